@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { type RegisteredRoute, registerGuard } from './http/guard.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerWeb } from './http/web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { LoginLimits } from './modules/auth/auth.service.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  jwtTtl?: string;
+  /** The built web app to serve; null serves the API only. */
+  webDist?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  loginLimits?: LoginLimits;
+}
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access declaration (for the route-walking test). */
+    registeredRoutes(): RegisteredRoute[];
+  }
+}
+
+/** Builds the server without listening, so tests can `inject()` requests. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options.database;
+  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Cross-cutting plugins: security headers, tokens, the guard, errors, documentation.
+  // Served over plain HTTP by default (TLS belongs to the proxy in front), so no HSTS or upgrades.
+  await app.register(helmet, {
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(jwt, { secret: options.jwtSecret });
+  app.decorate('registeredRoutes', registerGuard(app, db));
+  await registerDocs(app);
+  const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
+  registerErrorHandling(app, (request, reply) => spa?.(request.url, request.method, reply) ?? false);
+
+  // Modules.
+  healthRoutes(app, db);
+  authRoutes(app, db, { ttl: options.jwtTtl ?? '12h', limits: options.loginLimits });
+  usersRoutes(app, db);
+  companiesRoutes(app, db);
+  settingsRoutes(app, db);
+  dashboardRoutes(app, db);
+  return app;
+}

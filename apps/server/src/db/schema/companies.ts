@@ -1,0 +1,33 @@
+import type { Module, ModuleComponent } from '@kovanica/contract';
+import { type AnyPgColumn, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    oib: text().notNull(),
+    inVatSystem: boolean().notNull().default(true),
+    address: text().notNull(),
+    phone: text(),
+    email: text(),
+    notificationEmails: text().array().notNull().default([]),
+    sendNotifications: boolean().notNull().default(true),
+    sendDailyReports: boolean().notNull().default(false),
+    sendDepositNotifications: boolean().notNull().default(false),
+    sendDeviceEmptyEvents: boolean().notNull().default(false),
+    sendUnverifiedDeposits: boolean().notNull().default(false),
+    operationalCostsCents: integer().notNull().default(0),
+    isTopGun: boolean().notNull().default(false),
+    parentId: integer().references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),
+    activeModules: text().array().$type<Module[]>().notNull().default([]),
+    activeModuleComponents: text().array().$type<ModuleComponent[]>().notNull().default([]),
+    tokenValueCents: integer().notNull().default(100),
+    depositToleranceCents: integer().notNull().default(0),
+    offlineThresholdMinutes: integer().notNull().default(120),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_oib_key').on(t.oib)],
+);
+export type CompanyRow = typeof companies.$inferSelect;

@@ -1,0 +1,128 @@
+import { type Collection, type CollectionSpec, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ApiProblem } from './problems.ts';
+
+export interface CollectionQuery {
+  page: number;
+  itemsPerPage: number;
+  /** Filter conditions, ready for a WHERE clause. */
+  where: SQL[];
+  orderBy: SQL[];
+}
+
+type RawQuery = Record<string, string | string[] | undefined>;
+const rangeOps = { after: gte, before: lte, strictly_after: gt, strictly_before: lt, gte, lte, gt, lt } as const;
+
+const badQuery = (param: string) => new ApiProblem(400, 'bad_query', { param });
+
+/** The query-string schema of a collection, for validation of the paging part and for OpenAPI. */
+export function collectionQuerySchema(spec: CollectionSpec) {
+  const shape: Record<string, z.ZodType> = {
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
+    client: z.string().optional(),
+  };
+  for (const field of spec.order) shape[`order[${field}]`] = z.enum(['asc', 'desc']).optional();
+  for (const [field, kind] of Object.entries(spec.filters)) {
+    if (kind === 'range') for (const op of Object.keys(rangeOps)) shape[`${field}[${op}]`] = z.string().optional();
+    else shape[field] = z.union([z.string(), z.array(z.string())]).optional();
+  }
+  return z.looseObject(shape);
+}
+
+function convert(value: string, column: PgColumn, param: string): unknown {
+  switch (column.dataType) {
+    case 'number': {
+      // Relations are filtered by IRI or by id.
+      const id = value.includes('/') ? value.slice(value.lastIndexOf('/') + 1) : value;
+      if (!/^-?\d+$/.test(id)) throw badQuery(param);
+      return Number(id);
+    }
+    case 'boolean':
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      throw badQuery(param);
+    case 'date': {
+      const d = new Date(value);
+      if (Number.isNaN(d.getTime())) throw badQuery(param);
+      return d;
+    }
+    default:
+      return value;
+  }
+}
+
+/**
+ * Turns `page`, `itemsPerPage`, `order[field]` and the filters a resource declares into SQL. `columns`
+ * maps each declared field to its column; for array columns an exact filter means "contains".
+ */
+export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, columns: Record<string, PgColumn>): CollectionQuery {
+  const where: SQL[] = [];
+  for (const [field, kind] of Object.entries(spec.filters)) {
+    const column = columns[field];
+    if (!column) throw new Error(`no column for filter ${field}`);
+    if (kind === 'range') {
+      for (const [op, fn] of Object.entries(rangeOps)) {
+        const value = raw[`${field}[${op}]`];
+        if (typeof value === 'string') where.push(fn(column, convert(value, column, `${field}[${op}]`)));
+      }
+      continue;
+    }
+    const value = raw[field] ?? raw[`${field}[]`];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    if (kind === 'partial') {
+      const text = values[0] ?? '';
+      if (text) where.push(ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    } else if (column.columnType === 'PgArray') {
+      where.push(arrayContains(column, values));
+    } else {
+      const converted = values.map((v) => convert(v, column, field));
+      const condition = converted.length === 1 ? eq(column, converted[0]) : inArray(column, converted);
+      if (condition) where.push(condition);
+    }
+  }
+
+  const orderBy: SQL[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const m = /^order\[(.+)\]$/.exec(key);
+    if (!m?.[1]) continue;
+    const column = columns[m[1]];
+    if (!column || !spec.order.includes(m[1]) || (value !== 'asc' && value !== 'desc')) throw badQuery(key);
+    orderBy.push(value === 'asc' ? asc(column) : desc(column));
+  }
+  if (!orderBy.length) {
+    for (const [field, dir] of Object.entries(spec.defaultOrder)) {
+      const column = columns[field];
+      if (column) orderBy.push(dir === 'asc' ? asc(column) : desc(column));
+    }
+  }
+  if (columns.id) orderBy.push(asc(columns.id)); // stable pages
+
+  const page = Number(raw.page ?? 1);
+  const itemsPerPage = Number(raw.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
+  return { page, itemsPerPage, where, orderBy };
+}
+
+/** Every given value is in the array column; values stay parameters. */
+function arrayContains(column: PgColumn, values: string[]): SQL {
+  return and(...values.map((v) => sql`${v} = any(${column})`)) as SQL;
+}
+
+/** The collection envelope, with links to the first, last, next and previous pages. */
+export function collectionOf<T>(url: string, query: CollectionQuery, totalItems: number, member: T[]): Collection<T> {
+  const [path = '', search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  params.delete('client');
+  const link = (page: number) => {
+    params.set('page', String(page));
+    return `${path}?${params.toString()}`;
+  };
+  const last = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  const view: Collection<T>['view'] = { '@id': link(query.page), first: link(1), last: link(last) };
+  if (query.page < last) view.next = link(query.page + 1);
+  if (query.page > 1) view.previous = link(Math.min(query.page - 1, last));
+  return { '@id': path, '@type': 'Collection', member, totalItems, view };
+}

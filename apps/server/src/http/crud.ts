@@ -1,0 +1,112 @@
+import {
+  type CollectionSpec,
+  collectionOf as collectionSchema,
+  type Permission,
+  type permissionsByResource,
+  problemSchema,
+} from '@kovanica/contract';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
+import { contextOf, type RequestContext } from './context.ts';
+import { notFound } from './problems.ts';
+
+/** What a resource's service provides for the standard operations. */
+export interface CrudService<Item, Create, Patch> {
+  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number }>;
+  get(ctx: RequestContext, id: number): Promise<Item | null>;
+  create(ctx: RequestContext, input: Create): Promise<Item>;
+  update(ctx: RequestContext, id: number, patch: Patch): Promise<Item | null>;
+  remove(ctx: RequestContext, id: number): Promise<boolean>;
+}
+
+export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
+  /** Collection path segment and permission resource, e.g. `users`. */
+  name: keyof typeof permissionsByResource;
+  item: z.ZodType<Item>;
+  create: z.ZodType<Create>;
+  patch: z.ZodType<Patch>;
+  collection: CollectionSpec;
+  columns: Record<string, PgColumn>;
+  service: CrudService<Item, Create, Patch>;
+  /** Operations a caller without the permission may still use on their own rows. */
+  allowSelf?: { read?: boolean; update?: boolean };
+}
+
+export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+type IdParams = z.infer<typeof idParams>;
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/**
+ * The standard list/get/create/update/delete routes of one resource, in the common dialect. Anything
+ * beyond these is written out in the resource's own routes file. Bodies and params reach the
+ * handlers already validated (and coerced) by the route schemas.
+ */
+export function registerCrud<Item extends { '@id': string }, Create, Patch>(
+  app: FastifyInstance,
+  def: CrudDefinition<Item, Create, Patch>,
+) {
+  const base = `/api/v2/${def.name}`;
+  const perm = (action: string) => `${def.name}.${action}` as Permission;
+  const tags = [def.name];
+  const { service } = def;
+
+  app.route({
+    method: 'GET',
+    url: base,
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
+    schema: { tags, querystring: collectionQuerySchema(def.collection), response: { 200: collectionSchema(def.item), ...errors } },
+    handler: async (request) => {
+      const query = parseCollectionQuery(request.query as Record<string, string>, def.collection, def.columns);
+      const { items, total } = await service.list(contextOf(request), query);
+      return collectionOf(request.url, query, total, items);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:id`,
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
+    schema: { tags, params: idParams, response: { 200: def.item, ...errors } },
+    handler: async (request) => {
+      const item = await service.get(contextOf(request), (request.params as IdParams).id);
+      if (!item) throw notFound();
+      return item;
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: base,
+    config: { permission: perm('create') },
+    schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
+    handler: async (request, reply) => {
+      const item = await service.create(contextOf(request), request.body as Create);
+      return reply.code(201).header('location', item['@id']).send(item);
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:id`,
+    config: { permission: perm('update'), allowSelf: def.allowSelf?.update },
+    schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
+    handler: async (request) => {
+      const item = await service.update(contextOf(request), (request.params as IdParams).id, request.body as Patch);
+      if (!item) throw notFound();
+      return item;
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:id`,
+    config: { permission: perm('delete') },
+    schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
+    handler: async (request, reply) => {
+      if (!(await service.remove(contextOf(request), (request.params as IdParams).id))) throw notFound();
+      return reply.code(204).send();
+    },
+  });
+}

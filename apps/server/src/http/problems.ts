@@ -1,0 +1,89 @@
+import {
+  type Language,
+  PROBLEM_JSON,
+  type Problem,
+  type ProblemCode,
+  problemMessage,
+  type ValidationCode,
+  type Violation,
+  validationMessage,
+} from '@kovanica/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/**
+ * An error that becomes an RFC 9457 problem. Services throw it; the error handler renders it in the
+ * caller's language. `violations` are given as codes and rendered the same way.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly params: Record<string, unknown> = {},
+    readonly violations: { propertyPath: string; code: ValidationCode; params?: Record<string, unknown> }[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** A 422 for one or more fields, e.g. `invalid('email', 'unique')`. */
+export function invalid(propertyPath: string, code: ValidationCode, params?: Record<string, unknown>): ApiProblem {
+  return new ApiProblem(422, 'validation', {}, [{ propertyPath, code, params }]);
+}
+
+export const notFound = () => new ApiProblem(404, 'not_found');
+
+export function problemBody(
+  status: number,
+  code: ProblemCode,
+  lang: Language,
+  params: Record<string, unknown> = {},
+  violations?: Violation[],
+): Problem {
+  const detail = problemMessage(lang, code, params);
+  return {
+    type: `/api/v2/problems/${code}`,
+    title: titles[status] ?? 'Error',
+    status,
+    detail,
+    // The original client reads `message` (login failures); every problem carries it.
+    message: violations?.length ? violations.map((v) => v.message).join(' ') : detail,
+    ...(violations ? { violations } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem, headers: Record<string, string> = {}) {
+  return reply.code(body.status).headers(headers).type(PROBLEM_JSON).send(body);
+}
+
+export function renderProblem(p: ApiProblem, lang: Language): Problem {
+  const violations = p.violations.length
+    ? p.violations.map((v) => ({ propertyPath: v.propertyPath, code: v.code, message: validationMessage(lang, v.code, v.params) }))
+    : undefined;
+  return problemBody(p.status, p.code, lang, p.params, violations);
+}
+
+/** Error handler: known problems as they are, fastify's client errors mapped, anything else a bare 500. */
+export function createErrorHandler(mapOther: (error: FastifyError, request: FastifyRequest) => ApiProblem | Problem | null) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang;
+    if (error instanceof ApiProblem) return sendProblem(reply, renderProblem(error, lang), error.headers);
+    const mapped = mapOther(error, request);
+    if (mapped instanceof ApiProblem) return sendProblem(reply, renderProblem(mapped, lang), mapped.headers);
+    if (mapped) return sendProblem(reply, mapped);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, problemBody(500, 'internal', lang));
+  };
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { findUserByEmail } from './modules/users/users.queries.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+await database.migrate();
+
+// Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
+const seed = config.seedDemo ?? database.kind === 'pglite';
+if (seed && (await isEmpty(database.db))) await seedDemo(database.db);
+
+const app = await buildApp({
+  database,
+  jwtSecret: config.jwtSecret,
+  jwtTtl: config.jwtTtl,
+  webDist: config.webDist,
+  logger: { level: config.logLevel },
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'closing');
+  await app.close();
+  await database.close(); // PGlite runs without fsync: closing it is what makes the data safe.
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+const lines = [`Kovanica is running at http://${shownHost}:${port} (${where})`];
+if (await findUserByEmail(database.db, demoLogins[0]?.email ?? '')) {
+  lines.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
+  for (const l of demoLogins) lines.push(`  ${l.email.padEnd(26)} ${l.role.padEnd(11)} ${l.company}`);
+}
+console.log(lines.join('\n'));

@@ -1,0 +1,33 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type CompanyRow, companies, users } from '../../db/schema/index.ts';
+
+export const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  oib: companies.oib,
+  isTopGun: companies.isTopGun,
+  parent: companies.parentId,
+  createdAt: companies.createdAt,
+};
+
+export async function findCompany(db: Db, id: number, scope: SQL | undefined): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), scope));
+  return row;
+}
+
+/** How many rows still point at a company. */
+export async function companyDependents(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      users: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${id})`.mapWith(Number),
+      companies: sql<number>`(select count(*) from ${companies} where ${companies.parentId} = ${id})`.mapWith(Number),
+      locations: sql<number>`(select count(*) from locations where company_id = ${id})`.mapWith(Number),
+      devices: sql<number>`(select count(*) from devices where company_id = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { users: 0, companies: 0, locations: 0, devices: 0 };
+}

@@ -1,0 +1,134 @@
+import { type Company, type CompanyCreate, type CompanyPatch, dependentsText, iri } from '@kovanica/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { selectPage } from '../../db/paging.ts';
+import { type CompanyRow, companies } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { ApiProblem, invalid } from '../../http/problems.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { companyDependents, findCompany } from './companies.queries.ts';
+import { resolveCompanyRef } from './companies.refs.ts';
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    '@id': iri('companies', row.id),
+    '@type': 'Company',
+    id: row.id,
+    name: row.name,
+    oib: row.oib,
+    inVatSystem: row.inVatSystem,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    notificationEmails: row.notificationEmails,
+    sendNotifications: row.sendNotifications,
+    sendDailyReports: row.sendDailyReports,
+    sendDepositNotifications: row.sendDepositNotifications,
+    sendDeviceEmptyEvents: row.sendDeviceEmptyEvents,
+    sendUnverifiedDeposits: row.sendUnverifiedDeposits,
+    operationalCostsCents: row.operationalCostsCents,
+    isTopGun: row.isTopGun,
+    parent: row.parentId === null ? null : iri('companies', row.parentId),
+    activeModules: row.activeModules,
+    activeModuleComponents: row.activeModuleComponents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type CompanyFields = Omit<CompanyPatch, 'parent'>;
+
+/** Copies the plain fields of a create or patch body to columns. */
+function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert> {
+  const { name, oib, inVatSystem, address, phone, email, notificationEmails, sendNotifications, sendDailyReports } = input;
+  const { sendDepositNotifications, sendDeviceEmptyEvents, sendUnverifiedDeposits, operationalCostsCents, isTopGun } = input;
+  const { activeModules, activeModuleComponents } = input;
+  const all = {
+    name,
+    oib,
+    inVatSystem,
+    address,
+    phone,
+    email,
+    notificationEmails,
+    sendNotifications,
+    sendDailyReports,
+    sendDepositNotifications,
+    sendDeviceEmptyEvents,
+    sendUnverifiedDeposits,
+    operationalCostsCents,
+    isTopGun,
+    activeModules,
+    activeModuleComponents,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
+}
+
+export function companiesService(db: Db): CrudService<Company, CompanyCreate, CompanyPatch> {
+  // A company is its own tenant row: the caller's scope lists company ids directly.
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(companies.id, ids);
+
+  /** A parent must be a reachable top-level company other than the company itself. */
+  const parentId = async (ctx: RequestContext, value: string | null | undefined, selfId?: number) => {
+    if (value === undefined || value === null) return value;
+    const parent = await resolveCompanyRef(db, ctx, 'parent', value);
+    if (parent.id === selfId) throw invalid('parent', 'self_parent');
+    if (!parent.isTopGun) throw invalid('parent', 'parent_not_top');
+    return parent.id;
+  };
+
+  const uniqueOib = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'companies_oib_key')) throw invalid('oib', 'unique');
+      throw error;
+    }
+  };
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, companies, scope(ctx.listed), query);
+      return { items: rows.map(toCompany), total };
+    },
+
+    async get(ctx, id) {
+      const row = await findCompany(db, id, scope(ctx.visible));
+      return row ? toCompany(row) : null;
+    },
+
+    async create(ctx, input) {
+      const parent = await parentId(ctx, input.parent);
+      const values = { ...columnsOf(input), name: input.name, oib: input.oib, address: input.address, parentId: parent ?? null };
+      const [row] = await uniqueOib(() => db.insert(companies).values(values).returning());
+      if (!row) throw new Error('insert returned nothing');
+      return toCompany(row);
+    },
+
+    async update(ctx, id, patch) {
+      const current = await findCompany(db, id, scope(ctx.visible));
+      if (!current) return null;
+      const changes = { ...columnsOf(patch), updatedAt: new Date() } as Partial<typeof companies.$inferInsert>;
+      if (patch.parent !== undefined) changes.parentId = await parentId(ctx, patch.parent, id);
+      if (patch.isTopGun === false && current.isTopGun) {
+        const { companies: subsidiaries } = await companyDependents(db, id);
+        if (subsidiaries > 0) throw invalid('isTopGun', 'invalid');
+      }
+      const [row] = await uniqueOib(() => db.update(companies).set(changes).where(eq(companies.id, id)).returning());
+      return row ? toCompany(row) : null;
+    },
+
+    async remove(ctx, id) {
+      const current = await findCompany(db, id, scope(ctx.visible));
+      if (!current) return false;
+      if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
+      const dependents = await companyDependents(db, id);
+      if (Object.values(dependents).some((n) => n > 0)) {
+        throw new ApiProblem(409, 'conflict', { detail: dependentsText(ctx.lang, dependents) });
+      }
+      await db.delete(companies).where(eq(companies.id, id));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+
+export function healthRoutes(fastify: FastifyInstance, db: Db) {
+  fastify.withTypeProvider<ZodTypeProvider>().get('/api/v2/health', {
+    config: { public: true },
+    schema: { tags: ['health'], summary: 'Liveness and database check.', response: { 200: z.object({ status: z.literal('ok') }) } },
+    handler: async () => {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { settingsService } from './settings.service.ts';
+
+export function settingsRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = settingsService(db);
+  const tags = ['settings'];
+
+  app.get('/api/v2/settings', {
+    config: { permission: 'settings.read' },
+    schema: { tags, summary: 'Layout configuration (update banner).', response: { 200: settingsItem, 401: problemSchema } },
+    handler: () => service.get(),
+  });
+
+  app.patch('/api/v2/settings', {
+    config: { permission: 'settings.update' },
+    schema: {
+      tags,
+      body: settingsPatch,
+      response: { 200: settingsItem, 400: problemSchema, 403: problemSchema, 415: problemSchema, 422: problemSchema },
+    },
+    handler: (request) => service.update(request.body),
+  });
+}

@@ -1,0 +1,41 @@
+import { Button, Group } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AccessDenied } from '../components/access-denied.tsx';
+import { ChunkFailed } from '../components/chunk-failed.tsx';
+import { StatusPage } from '../components/status-page.tsx';
+import { ForbiddenError } from '../lib/access.ts';
+import { isApiError } from '../lib/api.ts';
+import { isChunkLoadError } from '../lib/chunk-failure.ts';
+
+/** What a route shows when it cannot render: a refusal, a chunk failure, or a failure with a retry. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  if (error instanceof ForbiddenError || (isApiError(error) && error.status === 403)) return <AccessDenied />;
+  if (isChunkLoadError(error)) return <ChunkFailed />;
+  const text = isApiError(error) ? (error.status === 0 ? t('errors.network') : (error.userMessage ?? t('errors.genericText'))) : t('errors.genericText');
+  return (
+    <StatusPage
+      icon={<IconAlertTriangle size={48} aria-hidden />}
+      title={t('errors.genericTitle')}
+      text={text}
+      action={
+        <Group>
+          <Button
+            onClick={() => {
+              reset();
+              void router.invalidate();
+            }}
+          >
+            {t('errors.retry')}
+          </Button>
+          <Button variant="default" component={Link} to="/dashboard">
+            {t('errors.backToDashboard')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { createRouter } from '@tanstack/react-router';
+import { setUnauthorizedHandler } from '../lib/api.ts';
+import { clearSession } from '../lib/session.ts';
+import { routeTree } from '../routeTree.gen.ts';
+import { queryClient } from './query-client.ts';
+import { RouteError } from './route-error.tsx';
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultErrorComponent: RouteError,
+  // Unknown paths anywhere go to the root's not-found handler, which redirects to /404 (original §2).
+  notFoundMode: 'root',
+  defaultPreload: false,
+  scrollRestoration: false,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Before each navigation the page goes back to the top (original §2).
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+});
+
+// A 401 on any call but the login itself means the stored login is no longer valid: drop it and ask
+// the user to sign in again, then bring them back where they were.
+setUnauthorizedHandler(() => {
+  const { location } = router.state;
+  if (location.pathname === '/login') return;
+  clearSession();
+  queryClient.clear();
+  void router.navigate({ to: '/login', search: { redirect: location.href }, replace: true });
+});

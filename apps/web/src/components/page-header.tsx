@@ -1,0 +1,17 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The one h1 of a page, with an optional subtitle and actions. */
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {subtitle && <Text c="dimmed">{subtitle}</Text>}
+      </Stack>
+      {actions}
+    </Group>
+  );
+}

@@ -1,0 +1,201 @@
+import { type User, userPatch, validationMessage } from '@kovanica/contract';
+import { Alert, Avatar, Button, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { companiesApi } from '../../lib/resources.ts';
+import { DEFAULT_PHOTO, useSession } from '../../lib/session.ts';
+import { meQuery, useUpdateMe } from './api.ts';
+import classes from './profile-overview-page.module.css';
+
+const personalSchema = userPatch.pick({ name: true, surname: true, phone: true });
+
+interface PersonalValues {
+  name: string;
+  surname: string;
+  phone: string;
+}
+
+const toPersonalPatch = (v: PersonalValues) => ({ name: v.name, surname: v.surname, phone: v.phone.trim() === '' ? null : v.phone });
+
+function failureText(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.userMessage) || fallback;
+}
+
+export function ProfileOverviewPage() {
+  const { t } = useTranslation();
+  const { personalInfo, accountInfo } = useSession();
+  const me = useQuery({ ...meQuery(personalInfo.email ?? ''), enabled: personalInfo.email !== null });
+  const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
+  const user = me.data?.member[0];
+  const [dirty, setDirty] = useState({ personal: false, password: false });
+
+  const fullName = [personalInfo.name, personalInfo.surname].filter(Boolean).join(' ');
+  const rows: [string, string | null | undefined][] = [
+    [t('profile.email'), user?.email ?? personalInfo.email],
+    [t('profile.phone'), user ? user.phone : personalInfo.phone],
+    [t('profile.role'), t(`roles.${accountInfo.role ?? 'none'}`)],
+    [t('profile.company'), company.data?.name],
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <UnsavedChangesGuard dirty={dirty.personal || dirty.password} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Portlet title={t('profile.personalInfo')}>
+          <Group align="flex-start" wrap="nowrap" gap="lg">
+            <Avatar src={personalInfo.photo || DEFAULT_PHOTO} alt={t('user.photoAlt', { name: fullName })} size={96} radius="md" />
+            <Stack gap={4} className={classes.info}>
+              <Text fw={700} size="xl">
+                {fullName}
+              </Text>
+              <dl className={classes.list}>
+                {rows.map(([label, value]) => (
+                  <div key={label} className={classes.row}>
+                    <dt>{label}</dt>
+                    <dd>{value || <Text span c="dimmed">{t('profile.notSet')}</Text>}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Stack>
+          </Group>
+        </Portlet>
+        <Stack gap="lg">
+          <Portlet title={t('profile.editTitle')}>
+            {user ? (
+              <PersonalForm user={user} onDirtyChange={(d) => setDirty((s) => (s.personal === d ? s : { ...s, personal: d }))} />
+            ) : me.isError ? (
+              <Alert color="red" role="alert">
+                {failureText(me.error, t('errors.genericText'))}
+              </Alert>
+            ) : (
+              <Skeleton height={200} />
+            )}
+          </Portlet>
+          <Portlet title={t('profile.passwordTitle')}>
+            {personalInfo.id !== null && (
+              <PasswordForm userId={personalInfo.id} onDirtyChange={(d) => setDirty((s) => (s.password === d ? s : { ...s, password: d }))} />
+            )}
+          </Portlet>
+        </Stack>
+      </SimpleGrid>
+    </>
+  );
+}
+
+function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateMe(user.id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PersonalValues>({
+    initialValues: { name: user.name, surname: user.surname, phone: user.phone ?? '' },
+    validate: schemaValidator<PersonalValues>(personalSchema, currentLanguage, toPersonalPatch),
+    onValuesChange: () => onDirtyChange(form.isDirty()),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await update.mutateAsync(toPersonalPatch(values));
+      const next = { name: saved.name, surname: saved.surname, phone: saved.phone ?? '' };
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+      onDirtyChange(false);
+      notifications.show({ color: 'teal', message: t('profile.saved') });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else setFailure(failureText(error, t('errors.genericText')));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('profile.name')} required withAsterisk autoComplete="given-name" {...form.getInputProps('name')} />
+          <TextInput label={t('profile.surname')} required withAsterisk autoComplete="family-name" {...form.getInputProps('surname')} />
+        </SimpleGrid>
+        <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface PasswordValues {
+  password: string;
+  confirm: string;
+}
+
+const passwordSchema = userPatch.pick({ password: true });
+
+function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateMe(userId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const validateNew = schemaValidator<PasswordValues>(passwordSchema, currentLanguage, (v) => ({ password: v.password }));
+  const form = useForm<PasswordValues>({
+    initialValues: { password: '', confirm: '' },
+    validate: (values): FieldErrors => {
+      const lang = currentLanguage();
+      if (values.password === '') return { password: validationMessage(lang, 'required') };
+      const errors = validateNew(values);
+      if (values.confirm !== values.password) errors.confirm = t('profile.passwordMismatch');
+      return errors;
+    },
+    onValuesChange: () => onDirtyChange(form.isDirty()),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ password: values.password });
+      form.reset();
+      onDirtyChange(false);
+      notifications.show({ color: 'teal', message: t('profile.passwordSaved') });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else setFailure(failureText(error, t('errors.genericText')));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" required withAsterisk {...form.getInputProps('password')} />
+        <PasswordInput label={t('profile.confirmPassword')} autoComplete="new-password" required withAsterisk {...form.getInputProps('confirm')} />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('profile.passwordSave')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

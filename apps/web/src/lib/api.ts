@@ -1,0 +1,118 @@
+import { API_BASE, MERGE_PATCH, type Problem, problemSchema, VIEW_HEADER } from '@kovanica/contract';
+import type { z } from 'zod';
+import { currentLanguage } from './i18n.ts';
+import { getSession } from './session.ts';
+
+/** Tag of every error this client throws (original §8). */
+const TAG = '[kovanica-web]';
+/** Marks GET calls as coming from this client (original §7). */
+const CLIENT_MARKER = 'kovanica-web';
+
+/** An API failure: the message carries the tag and cause; status and problem stay readable. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+  constructor(cause: string, status: number, problem: Problem | null) {
+    super(`${TAG} ${cause}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+
+  /** The server's own message, already in the user's language, for showing on screen. */
+  get userMessage(): string | null {
+    return this.problem?.message ?? this.problem?.detail ?? null;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Validates the answer; the contract's schema for the resource. */
+  schema?: z.ZodType<T>;
+  /**
+   * A 401 normally means the stored login expired: the session is dropped and the user sent to the
+   * login screen. The login call itself answers 401 for a wrong password, which is not that.
+   */
+  redirectOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** Set once by the app: what to do when the server says the login is no longer valid. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query: Query | undefined, method: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  if (method === 'GET') params.set('client', CLIENT_MARKER);
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readProblem(response: Response): Promise<Problem | null> {
+  try {
+    const parsed = problemSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The one way the web app talks to the server. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  // PUT is never sent: a whole-resource replace is a merge-patch of every field (original §7).
+  const method = options.method === 'PUT' ? 'PATCH' : (options.method ?? 'GET');
+  const { token, accountInfo } = getSession();
+  const headers: Record<string, string> = {
+    Accept: 'application/ld+json, application/json;q=0.9, application/problem+json;q=0.8',
+    'Accept-Language': currentLanguage(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (accountInfo.isTopGun) headers[VIEW_HEADER] = 'all';
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = method === 'PATCH' ? MERGE_PATCH : 'application/json';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query, method), { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(`${method} ${path}: network error (${error instanceof Error ? error.message : String(error)})`, 0, null);
+  }
+
+  if (!response.ok) {
+    const problem = await readProblem(response);
+    if (response.status === 401 && options.redirectOnUnauthorized !== false) onUnauthorized();
+    const cause = problem?.message ?? problem?.detail ?? problem?.title ?? response.statusText;
+    throw new ApiError(`${method} ${path}: ${response.status} ${cause}`, response.status, problem);
+  }
+
+  if (response.status === 204) return undefined as T;
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(`${method} ${path}: the answer is not JSON`, response.status, null);
+  }
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(`${method} ${path}: unexpected answer (${parsed.error.issues[0]?.path.join('.') ?? '?'})`, response.status, null);
+  }
+  return parsed.data;
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AppLayout } from '../app/layout/app-layout.tsx';
+import { settingsKeys } from '../features/settings/api.ts';
+import { hasValidLogin } from '../lib/session.ts';
+
+/** Every screen but login and 404 sits under this layout (original §2). */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ context, location }) => {
+    // Before each navigation: check the stored login, then reload the layout configuration.
+    if (!hasValidLogin()) throw redirect({ to: '/login', search: { redirect: location.href } });
+    void context.queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+  },
+  component: AppLayout,
+});

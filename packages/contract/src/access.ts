@@ -1,0 +1,140 @@
+/**
+ * Roles, modules and the permission matrix (domain.md §3). The server enforces these on every route;
+ * the web app uses them to hide what a role cannot do. Defined once, here.
+ */
+export const roles = ['admin', 'manager', 'accountant', 'worker'] as const;
+export type Role = (typeof roles)[number];
+
+export const modules = ['devices', 'deposits', 'finance', 'bills', 'stock', 'loyalty', 'transfer'] as const;
+export type Module = (typeof modules)[number];
+
+/** Parts of a module that can be switched off on their own. */
+export const moduleComponents = [
+  'devices.map',
+  'devices.maintenance',
+  'finance.ebitda',
+  'finance.comparative',
+  'loyalty.promo-boxes',
+  'loyalty.pos',
+] as const;
+export type ModuleComponent = (typeof moduleComponents)[number];
+
+const crud = ['read', 'create', 'update', 'delete'] as const;
+
+/** Every permission, `<resource>.<action>`. */
+export const permissionsByResource = {
+  companies: crud,
+  users: crud,
+  cities: crud,
+  settings: ['read', 'update'],
+  dashboard: ['read'],
+  lessors: crud,
+  locations: crud,
+  tags: crud,
+  loggers: crud,
+  devices: [...crud, 'command'],
+  maintenance: crud,
+  transactions: ['read'],
+  revenue: ['read'],
+  deposits: ['read', 'create', 'verify'],
+  finance: ['read'],
+  bills: ['read', 'create', 'resend'],
+  articles: crud,
+  repositories: crud,
+  loyalty: crud,
+  exports: ['read', 'create'],
+  imports: ['read', 'create'],
+} as const satisfies Record<string, readonly string[]>;
+
+type PermissionOf<R extends keyof typeof permissionsByResource> = `${R}.${(typeof permissionsByResource)[R][number]}`;
+export type Permission = { [R in keyof typeof permissionsByResource]: PermissionOf<R> }[keyof typeof permissionsByResource];
+
+export const permissions: readonly Permission[] = Object.entries(permissionsByResource).flatMap(([resource, actions]) =>
+  actions.map((action) => `${resource}.${action}` as Permission),
+);
+
+/** The module a resource belongs to; resources not listed belong to no module and are always on. */
+export const resourceModule: Partial<Record<keyof typeof permissionsByResource, Module>> = {
+  loggers: 'devices',
+  devices: 'devices',
+  maintenance: 'devices',
+  transactions: 'devices',
+  deposits: 'deposits',
+  revenue: 'finance',
+  finance: 'finance',
+  bills: 'bills',
+  articles: 'stock',
+  repositories: 'stock',
+  loyalty: 'loyalty',
+  exports: 'transfer',
+  imports: 'transfer',
+};
+
+const all = (resource: keyof typeof permissionsByResource): Permission[] =>
+  permissionsByResource[resource].map((a) => `${resource}.${a}` as Permission);
+const only = (resource: keyof typeof permissionsByResource, ...actions: string[]): Permission[] =>
+  actions.map((a) => `${resource}.${a}` as Permission);
+
+const companyStaff: Permission[] = [...only('settings', 'read'), ...only('dashboard', 'read'), ...only('cities', 'read')];
+
+/** What each role may do. `admin` may do everything, in any company. */
+export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
+  admin: new Set(permissions),
+  manager: new Set<Permission>([
+    ...companyStaff,
+    ...(['lessors', 'locations', 'tags', 'loggers', 'devices', 'maintenance', 'articles', 'repositories', 'loyalty'] as const).flatMap(all),
+    ...all('transactions'),
+    ...all('revenue'),
+    ...all('deposits'),
+    ...all('finance'),
+    ...all('bills'),
+    ...all('exports'),
+    ...all('imports'),
+  ]),
+  accountant: new Set<Permission>([
+    ...companyStaff,
+    ...only('lessors', 'read'),
+    ...only('locations', 'read'),
+    ...only('tags', 'read'),
+    ...only('devices', 'read'),
+    ...only('loggers', 'read'),
+    ...only('maintenance', 'read'),
+    ...all('transactions'),
+    ...all('revenue'),
+    ...only('deposits', 'read', 'verify'),
+    ...all('finance'),
+    ...all('bills'),
+    ...only('articles', 'read'),
+    ...only('repositories', 'read'),
+    ...only('loyalty', 'read'),
+    ...all('exports'),
+  ]),
+  worker: new Set<Permission>([
+    ...companyStaff,
+    ...only('locations', 'read'),
+    ...only('tags', 'read'),
+    ...only('loggers', 'read'),
+    ...only('devices', 'read', 'update', 'command'),
+    ...all('maintenance'),
+    ...only('deposits', 'read', 'create'),
+    ...only('articles', 'read'),
+    ...only('repositories', 'read', 'update'),
+  ]),
+};
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && rolePermissions[role].has(permission);
+}
+
+/** The module a permission needs switched on, if any. */
+export function moduleOf(permission: Permission): Module | undefined {
+  return resourceModule[permission.split('.')[0] as keyof typeof permissionsByResource];
+}
+
+/**
+ * Who may switch to the All Companies view: admins (every company) and managers of a top-level
+ * company (their company and its subsidiaries).
+ */
+export function canViewAllCompanies(role: Role | null | undefined, companyIsTopGun: boolean): boolean {
+  return role === 'admin' || (role === 'manager' && companyIsTopGun);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The API dialect (domain.md §13), in API Platform's JSON-LD shape: items carry `@id` and `@type`,
+ * collections answer `{ member, totalItems, view }`, relations travel as IRIs.
+ */
+export const API_BASE = '/api/v2';
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 200;
+export const MERGE_PATCH = 'application/merge-patch+json';
+export const PROBLEM_JSON = 'application/problem+json';
+/** Request header that selects the All Companies view (see docs/api.md). */
+export const VIEW_HEADER = 'x-kovanica-view';
+
+export const iri = (collection: string, id: number | string) => `${API_BASE}/${collection}/${id}`;
+
+/** Parses `/api/v2/<collection>/<id>` into the id, or null when it is not such an IRI. */
+export function parseIri(collection: string, value: string): number | null {
+  const prefix = `${API_BASE}/${collection}/`;
+  if (!value.startsWith(prefix)) return null;
+  const rest = value.slice(prefix.length);
+  return /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : null;
+}
+
+/** An IRI of the given collection, as a request field. */
+export const zIri = (collection: string) => z.string().refine((v) => parseIri(collection, v) !== null, { error: 'iri' });
+
+export const itemMeta = { '@id': z.string(), '@type': z.string(), id: z.number().int() };
+
+export const collectionView = z.object({
+  '@id': z.string(),
+  first: z.string().optional(),
+  last: z.string().optional(),
+  next: z.string().optional(),
+  previous: z.string().optional(),
+});
+
+export const collectionOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    '@id': z.string(),
+    '@type': z.literal('Collection'),
+    member: z.array(item),
+    totalItems: z.number().int(),
+    view: collectionView,
+  });
+
+export interface Collection<T> {
+  '@id': string;
+  '@type': 'Collection';
+  member: T[];
+  totalItems: number;
+  view: z.infer<typeof collectionView>;
+}
+
+export const violationSchema = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
+
+/** RFC 9457 problem details; `violations` on 422. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  message: z.string().optional(),
+  violations: z.array(violationSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export type FilterKind = 'exact' | 'partial' | 'range' | 'boolean';
+
+/**
+ * What a collection may be filtered and ordered by. Filters are query parameters named after the
+ * field: exact `?role=manager`, partial `?name=zab` (case-insensitive contains), range
+ * `?createdAt[after]=2026-01-01&createdAt[before]=...`, relation filters take an IRI or an id.
+ */
+export interface CollectionSpec {
+  filters: Record<string, FilterKind>;
+  order: readonly string[];
+  defaultOrder: Record<string, 'asc' | 'desc'>;
+}

@@ -1,0 +1,54 @@
+/**
+ * Money and date formats (original §1, domain §2), used by the web app, e-mails and exports alike.
+ * Money travels as integer euro cents; it is shown as `1.234,56 €` in both languages. Dates and times
+ * are shown in the business time zone, Europe/Zagreb.
+ */
+export const BUSINESS_TIME_ZONE = 'Europe/Zagreb';
+
+export function formatMoney(cents: number): string {
+  if (!Number.isFinite(cents)) return '';
+  const negative = cents < 0;
+  const abs = Math.round(Math.abs(cents));
+  const euros = Math.floor(abs / 100).toString();
+  const rest = (abs % 100).toString().padStart(2, '0');
+  const grouped = euros.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped},${rest} €`;
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function zagrebParts(value: Date | string | number) {
+  const date = value instanceof Date ? value : new Date(value);
+  const parts: Record<string, string> = {};
+  for (const p of partsFormatter.formatToParts(date)) parts[p.type] = p.value;
+  return parts;
+}
+
+/** `dd.MM.yyyy` in Europe/Zagreb. A `yyyy-MM-dd` calendar date is formatted as it is. */
+export function formatDate(value: Date | string | number): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${d}.${m}.${y}`;
+  }
+  const p = zagrebParts(value);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** `HH:mm` in Europe/Zagreb. */
+export function formatTime(value: Date | string | number): string {
+  const p = zagrebParts(value);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** `dd.MM.yyyy HH:mm` in Europe/Zagreb. */
+export function formatDateTime(value: Date | string | number): string {
+  return `${formatDate(value)} ${formatTime(value)}`;
+}

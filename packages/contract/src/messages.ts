@@ -1,0 +1,150 @@
+/**
+ * Messages the API returns (validation violations and problems), in both languages. The web app shows
+ * the same texts for client-side validation, so a field error reads the same wherever it is found.
+ */
+export const languages = ['en', 'hr'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+const en = {
+  validation: {
+    required: 'This field is required.',
+    email: 'Enter a valid e-mail address.',
+    oib: 'Enter a valid OIB: 11 digits with a correct check digit.',
+    imei: 'Enter a valid IMEI: 15 digits with a correct check digit.',
+    too_short: 'Enter at least {min} characters.',
+    too_long: 'Enter at most {max} characters.',
+    too_few: 'Choose at least {min}.',
+    too_many: 'Choose at most {max}.',
+    min: 'The value must be at least {min}.',
+    max: 'The value must be at most {max}.',
+    integer: 'Enter a whole number.',
+    number: 'Enter a number.',
+    choice: 'Choose one of: {values}.',
+    boolean: 'Choose yes or no.',
+    format: 'This value is not in the right format.',
+    iri: 'This reference is not valid.',
+    reference: 'The referenced item does not exist.',
+    unique: 'This value is already used.',
+    password: 'The password must have at least 10 characters.',
+    own_role: 'You cannot change your own role or company.',
+    self_parent: 'A company cannot be its own parent.',
+    parent_not_top: 'The parent company must be a top-level company.',
+    invalid: 'This value is not valid.',
+  },
+  problem: {
+    bad_credentials: 'Invalid credentials.',
+    unauthenticated: 'Sign in to continue.',
+    token_expired: 'Your session has expired. Sign in again.',
+    forbidden: 'You do not have permission to do this.',
+    module_off: 'The module "{module}" is not active for your company.',
+    not_found: 'Not found.',
+    route_not_found: 'No such API route.',
+    unsupported_media_type: 'This request needs the content type {expected}.',
+    unknown_field: 'Unknown or read-only field: {field}.',
+    malformed: 'The request body is not valid JSON.',
+    bad_query: 'Query parameter "{param}" is not valid.',
+    validation: 'The data is not valid.',
+    too_many_attempts: 'Too many sign-in attempts. Try again in {seconds} seconds.',
+    conflict: 'This item is still in use: {detail}.',
+    inactive_account: 'This account is not active.',
+    internal: 'Something went wrong on our side. Please try again later.',
+  },
+  /** Names of what can depend on a row, for 409 details ("users: 3"). */
+  dependents: {
+    users: 'users',
+    companies: 'subsidiary companies',
+    locations: 'locations',
+    devices: 'devices',
+  },
+};
+
+type Messages = typeof en;
+
+const hr: Messages = {
+  validation: {
+    required: 'Ovo polje je obavezno.',
+    email: 'Upišite ispravnu e-mail adresu.',
+    oib: 'Upišite ispravan OIB: 11 znamenki s ispravnom kontrolnom znamenkom.',
+    imei: 'Upišite ispravan IMEI: 15 znamenki s ispravnom kontrolnom znamenkom.',
+    too_short: 'Upišite barem {min} znakova.',
+    too_long: 'Upišite najviše {max} znakova.',
+    too_few: 'Odaberite barem {min}.',
+    too_many: 'Odaberite najviše {max}.',
+    min: 'Vrijednost mora biti barem {min}.',
+    max: 'Vrijednost smije biti najviše {max}.',
+    integer: 'Upišite cijeli broj.',
+    number: 'Upišite broj.',
+    choice: 'Odaberite jedno od: {values}.',
+    boolean: 'Odaberite da ili ne.',
+    format: 'Vrijednost nije u ispravnom obliku.',
+    iri: 'Ova poveznica nije ispravna.',
+    reference: 'Povezani zapis ne postoji.',
+    unique: 'Ova vrijednost se već koristi.',
+    password: 'Lozinka mora imati barem 10 znakova.',
+    own_role: 'Ne možete mijenjati vlastitu ulogu ni tvrtku.',
+    self_parent: 'Tvrtka ne može biti sama sebi nadređena.',
+    parent_not_top: 'Nadređena tvrtka mora biti tvrtka najviše razine.',
+    invalid: 'Vrijednost nije ispravna.',
+  },
+  problem: {
+    bad_credentials: 'Neispravni podaci za prijavu.',
+    unauthenticated: 'Prijavite se za nastavak.',
+    token_expired: 'Vaša sesija je istekla. Prijavite se ponovno.',
+    forbidden: 'Nemate ovlasti za ovu radnju.',
+    module_off: 'Modul "{module}" nije aktivan za vašu tvrtku.',
+    not_found: 'Nije pronađeno.',
+    route_not_found: 'Ne postoji takva API ruta.',
+    unsupported_media_type: 'Ovaj zahtjev traži vrstu sadržaja {expected}.',
+    unknown_field: 'Nepoznato polje ili polje samo za čitanje: {field}.',
+    malformed: 'Tijelo zahtjeva nije ispravan JSON.',
+    bad_query: 'Parametar upita "{param}" nije ispravan.',
+    validation: 'Podaci nisu ispravni.',
+    too_many_attempts: 'Previše pokušaja prijave. Pokušajte ponovno za {seconds} sekundi.',
+    conflict: 'Ovaj zapis se još koristi: {detail}.',
+    inactive_account: 'Ovaj račun nije aktivan.',
+    internal: 'Nešto je pošlo po zlu kod nas. Molimo pokušajte kasnije.',
+  },
+  dependents: {
+    users: 'korisnici',
+    companies: 'podređene tvrtke',
+    locations: 'lokacije',
+    devices: 'uređaji',
+  },
+};
+
+export const messages: Record<Language, Messages> = { en, hr };
+export type ValidationCode = keyof Messages['validation'];
+export type ProblemCode = keyof Messages['problem'];
+
+function interpolate(text: string, params: Record<string, unknown> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => (params[k] === undefined ? `{${k}}` : String(params[k])));
+}
+
+export function validationMessage(lang: Language, code: ValidationCode, params?: Record<string, unknown>): string {
+  return interpolate(messages[lang].validation[code], params);
+}
+
+export function problemMessage(lang: Language, code: ProblemCode, params?: Record<string, unknown>): string {
+  return interpolate(messages[lang].problem[code], params);
+}
+
+export type DependentKind = keyof Messages['dependents'];
+
+/** "users: 3, devices: 2" in the given language. */
+export function dependentsText(lang: Language, counts: Partial<Record<DependentKind, number>>): string {
+  return Object.entries(counts)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([kind, n]) => `${messages[lang].dependents[kind as DependentKind]}: ${n}`)
+    .join(', ');
+}
+
+/** Picks 'hr' or 'en' from an Accept-Language header (first match wins; English by default). */
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  for (const part of header.split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'hr' || tag === 'en') return tag;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { roles } from '../access.ts';
+import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { zEmail, zPassword, zText } from '../validation.ts';
+
+export const userItem = z.object({
+  ...itemMeta,
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string().nullable(),
+  photo: z.string().nullable(),
+  roles: z.array(z.enum(roles)),
+  company: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userItem>;
+
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^\+?[0-9 ()/-]{6,}$/, { error: 'format' });
+
+export const userCreate = z.strictObject({
+  email: zEmail(),
+  name: zText(100),
+  surname: zText(100),
+  phone: phone.nullable().optional(),
+  photo: z.string().trim().max(500).nullable().optional(),
+  roles: z.array(z.enum(roles)).min(1).max(4),
+  company: zIri('companies'),
+  active: z.boolean().optional(),
+  password: zPassword(),
+});
+export type UserCreate = z.infer<typeof userCreate>;
+
+export const userPatch = z.strictObject({
+  email: zEmail().optional(),
+  name: zText(100).optional(),
+  surname: zText(100).optional(),
+  phone: phone.nullable().optional(),
+  photo: z.string().trim().max(500).nullable().optional(),
+  roles: z.array(z.enum(roles)).min(1).max(4).optional(),
+  company: zIri('companies').optional(),
+  active: z.boolean().optional(),
+  password: zPassword().optional(),
+});
+export type UserPatch = z.infer<typeof userPatch>;
+
+export const usersCollection: CollectionSpec = {
+  filters: { email: 'exact', role: 'exact', company: 'exact', active: 'boolean', name: 'partial', surname: 'partial', createdAt: 'range' },
+  order: ['id', 'email', 'name', 'surname', 'createdAt'],
+  defaultOrder: { surname: 'asc', name: 'asc' },
+};

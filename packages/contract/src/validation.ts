@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isValidImei, isValidOib } from './checks.ts';
+import { type Language, messages, type ValidationCode, validationMessage } from './messages.ts';
+
+/** A violation as the API returns it (422) and as forms show it. */
+export interface Violation {
+  propertyPath: string;
+  message: string;
+  code: ValidationCode;
+}
+
+/** A check that names its own message: the zod issue's message is the message code. */
+const withCode = (code: ValidationCode) => ({ error: code });
+const isValidationCode = (value: string): value is ValidationCode => Object.hasOwn(messages.en.validation, value);
+
+export const zOib = () => z.string().refine(isValidOib, withCode('oib'));
+export const zImei = () => z.string().refine(isValidImei, withCode('imei'));
+export const zEmail = () => z.string().trim().max(180).pipe(z.email());
+/** A required, trimmed text. */
+export const zText = (max = 255) => z.string().trim().min(1).max(max);
+export const zPassword = () => z.string().min(10, withCode('password')).max(200);
+export const zCents = () => z.number().int().min(0);
+
+type Issue = z.core.$ZodIssue;
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input;
+  for (const key of path) {
+    if (cur == null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+/** Maps one zod issue to a violation code and its parameters. */
+export function issueCode(issue: Issue, input: unknown): [ValidationCode, Record<string, unknown>] {
+  if (isValidationCode(issue.message)) return [issue.message, {}];
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null || value === '') return ['required', {}];
+      if (issue.expected === 'number' || issue.expected === 'int') return ['number', {}];
+      if (issue.expected === 'boolean') return ['boolean', {}];
+      return ['invalid', {}];
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? ['required', {}] : ['too_short', { min: issue.minimum }];
+      if (issue.origin === 'array' || issue.origin === 'set') return ['too_few', { min: issue.minimum }];
+      return ['min', { min: issue.minimum }];
+    case 'too_big':
+      if (issue.origin === 'string') return ['too_long', { max: issue.maximum }];
+      if (issue.origin === 'array' || issue.origin === 'set') return ['too_many', { max: issue.maximum }];
+      return ['max', { max: issue.maximum }];
+    case 'invalid_format':
+      return issue.format === 'email' ? ['email', {}] : ['format', {}];
+    case 'invalid_value':
+      return ['choice', { values: issue.values.map(String).join(', ') }];
+    case 'not_multiple_of':
+      return ['integer', {}];
+    default:
+      return ['invalid', {}];
+  }
+}
+
+/** Turns zod issues into violations in the caller's language. */
+export function toViolations(issues: readonly Issue[], input: unknown, lang: Language): Violation[] {
+  return issues.map((issue) => {
+    const [code, params] = issueCode(issue, input);
+    return { propertyPath: issue.path.map(String).join('.'), message: validationMessage(lang, code, params), code };
+  });
+}
