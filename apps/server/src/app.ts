@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { registerDocs } from './http/docs.ts';
@@ -40,7 +40,8 @@ declare module 'fastify' {
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
-  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: true });
+  // Requests are not logged one by one; errors are.
+  const app = Fastify({ logger: options.logger ?? false, logController: new LogController({ disableRequestLogging: true }) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

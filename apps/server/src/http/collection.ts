@@ -91,12 +91,12 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
     if (!m?.[1]) continue;
     const column = columns[m[1]];
     if (!column || !spec.order.includes(m[1]) || (value !== 'asc' && value !== 'desc')) throw badQuery(key);
-    orderBy.push(value === 'asc' ? asc(column) : desc(column));
+    orderBy.push(sortBy(column, value));
   }
   if (!orderBy.length) {
     for (const [field, dir] of Object.entries(spec.defaultOrder)) {
       const column = columns[field];
-      if (column) orderBy.push(dir === 'asc' ? asc(column) : desc(column));
+      if (column) orderBy.push(sortBy(column, dir));
     }
   }
   if (columns.id) orderBy.push(asc(columns.id)); // stable pages
@@ -104,6 +104,12 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
   const page = Number(raw.page ?? 1);
   const itemsPerPage = Number(raw.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
   return { page, itemsPerPage, where, orderBy };
+}
+
+/** Text sorts case-insensitively, the same on PostgreSQL and on PGlite (whose collation is C). */
+function sortBy(column: PgColumn, dir: 'asc' | 'desc'): SQL {
+  const key = column.dataType === 'string' ? sql`lower(${column})` : sql`${column}`;
+  return dir === 'asc' ? asc(key) : desc(key);
 }
 
 /** Every given value is in the array column; values stay parameters. */

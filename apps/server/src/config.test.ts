@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'kovanica-config-'));
+
+describe('configuration', () => {
+  it('has a default for everything', () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      dataDir,
+      jwtTtl: '12h',
+      seedDemo: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('generates the JWT secret once and keeps it in the data directory', () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '4123',
+      DATABASE_URL: 'postgres://u@db:5432/kovanica',
+      JWT_SECRET: 'x'.repeat(40),
+      SEED_DEMO: '1',
+      DATA_DIR: dir(),
+    });
+    expect(config).toMatchObject({ port: 4123, databaseUrl: 'postgres://u@db:5432/kovanica', jwtSecret: 'x'.repeat(40), seedDemo: true });
+    expect(loadConfig({ SEED_DEMO: 'off', DATA_DIR: dir() }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '', DATA_DIR: dir() }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops with a clear message on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y', DATA_DIR: dir() })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'short', DATA_DIR: dir() })).toThrow(/JWT_SECRET must have at least 32 characters/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: dir() })).toThrow(/SEED_DEMO/);
+  });
+});

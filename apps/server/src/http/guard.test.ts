@@ -1,0 +1,105 @@
+import { can, type Permission } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { companies, users } from '../db/schema/index.ts';
+import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
+
+const t = await testApp({
+  setup(app) {
+    // A route of a module, to see the module switch at work (the devices issue brings real ones).
+    app.get('/api/v2/test-module', { config: { permission: 'devices.read' } }, async () => ({ ok: true }));
+  },
+});
+const routes = t.app.registeredRoutes().filter((r) => !r.public && r.method !== 'HEAD');
+const [zabavni] = await t.db.select().from(companies).where(eq(companies.name, 'Zabavni automati d.o.o.'));
+const [zabavniManager] = await t.db.select().from(users).where(eq(users.email, demo.manager));
+
+/** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
+const foreignIds: Record<string, number | undefined> = { users: zabavniManager?.id, companies: zabavni?.id };
+const resourceOf = (url: string) => url.split('/')[3] ?? '';
+const urlFor = (url: string) => url.replace(':id', String(foreignIds[resourceOf(url)] ?? 'missing'));
+const requestFor = (route: (typeof routes)[number]) => ({
+  method: route.method as 'GET',
+  url: urlFor(route.url),
+  headers: route.method === 'PATCH' ? mergePatch : {},
+  payload: ['POST', 'PATCH'].includes(route.method) ? {} : undefined,
+});
+
+describe('every registered route', () => {
+  it('is found and declares its access', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    for (const r of routes) expect(r.permission, `${r.method} ${r.url}`).toMatch(/^[a-z-]+\.[a-z]+$/);
+    for (const r of routes.filter((r) => r.url.includes(':id'))) expect(foreignIds[resourceOf(r.url)], r.url).toBeTypeOf('number');
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: no token → 401', async (_, route) => {
+    const res = await t.app.inject(requestFor(route));
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: a role without the permission → 403', async (_, route) => {
+    const denied = (['manager', 'accountant', 'worker'] as DemoUser[]).filter((u) => !can(u as never, route.permission as Permission));
+    for (const user of route.allowSelf ? [] : denied) {
+      const res = await t.as(user, requestFor(route));
+      expect(res.statusCode, `${user}`).toBe(403);
+    }
+  });
+
+  it.each(routes.filter((r) => r.url.includes(':id')).map((r) => [`${r.method} ${r.url}`, r] as const))(
+    "%s: another company's id → 404",
+    async (_, route) => {
+      // The other company's manager never reaches Zabavni's rows: 404 where the route is open to them.
+      const res = await t.as('otherManager', requestFor(route));
+      const open = can('manager', route.permission as Permission) || route.allowSelf;
+      expect(res.statusCode).toBe(open ? 404 : 403);
+    },
+  );
+});
+
+describe('the guard', () => {
+  it('refuses to start with a route that declares no access', async () => {
+    const { registerGuard } = await import('./guard.ts');
+    const app = Fastify();
+    registerGuard(app, t.db);
+    app.get('/api/v2/forgotten', async () => ({}));
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/v2\/forgotten/);
+  });
+
+  it('rejects a tampered or expired token with 401', async () => {
+    const token = await t.token('manager');
+    const tampered = `${token.slice(0, -3)}abc`;
+    const res = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${tampered}` } });
+    expect(res.statusCode).toBe(401);
+    const expired = t.app.jwt.sign({ sub: String(zabavniManager?.id), email: demo.manager }, { expiresIn: -10 });
+    const res2 = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${expired}`, 'accept-language': 'hr' } });
+    expect(res2.statusCode).toBe(401);
+    expect(res2.json().message).toBe('Vaša sesija je istekla. Prijavite se ponovno.');
+  });
+
+  it('stops a deactivated user at the next request', async () => {
+    const token = await t.token('worker');
+    await t.db.update(users).set({ active: false }).where(eq(users.email, demo.worker));
+    const res = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+    await t.db.update(users).set({ active: true }).where(eq(users.email, demo.worker));
+  });
+
+  it('answers 403 for a switched-off module, and lets it through when switched on', async () => {
+    expect((await t.as('otherManager', { url: '/api/v2/test-module' })).statusCode).toBe(200);
+    const drugi = (
+      await t.json<{ member: { '@id': string }[] }>('admin', { url: '/api/v2/companies?name=Drugi', headers: { 'x-kovanica-view': 'all' } })
+    ).body.member[0];
+    const off = await t.json('admin', {
+      method: 'PATCH',
+      url: drugi?.['@id'] ?? '',
+      headers: mergePatch,
+      payload: { activeModules: ['deposits'] },
+    });
+    expect(off.status).toBe(200);
+    const res = await t.json('otherManager', { url: '/api/v2/test-module' });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe('The module "devices" is not active for your company.');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { mergePatch, testApp } from '../../testing/app.ts';
+
+const t = await testApp();
+
+describe('settings', () => {
+  it('starts with the default update banner, readable by every role', async () => {
+    for (const user of ['admin', 'manager', 'accountant', 'worker'] as const) {
+      const res = await t.json(user, { url: '/api/v2/settings' });
+      expect(res.body).toEqual({ '@id': '/api/v2/settings', '@type': 'Settings', updateBannerEnabled: true, updateBannerText: null });
+    }
+  });
+
+  it('lets an admin set, clear and switch off the banner; nobody else', async () => {
+    const set = await t.json('admin', {
+      method: 'PATCH',
+      url: '/api/v2/settings',
+      headers: mergePatch,
+      payload: { updateBannerText: 'Maintenance tonight 22:00.' },
+    });
+    expect(set.body.updateBannerText).toBe('Maintenance tonight 22:00.');
+    expect((await t.json('worker', { url: '/api/v2/settings' })).body.updateBannerText).toBe('Maintenance tonight 22:00.');
+    const off = await t.json('admin', {
+      method: 'PATCH',
+      url: '/api/v2/settings',
+      headers: mergePatch,
+      payload: { updateBannerEnabled: false, updateBannerText: null },
+    });
+    expect(off.body).toMatchObject({ updateBannerEnabled: false, updateBannerText: null });
+    expect(
+      (await t.as('manager', { method: 'PATCH', url: '/api/v2/settings', headers: mergePatch, payload: { updateBannerEnabled: true } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.json('admin', { url: '/api/v2/settings' })).body.updateBannerEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.ts';
+import type { LoginLimits } from '../modules/auth/auth.service.ts';
+import { freshDatabase } from './database.ts';
+
+export const demo = {
+  admin: 'admin@kovanica.test',
+  manager: 'manager@zabavni.test',
+  accountant: 'accountant@zabavni.test',
+  worker: 'worker@zabavni.test',
+  otherManager: 'manager@drugi.test',
+} as const;
+export type DemoUser = keyof typeof demo;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Signs a demo user (or any e-mail with the demo password) in and returns the token. */
+  token(user: DemoUser | string): Promise<string>;
+  /** `inject` with the user's bearer token (or none for `null`). */
+  as(user: DemoUser | string | null, request: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The same, with a JSON body parsed from the answer. */
+  json<T = Record<string, unknown>>(
+    user: DemoUser | string | null,
+    request: InjectOptions,
+  ): Promise<{ status: number; body: T; headers: LightMyRequestResponse['headers'] }>;
+}
+
+/**
+ * The real app on a fresh database with the demo seed, closed after the file's tests. `setup` may
+ * add routes before the app is ready (tests of the guard itself do).
+ */
+export async function testApp(options: { loginLimits?: LoginLimits; setup?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  await seedDemo(database.db);
+  const app = await buildApp({
+    database,
+    jwtSecret: 'test-secret-that-is-long-enough-1234567890',
+    webDist: null,
+    loginLimits: options.loginLimits,
+  });
+  options.setup?.(app);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const tokens = new Map<string, string>();
+  const token = async (user: string) => {
+    const email = user in demo ? demo[user as DemoUser] : user;
+    const cached = tokens.get(email);
+    if (cached) return cached;
+    const res = await app.inject({ method: 'POST', url: '/api/v2/authentication_token', payload: { email, password: DEMO_PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.body}`);
+    const value = res.json<{ token: string }>().token;
+    tokens.set(email, value);
+    return value;
+  };
+  const as = async (user: string | null, request: InjectOptions) => {
+    const headers = { ...(request.headers ?? {}) } as Record<string, string>;
+    if (user) headers.authorization = `Bearer ${await token(user)}`;
+    return app.inject({ ...request, headers });
+  };
+  return {
+    app,
+    db: database.db,
+    token,
+    as,
+    async json(user, request) {
+      const res = await as(user, request);
+      return { status: res.statusCode, body: res.body ? res.json() : (undefined as never), headers: res.headers };
+    },
+  };
+}
+
+export const mergePatch = { 'content-type': 'application/merge-patch+json' };

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs a server entry (or CLI) with tsx, as `npm start` and `npm run create-admin` do. */
+export function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+export function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+}
+
+/** Starts the server on a free port and waits for the line that gives its address. */
+export async function startServer(env: Record<string, string | undefined>): Promise<Started> {
+  const child = run('apps/server/src/main.ts', { PORT: '0', ...env });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const check = () => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exitCode(child);
+    },
+  };
+}

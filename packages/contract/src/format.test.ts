@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [123456, '1.234,56 €'],
+    [0, '0,00 €'],
+    [5, '0,05 €'],
+    [100, '1,00 €'],
+    [123456789, '1.234.567,89 €'],
+    [-250, '-2,50 €'],
+    [99999999999, '999.999.999,99 €'],
+  ])('%i cents → %s', (cents, text) => expect(formatMoney(cents)).toBe(text));
+});
+
+describe('dates in Europe/Zagreb', () => {
+  it('formats dd.MM.yyyy and HH:mm in the business time zone', () => {
+    expect(formatDate('2026-11-21T23:30:00Z')).toBe('22.11.2026'); // already the next day in Zagreb (UTC+1)
+    expect(formatTime('2026-11-21T23:30:00Z')).toBe('00:30');
+    expect(formatTime('2026-07-01T10:05:00Z')).toBe('12:05'); // summer time, UTC+2
+    expect(formatDateTime(new Date('2026-03-05T08:07:00Z'))).toBe('05.03.2026 09:07');
+  });
+
+  it('leaves calendar dates as they are', () => {
+    expect(formatDate('2025-03-30')).toBe('30.03.2025');
+  });
+});
