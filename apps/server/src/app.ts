@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { createDeps } from './http/deps.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { type RegisteredRoute, registerGuard } from './http/guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -26,6 +27,8 @@ export interface AppOptions {
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
   loginLimits?: LoginLimits;
+  /** Read caches (docs/decisions/0003-read-cache.md); on unless switched off. */
+  cache?: boolean;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -39,36 +42,27 @@ declare module 'fastify' {
 
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db } = options.database;
+  const deps = createDeps(options.database.db, options.cache ?? true);
   // Requests are not logged one by one; errors are.
   const app = Fastify({ logger: options.logger ?? false, logController: new LogController({ disableRequestLogging: true }) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Cross-cutting plugins: security headers, tokens, the guard, errors, documentation.
-  // Served over plain HTTP by default (TLS belongs to the proxy in front), so no HSTS or upgrades.
-  await app.register(helmet, {
-    hsts: false,
-    contentSecurityPolicy: {
-      directives: {
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
-  await app.register(jwt, { secret: options.jwtSecret });
-  app.decorate('registeredRoutes', registerGuard(app, db));
+  // Cross-cutting plugins: security headers, tokens, the guard, documentation, the web app, errors.
+  registerSecurityHeaders(app);
+  // Verified tokens are cached (until they expire): checking the signature is the dearest step of a cached read.
+  await app.register(jwt, { secret: options.jwtSecret, verify: { cache: true } });
+  app.decorate('registeredRoutes', registerGuard(app, deps));
   await registerDocs(app);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
   registerErrorHandling(app, (request, reply) => spa?.(request.url, request.method, reply) ?? false);
 
   // Modules.
-  healthRoutes(app, db);
-  authRoutes(app, db, { ttl: options.jwtTtl ?? '12h', limits: options.loginLimits });
-  usersRoutes(app, db);
-  companiesRoutes(app, db);
-  settingsRoutes(app, db);
-  dashboardRoutes(app, db);
+  healthRoutes(app, deps);
+  authRoutes(app, deps, { ttl: options.jwtTtl ?? '12h', limits: options.loginLimits });
+  usersRoutes(app, deps);
+  companiesRoutes(app, deps);
+  settingsRoutes(app, deps);
+  dashboardRoutes(app, deps);
   return app;
 }

@@ -6,10 +6,12 @@ import {
   problemSchema,
 } from '@kovanica/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ACCESS } from './cache.ts';
 import { type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
 import { contextOf, type RequestContext } from './context.ts';
+import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
 
 /** What a resource's service provides for the standard operations. */
@@ -32,6 +34,8 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   service: CrudService<Item, Create, Patch>;
   /** Operations a caller without the permission may still use on their own rows. */
   allowSelf?: { read?: boolean; update?: boolean };
+  /** Other resources whose data the answers include (cache invalidation); the resource itself is implied. */
+  reads?: string[];
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -45,23 +49,48 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
  */
 export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   app: FastifyInstance,
+  deps: Deps,
   def: CrudDefinition<Item, Create, Patch>,
 ) {
   const base = `/api/v2/${def.name}`;
   const perm = (action: string) => `${def.name}.${action}` as Permission;
   const tags = [def.name];
   const { service } = def;
+  const cacheTags = [def.name, ACCESS, ...(def.reads ?? [])];
+  const listSchema = collectionSchema(def.item);
+
+  /** Serves a GET from the response cache, or computes, serialises and caches it. */
+  const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>) => {
+    const ctx = contextOf(request);
+    const key = `${ctx.actor.userId}|${ctx.view}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
+    let body = deps.responses?.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(z.encode(schema, await compute()));
+      deps.responses?.set(key, cacheTags, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  /** Writes invalidate the resource's cached reads, whatever their outcome. */
+  const writing = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } finally {
+      deps.versions.bump(def.name);
+    }
+  };
 
   app.route({
     method: 'GET',
     url: base,
     config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
-    schema: { tags, querystring: collectionQuerySchema(def.collection), response: { 200: collectionSchema(def.item), ...errors } },
-    handler: async (request) => {
-      const query = parseCollectionQuery(request.query as Record<string, string>, def.collection, def.columns);
-      const { items, total } = await service.list(contextOf(request), query);
-      return collectionOf(request.url, query, total, items);
-    },
+    schema: { tags, querystring: collectionQuerySchema(def.collection), response: { 200: listSchema, ...errors } },
+    handler: (request, reply) =>
+      cached(request, reply, listSchema, async () => {
+        const query = parseCollectionQuery(request.query as Record<string, string>, def.collection, def.columns);
+        const { items, total } = await service.list(contextOf(request), query);
+        return collectionOf(request.url, query, total, items);
+      }),
   });
 
   app.route({
@@ -69,11 +98,12 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     url: `${base}/:id`,
     config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
     schema: { tags, params: idParams, response: { 200: def.item, ...errors } },
-    handler: async (request) => {
-      const item = await service.get(contextOf(request), (request.params as IdParams).id);
-      if (!item) throw notFound();
-      return item;
-    },
+    handler: (request, reply) =>
+      cached(request, reply, def.item, async () => {
+        const item = await service.get(contextOf(request), (request.params as IdParams).id);
+        if (!item) throw notFound();
+        return item;
+      }),
   });
 
   app.route({
@@ -82,7 +112,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     config: { permission: perm('create') },
     schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
     handler: async (request, reply) => {
-      const item = await service.create(contextOf(request), request.body as Create);
+      const item = await writing(() => service.create(contextOf(request), request.body as Create));
       return reply.code(201).header('location', item['@id']).send(item);
     },
   });
@@ -93,7 +123,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     config: { permission: perm('update'), allowSelf: def.allowSelf?.update },
     schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
     handler: async (request) => {
-      const item = await service.update(contextOf(request), (request.params as IdParams).id, request.body as Patch);
+      const item = await writing(() => service.update(contextOf(request), (request.params as IdParams).id, request.body as Patch));
       if (!item) throw notFound();
       return item;
     },
@@ -105,7 +135,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     config: { permission: perm('delete') },
     schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
     handler: async (request, reply) => {
-      if (!(await service.remove(contextOf(request), (request.params as IdParams).id))) throw notFound();
+      if (!(await writing(() => service.remove(contextOf(request), (request.params as IdParams).id)))) throw notFound();
       return reply.code(204).send();
     },
   });

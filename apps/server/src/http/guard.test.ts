@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { companies, users } from '../db/schema/index.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
+import { createDeps } from './deps.ts';
 
 const t = await testApp({
   setup(app) {
@@ -62,7 +63,7 @@ describe('the guard', () => {
   it('refuses to start with a route that declares no access', async () => {
     const { registerGuard } = await import('./guard.ts');
     const app = Fastify();
-    registerGuard(app, t.db);
+    registerGuard(app, createDeps(t.db, false));
     app.get('/api/v2/forgotten', async () => ({}));
     await expect(app.ready()).rejects.toThrow(/GET \/api\/v2\/forgotten/);
   });
@@ -78,12 +79,19 @@ describe('the guard', () => {
     expect(res2.json().message).toBe('Vaša sesija je istekla. Prijavite se ponovno.');
   });
 
-  it('stops a deactivated user at the next request', async () => {
-    const token = await t.token('worker');
-    await t.db.update(users).set({ active: false }).where(eq(users.email, demo.worker));
-    const res = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${token}` } });
-    expect(res.statusCode).toBe(401);
-    await t.db.update(users).set({ active: true }).where(eq(users.email, demo.worker));
+  it('stops a deactivated user at their next request', async () => {
+    expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(200); // their access is now cached
+    const worker = (await t.db.select().from(users).where(eq(users.email, demo.worker)))[0];
+    const off = await t.as('admin', {
+      method: 'PATCH',
+      url: `/api/v2/users/${worker?.id}`,
+      headers: mergePatch,
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(401);
+    await t.as('admin', { method: 'PATCH', url: `/api/v2/users/${worker?.id}`, headers: mergePatch, payload: { active: true } });
+    expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(200);
   });
 
   it('answers 403 for a switched-off module, and lets it through when switched on', async () => {

@@ -2,7 +2,9 @@ import { can, type Language, MERGE_PATCH, moduleOf, pickLanguage, type Role, VIE
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { ACCESS } from './cache.ts';
 import type { Actor, RequestContext } from './context.ts';
+import type { Deps } from './deps.ts';
 import { ApiProblem } from './problems.ts';
 
 export interface RegisteredRoute {
@@ -67,7 +69,7 @@ export function buildContext(actor: Actor, lang: Language, wantsAll: boolean): R
  * app is ready), and every request to a non-public route is authenticated, authorised for the
  * permission and the company's modules, and given its tenant context before anything else runs.
  */
-export function registerGuard(app: FastifyInstance, db: Db): () => RegisteredRoute[] {
+export function registerGuard(app: FastifyInstance, deps: Deps): () => RegisteredRoute[] {
   const routes: RouteOptions[] = [];
   app.decorateRequest('lang', 'en');
   app.decorateRequest('ctx', null);
@@ -85,7 +87,7 @@ export function registerGuard(app: FastifyInstance, db: Db): () => RegisteredRou
     request.lang = pickLanguage(request.headers['accept-language']);
     const config = request.routeOptions.config;
     if (config.public || !config.permission) return; // unmatched routes reach the not-found handler
-    request.ctx = await authenticate(db, request);
+    request.ctx = await authenticate(deps, request);
     const ctx = request.ctx;
     const permitted = ctx.can(config.permission);
     if (!permitted && !config.allowSelf) throw new ApiProblem(403, 'forbidden');
@@ -116,7 +118,7 @@ export function registerGuard(app: FastifyInstance, db: Db): () => RegisteredRou
     }));
 }
 
-async function authenticate(db: Db, request: FastifyRequest): Promise<RequestContext> {
+async function authenticate(deps: Deps, request: FastifyRequest): Promise<RequestContext> {
   if (!request.headers.authorization) throw new ApiProblem(401, 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
   let claims: { sub?: string };
   try {
@@ -125,7 +127,12 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<RequestCon
     const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
     throw new ApiProblem(401, expired ? 'token_expired' : 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
   }
-  const actor = await loadActor(db, Number(claims.sub));
+  const userId = Number(claims.sub);
+  let actor = deps.actors?.get(String(userId));
+  if (actor === undefined) {
+    actor = await loadActor(deps.db, userId);
+    deps.actors?.set(String(userId), [ACCESS], actor);
+  }
   if (!actor) throw new ApiProblem(401, 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
   return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all');
 }

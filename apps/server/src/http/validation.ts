@@ -1,6 +1,7 @@
 import { type Language, toViolations } from '@kovanica/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { documentationOnly } from './collection.ts';
 import { ApiProblem, problemBody } from './problems.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -18,13 +19,14 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  if (documentationOnly.has(schema)) return (data) => ({ value: data });
+  return (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(httpPart ?? 'body', result.error.issues, data) };
   };
+};
 
 /**
  * Unknown or read-only fields are a client mistake (400); a bad query or path parameter is 400 too;

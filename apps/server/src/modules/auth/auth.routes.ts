@@ -1,10 +1,10 @@
 import { loginRequest, loginResponse, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../http/deps.ts';
 import { authService, type LoginLimits } from './auth.service.ts';
 
-export function authRoutes(fastify: FastifyInstance, db: Db, options: { ttl: string; limits?: LoginLimits }) {
+export function authRoutes(fastify: FastifyInstance, { db }: Deps, options: { ttl: string; limits?: LoginLimits }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = authService(db, (claims) => app.jwt.sign(claims, { expiresIn: options.ttl }), options.limits);
 

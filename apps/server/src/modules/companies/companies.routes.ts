@@ -1,19 +1,19 @@
 import { companiesCollection, companyCreate, companyItem, companyPatch } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
 import { companyColumns } from './companies.queries.ts';
 import { companiesService } from './companies.service.ts';
 
-export function companiesRoutes(app: FastifyInstance, db: Db) {
-  registerCrud(app, {
+export function companiesRoutes(app: FastifyInstance, deps: Deps) {
+  registerCrud(app, deps, {
     name: 'companies',
     item: companyItem,
     create: companyCreate,
     patch: companyPatch,
     collection: companiesCollection,
     columns: companyColumns,
-    service: companiesService(db),
+    service: companiesService(deps.db),
     // Every user may read their own company (and a top-level manager its subsidiaries).
     allowSelf: { read: true },
   });

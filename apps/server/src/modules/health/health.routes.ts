@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../http/deps.ts';
 
-export function healthRoutes(fastify: FastifyInstance, db: Db) {
+export function healthRoutes(fastify: FastifyInstance, { db }: Deps) {
   fastify.withTypeProvider<ZodTypeProvider>().get('/api/v2/health', {
     config: { public: true },
     schema: { tags: ['health'], summary: 'Liveness and database check.', response: { 200: z.object({ status: z.literal('ok') }) } },

@@ -1,10 +1,10 @@
 import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../http/deps.ts';
 import { settingsService } from './settings.service.ts';
 
-export function settingsRoutes(fastify: FastifyInstance, db: Db) {
+export function settingsRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = settingsService(db);
   const tags = ['settings'];

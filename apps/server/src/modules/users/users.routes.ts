@@ -1,19 +1,19 @@
 import { userCreate, userItem, userPatch, usersCollection } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
 import { userColumns } from './users.queries.ts';
 import { usersService } from './users.service.ts';
 
-export function usersRoutes(app: FastifyInstance, db: Db) {
-  registerCrud(app, {
+export function usersRoutes(app: FastifyInstance, deps: Deps) {
+  registerCrud(app, deps, {
     name: 'users',
     item: userItem,
     create: userCreate,
     patch: userPatch,
     collection: usersCollection,
     columns: userColumns,
-    service: usersService(db),
+    service: usersService(deps.db),
     allowSelf: { read: true, update: true },
   });
 }

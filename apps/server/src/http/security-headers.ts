@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
+/**
+ * Helmet's security headers, worked out once at start and set on every answer. (Running helmet per
+ * request rebuilt the same static headers each time and cost more than a cached API read.) A route
+ * may still override one, as the API docs page does with its own CSP.
+ */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  // Served over plain HTTP by default (TLS belongs to the proxy in front), so no HSTS or upgrades.
+  helmet({
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+}

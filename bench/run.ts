@@ -1,0 +1,17 @@
+/**
+ * `npm run bench -- <name> [options]`: runs one benchmark. Each prints its figures next to a baseline
+ * measured in the same run, and writes them to bench/results/<name>.json.
+ */
+const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
+  api: () => import('./api.ts'),
+};
+
+const [name, ...args] = process.argv.slice(2);
+const load = name ? benches[name] : undefined;
+if (!load) {
+  console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [options]`);
+  process.exit(2);
+}
+await (await load()).main(args);
+
+export {};
