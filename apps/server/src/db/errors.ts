@@ -1,3 +1,5 @@
+import { invalid } from '../http/problems.ts';
+
 /** PostgreSQL error details, whether the driver error is thrown bare or wrapped by drizzle. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
   let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
@@ -8,7 +10,14 @@ export function pgError(error: unknown): { code?: string; constraint?: string } 
   return {};
 }
 
-export const isUniqueViolation = (error: unknown, constraint: string) => {
-  const e = pgError(error);
-  return e.code === '23505' && e.constraint === constraint;
-};
+/** Runs a write, turning a unique-constraint violation into a 422 on the field it guards. */
+export async function uniqueFields<T>(constraints: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, constraint } = pgError(error);
+    const field = code === '23505' && constraint ? constraints[constraint] : undefined;
+    if (field) throw invalid(field, 'unique');
+    throw error;
+  }
+}

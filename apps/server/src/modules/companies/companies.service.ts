@@ -1,7 +1,7 @@
 import { type Company, type CompanyCreate, type CompanyPatch, dependentsText, iri } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
 import { type CompanyRow, companies } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -78,14 +78,7 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
     return parent.id;
   };
 
-  const uniqueOib = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, 'companies_oib_key')) throw invalid('oib', 'unique');
-      throw error;
-    }
-  };
+  const uniqueOib = <T>(work: () => Promise<T>) => uniqueFields({ companies_oib_key: 'oib' }, work);
 
   return {
     async list(ctx, query) {

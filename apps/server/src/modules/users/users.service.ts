@@ -1,7 +1,7 @@
 import { iri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -37,14 +37,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
   const scope = (ctx: RequestContext, companies: readonly number[] | null): SQL | undefined =>
     ctx.can('users.read') ? inCompanies(users.companyId, companies) : eq(users.id, ctx.actor.userId);
 
-  const uniqueEmail = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw invalid('email', 'unique');
-      throw error;
-    }
-  };
+  const uniqueEmail = <T>(work: () => Promise<T>) => uniqueFields({ users_email_key: 'email' }, work);
 
   return {
     async list(ctx, query) {
