@@ -10,8 +10,12 @@ import helmet from 'helmet';
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
   };
   // Served over plain HTTP by default (TLS belongs to the proxy in front), so no HSTS or upgrades.
   helmet({

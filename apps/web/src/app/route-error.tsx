@@ -15,7 +15,11 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   if (error instanceof ForbiddenError || (isApiError(error) && error.status === 403)) return <AccessDenied />;
   if (isChunkLoadError(error)) return <ChunkFailed />;
-  const text = isApiError(error) ? (error.status === 0 ? t('errors.network') : (error.userMessage ?? t('errors.genericText'))) : t('errors.genericText');
+  const text = isApiError(error)
+    ? error.status === 0
+      ? t('errors.network')
+      : (error.userMessage ?? t('errors.genericText'))
+    : t('errors.genericText');
   return (
     <StatusPage
       icon={<IconAlertTriangle size={48} aria-hidden />}

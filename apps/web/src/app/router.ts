@@ -29,7 +29,7 @@ router.subscribe('onBeforeNavigate', (event) => {
 // A 401 on any call but the login itself means the stored login is no longer valid: drop it and ask
 // the user to sign in again, then bring them back where they were.
 setUnauthorizedHandler(() => {
-  const { location } = router.state;
+  const location = router.latestLocation;
   if (location.pathname === '/login') return;
   clearSession();
   queryClient.clear();

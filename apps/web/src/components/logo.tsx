@@ -7,12 +7,20 @@ export function Logo({ size = 32, inverted = false, compact = false }: { size?: 
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden focusable="false">
         <circle cx="16" cy="16" r="15" fill={inverted ? '#fff' : '#364fc7'} />
         <circle cx="16" cy="16" r="10" fill="none" stroke={inverted ? '#364fc7' : '#fff'} strokeWidth="2" />
-        <text x="16" y="21" fontFamily="Arial, sans-serif" fontSize="13" fontWeight="700" textAnchor="middle" fill={inverted ? '#364fc7' : '#fff'}>
+        <text
+          x="16"
+          y="21"
+          fontFamily="Arial, sans-serif"
+          fontSize="13"
+          fontWeight="700"
+          textAnchor="middle"
+          fill={inverted ? '#364fc7' : '#fff'}
+        >
           K
         </text>
       </svg>
       {!compact && (
-        <Text fw={700} fz={size * 0.6} c={inverted ? 'white' : 'indigo.9'} lh={1}>
+        <Text component="span" fw={700} fz={size * 0.6} c={inverted ? 'white' : 'indigo.9'} lh={1}>
           Kovanica
         </Text>
       )}

@@ -1,8 +1,10 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
-/** The one h1 of a page, with an optional subtitle and actions. */
+/** The one h1 of a page, with an optional subtitle and actions; it also names the browser tab. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  useDocumentTitle(`${title} · Kovanica`);
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
       <Stack gap={2}>

@@ -1,4 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 interface StatusPageProps {
@@ -12,6 +13,7 @@ interface StatusPageProps {
 
 /** A page that explains why there is nothing else to show, with one way onward. */
 export function StatusPage({ title, text, icon, action, fullScreen }: StatusPageProps) {
+  useDocumentTitle(`${title} · Kovanica`);
   return (
     <Center mih={fullScreen ? '100vh' : 320} p="xl">
       <Stack align="center" gap="md" maw={520} ta="center">

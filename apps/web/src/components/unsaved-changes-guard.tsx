@@ -14,7 +14,8 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       opened={blocker.status === 'blocked'}
       onClose={() => blocker.reset?.()}
       title={t('unsaved.title')}
-      closeButtonProps={{ 'aria-label': t('unsaved.stay') }}
+      // Escape and the Stay button both keep the user here; a third way would only add noise.
+      withCloseButton={false}
       centered
     >
       <Text mb="lg">{t('unsaved.text')}</Text>

@@ -28,7 +28,6 @@ export function resourceApi<Item extends z.ZodType, Patch>(resource: string, ite
         queryKey: keys.detail(id),
         queryFn: ({ signal }) => apiRequest(`/${resource}/${id}`, { schema: item as z.ZodType<T>, signal }),
       }),
-    patch: (id: number | string, body: Patch) =>
-      apiRequest(`/${resource}/${id}`, { method: 'PATCH', body, schema: item as z.ZodType<T> }),
+    patch: (id: number | string, body: Patch) => apiRequest(`/${resource}/${id}`, { method: 'PATCH', body, schema: item as z.ZodType<T> }),
   };
 }

@@ -1,6 +1,7 @@
 import { loginRequest } from '@kovanica/contract';
 import { Alert, Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -22,6 +23,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { redirect } = route.useSearch();
+  useDocumentTitle(`${t('auth.title')} · Kovanica`);
   // The server's own message for a failed sign-in (original §8: stored as the auth error and shown).
   const [authError, setAuthError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

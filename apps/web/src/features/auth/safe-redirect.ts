@@ -3,7 +3,7 @@
  * cannot send the user to another site.
  */
 export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/dashboard';
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/dashboard';
   if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/')) return '/dashboard';
   return target;
 }

@@ -2,7 +2,7 @@ import { formatDate } from '@kovanica/contract';
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconDeviceGamepad2, IconMapPin, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -89,26 +89,21 @@ export function DashboardPage() {
             </Stack>
           </Portlet>
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 5 }} spacing="lg">
-          {figures
-            .filter((f) => !closed.has(f.key))
-            .map(({ key, icon: Icon }) => (
-              <Portlet key={key} title={t(`dashboard.${key}`)} onClose={close(key)}>
-                <Group justify="space-between" wrap="nowrap">
-                  {summary.data ? (
-                    <Text className={classes.figure} data-testid={`figure-${key}`}>
-                      {summary.data[key]}
-                    </Text>
-                  ) : (
-                    <Skeleton height={36} width={60} />
-                  )}
-                  <span className={classes.icon}>
-                    <Icon size={28} aria-hidden />
-                  </span>
-                </Group>
-              </Portlet>
-            ))}
-        </SimpleGrid>
+        {!closed.has('figures') && (
+          <Portlet title={t('dashboard.figures')} onClose={close('figures')}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+              {figures.map(({ key, icon: Icon }) => (
+                <Figure
+                  key={key}
+                  label={t(`dashboard.${key}`)}
+                  value={summary.data?.[key]}
+                  icon={<Icon size={26} aria-hidden />}
+                  testId={`figure-${key}`}
+                />
+              ))}
+            </SimpleGrid>
+          </Portlet>
+        )}
         {!closed.has('revenue') && (
           <Portlet title={t('dashboard.revenueTitle')} onClose={close('revenue')}>
             <Text c="dimmed">{t('dashboard.revenueLater')}</Text>
@@ -116,5 +111,29 @@ export function DashboardPage() {
         )}
       </Stack>
     </>
+  );
+}
+
+/** One figure, labelled so it can be found (and read out) by its name. */
+function Figure({ label, value, icon, testId }: { label: string; value: number | undefined; icon: ReactNode; testId: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={classes.tile}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text id={id} size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          {value === undefined ? (
+            <Skeleton height={36} width={60} mt={4} />
+          ) : (
+            <Text className={classes.figure} data-testid={testId}>
+              {value}
+            </Text>
+          )}
+        </div>
+        <span className={classes.icon}>{icon}</span>
+      </Group>
+    </section>
   );
 }

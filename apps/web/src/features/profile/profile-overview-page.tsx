@@ -1,9 +1,9 @@
 import { type User, userPatch, validationMessage } from '@kovanica/contract';
-import { Alert, Avatar, Button, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Avatar, Button, Flex, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -37,6 +37,8 @@ export function ProfileOverviewPage() {
   const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
   const user = me.data?.member[0];
   const [dirty, setDirty] = useState({ personal: false, password: false });
+  const personalDirty = useCallback((d: boolean) => setDirty((s) => (s.personal === d ? s : { ...s, personal: d })), []);
+  const passwordDirty = useCallback((d: boolean) => setDirty((s) => (s.password === d ? s : { ...s, password: d })), []);
 
   const fullName = [personalInfo.name, personalInfo.surname].filter(Boolean).join(' ');
   const rows: [string, string | null | undefined][] = [
@@ -52,7 +54,7 @@ export function ProfileOverviewPage() {
       <UnsavedChangesGuard dirty={dirty.personal || dirty.password} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Portlet title={t('profile.personalInfo')}>
-          <Group align="flex-start" wrap="nowrap" gap="lg">
+          <Flex direction={{ base: 'column', xs: 'row' }} align="flex-start" gap="lg">
             <Avatar src={personalInfo.photo || DEFAULT_PHOTO} alt={t('user.photoAlt', { name: fullName })} size={96} radius="md" />
             <Stack gap={4} className={classes.info}>
               <Text fw={700} size="xl">
@@ -62,17 +64,23 @@ export function ProfileOverviewPage() {
                 {rows.map(([label, value]) => (
                   <div key={label} className={classes.row}>
                     <dt>{label}</dt>
-                    <dd>{value || <Text span c="dimmed">{t('profile.notSet')}</Text>}</dd>
+                    <dd>
+                      {value || (
+                        <Text span c="dimmed">
+                          {t('profile.notSet')}
+                        </Text>
+                      )}
+                    </dd>
                   </div>
                 ))}
               </dl>
             </Stack>
-          </Group>
+          </Flex>
         </Portlet>
         <Stack gap="lg">
           <Portlet title={t('profile.editTitle')}>
             {user ? (
-              <PersonalForm user={user} onDirtyChange={(d) => setDirty((s) => (s.personal === d ? s : { ...s, personal: d }))} />
+              <PersonalForm user={user} onDirtyChange={personalDirty} />
             ) : me.isError ? (
               <Alert color="red" role="alert">
                 {failureText(me.error, t('errors.genericText'))}
@@ -82,9 +90,7 @@ export function ProfileOverviewPage() {
             )}
           </Portlet>
           <Portlet title={t('profile.passwordTitle')}>
-            {personalInfo.id !== null && (
-              <PasswordForm userId={personalInfo.id} onDirtyChange={(d) => setDirty((s) => (s.password === d ? s : { ...s, password: d }))} />
-            )}
+            {personalInfo.id !== null && <PasswordForm userId={personalInfo.id} onDirtyChange={passwordDirty} />}
           </Portlet>
         </Stack>
       </SimpleGrid>
@@ -99,8 +105,10 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
   const form = useForm<PersonalValues>({
     initialValues: { name: user.name, surname: user.surname, phone: user.phone ?? '' },
     validate: schemaValidator<PersonalValues>(personalSchema, currentLanguage, toPersonalPatch),
-    onValuesChange: () => onDirtyChange(form.isDirty()),
   });
+
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -110,7 +118,6 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
       form.setInitialValues(next);
       form.setValues(next);
       form.resetDirty(next);
-      onDirtyChange(false);
       notifications.show({ color: 'teal', message: t('profile.saved') });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
@@ -163,15 +170,16 @@ function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange
       if (values.confirm !== values.password) errors.confirm = t('profile.passwordMismatch');
       return errors;
     },
-    onValuesChange: () => onDirtyChange(form.isDirty()),
   });
+
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
       await update.mutateAsync({ password: values.password });
       form.reset();
-      onDirtyChange(false);
       notifications.show({ color: 'teal', message: t('profile.passwordSaved') });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
@@ -188,8 +196,20 @@ function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange
             {failure}
           </Alert>
         )}
-        <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" required withAsterisk {...form.getInputProps('password')} />
-        <PasswordInput label={t('profile.confirmPassword')} autoComplete="new-password" required withAsterisk {...form.getInputProps('confirm')} />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+          required
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          autoComplete="new-password"
+          required
+          withAsterisk
+          {...form.getInputProps('confirm')}
+        />
         <Group>
           <Button type="submit" loading={update.isPending}>
             {t('profile.passwordSave')}

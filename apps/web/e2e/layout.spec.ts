@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { signIn, USERS } from './support.ts';
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile top bar and the offcanvas menus open and close', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('mobile-top-bar')).toBeVisible();
+    // The desktop header and aside give way to the top bar.
+    await expect(page.getByRole('navigation', { name: 'Header menu' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open header menu' }).click();
+    const offcanvas = page.getByRole('dialog', { name: 'Header menu' });
+    await expect(offcanvas).toBeVisible();
+    await expect(offcanvas.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await offcanvas.getByRole('button', { name: 'Close header menu' }).click();
+    await expect(offcanvas).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu', exact: true }).click();
+    const aside = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Main menu' }) });
+    await expect(aside).toBeVisible();
+    await aside.getByRole('button', { name: 'Profile' }).click();
+    await aside.getByRole('link', { name: 'Overview' }).click();
+    await expect(page).toHaveURL(/\/profile\/overview$/);
+    await expect(aside).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open user panel' }).click();
+    await expect(page.getByRole('dialog', { name: 'User profile' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close user panel' }).click();
+    await expect(page.getByRole('dialog', { name: 'User profile' })).toBeHidden();
+  });
+});
+
+test.describe('at 1280 px wide', () => {
+  test.use({ viewport: { width: 1280, height: 500 } });
+
+  test('the aside minimizes to icons and expands again', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/dashboard');
+    const aside = page.locator('aside').filter({ has: page.getByRole('navigation', { name: 'Main menu' }) });
+    await expect(aside).toHaveCSS('width', '265px');
+    await page.getByRole('button', { name: 'Minimize menu' }).click();
+    await page.mouse.move(900, 300);
+    await expect(aside).toHaveCSS('width', '70px');
+    // Icons only, but every entry keeps its accessible name.
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    // Hovering a minimized aside previews it at full width; leaving folds it again.
+    await aside.hover();
+    await expect(aside).toHaveCSS('width', '265px');
+    await page.mouse.move(900, 300);
+    await expect(aside).toHaveCSS('width', '70px');
+
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await page.mouse.move(900, 300);
+    await expect(aside).toHaveCSS('width', '265px');
+  });
+
+  test('scroll-to-top appears after 300 px and scrolls up', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/profile/overview');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile overview' })).toBeVisible();
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(button).toHaveCount(0);
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    await expect(button).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(button).toHaveCount(0);
+  });
+
+  test('cards collapse, expand and close', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Figures', exact: true });
+    const collapse = card.getByRole('button', { name: 'Collapse Figures' });
+    await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    await collapse.click();
+    await expect(card.getByRole('button', { name: 'Expand Figures' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(card.getByTestId('figure-devices')).toBeHidden();
+    await card.getByRole('button', { name: 'Expand Figures' }).click();
+    await expect(card.getByTestId('figure-devices')).toBeVisible();
+    await card.getByRole('button', { name: 'Close Figures' }).click();
+    await expect(card).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show closed cards' }).click();
+    await expect(page.getByRole('region', { name: 'Devices', exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,85 @@
+import { type Company, type DashboardSummary, iri, type User } from '@kovanica/contract';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { AccountInfo, PersonalInfo } from '../src/lib/session.ts';
+
+/** Demo accounts the server seeds on a new database (SEED_DEMO=1). */
+export const PASSWORD = 'kovanica-demo';
+export const USERS = {
+  admin: 'admin@kovanica.test',
+  manager: 'manager@zabavni.test',
+  accountant: 'accountant@zabavni.test',
+  worker: 'worker@zabavni.test',
+  otherManager: 'manager@drugi.test',
+} as const;
+
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/v2/authentication_token', { data: { email, password: PASSWORD } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await request.get(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}`, ...headers } });
+  expect(response.ok(), `GET ${path}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+export function summaryOf(request: APIRequestContext, token: string): Promise<DashboardSummary> {
+  return apiGet<DashboardSummary>(request, token, '/dashboard/summary');
+}
+
+/** Signs in through the login screen, as a user would. */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs in without the login screen: the session the app would store, built from the API. Tests of
+ * other screens start here so they drive only the screen under test.
+ */
+export async function signIn(page: Page, email: string): Promise<{ token: string; user: User; company: Company }> {
+  const token = await apiToken(page.request, email);
+  const users = await apiGet<{ member: User[] }>(page.request, token, `/users?email=${encodeURIComponent(email)}`);
+  const user = users.member[0];
+  if (!user) throw new Error(`no user ${email}`);
+  const company = await apiGet<Company>(page.request, token, user.company.replace('/api/v2', ''));
+  expect(company['@id']).toBe(iri('companies', company.id));
+  const personalInfo: PersonalInfo = {
+    id: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    phone: user.phone,
+    photo: user.photo ?? '/media/users/default.svg',
+  };
+  const accountInfo: AccountInfo = {
+    role: user.roles[0] ?? null,
+    company_api_endpoint: company['@id'],
+    company_id: company.id,
+    company_oib: company.oib,
+    company_active_module: company.activeModules,
+    activeModuleComponents: company.activeModuleComponents,
+    isTopGun: false,
+  };
+  // Any page of the app's origin will do for writing its storage; the 404 page needs no login.
+  await page.goto('/404');
+  await page.evaluate(
+    ([t, p, a]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('personalInfo', p);
+      localStorage.setItem('accountInfo', a);
+    },
+    [token, JSON.stringify(personalInfo), JSON.stringify(accountInfo)] as const,
+  );
+  return { token, user, company };
+}
+
+export const storedKeys = (page: Page) =>
+  page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    personalInfo: localStorage.getItem('personalInfo'),
+    accountInfo: localStorage.getItem('accountInfo'),
+    language: localStorage.getItem('language'),
+  }));

@@ -1,0 +1,90 @@
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo.tsx';
+import { Aside, LARGE_SCREEN } from './aside.tsx';
+import { AsideMenu } from './aside-menu.tsx';
+import { HeaderMenu, HeaderMenuOffcanvas } from './header-menu.tsx';
+import classes from './layout.module.css';
+import { MobileTopBar } from './mobile-top-bar.tsx';
+import { QuickUserPanel } from './quick-user-panel.tsx';
+import { ScrollTop } from './scroll-top.tsx';
+import { UpdateBanner } from './update-banner.tsx';
+import { UserToggle } from './user-toggle.tsx';
+
+type Panel = 'aside' | 'headerMenu' | 'user' | null;
+
+/** The layout every signed-in screen sits in (original §1, §2). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [minimized, setMinimized] = useState(false);
+  const [panel, setPanel] = useState<Panel>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const largeScreen = useMediaQuery(LARGE_SCREEN) ?? false;
+  const close = () => setPanel(null);
+
+  // A new screen closes whatever panel led to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
+  useEffect(() => setPanel(null), [pathname]);
+  // The mobile offcanvas menus have no place on a large screen.
+  useEffect(() => {
+    if (largeScreen) setPanel((p) => (p === 'user' ? p : null));
+  }, [largeScreen]);
+
+  return (
+    <div className={classes.shell} data-minimized={minimized || undefined}>
+      <a href="#main-content" className={classes.skipLink}>
+        {t('app.skipToContent')}
+      </a>
+      <Aside minimized={minimized} onToggle={() => setMinimized((m) => !m)} />
+      <div className={classes.wrapper}>
+        <MobileTopBar
+          onOpenAside={() => setPanel('aside')}
+          onOpenHeaderMenu={() => setPanel('headerMenu')}
+          onOpenUserPanel={() => setPanel('user')}
+        />
+        <header className={classes.header}>
+          <HeaderMenu />
+          <UserToggle onClick={() => setPanel('user')} expanded={panel === 'user'} />
+        </header>
+        <UpdateBanner />
+        <main id="main-content" tabIndex={-1} className={classes.content}>
+          <Outlet />
+        </main>
+        <footer className={classes.footer}>
+          {new Date().getFullYear()} © {t('app.footer')}
+        </footer>
+      </div>
+      <Drawer
+        opened={panel === 'aside'}
+        onClose={close}
+        position="left"
+        size={280}
+        title={<Logo inverted size={28} />}
+        closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}
+        classNames={{
+          content: classes.darkDrawer,
+          header: classes.darkDrawer,
+          close: classes.darkDrawerClose,
+          body: classes.darkDrawerBody,
+        }}
+      >
+        <AsideMenu label={t('menu.mainNavigation')} />
+      </Drawer>
+      <Drawer
+        opened={panel === 'headerMenu'}
+        onClose={close}
+        position="left"
+        size={300}
+        title={t('menu.headerNavigation')}
+        closeButtonProps={{ 'aria-label': t('layout.closeHeaderMenu') }}
+      >
+        <HeaderMenuOffcanvas />
+      </Drawer>
+      <QuickUserPanel opened={panel === 'user'} onClose={close} />
+      <ScrollTop />
+    </div>
+  );
+}
