@@ -104,11 +104,6 @@ export function DashboardPage() {
             </SimpleGrid>
           </Portlet>
         )}
-        {!closed.has('revenue') && (
-          <Portlet title={t('dashboard.revenueTitle')} onClose={close('revenue')}>
-            <Text c="dimmed">{t('dashboard.revenueLater')}</Text>
-          </Portlet>
-        )}
       </Stack>
     </>
   );
