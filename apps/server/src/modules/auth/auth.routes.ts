@@ -13,6 +13,7 @@ export function authRoutes(fastify: FastifyInstance, { db }: Deps, options: { tt
     schema: {
       tags: ['auth'],
       summary: 'Sign in with e-mail and password; answers a bearer token (JWT).',
+      security: [],
       body: loginRequest,
       response: { 200: loginResponse, 401: problemSchema, 422: problemSchema, 429: problemSchema },
     },
