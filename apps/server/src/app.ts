@@ -29,6 +29,8 @@ export interface AppOptions {
   loginLimits?: LoginLimits;
   /** Read caches (docs/decisions/0003-read-cache.md); on unless switched off. */
   cache?: boolean;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
+  trustProxy?: boolean;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -44,7 +46,11 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = createDeps(options.database.db, options.cache ?? true);
   // Requests are not logged one by one; errors are.
-  const app = Fastify({ logger: options.logger ?? false, logController: new LogController({ disableRequestLogging: true }) });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: options.trustProxy ?? false,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -40,6 +40,7 @@ describe('configuration', () => {
     });
     expect(config).toMatchObject({ port: 4123, databaseUrl: 'postgres://u@db:5432/kovanica', jwtSecret: 'x'.repeat(40), seedDemo: true });
     expect(loadConfig({ SEED_DEMO: 'off', DATA_DIR: dir() }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true', DATA_DIR: dir() }).trustProxy).toBe(true);
     expect(loadConfig({ DATABASE_URL: '', DATA_DIR: dir() }).databaseUrl).toBeUndefined();
   });
 

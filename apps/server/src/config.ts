@@ -25,6 +25,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag.optional(),
 });
 
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in limits count per address). */
+  trustProxy: boolean;
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

@@ -17,6 +17,7 @@ const app = await buildApp({
   jwtSecret: config.jwtSecret,
   jwtTtl: config.jwtTtl,
   webDist: config.webDist,
+  trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
 });
 

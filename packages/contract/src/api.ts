@@ -65,7 +65,7 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
-export type FilterKind = 'exact' | 'partial' | 'range' | 'boolean';
+export type FilterKind = 'exact' | 'iexact' | 'partial' | 'range' | 'boolean';
 
 /**
  * What a collection may be filtered and ordered by. Filters are query parameters named after the

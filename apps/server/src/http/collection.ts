@@ -89,7 +89,14 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
     const value = raw[field] ?? raw[`${field}[]`];
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    if (kind === 'partial') {
+    if (kind === 'iexact') {
+      where.push(
+        sql`lower(${column}) in (${sql.join(
+          values.map((v) => sql`lower(${v})`),
+          sql`, `,
+        )})`,
+      );
+    } else if (kind === 'partial') {
       const text = values[0] ?? '';
       if (text) where.push(ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     } else if (column.columnType === 'PgArray') {

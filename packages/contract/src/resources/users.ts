@@ -50,7 +50,7 @@ export const userPatch = z.strictObject({
 export type UserPatch = z.infer<typeof userPatch>;
 
 export const usersCollection: CollectionSpec = {
-  filters: { email: 'exact', role: 'exact', company: 'exact', active: 'boolean', name: 'partial', surname: 'partial', createdAt: 'range' },
+  filters: { email: 'iexact', role: 'exact', company: 'exact', active: 'boolean', name: 'partial', surname: 'partial', createdAt: 'range' },
   order: ['id', 'email', 'name', 'surname', 'createdAt'],
   defaultOrder: { surname: 'asc', name: 'asc' },
 };
