@@ -62,7 +62,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   /** Serves a GET from the response cache, or computes, serialises and caches it. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>) => {
     const ctx = contextOf(request);
-    const key = `${ctx.actor.userId}|${ctx.view}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
+    const key = `${ctx.actor.userId}|${ctx.view}|${ctx.lang}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
     let body = deps.responses?.get(key);
     if (body === undefined) {
       body = JSON.stringify(z.encode(schema, await compute()));
