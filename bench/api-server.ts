@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import { isEmpty, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 
 const [mode, arg, flag] = process.argv.slice(2);
 let app: FastifyInstance;
@@ -23,19 +23,22 @@ if (mode === 'bare') {
 } else {
   const database = await openDatabase(arg === 'pglite' || !arg ? { pglite: await PGlite.create() } : { url: arg });
   await database.migrate();
-  await seedDemo(database.db);
-  const [first] = await database.db.select().from(users);
-  await database.db.insert(users).values(
-    Array.from({ length: 40 }, (_, i) => ({
-      companyId: 1,
-      email: `bench${i}@zabavni.test`,
-      name: `Bench${i}`,
-      surname: `User${i}`,
-      roles: ['worker' as const],
-      passwordHash: first?.passwordHash ?? '',
-      phone: '+385 91 000 0000',
-    })),
-  );
+  // The cached and the uncached run share a PostgreSQL database: fill it once.
+  if (await isEmpty(database.db)) {
+    await seedDemo(database.db);
+    const [first] = await database.db.select().from(users);
+    await database.db.insert(users).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        companyId: 1,
+        email: `bench${i}@zabavni.test`,
+        name: `Bench${i}`,
+        surname: `User${i}`,
+        roles: ['worker' as const],
+        passwordHash: first?.passwordHash ?? '',
+        phone: '+385 91 000 0000',
+      })),
+    );
+  }
   app = await buildApp({ database, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', webDist: null, cache: flag !== 'nocache' });
   app.addHook('onClose', () => database.close());
 }
