@@ -157,6 +157,12 @@ describe('errors', () => {
     expect(res.json().detail).toBe('Nešto je pošlo po zlu kod nas. Molimo pokušajte kasnije.');
   });
 
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await t.json('admin', { method: 'POST', url: '/api/v2/users', payload: { email: 'x'.repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('The request is too large.');
+  });
+
   it('answers unknown API paths and bad ids with a 404 problem', async () => {
     expect((await t.json('admin', { url: '/api/v2/nothing-here' })).status).toBe(404);
     expect((await t.json('admin', { url: '/api/v2/users/abc' })).status).toBe(404);

@@ -12,6 +12,8 @@ export function registerErrorHandling(app: FastifyInstance, fallback: (request: 
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
           return new ApiProblem(415, 'unsupported_media_type', { expected: 'application/json' });
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return new ApiProblem(413, 'too_large');
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
           return new ApiProblem(400, 'malformed');
