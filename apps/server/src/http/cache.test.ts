@@ -31,9 +31,10 @@ describe('ReadCache', () => {
   });
 });
 
+const t = await testApp();
+
 describe('cached reads through the API', () => {
   it('show a write at once, to every user', async () => {
-    const t = await testApp();
     const list = async () =>
       (await t.json<Collection<User>>('admin', { url: '/api/v2/users?order[email]=asc' })).body.member.map((u) => u.name);
     const before = await list();

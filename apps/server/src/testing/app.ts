@@ -30,8 +30,9 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database with the demo seed, closed after the file's tests. `setup` may
- * add routes before the app is ready (tests of the guard itself do).
+ * The real app on a fresh database with the demo seed, closed after the file's tests: call it at the
+ * top of a test file (its cleanup is an `afterAll` of the file). `setup` may add routes before the app
+ * is ready (tests of the guard itself do).
  */
 export async function testApp(options: { loginLimits?: LoginLimits; setup?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   const database = await freshDatabase();
