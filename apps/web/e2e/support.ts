@@ -1,6 +1,6 @@
 import { type Company, type DashboardSummary, iri, type User } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { AccountInfo, PersonalInfo } from '../src/lib/session.ts';
+import { accountInfoOf, personalInfoOf } from '../src/lib/session.ts';
 
 /** Demo accounts the server seeds on a new database (SEED_DEMO=1). */
 export const PASSWORD = 'kovanica-demo';
@@ -46,23 +46,8 @@ export async function signIn(page: Page, email: string): Promise<{ token: string
   if (!user) throw new Error(`no user ${email}`);
   const company = await apiGet<Company>(page.request, token, user.company.replace('/api/v2', ''));
   expect(company['@id']).toBe(iri('companies', company.id));
-  const personalInfo: PersonalInfo = {
-    id: user.id,
-    name: user.name,
-    surname: user.surname,
-    email: user.email,
-    phone: user.phone,
-    photo: user.photo ?? '/media/users/default.svg',
-  };
-  const accountInfo: AccountInfo = {
-    role: user.roles[0] ?? null,
-    company_api_endpoint: company['@id'],
-    company_id: company.id,
-    company_oib: company.oib,
-    company_active_module: company.activeModules,
-    activeModuleComponents: company.activeModuleComponents,
-    isTopGun: false,
-  };
+  const personalInfo = personalInfoOf(user);
+  const accountInfo = accountInfoOf(user, company);
   // Any page of the app's origin will do for writing its storage; the 404 page needs no login.
   await page.goto('/404');
   await page.evaluate(

@@ -1,4 +1,4 @@
-import type { Module, ModuleComponent, Role, TokenClaims } from '@kovanica/contract';
+import type { Company, Module, ModuleComponent, Role, TokenClaims, User } from '@kovanica/contract';
 import { roles } from '@kovanica/contract';
 import { useSyncExternalStore } from 'react';
 import { readStored, readStoredJson, writeStored } from './storage.ts';
@@ -54,6 +54,24 @@ export const emptyAccountInfo: AccountInfo = {
   activeModuleComponents: null,
   isTopGun: false,
 };
+
+/** The personal info of a user as the API answers it. */
+export function personalInfoOf(user: User): PersonalInfo {
+  return { id: user.id, name: user.name, surname: user.surname, email: user.email, phone: user.phone, photo: user.photo ?? DEFAULT_PHOTO };
+}
+
+/** The account info at sign-in: the user's first role and their company, in the My Company view. */
+export function accountInfoOf(user: User, company: Company): AccountInfo {
+  return {
+    role: user.roles[0] ?? null,
+    company_api_endpoint: company['@id'],
+    company_id: company.id,
+    company_oib: company.oib,
+    company_active_module: company.activeModules,
+    activeModuleComponents: company.activeModuleComponents,
+    isTopGun: false,
+  };
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);

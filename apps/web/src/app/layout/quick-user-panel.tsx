@@ -9,6 +9,7 @@ import { LanguageSelect } from '../../components/language-select.tsx';
 import { signOut } from '../../features/auth/sign-out.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { DEFAULT_PHOTO, setViewAllCompanies, useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
 
 /** The right-side quick-user panel (original §1): who is signed in, where, in which view and language. */
 export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -58,7 +59,7 @@ export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: 
             <SegmentedControl
               fullWidth
               aria-labelledby={viewLabelId}
-              value={accountInfo.isTopGun ? 'all' : 'my'}
+              value={viewOf(accountInfo)}
               data={[
                 { value: 'my', label: t('user.myCompany') },
                 { value: 'all', label: t('user.allCompanies') },

@@ -2,7 +2,15 @@ import { loginResponse, parseIri, type User } from '@kovanica/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { companiesApi, usersApi } from '../../lib/resources.ts';
-import { clearSession, readTokenClaims, setAccountInfo, setPersonalInfo, setToken } from '../../lib/session.ts';
+import {
+  accountInfoOf,
+  clearSession,
+  personalInfoOf,
+  readTokenClaims,
+  setAccountInfo,
+  setPersonalInfo,
+  setToken,
+} from '../../lib/session.ts';
 
 /**
  * The login flow of the original (§7): get a token, read the user by e-mail, then their company; the
@@ -25,23 +33,8 @@ export async function signIn(queryClient: QueryClient, email: string, password: 
     const companyId = parseIri('companies', user.company);
     if (companyId === null) throw new ApiError(`GET /users: bad company ${user.company}`, 500, null);
     const company = await queryClient.fetchQuery(companiesApi.detail(companyId));
-    setPersonalInfo({
-      id: user.id,
-      name: user.name,
-      surname: user.surname,
-      email: user.email,
-      phone: user.phone,
-      photo: user.photo ?? '',
-    });
-    setAccountInfo({
-      role: user.roles[0] ?? null,
-      company_api_endpoint: company['@id'],
-      company_id: company.id,
-      company_oib: company.oib,
-      company_active_module: company.activeModules,
-      activeModuleComponents: company.activeModuleComponents,
-      isTopGun: false,
-    });
+    setPersonalInfo(personalInfoOf(user));
+    setAccountInfo(accountInfoOf(user, company));
     return user;
   } catch (error) {
     // Half a session is worse than none: the app would show a shell without a user.

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
 import { summaryQuery } from './api.ts';
 import classes from './dashboard-page.module.css';
 
@@ -25,7 +26,7 @@ const figures: { key: FigureKey; icon: ComponentType<{ size?: number; 'aria-hidd
 export function DashboardPage() {
   const { t } = useTranslation();
   const { accountInfo } = useSession();
-  const view = accountInfo.isTopGun ? 'all' : 'my';
+  const view = viewOf(accountInfo);
   const summary = useQuery(summaryQuery(view));
   const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());

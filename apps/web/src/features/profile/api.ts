@@ -1,7 +1,7 @@
 import type { User, UserPatch } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../lib/resources.ts';
-import { setPersonalInfo } from '../../lib/session.ts';
+import { personalInfoOf, setPersonalInfo } from '../../lib/session.ts';
 
 /** The signed-in user's own record; any user may read themselves by e-mail. */
 export const meQuery = (email: string) => usersApi.list({ email });
@@ -12,14 +12,7 @@ export function useUpdateMe(id: number) {
   return useMutation({
     mutationFn: (patch: UserPatch) => usersApi.patch(id, patch),
     onSuccess: (user: User) => {
-      setPersonalInfo({
-        id: user.id,
-        name: user.name,
-        surname: user.surname,
-        email: user.email,
-        phone: user.phone,
-        photo: user.photo ?? '',
-      });
+      setPersonalInfo(personalInfoOf(user));
       return queryClient.invalidateQueries({ queryKey: usersApi.keys.all });
     },
   });
