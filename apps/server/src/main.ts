@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './db/seed/demo.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -38,8 +38,8 @@ const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 
 const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
 const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 const lines = [`Kovanica is running at http://${shownHost}:${port} (${where})`];
-if (await findUserByEmail(database.db, demoLogins[0]?.email ?? '')) {
+if (await findUserByEmail(database.db, demoAccounts.admin.email)) {
   lines.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
-  for (const l of demoLogins) lines.push(`  ${l.email.padEnd(26)} ${l.role.padEnd(11)} ${l.company}`);
+  for (const l of Object.values(demoAccounts)) lines.push(`  ${l.email.padEnd(26)} ${l.role.padEnd(11)} ${l.company}`);
 }
 console.log(lines.join('\n'));

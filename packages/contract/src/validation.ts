@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidImei, isValidOib } from './checks.ts';
+import { isValidOib } from './checks.ts';
 import { type Language, messages, type ValidationCode, validationMessage } from './messages.ts';
 
 /** A violation as the API returns it (422) and as forms show it. */
@@ -14,7 +14,6 @@ const withCode = (code: ValidationCode) => ({ error: code });
 const isValidationCode = (value: string): value is ValidationCode => Object.hasOwn(messages.en.validation, value);
 
 export const zOib = () => z.string().refine(isValidOib, withCode('oib'));
-export const zImei = () => z.string().refine(isValidImei, withCode('imei'));
 export const zEmail = () => z.string().trim().max(180).pipe(z.email());
 /** A required, trimmed text. */
 export const zText = (max = 255) => z.string().trim().min(1).max(max);

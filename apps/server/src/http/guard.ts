@@ -1,4 +1,4 @@
-import { can, type Language, MERGE_PATCH, moduleOf, pickLanguage, type Role, VIEW_HEADER } from '@kovanica/contract';
+import { can, canViewAllCompanies, type Language, MERGE_PATCH, moduleOf, pickLanguage, type Role, VIEW_HEADER } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -50,9 +50,8 @@ export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
 
 /** Tenant scope of a caller: what they may reach, and what collections show in the chosen view. */
 export function buildContext(actor: Actor, lang: Language, wantsAll: boolean): RequestContext {
-  const isAdmin = actor.role === 'admin';
-  const wide = isAdmin || (actor.role === 'manager' && actor.companyIsTopGun);
-  const visible = isAdmin ? null : wide ? [actor.companyId, ...actor.subsidiaryIds] : [actor.companyId];
+  const wide = canViewAllCompanies(actor.role, actor.companyIsTopGun);
+  const visible = actor.role === 'admin' ? null : wide ? [actor.companyId, ...actor.subsidiaryIds] : [actor.companyId];
   const view = wantsAll && wide ? 'all' : 'mine';
   return {
     actor,

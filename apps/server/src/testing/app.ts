@@ -2,17 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../db/seed/demo.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import { freshDatabase } from './database.ts';
 
-export const demo = {
-  admin: 'admin@kovanica.test',
-  manager: 'manager@zabavni.test',
-  accountant: 'accountant@zabavni.test',
-  worker: 'worker@zabavni.test',
-  otherManager: 'manager@drugi.test',
-} as const;
+/** The demo users' e-mails by the part they play. */
+export const demo = Object.fromEntries(Object.entries(demoAccounts).map(([key, a]) => [key, a.email])) as {
+  [K in keyof typeof demoAccounts]: (typeof demoAccounts)[K]['email'];
+};
 export type DemoUser = keyof typeof demo;
 
 export interface TestApp {

@@ -6,13 +6,17 @@ import { companies, users } from '../schema/index.ts';
 
 export const DEMO_PASSWORD = 'kovanica-demo';
 
-export const demoLogins: { email: string; role: Role; company: string }[] = [
-  { email: 'admin@kovanica.test', role: 'admin', company: 'Zabavni automati d.o.o.' },
-  { email: 'manager@zabavni.test', role: 'manager', company: 'Zabavni automati d.o.o.' },
-  { email: 'accountant@zabavni.test', role: 'accountant', company: 'Zabavni automati d.o.o.' },
-  { email: 'worker@zabavni.test', role: 'worker', company: 'Zabavni automati d.o.o.' },
-  { email: 'manager@drugi.test', role: 'manager', company: 'Drugi automati j.d.o.o.' },
-];
+const ZABAVNI = 'Zabavni automati d.o.o.';
+const DRUGI = 'Drugi automati j.d.o.o.';
+
+/** The demo accounts, by the part they play; the seed, the start banner and the tests read them here. */
+export const demoAccounts = {
+  admin: { email: 'admin@kovanica.test', name: 'Ana', surname: 'Administrator', role: 'admin', company: ZABAVNI },
+  manager: { email: 'manager@zabavni.test', name: 'Marko', surname: 'Horvat', role: 'manager', company: ZABAVNI },
+  accountant: { email: 'accountant@zabavni.test', name: 'Ivana', surname: 'Kovačić', role: 'accountant', company: ZABAVNI },
+  worker: { email: 'worker@zabavni.test', name: 'Luka', surname: 'Babić', role: 'worker', company: ZABAVNI },
+  otherManager: { email: 'manager@drugi.test', name: 'Petra', surname: 'Novak', role: 'manager', company: DRUGI },
+} as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string }>;
 
 /** True when the database has no users yet: only such a database is ever seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -31,7 +35,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const [zabavni] = await tx
       .insert(companies)
       .values({
-        name: 'Zabavni automati d.o.o.',
+        name: ZABAVNI,
         oib: '02994650199',
         inVatSystem: true,
         address: 'Ulica grada Vukovara 237, 10000 Zagreb',
@@ -64,7 +68,7 @@ export async function seedDemo(db: Db): Promise<void> {
           operationalCostsCents: 420_000,
         },
         {
-          name: 'Drugi automati j.d.o.o.',
+          name: DRUGI,
           oib: '98765432198',
           inVatSystem: false,
           address: 'Korzo 5, 51000 Rijeka',
@@ -75,23 +79,16 @@ export async function seedDemo(db: Db): Promise<void> {
       ])
       .returning();
     if (!drugi) throw new Error('seed failed');
-    const person = (email: string, name: string, surname: string, role: Role, companyId: number) => ({
-      email,
-      name,
-      surname,
-      roles: [role],
-      companyId,
-      passwordHash,
-      phone: '+385 91 000 0000',
-    });
-    await tx
-      .insert(users)
-      .values([
-        person('admin@kovanica.test', 'Ana', 'Administrator', 'admin', zabavni.id),
-        person('manager@zabavni.test', 'Marko', 'Horvat', 'manager', zabavni.id),
-        person('accountant@zabavni.test', 'Ivana', 'Kovačić', 'accountant', zabavni.id),
-        person('worker@zabavni.test', 'Luka', 'Babić', 'worker', zabavni.id),
-        person('manager@drugi.test', 'Petra', 'Novak', 'manager', drugi.id),
-      ]);
+    await tx.insert(users).values(
+      Object.values(demoAccounts).map(({ email, name, surname, role, company }) => ({
+        email,
+        name,
+        surname,
+        roles: [role],
+        companyId: company === DRUGI ? drugi.id : zabavni.id,
+        passwordHash,
+        phone: '+385 91 000 0000',
+      })),
+    );
   });
 }

@@ -1,7 +1,7 @@
 import { type Company, type CompanyCreate, type CompanyPatch, dependentsText, iri } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uniqueFields } from '../../db/errors.ts';
+import { pgError, uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
 import { type CompanyRow, companies } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -116,11 +116,17 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       const current = await findCompany(db, id, scope(ctx.visible));
       if (!current) return false;
       if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
+      const conflict = (counts: Awaited<ReturnType<typeof companyDependents>>) =>
+        new ApiProblem(409, 'conflict', { detail: dependentsText(ctx.lang, counts) });
       const dependents = await companyDependents(db, id);
-      if (Object.values(dependents).some((n) => n > 0)) {
-        throw new ApiProblem(409, 'conflict', { detail: dependentsText(ctx.lang, dependents) });
+      if (Object.values(dependents).some((n) => n > 0)) throw conflict(dependents);
+      try {
+        await db.delete(companies).where(eq(companies.id, id));
+      } catch (error) {
+        // A row added since the count: the foreign keys refuse the delete, and the answer says why.
+        if (pgError(error).code === '23503') throw conflict(await companyDependents(db, id));
+        throw error;
       }
-      await db.delete(companies).where(eq(companies.id, id));
       return true;
     },
   };
