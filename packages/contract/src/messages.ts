@@ -30,6 +30,14 @@ const en = {
     own_role: 'You cannot change your own role or company.',
     self_parent: 'A company cannot be its own parent.',
     parent_not_top: 'The parent company must be a top-level company.',
+    date: 'Enter a valid date.',
+    time: 'Enter a time as HH:mm.',
+    end_before_start: 'The end must not be before the start.',
+    same_start_end: 'Opening and closing times must differ.',
+    percent: 'Enter a percentage from 0 to 100 with at most two decimals.',
+    color: 'Choose a colour as #RRGGBB.',
+    logger_taken: 'This logger is already fitted to another device.',
+    other_company: 'This item belongs to another company.',
     invalid: 'This value is not valid.',
   },
   problem: {
@@ -57,6 +65,7 @@ const en = {
     companies: 'subsidiary companies',
     locations: 'locations',
     devices: 'devices',
+    placements: 'device placements in the history',
   },
 };
 
@@ -86,6 +95,14 @@ const hr: Messages = {
     own_role: 'Ne možete mijenjati vlastitu ulogu ni tvrtku.',
     self_parent: 'Tvrtka ne može biti sama sebi nadređena.',
     parent_not_top: 'Nadređena tvrtka mora biti tvrtka najviše razine.',
+    date: 'Upišite ispravan datum.',
+    time: 'Upišite vrijeme u obliku HH:mm.',
+    end_before_start: 'Kraj ne smije biti prije početka.',
+    same_start_end: 'Vrijeme otvaranja i zatvaranja moraju se razlikovati.',
+    percent: 'Upišite postotak od 0 do 100 s najviše dvije decimale.',
+    color: 'Odaberite boju u obliku #RRGGBB.',
+    logger_taken: 'Ovaj logger je već ugrađen u drugi uređaj.',
+    other_company: 'Ovaj zapis pripada drugoj tvrtki.',
     invalid: 'Vrijednost nije ispravna.',
   },
   problem: {
@@ -112,6 +129,7 @@ const hr: Messages = {
     companies: 'podređene tvrtke',
     locations: 'lokacije',
     devices: 'uređaji',
+    placements: 'postavljanja uređaja u povijesti',
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidOib } from './checks.ts';
+import { isValidImei, isValidOib } from './checks.ts';
 import { type Language, messages, type ValidationCode, validationMessage } from './messages.ts';
 
 /** A violation as the API returns it (422) and as forms show it. */
@@ -19,6 +19,32 @@ export const zEmail = () => z.string().trim().max(180).pipe(z.email());
 export const zText = (max = 255) => z.string().trim().min(1).max(max);
 export const zPassword = () => z.string().min(10, withCode('password')).max(200);
 export const zCents = () => z.number().int().min(0);
+export const zImei = () => z.string().trim().refine(isValidImei, withCode('imei'));
+/** A calendar date, `YYYY-MM-DD` (shown as dd.MM.yyyy). */
+export const zDate = () =>
+  z.string().refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, withCode('date'));
+/** A time of day, `HH:mm`. */
+export const zTime = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, withCode('time'));
+/** A percentage 0–100 with at most two decimals. */
+export const zPercent = () =>
+  z
+    .number()
+    .min(0, withCode('percent'))
+    .max(100, withCode('percent'))
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, withCode('percent'));
+/** A colour as `#RRGGBB`. */
+export const zColor = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, withCode('color'));
+/** An optional free text: empty means none. */
+export const zNote = (max = 2000) => z.string().trim().max(max).nullable();
+
+/** `end` must not be before `start` when both are given (ISO dates compare as text). */
+export function endNotBeforeStart(value: { start?: string | null; end?: string | null }): boolean {
+  return !value.start || !value.end || value.end >= value.start;
+}
 
 type Issue = z.core.$ZodIssue;
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { moduleComponents, modules } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { zCents, zEmail, zOib, zText } from '../validation.ts';
+import { loggerCreate, loggerCredential } from './loggers.ts';
+import { optional } from './shared.ts';
+import { userCreate } from './users.ts';
 
 export const companyItem = z.object({
   ...itemMeta,
@@ -18,11 +21,16 @@ export const companyItem = z.object({
   sendDeviceEmptyEvents: z.boolean(),
   sendUnverifiedDeposits: z.boolean(),
   operationalCostsCents: z.number().int(),
+  tokenValueCents: z.number().int(),
+  depositToleranceCents: z.number().int(),
+  offlineThresholdMinutes: z.number().int(),
   isTopGun: z.boolean(),
   parent: z.string().nullable(),
   activeModules: z.array(z.enum(modules)),
   activeModuleComponents: z.array(z.enum(moduleComponents)),
   createdAt: z.string(),
+  /** Credentials of loggers created with the company: present only in that answer, shown once. */
+  issuedCredentials: z.array(loggerCredential).optional(),
 });
 export type Company = z.infer<typeof companyItem>;
 
@@ -40,24 +48,37 @@ const fields = {
   sendDeviceEmptyEvents: z.boolean(),
   sendUnverifiedDeposits: z.boolean(),
   operationalCostsCents: zCents(),
+  tokenValueCents: zCents(),
+  depositToleranceCents: zCents(),
+  offlineThresholdMinutes: z.number().int().min(5).max(10_080),
   isTopGun: z.boolean(),
   parent: zIri('companies').nullable(),
   activeModules: z.array(z.enum(modules)),
   activeModuleComponents: z.array(z.enum(moduleComponents)),
 };
 
-const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+/**
+ * What the company wizard (original §4) sets up with the company, in the same transaction: existing
+ * loggers and users moved to it, new loggers and new users created in it. Adding is all these do;
+ * a logger or user leaves a company by being assigned to another one.
+ */
+const setup = {
+  loggers: z.array(zIri('loggers')).max(500),
+  users: z.array(zIri('users')).max(200),
+  newLoggers: z.array(loggerCreate.omit({ company: true })).max(200),
+  newUsers: z.array(userCreate.omit({ company: true })).max(100),
+};
 
 export const companyCreate = z.strictObject({
   ...optional(fields),
+  ...optional(setup),
   name: fields.name,
   oib: fields.oib,
   address: fields.address,
 });
 export type CompanyCreate = z.infer<typeof companyCreate>;
 
-export const companyPatch = z.strictObject(optional(fields));
+export const companyPatch = z.strictObject({ ...optional(fields), ...optional(setup) });
 export type CompanyPatch = z.infer<typeof companyPatch>;
 
 export const companiesCollection: CollectionSpec = {

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { zCents, zText } from '../validation.ts';
+import { zPremisesLabel } from './locations.ts';
+import { optional } from './shared.ts';
+
+/** Device groups (domain.md §4); the logistic report groups by them. */
+export const deviceGroups = ['saldo_reducer', 'monster', 'prize_device', 'kiddie_ride', 'vending', 'other'] as const;
+export type DeviceGroup = (typeof deviceGroups)[number];
+
+/** Whether a device's payments are fiscalized: on, off, or as its location says. */
+export const fiscalizeModes = ['on', 'off', 'inherit'] as const;
+export type FiscalizeMode = (typeof fiscalizeModes)[number];
+
+export const deviceItem = z.object({
+  ...itemMeta,
+  company: z.string(),
+  name: z.string(),
+  group: z.enum(deviceGroups),
+  logger: z.string().nullable(),
+  imei: z.string().nullable(),
+  location: z.string().nullable(),
+  locationName: z.string().nullable(),
+  /** When the device was placed at its current location. */
+  locationSince: z.string().nullable(),
+  playPriceCents: z.number().int(),
+  tokenValueCents: z.number().int(),
+  tags: z.array(z.string()),
+  premisesLabel: z.string().nullable(),
+  isuNumber: z.string().nullable(),
+  fiscalize: z.enum(fiscalizeModes),
+  /** The fiscal settings in force, after inheriting from the location. */
+  fiscalizeApplied: z.boolean(),
+  premisesLabelApplied: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Device = z.infer<typeof deviceItem>;
+
+const fields = {
+  company: zIri('companies'),
+  name: zText(120),
+  group: z.enum(deviceGroups),
+  logger: zIri('loggers').nullable(),
+  location: zIri('locations').nullable(),
+  playPriceCents: zCents(),
+  tokenValueCents: zCents(),
+  tags: z.array(zIri('tags')).max(50),
+  premisesLabel: zPremisesLabel().nullable(),
+  /** Charging device number (`OznNapUr`). */
+  isuNumber: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,19}$/, { error: 'format' })
+    .nullable(),
+  fiscalize: z.enum(fiscalizeModes),
+};
+
+export const deviceCreate = z.strictObject({ ...optional(fields), name: fields.name, group: fields.group });
+export type DeviceCreate = z.infer<typeof deviceCreate>;
+export const devicePatch = z.strictObject(optional(fields));
+export type DevicePatch = z.infer<typeof devicePatch>;
+
+export const devicesCollection: CollectionSpec = {
+  filters: { name: 'partial', group: 'exact', location: 'exact', logger: 'exact', tags: 'exact', company: 'exact' },
+  order: ['id', 'name', 'group', 'playPriceCents', 'createdAt'],
+  defaultOrder: { name: 'asc' },
+};
+
+/** One stay of a device at a location (placement history, domain.md §6). */
+export const placementItem = z.object({
+  location: z.string(),
+  locationName: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  movedBy: z.string().nullable(),
+  movedByName: z.string().nullable(),
+});
+export type Placement = z.infer<typeof placementItem>;

@@ -1,0 +1,9 @@
+import type { z } from 'zod';
+
+/** Every field of a shape made optional: a merge-patch body, or the optional part of a create body. */
+export const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
+/** How a location's rent is computed (domain.md §8). */
+export const rentalTypes = ['fixed', 'percentage', 'mixed'] as const;
+export type RentalType = (typeof rentalTypes)[number];

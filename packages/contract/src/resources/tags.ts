@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { zColor, zText } from '../validation.ts';
+
+export const tagItem = z.object({
+  ...itemMeta,
+  company: z.string(),
+  name: z.string(),
+  colour: z.string(),
+  devicesCount: z.number().int(),
+  locationsCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Tag = z.infer<typeof tagItem>;
+
+export const tagCreate = z.strictObject({ company: zIri('companies').optional(), name: zText(60), colour: zColor() });
+export type TagCreate = z.infer<typeof tagCreate>;
+export const tagPatch = z.strictObject({ name: zText(60).optional(), colour: zColor().optional() });
+export type TagPatch = z.infer<typeof tagPatch>;
+
+export const tagsCollection: CollectionSpec = {
+  filters: { name: 'partial', company: 'exact' },
+  order: ['id', 'name', 'createdAt'],
+  defaultOrder: { name: 'asc' },
+};
