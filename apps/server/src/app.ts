@@ -13,10 +13,16 @@ import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
+import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppOptions {
@@ -70,5 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   companiesRoutes(app, deps);
   settingsRoutes(app, deps);
   dashboardRoutes(app, deps);
+  citiesRoutes(app, deps);
+  lessorsRoutes(app, deps);
+  locationsRoutes(app, deps);
+  tagsRoutes(app, deps);
+  loggersRoutes(app, deps);
+  devicesRoutes(app, deps);
   return app;
 }

@@ -82,6 +82,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
   admin: new Set(permissions),
   manager: new Set<Permission>([
     ...companyStaff,
+    // Their company's people, e.g. to name a location's responsible worker; managing users stays with admins.
+    ...only('users', 'read'),
     ...(['lessors', 'locations', 'tags', 'loggers', 'devices', 'maintenance', 'articles', 'repositories', 'loyalty'] as const).flatMap(all),
     ...all('transactions'),
     ...all('revenue'),

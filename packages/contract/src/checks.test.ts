@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidImei, isValidOib } from './checks.ts';
+import { imeiCheckDigit, isValidImei, isValidOib, oibCheckDigit } from './checks.ts';
 
 describe('OIB (ISO 7064 MOD 11,10)', () => {
   it.each(['02994650199', '98765432198', '35412876905'])('%s is valid', (oib) => expect(isValidOib(oib)).toBe(true));
@@ -11,4 +11,16 @@ describe('OIB (ISO 7064 MOD 11,10)', () => {
 describe('IMEI (Luhn)', () => {
   it.each(['356938035643809', '490154203237518'])('%s is valid', (imei) => expect(isValidImei(imei)).toBe(true));
   it.each(['356938035643808', '35693803564380', '35693803564380a'])('%s is not', (imei) => expect(isValidImei(imei)).toBe(false));
+});
+
+describe('check digits', () => {
+  it('complete an identifier to a valid one', () => {
+    expect(oibCheckDigit('0299465019')).toBe(9);
+    expect(imeiCheckDigit('35693803564380')).toBe(9);
+    for (let n = 0; n < 50; n++) {
+      const body = String(10_000_000_000_000 + n * 7919).slice(0, 14);
+      expect(isValidImei(`${body}${imeiCheckDigit(body)}`)).toBe(true);
+      expect(isValidOib(`${body.slice(0, 10)}${oibCheckDigit(body.slice(0, 10))}`)).toBe(true);
+    }
+  });
 });

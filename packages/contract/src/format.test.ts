@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+import { addDays, businessDate, formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -23,5 +23,16 @@ describe('dates in Europe/Zagreb', () => {
 
   it('leaves calendar dates as they are', () => {
     expect(formatDate('2025-03-30')).toBe('30.03.2025');
+  });
+});
+
+describe('business dates', () => {
+  it('takes the day in Europe/Zagreb, not in UTC', () => {
+    expect(businessDate(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(businessDate(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
+  });
+  it('adds days across month ends and DST changes', () => {
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
   });
 });

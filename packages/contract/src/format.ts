@@ -52,3 +52,16 @@ export function formatTime(value: Date | string | number): string {
 export function formatDateTime(value: Date | string | number): string {
   return `${formatDate(value)} ${formatTime(value)}`;
 }
+
+/** The business day of an instant, `yyyy-MM-dd` in Europe/Zagreb. */
+export function businessDate(value: Date | string | number = new Date()): string {
+  const p = zagrebParts(value);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** A `yyyy-MM-dd` calendar date moved by whole days. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

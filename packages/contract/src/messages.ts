@@ -66,6 +66,9 @@ const en = {
     locations: 'locations',
     devices: 'devices',
     placements: 'device placements in the history',
+    lessors: 'lessors',
+    loggers: 'loggers',
+    tags: 'tags',
   },
 };
 
@@ -130,6 +133,9 @@ const hr: Messages = {
     locations: 'lokacije',
     devices: 'uređaji',
     placements: 'postavljanja uređaja u povijesti',
+    lessors: 'najmodavci',
+    loggers: 'loggeri',
+    tags: 'oznake',
   },
 };
 

@@ -1,4 +1,6 @@
-import { invalid } from '../http/problems.ts';
+import { type DependentKind, dependentsText } from '@kovanica/contract';
+import type { RequestContext } from '../http/context.ts';
+import { ApiProblem, invalid } from '../http/problems.ts';
 
 /** PostgreSQL error details, whether the driver error is thrown bare or wrapped by drizzle. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
@@ -18,6 +20,27 @@ export async function uniqueFields<T>(constraints: Record<string, string>, work:
     const { code, constraint } = pgError(error);
     const field = code === '23505' && constraint ? constraints[constraint] : undefined;
     if (field) throw invalid(field, 'unique');
+    throw error;
+  }
+}
+
+/**
+ * Deletes a row unless others depend on it: a 409 that names the dependants, also when a foreign key
+ * refuses the delete because a dependant was added after the count (a race).
+ */
+export async function refuseInUse(
+  ctx: RequestContext,
+  count: () => Promise<Partial<Record<DependentKind, number>>>,
+  remove: () => Promise<unknown>,
+): Promise<void> {
+  const conflict = (counts: Partial<Record<DependentKind, number>>) =>
+    new ApiProblem(409, 'conflict', { detail: dependentsText(ctx.lang, counts) });
+  const counts = await count();
+  if (Object.values(counts).some((n) => (n ?? 0) > 0)) throw conflict(counts);
+  try {
+    await remove();
+  } catch (error) {
+    if (pgError(error).code === '23503') throw conflict(await count());
     throw error;
   }
 }

@@ -100,7 +100,8 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
       const text = values[0] ?? '';
       if (text) where.push(ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     } else if (column.columnType === 'PgArray') {
-      where.push(arrayContains(column, values));
+      const base = (column as unknown as { baseColumn: PgColumn }).baseColumn;
+      where.push(arrayContains(column, base.dataType === 'number' ? values.map((v) => convert(v, base, field)) : values));
     } else {
       const converted = values.map((v) => convert(v, column, field));
       const condition = converted.length === 1 ? eq(column, converted[0]) : inArray(column, converted);
@@ -129,14 +130,16 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
   return { page, itemsPerPage, where, orderBy };
 }
 
+const textColumns = new Set(['PgText', 'PgVarchar']);
+
 /** Text sorts case-insensitively, the same on PostgreSQL and on PGlite (whose collation is C). */
 function sortBy(column: PgColumn, dir: 'asc' | 'desc'): SQL {
-  const key = column.dataType === 'string' ? sql`lower(${column})` : sql`${column}`;
+  const key = textColumns.has(column.columnType) ? sql`lower(${column})` : sql`${column}`;
   return dir === 'asc' ? asc(key) : desc(key);
 }
 
 /** Every given value is in the array column; values stay parameters. */
-function arrayContains(column: PgColumn, values: string[]): SQL {
+function arrayContains(column: PgColumn, values: unknown[]): SQL {
   return and(...values.map((v) => sql`${v} = any(${column})`)) as SQL;
 }
 

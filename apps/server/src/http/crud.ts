@@ -36,6 +36,8 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   allowSelf?: { read?: boolean; update?: boolean };
   /** Other resources whose data the answers include (cache invalidation); the resource itself is implied. */
   reads?: string[];
+  /** Other resources whose rows the writes may change too (cache invalidation). */
+  writes?: string[];
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -77,6 +79,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       return await work();
     } finally {
       deps.versions.bump(def.name);
+      for (const other of def.writes ?? []) deps.versions.bump(other);
     }
   };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { zCents, zText } from '../validation.ts';
 import { zPremisesLabel } from './locations.ts';
-import { optional } from './shared.ts';
+import { optional, withoutCompany } from './shared.ts';
 
 /** Device groups (domain.md §4); the logistic report groups by them. */
 export const deviceGroups = ['saldo_reducer', 'monster', 'prize_device', 'kiddie_ride', 'vending', 'other'] as const;
@@ -57,7 +57,7 @@ const fields = {
 
 export const deviceCreate = z.strictObject({ ...optional(fields), name: fields.name, group: fields.group });
 export type DeviceCreate = z.infer<typeof deviceCreate>;
-export const devicePatch = z.strictObject(optional(fields));
+export const devicePatch = z.strictObject(optional(withoutCompany(fields)));
 export type DevicePatch = z.infer<typeof devicePatch>;
 
 export const devicesCollection: CollectionSpec = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { endNotBeforeStart, zCents, zDate, zOib, zPercent, zText } from '../validation.ts';
-import { optional, rentalTypes } from './shared.ts';
+import { optional, rentalTypes, withoutCompany } from './shared.ts';
 
 /** Where a lessor's contract stands today: ending = ends within 30 days (domain.md §8). */
 export const contractStates = ['none', 'future', 'active', 'ending', 'ended'] as const;
@@ -49,7 +49,9 @@ export const lessorCreate = z
 export type LessorCreate = z.infer<typeof lessorCreate>;
 
 /** The server checks the dates again against the stored ones. */
-export const lessorPatch = z.strictObject(optional(fields)).refine(contractDates, { error: 'end_before_start', path: ['contractEnd'] });
+export const lessorPatch = z
+  .strictObject(optional(withoutCompany(fields)))
+  .refine(contractDates, { error: 'end_before_start', path: ['contractEnd'] });
 export type LessorPatch = z.infer<typeof lessorPatch>;
 
 export const lessorsCollection: CollectionSpec = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { zCents, zPercent, zText, zTime } from '../validation.ts';
-import { optional, rentalTypes } from './shared.ts';
+import { optional, rentalTypes, withoutCompany } from './shared.ts';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -102,7 +102,7 @@ const fields = {
 
 export const locationCreate = z.strictObject({ ...optional(fields), name: fields.name, city: fields.city });
 export type LocationCreate = z.infer<typeof locationCreate>;
-export const locationPatch = z.strictObject(optional(fields));
+export const locationPatch = z.strictObject(optional(withoutCompany(fields)));
 export type LocationPatch = z.infer<typeof locationPatch>;
 
 export const locationsCollection: CollectionSpec = {

@@ -7,3 +7,12 @@ export const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
 /** How a location's rent is computed (domain.md §8). */
 export const rentalTypes = ['fixed', 'percentage', 'mixed'] as const;
 export type RentalType = (typeof rentalTypes)[number];
+
+/**
+ * A shape without its `company`: rows stay in the company they were created in (a logger is the
+ * exception: stock moves between companies).
+ */
+export const withoutCompany = <T extends { company: z.ZodType }>(shape: T): Omit<T, 'company'> => {
+  const { company: _company, ...rest } = shape;
+  return rest;
+};

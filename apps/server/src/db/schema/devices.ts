@@ -1,8 +1,10 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DeviceGroup, FiscalizeMode } from '@kovanica/contract';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { locations } from './locations.ts';
+import { loggers } from './loggers.ts';
+import { users } from './users.ts';
 
-/** Devices: the master-data issue adds their fields; the dashboard counts them already. */
 export const devices = pgTable(
   'devices',
   {
@@ -10,9 +12,47 @@ export const devices = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
-    locationId: integer().references(() => locations.id, { onDelete: 'restrict' }),
     name: text().notNull(),
+    group: text().$type<DeviceGroup>().notNull(),
+    loggerId: integer().references(() => loggers.id, { onDelete: 'restrict' }),
+    locationId: integer().references(() => locations.id, { onDelete: 'restrict' }),
+    locationSince: timestamp({ withTimezone: true }),
+    playPriceCents: integer().notNull().default(100),
+    tokenValueCents: integer().notNull().default(100),
+    tagIds: integer().array().notNull().default([]),
+    premisesLabel: text(),
+    isuNumber: text(),
+    fiscalize: text().$type<FiscalizeMode>().notNull().default('inherit'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('devices_company_idx').on(t.companyId)],
+  (t) => [
+    index('devices_company_idx').on(t.companyId),
+    index('devices_location_idx').on(t.locationId),
+    uniqueIndex('devices_logger_key').on(t.loggerId),
+    index('devices_tags_idx').using('gin', t.tagIds),
+  ],
 );
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Where a device stood and when (domain.md §6): revenue stays with the location it was earned at. */
+export const devicePlacements = pgTable(
+  'device_placements',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    fromAt: timestamp({ withTimezone: true }).notNull(),
+    toAt: timestamp({ withTimezone: true }),
+    movedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('device_placements_device_idx').on(t.deviceId, t.fromAt), index('device_placements_location_idx').on(t.locationId)],
+);
+export type DevicePlacementRow = typeof devicePlacements.$inferSelect;

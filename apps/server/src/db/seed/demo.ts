@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import type { Db } from '../client.ts';
 import { companies, users } from '../schema/index.ts';
+import { seedCities, seedFleet } from './fleet.ts';
 
 export const DEMO_PASSWORD = 'kovanica-demo';
 
@@ -26,8 +27,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Demo data: the operator "Zabavni automati d.o.o." (top-level, every module, one subsidiary) with a
- * manager, an accountant and a worker; an unrelated company with its own manager; the platform admin.
- * Later issues add the fleet and its history.
+ * manager, an accountant and a worker; an unrelated company with its own manager; the platform admin;
+ * the fleet of each (fleet.ts). The telemetry issue adds the fleet's history.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -55,7 +56,7 @@ export async function seedDemo(db: Db): Promise<void> {
       })
       .returning();
     if (!zabavni) throw new Error('seed failed');
-    const [, drugi] = await tx
+    const [istra, drugi] = await tx
       .insert(companies)
       .values([
         {
@@ -78,7 +79,7 @@ export async function seedDemo(db: Db): Promise<void> {
         },
       ])
       .returning();
-    if (!drugi) throw new Error('seed failed');
+    if (!istra || !drugi) throw new Error('seed failed');
     await tx.insert(users).values(
       Object.values(demoAccounts).map(({ email, name, surname, role, company }) => ({
         email,
@@ -90,5 +91,9 @@ export async function seedDemo(db: Db): Promise<void> {
         phone: '+385 91 000 0000',
       })),
     );
+    await seedCities(tx);
+    await seedFleet(tx, { id: zabavni.id, workerEmail: demoAccounts.worker.email }, { loggerOffset: 0, lessorOffset: 0 });
+    await seedFleet(tx, { id: istra.id }, { locations: [16, 11], devices: 5, loggerOffset: 100, lessorOffset: 20, tagNames: ['Ljeto'] });
+    await seedFleet(tx, { id: drugi.id }, { locations: [17, 7], devices: 4, loggerOffset: 200, lessorOffset: 40, tagNames: ['Premium'] });
   });
 }

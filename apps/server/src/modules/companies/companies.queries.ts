@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CompanyRow, companies, users } from '../../db/schema/index.ts';
+import { type CompanyRow, companies, devices, lessors, locations, loggers, tags, users } from '../../db/schema/index.ts';
 
 export const companyColumns = {
   id: companies.id,
@@ -25,9 +25,13 @@ export async function companyDependents(db: Db, id: number) {
     .select({
       users: sql<number>`(select count(*) from ${users} where ${users.companyId} = ${id})`.mapWith(Number),
       companies: sql<number>`(select count(*) from ${companies} where ${companies.parentId} = ${id})`.mapWith(Number),
-      locations: sql<number>`(select count(*) from locations where company_id = ${id})`.mapWith(Number),
-      devices: sql<number>`(select count(*) from devices where company_id = ${id})`.mapWith(Number),
+      lessors: sql<number>`(select count(*) from ${lessors} where ${lessors.companyId} = ${id})`.mapWith(Number),
+      locations: sql<number>`(select count(*) from ${locations} where ${locations.companyId} = ${id})`.mapWith(Number),
+      loggers: sql<number>`(select count(*) from ${loggers} where ${loggers.companyId} = ${id})`.mapWith(Number),
+      devices: sql<number>`(select count(*) from ${devices} where ${devices.companyId} = ${id})`.mapWith(Number),
+      tags: sql<number>`(select count(*) from ${tags} where ${tags.companyId} = ${id})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
-  return row ?? { users: 0, companies: 0, locations: 0, devices: 0 };
+  if (!row) throw new Error('count returned nothing');
+  return row;
 }

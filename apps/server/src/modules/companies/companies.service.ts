@@ -1,15 +1,17 @@
-import { type Company, type CompanyCreate, type CompanyPatch, dependentsText, iri } from '@kovanica/contract';
+import { type Company, type CompanyCreate, type CompanyPatch, iri } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pgError, uniqueFields } from '../../db/errors.ts';
+import { refuseInUse, uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
 import { type CompanyRow, companies } from '../../db/schema/index.ts';
+import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
+import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { companyDependents, findCompany } from './companies.queries.ts';
-import { resolveCompanyRef } from './companies.refs.ts';
+import { applySetup, type CompanySetup } from './companies.setup.ts';
 
 export function toCompany(row: CompanyRow): Company {
   return {
@@ -29,6 +31,9 @@ export function toCompany(row: CompanyRow): Company {
     sendDeviceEmptyEvents: row.sendDeviceEmptyEvents,
     sendUnverifiedDeposits: row.sendUnverifiedDeposits,
     operationalCostsCents: row.operationalCostsCents,
+    tokenValueCents: row.tokenValueCents,
+    depositToleranceCents: row.depositToleranceCents,
+    offlineThresholdMinutes: row.offlineThresholdMinutes,
     isTopGun: row.isTopGun,
     parent: row.parentId === null ? null : iri('companies', row.parentId),
     activeModules: row.activeModules,
@@ -37,14 +42,14 @@ export function toCompany(row: CompanyRow): Company {
   };
 }
 
-type CompanyFields = Omit<CompanyPatch, 'parent'>;
+type CompanyFields = Omit<CompanyPatch, 'parent' | keyof CompanySetup>;
 
 /** Copies the plain fields of a create or patch body to columns. */
 function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert> {
   const { name, oib, inVatSystem, address, phone, email, notificationEmails, sendNotifications, sendDailyReports } = input;
   const { sendDepositNotifications, sendDeviceEmptyEvents, sendUnverifiedDeposits, operationalCostsCents, isTopGun } = input;
-  const { activeModules, activeModuleComponents } = input;
-  const all = {
+  const { activeModules, activeModuleComponents, tokenValueCents, depositToleranceCents, offlineThresholdMinutes } = input;
+  return defined({
     name,
     oib,
     inVatSystem,
@@ -61,8 +66,10 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     isTopGun,
     activeModules,
     activeModuleComponents,
-  };
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
+    tokenValueCents,
+    depositToleranceCents,
+    offlineThresholdMinutes,
+  });
 }
 
 export function companiesService(db: Db): CrudService<Company, CompanyCreate, CompanyPatch> {
@@ -91,12 +98,16 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       return row ? toCompany(row) : null;
     },
 
+    /** The company and what the wizard set up with it (loggers, users) are stored together or not at all. */
     async create(ctx, input) {
       const parent = await parentId(ctx, input.parent);
       const values = { ...columnsOf(input), name: input.name, oib: input.oib, address: input.address, parentId: parent ?? null };
-      const [row] = await uniqueOib(() => db.insert(companies).values(values).returning());
-      if (!row) throw new Error('insert returned nothing');
-      return toCompany(row);
+      return db.transaction(async (tx) => {
+        const [row] = await uniqueOib(() => tx.insert(companies).values(values).returning());
+        if (!row) throw new Error('insert returned nothing');
+        const issued = await applySetup(tx, ctx, row.id, input);
+        return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
+      });
     },
 
     async update(ctx, id, patch) {
@@ -108,25 +119,23 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
         const { companies: subsidiaries } = await companyDependents(db, id);
         if (subsidiaries > 0) throw invalid('isTopGun', 'invalid');
       }
-      const [row] = await uniqueOib(() => db.update(companies).set(changes).where(eq(companies.id, id)).returning());
-      return row ? toCompany(row) : null;
+      return db.transaction(async (tx) => {
+        const [row] = await uniqueOib(() => tx.update(companies).set(changes).where(eq(companies.id, id)).returning());
+        if (!row) return null;
+        const issued = await applySetup(tx, ctx, row.id, patch);
+        return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
+      });
     },
 
     async remove(ctx, id) {
       const current = await findCompany(db, id, scope(ctx.visible));
       if (!current) return false;
       if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
-      const conflict = (counts: Awaited<ReturnType<typeof companyDependents>>) =>
-        new ApiProblem(409, 'conflict', { detail: dependentsText(ctx.lang, counts) });
-      const dependents = await companyDependents(db, id);
-      if (Object.values(dependents).some((n) => n > 0)) throw conflict(dependents);
-      try {
-        await db.delete(companies).where(eq(companies.id, id));
-      } catch (error) {
-        // A row added since the count: the foreign keys refuse the delete, and the answer says why.
-        if (pgError(error).code === '23503') throw conflict(await companyDependents(db, id));
-        throw error;
-      }
+      await refuseInUse(
+        ctx,
+        () => companyDependents(db, id),
+        () => db.delete(companies).where(eq(companies.id, id)),
+      );
       return true;
     },
   };

@@ -66,9 +66,10 @@ describe('companies', () => {
   it('refuses to delete a company others depend on, naming them', async () => {
     const res = await t.json('admin', { method: 'DELETE', url: '/api/v2/companies/3' });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('This item is still in use: users: 1.');
+    expect(res.body.detail).toBe('This item is still in use: users: 1, lessors: 2, locations: 2, loggers: 4, devices: 4, tags: 1.');
     const hr = await t.json('admin', { method: 'DELETE', url: '/api/v2/companies/2', headers: { 'accept-language': 'hr' } });
-    expect(hr.status).toBe(204);
+    expect(hr.status).toBe(409);
+    expect(hr.body.detail).toContain('lokacije: 2');
     const sub = (await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?name=Sub', headers: all })).body.member[0];
     expect((await t.as('admin', { method: 'DELETE', url: sub?.['@id'] ?? '' })).statusCode).toBe(204);
   });

@@ -7,9 +7,9 @@ import { type UserRow, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
+import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { resolveCompanyRef } from '../companies/companies.refs.ts';
 import { findUser } from './users.queries.ts';
 
 export function toUser(row: UserRow): User {

@@ -1,0 +1,31 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+
+/**
+ * IoT loggers. The ingestion credential is kept only as a SHA-256 hash: it is a random 256-bit
+ * secret, so a slow password hash would add nothing but cost on every telemetry batch.
+ */
+export const loggers = pgTable(
+  'loggers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    imei: text().notNull(),
+    serial: text(),
+    firmware: text(),
+    simNumber: text(),
+    credentialHash: text().notNull(),
+    credentialIssuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loggers_imei_key').on(t.imei),
+    uniqueIndex('loggers_credential_key').on(t.credentialHash),
+    index('loggers_company_idx').on(t.companyId),
+  ],
+);
+export type LoggerRow = typeof loggers.$inferSelect;

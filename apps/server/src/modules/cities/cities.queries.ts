@@ -1,0 +1,24 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cities, locations } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+
+export const cityColumns = { id: cities.id, name: cities.name, createdAt: cities.createdAt };
+
+/** Computed fields: the locations in the city that the caller can see. */
+export const cityExtras = (ctx: RequestContext) => ({
+  locationsCount: sql<number>`(select count(*) from ${locations} where ${and(
+    eq(locations.cityId, cities.id),
+    inCompanies(locations.companyId, ctx.visible),
+  )})`.mapWith(Number),
+});
+
+/** Every location in the city, whatever company: a city in use by anyone cannot be deleted. */
+export async function cityDependents(db: Db, id: number) {
+  const [row] = await db
+    .select({ locations: sql<number>`count(*)`.mapWith(Number) })
+    .from(locations)
+    .where(eq(locations.cityId, id));
+  return { locations: row?.locations ?? 0 };
+}

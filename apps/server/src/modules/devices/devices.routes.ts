@@ -1,0 +1,49 @@
+import {
+  collectionOf as collectionSchema,
+  deviceCreate,
+  deviceItem,
+  devicePatch,
+  devicesCollection,
+  placementItem,
+  problemSchema,
+} from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { deviceColumns } from './devices.queries.ts';
+import { devicesService } from './devices.service.ts';
+
+export function devicesRoutes(app: FastifyInstance, deps: Deps) {
+  const service = devicesService(deps.db);
+  registerCrud(app, deps, {
+    name: 'devices',
+    item: deviceItem,
+    create: deviceCreate,
+    patch: devicePatch,
+    collection: devicesCollection,
+    columns: deviceColumns,
+    service,
+    reads: ['locations', 'loggers'],
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/devices/:id/placements',
+    config: { permission: 'devices.read' },
+    schema: {
+      tags: ['devices'],
+      summary: "The device's placement history, newest first",
+      params: idParams,
+      response: { 200: collectionSchema(placementItem), 404: problemSchema },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      const member = await service.placements(contextOf(request), id);
+      if (!member) throw notFound();
+      const path = `/api/v2/devices/${id}/placements`;
+      return { '@id': path, '@type': 'Collection' as const, member, totalItems: member.length, view: { '@id': path } };
+    },
+  });
+}

@@ -1,0 +1,182 @@
+import { type Device, type DeviceCreate, type DevicePatch, iri, type Placement } from '@kovanica/contract';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { pgError } from '../../db/errors.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { companies, devicePlacements, devices, locations, loggers, tags } from '../../db/schema/index.ts';
+import { defined } from '../../db/units.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { invalid } from '../../http/problems.ts';
+import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { deviceExtras, placementsOf } from './devices.queries.ts';
+
+type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
+
+export function toDevice(row: Row): Device {
+  const location = row.locationFiscal;
+  return {
+    '@id': iri('devices', row.id),
+    '@type': 'Device',
+    id: row.id,
+    company: iri('companies', row.companyId),
+    name: row.name,
+    group: row.group,
+    logger: row.loggerId === null ? null : iri('loggers', row.loggerId),
+    imei: row.imei,
+    location: row.locationId === null ? null : iri('locations', row.locationId),
+    locationName: location?.name ?? null,
+    locationSince: row.locationSince?.toISOString() ?? null,
+    playPriceCents: row.playPriceCents,
+    tokenValueCents: row.tokenValueCents,
+    tags: row.tagIds.map((id) => iri('tags', id)),
+    premisesLabel: row.premisesLabel,
+    isuNumber: row.isuNumber,
+    fiscalize: row.fiscalize,
+    // Inherit: the location decides; a device nowhere is not fiscalized.
+    fiscalizeApplied: row.fiscalize === 'inherit' ? (location?.fiscalization ?? false) : row.fiscalize === 'on',
+    premisesLabelApplied: row.premisesLabel ?? location?.premisesLabel ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface DevicesService extends CrudService<Device, DeviceCreate, DevicePatch> {
+  placements(ctx: RequestContext, id: number): Promise<Placement[] | null>;
+}
+
+/** Closes the open stay and opens one at the new location (none when the device is taken away). */
+async function recordMove(tx: Tx, device: { id: number; companyId: number }, locationId: number | null, at: Date, userId: number) {
+  await tx
+    .update(devicePlacements)
+    .set({ toAt: at })
+    .where(and(eq(devicePlacements.deviceId, device.id), isNull(devicePlacements.toAt)));
+  if (locationId !== null) {
+    await tx
+      .insert(devicePlacements)
+      .values({ companyId: device.companyId, deviceId: device.id, locationId, fromAt: at, movedById: userId });
+  }
+}
+
+export function devicesService(db: Db): DevicesService {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(devices.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, devices, id, scope(ids), deviceExtras());
+
+  /** Columns from a body; references must exist in the device's company, and a logger fits one device. */
+  const columnsOf = async (ctx: RequestContext, companyId: number, input: DevicePatch, selfId?: number) => {
+    const ref = <T extends typeof loggers | typeof locations | typeof tags>(table: T, collection: string, field: string) => ({
+      table,
+      collection,
+      field,
+      companyId,
+    });
+    let loggerId: number | null | undefined = input.logger === null ? null : undefined;
+    if (input.logger) {
+      const logger = await resolveRef(db, ctx, ref(loggers, 'loggers', 'logger'), input.logger);
+      const [fitted] = await db.select({ id: devices.id }).from(devices).where(eq(devices.loggerId, logger.id));
+      if (fitted && fitted.id !== selfId) throw invalid('logger', 'logger_taken');
+      loggerId = logger.id;
+    }
+    const locationId =
+      input.location === undefined || input.location === null
+        ? input.location
+        : (await resolveRef(db, ctx, ref(locations, 'locations', 'location'), input.location)).id;
+    const tagIds = input.tags === undefined ? undefined : await resolveRefIds(db, ctx, ref(tags, 'tags', 'tags'), input.tags);
+    return defined({
+      name: input.name,
+      group: input.group,
+      loggerId,
+      locationId,
+      playPriceCents: input.playPriceCents,
+      tokenValueCents: input.tokenValueCents,
+      tagIds,
+      premisesLabel: input.premisesLabel,
+      isuNumber: input.isuNumber,
+      fiscalize: input.fiscalize,
+    });
+  };
+
+  /** Two requests fitting the same logger at once: the unique index decides, the loser gets a 422. */
+  const oneDevicePerLogger = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (pgError(error).constraint === 'devices_logger_key') throw invalid('logger', 'logger_taken');
+      throw error;
+    }
+  };
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, devices, scope(ctx.listed), query, deviceExtras());
+      return { items: rows.map(toDevice), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toDevice(row) : null;
+    },
+    async create(ctx, input) {
+      const companyId = await targetCompanyId(db, ctx, input.company);
+      const values = await columnsOf(ctx, companyId, input);
+      const now = new Date();
+      const id = await oneDevicePerLogger(() =>
+        db.transaction(async (tx) => {
+          // A new device takes the company's token value unless it names its own.
+          const [company] = await tx
+            .select({ tokenValueCents: companies.tokenValueCents })
+            .from(companies)
+            .where(eq(companies.id, companyId));
+          const [row] = await tx
+            .insert(devices)
+            .values({
+              tokenValueCents: company?.tokenValueCents,
+              ...values,
+              companyId,
+              name: input.name,
+              group: input.group,
+              locationSince: values.locationId ? now : null,
+            })
+            .returning({ id: devices.id });
+          if (!row) throw new Error('insert returned nothing');
+          if (values.locationId) await recordMove(tx, { id: row.id, companyId }, values.locationId, now, ctx.actor.userId);
+          return row.id;
+        }),
+      );
+      return toDevice((await find(id, null)) as Row);
+    },
+    async update(ctx, id, patch) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      const values = await columnsOf(ctx, current.companyId, patch, id);
+      const moved = values.locationId !== undefined && values.locationId !== current.locationId;
+      const now = new Date();
+      await oneDevicePerLogger(() =>
+        db.transaction(async (tx) => {
+          await tx
+            .update(devices)
+            .set({ ...values, ...(moved ? { locationSince: values.locationId ? now : null } : {}), updatedAt: now })
+            .where(eq(devices.id, id));
+          if (moved) await recordMove(tx, current, values.locationId ?? null, now, ctx.actor.userId);
+        }),
+      );
+      return toDevice((await find(id, null)) as Row);
+    },
+    async remove(ctx, id) {
+      if (!(await find(id, ctx.visible))) return false;
+      await db.delete(devices).where(eq(devices.id, id));
+      return true;
+    },
+    async placements(ctx, id) {
+      if (!(await find(id, ctx.visible))) return null;
+      const rows = await placementsOf(db, id);
+      return rows.map((r) => ({
+        location: iri('locations', r.locationId),
+        locationName: r.locationName,
+        from: r.fromAt.toISOString(),
+        to: r.toAt?.toISOString() ?? null,
+        movedBy: r.movedById === null ? null : iri('users', r.movedById),
+        movedByName: r.movedByName,
+      }));
+    },
+  };
+}

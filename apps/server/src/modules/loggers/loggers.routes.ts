@@ -1,0 +1,40 @@
+import { loggerCreate, loggerCredential, loggerItem, loggerPatch, loggersCollection, problemSchema } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { loggerColumns } from './loggers.queries.ts';
+import { loggersService } from './loggers.service.ts';
+
+export function loggersRoutes(app: FastifyInstance, deps: Deps) {
+  const service = loggersService(deps.db);
+  registerCrud(app, deps, {
+    name: 'loggers',
+    item: loggerItem,
+    create: loggerCreate,
+    patch: loggerPatch,
+    collection: loggersCollection,
+    columns: loggerColumns,
+    service,
+    reads: ['devices'],
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/loggers/:id/credential',
+    config: { permission: 'loggers.update' },
+    schema: {
+      tags: ['loggers'],
+      summary: 'Issue a new ingestion credential (shown once); the old one stops working',
+      params: idParams,
+      response: { 200: loggerCredential, 404: problemSchema },
+    },
+    handler: async (request) => {
+      const issued = await service.rotateCredential(contextOf(request), (request.params as { id: number }).id);
+      deps.versions.bump('loggers');
+      if (!issued) throw notFound();
+      return issued;
+    },
+  });
+}

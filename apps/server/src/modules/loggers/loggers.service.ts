@@ -1,0 +1,123 @@
+import { iri, type Logger, type LoggerCreate, type LoggerCredential, type LoggerPatch } from '@kovanica/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refuseInUse, uniqueFields } from '../../db/errors.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { loggers } from '../../db/schema/index.ts';
+import { defined } from '../../db/units.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { invalid } from '../../http/problems.ts';
+import { resolveCompanyRef, targetCompanyId } from '../../http/references.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { credentialHash, newCredential } from './credentials.ts';
+import { loggerDependents, loggerExtras } from './loggers.queries.ts';
+
+type Row = RowWith<typeof loggers, ReturnType<typeof loggerExtras>>;
+
+export function toLogger(row: Row): Logger {
+  return {
+    '@id': iri('loggers', row.id),
+    '@type': 'Logger',
+    id: row.id,
+    company: iri('companies', row.companyId),
+    imei: row.imei,
+    serial: row.serial,
+    firmware: row.firmware,
+    simNumber: row.simNumber,
+    device: row.deviceId === null ? null : iri('devices', row.deviceId),
+    deviceName: row.deviceName,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    credentialIssuedAt: row.credentialIssuedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const columnsOf = (input: LoggerPatch) =>
+  defined({ imei: input.imei, serial: input.serial, firmware: input.firmware, simNumber: input.simNumber });
+
+export const uniqueImei = <T>(work: () => Promise<T>) => uniqueFields({ loggers_imei_key: 'imei' }, work);
+
+/** Inserts loggers with fresh credentials; the credentials are returned once and only hashes kept. */
+export async function insertLoggers(db: Db, companyId: number, inputs: Omit<LoggerCreate, 'company'>[], field = 'imei') {
+  const issued = inputs.map(() => newCredential());
+  const rows = await uniqueFields({ loggers_imei_key: field }, () =>
+    db
+      .insert(loggers)
+      .values(
+        inputs.map((input, i) => ({
+          ...columnsOf(input),
+          companyId,
+          imei: input.imei,
+          credentialHash: credentialHash(issued[i] as string),
+        })),
+      )
+      .returning({ id: loggers.id, imei: loggers.imei, credentialIssuedAt: loggers.credentialIssuedAt }),
+  );
+  return rows.map((row, i) => ({ ...row, credential: issued[i] as string }));
+}
+
+export interface LoggersService extends CrudService<Logger, LoggerCreate, LoggerPatch> {
+  rotateCredential(ctx: RequestContext, id: number): Promise<LoggerCredential | null>;
+}
+
+export function loggersService(db: Db): LoggersService {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(loggers.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, loggers, id, scope(ids), loggerExtras());
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, loggers, scope(ctx.listed), query, loggerExtras());
+      return { items: rows.map(toLogger), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toLogger(row) : null;
+    },
+    async create(ctx, input) {
+      const companyId = await targetCompanyId(db, ctx, input.company);
+      const [created] = await insertLoggers(db, companyId, [input]);
+      if (!created) throw new Error('insert returned nothing');
+      return { ...toLogger((await find(created.id, null)) as Row), credential: created.credential };
+    },
+    async update(ctx, id, patch) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      const changes: Partial<typeof loggers.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
+      if (patch.company !== undefined) {
+        const company = await resolveCompanyRef(db, ctx, 'company', patch.company);
+        // A fitted logger moves with its device, never on its own.
+        if (company.id !== current.companyId && current.deviceId !== null) throw invalid('company', 'logger_taken');
+        changes.companyId = company.id;
+      }
+      await uniqueImei(() => db.update(loggers).set(changes).where(eq(loggers.id, id)));
+      return toLogger((await find(id, null)) as Row);
+    },
+    async remove(ctx, id) {
+      if (!(await find(id, ctx.visible))) return false;
+      await refuseInUse(
+        ctx,
+        () => loggerDependents(db, id),
+        () => db.delete(loggers).where(eq(loggers.id, id)),
+      );
+      return true;
+    },
+    /** Issues a new credential; the old one stops working at once. */
+    async rotateCredential(ctx, id) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      const credential = newCredential();
+      const [row] = await db
+        .update(loggers)
+        .set({ credentialHash: credentialHash(credential), credentialIssuedAt: new Date(), updatedAt: new Date() })
+        .where(eq(loggers.id, id))
+        .returning({ credentialIssuedAt: loggers.credentialIssuedAt });
+      return {
+        logger: iri('loggers', id),
+        imei: current.imei,
+        credential,
+        credentialIssuedAt: (row?.credentialIssuedAt ?? new Date()).toISOString(),
+      };
+    },
+  };
+}
