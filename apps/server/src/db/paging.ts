@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CollectionQuery } from '../http/collection.ts';
 import type { Db } from './client.ts';
@@ -51,4 +52,14 @@ export async function selectOne<T extends PgTable & { id: PgColumn }, X extends 
     .from(table as PgTable)
     .where(and(eq(table.id, id), scope));
   return row as RowWith<T, X> | undefined;
+}
+
+/**
+ * A column of the outer query inside a correlated subquery, qualified with its table. Drizzle leaves
+ * the columns of a one-table select unqualified, and the subquery would read an unqualified outer
+ * column as one of its own.
+ */
+export function outer(column: PgColumn): SQL {
+  const name = column.keyAsName ? toSnakeCase(column.name) : column.name;
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(name)}`;
 }

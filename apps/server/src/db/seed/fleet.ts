@@ -533,19 +533,17 @@ export async function seedFleet(
       })),
     )
     .returning({ id: devices.id, locationId: devices.locationId });
-  await tx
-    .insert(devicePlacements)
-    .values(
-      deviceRows
-        .filter((d) => d.locationId !== null)
-        .map((d) => ({
-          companyId: company.id,
-          deviceId: d.id,
-          locationId: d.locationId as number,
-          fromAt: FLEET_SINCE,
-          movedById: worker?.id ?? null,
-        })),
-    );
+  await tx.insert(devicePlacements).values(
+    deviceRows
+      .filter((d) => d.locationId !== null)
+      .map((d) => ({
+        companyId: company.id,
+        deviceId: d.id,
+        locationId: d.locationId as number,
+        fromAt: FLEET_SINCE,
+        movedById: worker?.id ?? null,
+      })),
+  );
   return { locationIds: locationRows.map((l) => l.id), deviceIds: deviceRows.map((d) => d.id) };
 }
 

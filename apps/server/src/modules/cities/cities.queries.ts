@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/paging.ts';
 import { cities, locations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { inCompanies } from '../../http/tenancy.ts';
@@ -9,7 +10,7 @@ export const cityColumns = { id: cities.id, name: cities.name, createdAt: cities
 /** Computed fields: the locations in the city that the caller can see. */
 export const cityExtras = (ctx: RequestContext) => ({
   locationsCount: sql<number>`(select count(*) from ${locations} where ${and(
-    eq(locations.cityId, cities.id),
+    eq(locations.cityId, outer(cities.id)),
     inCompanies(locations.companyId, ctx.visible),
   )})`.mapWith(Number),
 });

@@ -90,3 +90,88 @@ describe('companies', () => {
     expect(res.body.violations[0]?.propertyPath).toBe('isTopGun');
   });
 });
+
+describe('the company wizard, in one request', () => {
+  const newLogger = { imei: '358240051111110', serial: 'W-1' };
+  const newUser = { email: 'vlasnik@novi.test', name: 'Nova', surname: 'Vlasnica', roles: ['manager'], password: 'dugacka-lozinka-1' };
+
+  it('creates the company with its new loggers and users, and shows the credentials once', async () => {
+    const res = await t.json<Company>('admin', {
+      method: 'POST',
+      url: '/api/v2/companies',
+      payload: {
+        name: 'Novi automati d.o.o.',
+        oib: '69435151530',
+        address: 'Ilica 9',
+        activeModules: ['devices'],
+        newLoggers: [newLogger],
+        newUsers: [newUser],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.issuedCredentials).toHaveLength(1);
+    expect(res.body.issuedCredentials?.[0]).toMatchObject({ imei: newLogger.imei, credential: expect.stringMatching(/^kvl_/) });
+    const users = await t.json<Collection<{ email: string; company: string }>>('admin', {
+      url: `/api/v2/users?company=${res.body.id}`,
+      headers: all,
+    });
+    expect(users.body.member.map((u) => u.email)).toEqual([newUser.email]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/authentication_token',
+      payload: { email: newUser.email, password: newUser.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await t.json<Company>('admin', { url: res.body['@id'] })).body.issuedCredentials).toBeUndefined();
+  });
+
+  it('stores nothing when any part is invalid', async () => {
+    const res = await t.json<{ violations: { propertyPath: string; code: string }[] }>('admin', {
+      method: 'POST',
+      url: '/api/v2/companies',
+      payload: {
+        name: 'Pola d.o.o.',
+        oib: '51012213593',
+        address: 'Ilica 10',
+        newLoggers: [{ imei: '358240052222221' }],
+        newUsers: [{ ...newUser, name: 'Druga' }],
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.violations[0]).toMatchObject({ propertyPath: 'newUsers.0.email', code: 'unique' });
+    expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?oib=51012213593', headers: all })).body.totalItems).toBe(
+      0,
+    );
+    const loggers = await t.json<Collection<{ imei: string }>>('admin', { url: '/api/v2/loggers?imei=358240052222221', headers: all });
+    expect(loggers.body.totalItems).toBe(0);
+  });
+
+  it('attaches existing spare loggers and users on edit, but never a fitted logger', async () => {
+    const novi = (await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?oib=69435151530', headers: all })).body
+      .member[0] as Company;
+    const spare = await t.json<{ '@id': string }>('admin', {
+      method: 'POST',
+      url: '/api/v2/loggers',
+      payload: { imei: '358240053333332' },
+    });
+    const fitted = (
+      await t.json<Collection<{ '@id': string; device: string | null }>>('admin', { url: '/api/v2/loggers?company=1' })
+    ).body.member.find((l) => l.device !== null);
+    const refused = await t.json<{ violations: { propertyPath: string; code: string }[] }>('admin', {
+      method: 'PATCH',
+      url: novi['@id'],
+      headers: mergePatch,
+      payload: { loggers: [spare.body['@id'], fitted?.['@id']] },
+    });
+    expect(refused.body.violations[0]).toMatchObject({ propertyPath: 'loggers.1', code: 'logger_taken' });
+    const ok = await t.json<Company>('admin', {
+      method: 'PATCH',
+      url: novi['@id'],
+      headers: mergePatch,
+      payload: { loggers: [spare.body['@id']] },
+    });
+    expect(ok.status).toBe(200);
+    const moved = await t.json<{ company: string }>('admin', { url: spare.body['@id'] });
+    expect(moved.body.company).toBe(novi['@id']);
+  });
+});

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/paging.ts';
 import { devicePlacements, devices, locations, loggers, users } from '../../db/schema/index.ts';
 
 export const deviceColumns = {
@@ -21,9 +22,9 @@ interface LocationFiscal {
 }
 
 export const deviceExtras = () => ({
-  imei: sql<string | null>`(select ${loggers.imei} from ${loggers} where ${loggers.id} = ${devices.loggerId})`,
+  imei: sql<string | null>`(select ${loggers.imei} from ${loggers} where ${loggers.id} = ${outer(devices.loggerId)})`,
   locationFiscal: sql<LocationFiscal | null>`(select json_build_object('name', ${locations.name}, 'fiscalization', ${locations.fiscalization},
-    'premisesLabel', ${locations.premisesLabel}) from ${locations} where ${locations.id} = ${devices.locationId})`,
+    'premisesLabel', ${locations.premisesLabel}) from ${locations} where ${locations.id} = ${outer(devices.locationId)})`,
 });
 
 /** A device's stays, newest first. */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/paging.ts';
 import { lessors, locations } from '../../db/schema/index.ts';
 
 export const lessorColumns = {
@@ -14,7 +15,7 @@ export const lessorColumns = {
 };
 
 export const lessorExtras = () => ({
-  locationsCount: sql<number>`(select count(*) from ${locations} where ${locations.lessorId} = ${lessors.id})`.mapWith(Number),
+  locationsCount: sql<number>`(select count(*) from ${locations} where ${locations.lessorId} = ${outer(lessors.id)})`.mapWith(Number),
 });
 
 export async function lessorDependents(db: Db, id: number) {

@@ -1,6 +1,7 @@
 import type { RentalType } from '@kovanica/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/paging.ts';
 import { cities, devicePlacements, devices, lessors, locations, users } from '../../db/schema/index.ts';
 
 export const locationColumns = {
@@ -25,15 +26,15 @@ export interface LessorTerms {
 }
 
 export const locationExtras = () => ({
-  cityName: sql<string>`(select ${cities.name} from ${cities} where ${cities.id} = ${locations.cityId})`,
+  cityName: sql<string>`(select ${cities.name} from ${cities} where ${cities.id} = ${outer(locations.cityId)})`,
   lessorTerms: sql<LessorTerms | null>`(select json_build_object(
     'name', ${lessors.name}, 'rentalType', ${lessors.rentalType},
     'contractRentalAmountCents', ${lessors.contractRentalAmountCents}, 'incomeLimitCents', ${lessors.incomeLimitCents},
-    'rentalPercentageBp', ${lessors.rentalPercentageBp}) from ${lessors} where ${lessors.id} = ${locations.lessorId})`,
+    'rentalPercentageBp', ${lessors.rentalPercentageBp}) from ${lessors} where ${lessors.id} = ${outer(locations.lessorId)})`,
   responsibleWorkerName: sql<
     string | null
-  >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${locations.responsibleWorkerId})`,
-  devicesCount: sql<number>`(select count(*) from ${devices} where ${devices.locationId} = ${locations.id})`.mapWith(Number),
+  >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(locations.responsibleWorkerId)})`,
+  devicesCount: sql<number>`(select count(*) from ${devices} where ${devices.locationId} = ${outer(locations.id)})`.mapWith(Number),
 });
 
 /** Devices standing at the location now, and placements in its history (their revenue belongs to it). */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/paging.ts';
 import { devices, loggers } from '../../db/schema/index.ts';
 
 export const loggerColumns = {
@@ -12,8 +13,8 @@ export const loggerColumns = {
 };
 
 export const loggerExtras = () => ({
-  deviceId: sql<number | null>`(select ${devices.id} from ${devices} where ${devices.loggerId} = ${loggers.id})`,
-  deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.loggerId} = ${loggers.id})`,
+  deviceId: sql<number | null>`(select ${devices.id} from ${devices} where ${devices.loggerId} = ${outer(loggers.id)})`,
+  deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.loggerId} = ${outer(loggers.id)})`,
 });
 
 export async function loggerDependents(db: Db, id: number) {
