@@ -1,4 +1,4 @@
-import { type Collection, type CollectionSpec, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
+import { businessDate, type Collection, type CollectionSpec, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -49,6 +49,13 @@ function positiveInt(raw: RawQuery, param: string, fallback: number, max: number
 }
 
 function convert(value: string, column: PgColumn, param: string): unknown {
+  if (column.columnType === 'PgDateString') {
+    // A calendar date; an instant stands for its business day (a list's day range sends instants).
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) throw badQuery(param);
+    return businessDate(d);
+  }
   switch (column.dataType) {
     case 'number': {
       // Relations are filtered by IRI or by id.

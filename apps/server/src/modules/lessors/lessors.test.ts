@@ -68,6 +68,11 @@ describe('lessors', () => {
     expect(list.body.member.map((l) => l.name)).toEqual(['Kino Europa d.o.o.', 'Kaufland Hrvatska k.d.', 'Arena Centar d.o.o.']);
     const soon = await t.json<Collection<Lessor>>('manager', { url: `/api/v2/lessors?contractEnd[before]=${addDays(businessDate(), 30)}` });
     for (const l of soon.body.member) expect(['ending', 'ended']).toContain(l.contractState);
+    // A day range from the web arrives as instants: the end of 31.12.2026 in Zagreb is that day's end.
+    const byYearEnd = await t.json<Collection<Lessor>>('manager', {
+      url: '/api/v2/lessors?contractEnd[strictly_before]=2026-12-31T23:00:00.000Z',
+    });
+    expect(byYearEnd.body.member.map((l) => l.contractEnd).sort()).toEqual(['2026-10-31', '2026-12-15', '2026-12-31']);
     const today = '2026-11-21';
     expect(contractState('2026-01-01', '2026-12-15', today)).toBe('ending');
     expect(contractState('2026-01-01', '2026-11-20', today)).toBe('ended');
