@@ -77,15 +77,34 @@ function convert(value: string, column: PgColumn, param: string): unknown {
   }
 }
 
+/** An exact filter that is not one column, e.g. "this company or its subsidiaries"; given the ids asked for. */
+export interface DerivedFilter {
+  derived: (ids: number[]) => SQL;
+}
+export type CollectionColumns = Record<string, PgColumn | DerivedFilter>;
+const isDerived = (c: PgColumn | DerivedFilter | undefined): c is DerivedFilter => c !== undefined && 'derived' in c;
+
 /**
  * Turns `page`, `itemsPerPage`, `order[field]` and the filters a resource declares into SQL. `columns`
  * maps each declared field to its column; for array columns an exact filter means "contains".
  */
-export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, columns: Record<string, PgColumn>): CollectionQuery {
+export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, columns: CollectionColumns): CollectionQuery {
   const where: SQL[] = [];
   for (const [field, kind] of Object.entries(spec.filters)) {
-    const column = columns[field];
-    if (!column) throw new Error(`no column for filter ${field}`);
+    const entry = columns[field];
+    if (!entry) throw new Error(`no column for filter ${field}`);
+    if (isDerived(entry)) {
+      const value = raw[field];
+      if (value === undefined) continue;
+      const ids = (Array.isArray(value) ? value : [value]).map((v) => {
+        const id = v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
+        if (!/^\d{1,10}$/.test(id)) throw badQuery(field);
+        return Number(id);
+      });
+      where.push(entry.derived(ids));
+      continue;
+    }
+    const column = entry;
     if (kind === 'range') {
       for (const [op, fn] of Object.entries(rangeOps)) {
         const value = raw[`${field}[${op}]`];
@@ -121,16 +140,16 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
     const m = /^order\[(.+)\]$/.exec(key);
     if (!m?.[1]) continue;
     const column = columns[m[1]];
-    if (!column || !spec.order.includes(m[1]) || (value !== 'asc' && value !== 'desc')) throw badQuery(key);
+    if (!column || isDerived(column) || !spec.order.includes(m[1]) || (value !== 'asc' && value !== 'desc')) throw badQuery(key);
     orderBy.push(sortBy(column, value));
   }
   if (!orderBy.length) {
     for (const [field, dir] of Object.entries(spec.defaultOrder)) {
       const column = columns[field];
-      if (column) orderBy.push(sortBy(column, dir));
+      if (column && !isDerived(column)) orderBy.push(sortBy(column, dir));
     }
   }
-  if (columns.id) orderBy.push(asc(columns.id)); // stable pages
+  if (columns.id && !isDerived(columns.id)) orderBy.push(asc(columns.id)); // stable pages
 
   const page = positiveInt(raw, 'page', 1, 1_000_000);
   const itemsPerPage = positiveInt(raw, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);

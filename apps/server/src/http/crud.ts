@@ -5,11 +5,10 @@ import {
   type permissionsByResource,
   problemSchema,
 } from '@kovanica/contract';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCESS } from './cache.ts';
-import { type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
+import { type CollectionColumns, type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
 import { contextOf, type RequestContext } from './context.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
@@ -30,7 +29,7 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   create: z.ZodType<Create>;
   patch: z.ZodType<Patch>;
   collection: CollectionSpec;
-  columns: Record<string, PgColumn>;
+  columns: CollectionColumns;
   service: CrudService<Item, Create, Patch>;
   /** Operations a caller without the permission may still use on their own rows. */
   allowSelf?: { read?: boolean; update?: boolean };

@@ -82,7 +82,8 @@ export const companyPatch = z.strictObject({ ...optional(fields), ...optional(se
 export type CompanyPatch = z.infer<typeof companyPatch>;
 
 export const companiesCollection: CollectionSpec = {
-  filters: { name: 'partial', oib: 'exact', isTopGun: 'boolean', parent: 'exact', createdAt: 'range' },
+  /** `group`: a company and its subsidiaries. */
+  filters: { name: 'partial', oib: 'exact', isTopGun: 'boolean', parent: 'exact', group: 'exact', createdAt: 'range' },
   order: ['id', 'name', 'oib', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };

@@ -1,13 +1,16 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CompanyRow, companies, devices, lessors, locations, loggers, tags, users } from '../../db/schema/index.ts';
+import type { CollectionColumns } from '../../http/collection.ts';
 
-export const companyColumns = {
+export const companyColumns: CollectionColumns = {
   id: companies.id,
   name: companies.name,
   oib: companies.oib,
   isTopGun: companies.isTopGun,
   parent: companies.parentId,
+  // A company and its subsidiaries (the original's `list-my`).
+  group: { derived: (ids: number[]) => or(inArray(companies.id, ids), inArray(companies.parentId, ids)) as SQL },
   createdAt: companies.createdAt,
 };
 

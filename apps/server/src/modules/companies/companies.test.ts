@@ -59,6 +59,10 @@ describe('companies', () => {
       'Drugi automati j.d.o.o.',
     ]);
     expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies', headers: all })).body.totalItems).toBe(4);
+    // The original's list-my: a company and its subsidiaries.
+    const group = await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?group=/api/v2/companies/1', headers: all });
+    expect(names(group.body)).toEqual(['Sub d.o.o.', 'Zabavni automati d.o.o.', 'Zabavni automati Istra d.o.o.']);
+    expect((await t.as('admin', { url: '/api/v2/companies?group=x1' })).statusCode).toBe(400);
     expect((await t.as('otherManager', { url: '/api/v2/companies/1' })).statusCode).toBe(404);
     expect((await t.as('manager', { url: '/api/v2/companies/2' })).statusCode).toBe(200);
   });
