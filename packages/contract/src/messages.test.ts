@@ -39,8 +39,12 @@ describe('permissions', () => {
   it('gives admins everything and keeps the admin gate for admins', () => {
     expect(rolePermissions.admin.size).toBe(permissions.length);
     for (const role of ['manager', 'accountant', 'worker'] as const) {
-      for (const resource of ['companies', 'users']) expect(can(role, `${resource}.read` as never)).toBe(false);
-      expect(can(role, 'cities.create')).toBe(false);
+      for (const resource of ['companies', 'users', 'cities']) {
+        for (const action of ['create', 'update', 'delete']) expect(can(role, `${resource}.${action}` as never)).toBe(false);
+      }
+      expect(can(role, 'companies.read')).toBe(false);
+      // Managers read their company's people (a location's responsible worker); nobody else does.
+      expect(can(role, 'users.read')).toBe(role === 'manager');
     }
   });
 

@@ -78,8 +78,11 @@ export function issueCode(issue: Issue, input: unknown): [ValidationCode, Record
       return ['max', { max: issue.maximum }];
     case 'invalid_format':
       return issue.format === 'email' ? ['email', {}] : ['format', {}];
-    case 'invalid_value':
+    case 'invalid_value': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null || value === '') return ['required', {}];
       return ['choice', { values: issue.values.map(String).join(', ') }];
+    }
     case 'not_multiple_of':
       return ['integer', {}];
     default:
