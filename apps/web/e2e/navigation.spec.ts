@@ -34,9 +34,14 @@ test('the header menu opens its dropdown and navigates', async ({ page }) => {
   await signIn(page, USERS.admin);
   await page.goto('/dashboard');
   const header = page.getByRole('navigation', { name: 'Header menu' });
-  await header.getByRole('button', { name: 'Settings' }).click();
+  await header.getByRole('button', { name: 'Companies' }).click();
+  await page.getByRole('menuitem', { name: 'All companies' }).click();
+  await expect(page).toHaveURL(/\/companies\/list$/);
+  // The admin's menu is longer than the header: the rest is under "More", and fits at 1280 px.
+  await header.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'Main settings' }).click();
   await expect(page).toHaveURL(/\/settings\/main$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
 
 test('a form with unsaved changes asks before leaving', async ({ page }) => {

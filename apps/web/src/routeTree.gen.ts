@@ -14,10 +14,47 @@ import { Route as R404RouteImport } from './routes/404';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
+import { Route as AppCitiesIndexRouteImport } from './routes/_app/cities/index';
+import { Route as AppCitiesListRouteImport } from './routes/_app/cities/list';
+import { Route as AppCitiesNewRouteImport } from './routes/_app/cities/new';
+import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index';
+import { Route as AppCompaniesListRouteImport } from './routes/_app/companies/list';
+import { Route as AppCompaniesListMyRouteImport } from './routes/_app/companies/list-my';
+import { Route as AppCompaniesNewRouteImport } from './routes/_app/companies/new';
+import { Route as AppDevicesIndexRouteImport } from './routes/_app/devices/index';
+import { Route as AppDevicesListRouteImport } from './routes/_app/devices/list';
+import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
+import { Route as AppLessorsIndexRouteImport } from './routes/_app/lessors/index';
+import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
+import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
+import { Route as AppLocationsIndexRouteImport } from './routes/_app/locations/index';
+import { Route as AppLocationsListRouteImport } from './routes/_app/locations/list';
+import { Route as AppLocationsNewRouteImport } from './routes/_app/locations/new';
+import { Route as AppLoggersIndexRouteImport } from './routes/_app/loggers/index';
+import { Route as AppLoggersListRouteImport } from './routes/_app/loggers/list';
+import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
 import { Route as AppSettingsMainRouteImport } from './routes/_app/settings/main';
+import { Route as AppTagsIndexRouteImport } from './routes/_app/tags/index';
+import { Route as AppTagsListRouteImport } from './routes/_app/tags/list';
+import { Route as AppTagsNewRouteImport } from './routes/_app/tags/new';
+import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index';
+import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
+import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
+import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$id';
+import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
+import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
+import { Route as AppLessorsEditIdRouteImport } from './routes/_app/lessors/edit.$id';
+import { Route as AppLocationsEditIdRouteImport } from './routes/_app/locations/edit.$id';
+import { Route as AppLoggersEditIdRouteImport } from './routes/_app/loggers/edit.$id';
+import { Route as AppTagsEditIdRouteImport } from './routes/_app/tags/edit.$id';
+import { Route as AppUsersAllIndexRouteImport } from './routes/_app/users/all/index';
+import { Route as AppUsersAllListRouteImport } from './routes/_app/users/all/list';
+import { Route as AppUsersAllNewRouteImport } from './routes/_app/users/all/new';
+import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit.$id';
+import { Route as AppUsersAllEditIdRouteImport } from './routes/_app/users/all/edit.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -43,6 +80,101 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any);
+const AppCitiesIndexRoute = AppCitiesIndexRouteImport.update({
+  id: '/cities/',
+  path: '/cities/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCitiesListRoute = AppCitiesListRouteImport.update({
+  id: '/cities/list',
+  path: '/cities/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCitiesNewRoute = AppCitiesNewRouteImport.update({
+  id: '/cities/new',
+  path: '/cities/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
+  id: '/companies/',
+  path: '/companies/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCompaniesListRoute = AppCompaniesListRouteImport.update({
+  id: '/companies/list',
+  path: '/companies/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCompaniesListMyRoute = AppCompaniesListMyRouteImport.update({
+  id: '/companies/list-my',
+  path: '/companies/list-my',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCompaniesNewRoute = AppCompaniesNewRouteImport.update({
+  id: '/companies/new',
+  path: '/companies/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesIndexRoute = AppDevicesIndexRouteImport.update({
+  id: '/devices/',
+  path: '/devices/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesListRoute = AppDevicesListRouteImport.update({
+  id: '/devices/list',
+  path: '/devices/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesNewRoute = AppDevicesNewRouteImport.update({
+  id: '/devices/new',
+  path: '/devices/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLessorsIndexRoute = AppLessorsIndexRouteImport.update({
+  id: '/lessors/',
+  path: '/lessors/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLessorsListRoute = AppLessorsListRouteImport.update({
+  id: '/lessors/list',
+  path: '/lessors/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLessorsNewRoute = AppLessorsNewRouteImport.update({
+  id: '/lessors/new',
+  path: '/lessors/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLocationsIndexRoute = AppLocationsIndexRouteImport.update({
+  id: '/locations/',
+  path: '/locations/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLocationsListRoute = AppLocationsListRouteImport.update({
+  id: '/locations/list',
+  path: '/locations/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLocationsNewRoute = AppLocationsNewRouteImport.update({
+  id: '/locations/new',
+  path: '/locations/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoggersIndexRoute = AppLoggersIndexRouteImport.update({
+  id: '/loggers/',
+  path: '/loggers/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoggersListRoute = AppLoggersListRouteImport.update({
+  id: '/loggers/list',
+  path: '/loggers/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoggersNewRoute = AppLoggersNewRouteImport.update({
+  id: '/loggers/new',
+  path: '/loggers/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppProfileIndexRoute = AppProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -63,26 +195,190 @@ const AppSettingsMainRoute = AppSettingsMainRouteImport.update({
   path: '/settings/main',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTagsIndexRoute = AppTagsIndexRouteImport.update({
+  id: '/tags/',
+  path: '/tags/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTagsListRoute = AppTagsListRouteImport.update({
+  id: '/tags/list',
+  path: '/tags/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTagsNewRoute = AppTagsNewRouteImport.update({
+  id: '/tags/new',
+  path: '/tags/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersListRoute = AppUsersListRouteImport.update({
+  id: '/users/list',
+  path: '/users/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersNewRoute = AppUsersNewRouteImport.update({
+  id: '/users/new',
+  path: '/users/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCitiesEditIdRoute = AppCitiesEditIdRouteImport.update({
+  id: '/cities/edit/$id',
+  path: '/cities/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCompaniesEditIdRoute = AppCompaniesEditIdRouteImport.update({
+  id: '/companies/edit/$id',
+  path: '/companies/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesEditIdRoute = AppDevicesEditIdRouteImport.update({
+  id: '/devices/edit/$id',
+  path: '/devices/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLessorsEditIdRoute = AppLessorsEditIdRouteImport.update({
+  id: '/lessors/edit/$id',
+  path: '/lessors/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLocationsEditIdRoute = AppLocationsEditIdRouteImport.update({
+  id: '/locations/edit/$id',
+  path: '/locations/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoggersEditIdRoute = AppLoggersEditIdRouteImport.update({
+  id: '/loggers/edit/$id',
+  path: '/loggers/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTagsEditIdRoute = AppTagsEditIdRouteImport.update({
+  id: '/tags/edit/$id',
+  path: '/tags/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersAllIndexRoute = AppUsersAllIndexRouteImport.update({
+  id: '/users/all/',
+  path: '/users/all/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersAllListRoute = AppUsersAllListRouteImport.update({
+  id: '/users/all/list',
+  path: '/users/all/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersAllNewRoute = AppUsersAllNewRouteImport.update({
+  id: '/users/all/new',
+  path: '/users/all/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
+  id: '/users/edit/$id',
+  path: '/users/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUsersAllEditIdRoute = AppUsersAllEditIdRouteImport.update({
+  id: '/users/all/edit/$id',
+  path: '/users/all/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/cities/list': typeof AppCitiesListRoute;
+  '/cities/new': typeof AppCitiesNewRoute;
+  '/companies/list': typeof AppCompaniesListRoute;
+  '/companies/list-my': typeof AppCompaniesListMyRoute;
+  '/companies/new': typeof AppCompaniesNewRoute;
+  '/devices/list': typeof AppDevicesListRoute;
+  '/devices/new': typeof AppDevicesNewRoute;
+  '/lessors/list': typeof AppLessorsListRoute;
+  '/lessors/new': typeof AppLessorsNewRoute;
+  '/locations/list': typeof AppLocationsListRoute;
+  '/locations/new': typeof AppLocationsNewRoute;
+  '/loggers/list': typeof AppLoggersListRoute;
+  '/loggers/new': typeof AppLoggersNewRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/main': typeof AppSettingsMainRoute;
+  '/tags/list': typeof AppTagsListRoute;
+  '/tags/new': typeof AppTagsNewRoute;
+  '/users/list': typeof AppUsersListRoute;
+  '/users/new': typeof AppUsersNewRoute;
+  '/cities/': typeof AppCitiesIndexRoute;
+  '/companies/': typeof AppCompaniesIndexRoute;
+  '/devices/': typeof AppDevicesIndexRoute;
+  '/lessors/': typeof AppLessorsIndexRoute;
+  '/locations/': typeof AppLocationsIndexRoute;
+  '/loggers/': typeof AppLoggersIndexRoute;
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
+  '/tags/': typeof AppTagsIndexRoute;
+  '/users/': typeof AppUsersIndexRoute;
+  '/cities/edit/$id': typeof AppCitiesEditIdRoute;
+  '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
+  '/locations/edit/$id': typeof AppLocationsEditIdRoute;
+  '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/tags/edit/$id': typeof AppTagsEditIdRoute;
+  '/users/all/list': typeof AppUsersAllListRoute;
+  '/users/all/new': typeof AppUsersAllNewRoute;
+  '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/users/all/': typeof AppUsersAllIndexRoute;
+  '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/cities/list': typeof AppCitiesListRoute;
+  '/cities/new': typeof AppCitiesNewRoute;
+  '/companies/list': typeof AppCompaniesListRoute;
+  '/companies/list-my': typeof AppCompaniesListMyRoute;
+  '/companies/new': typeof AppCompaniesNewRoute;
+  '/devices/list': typeof AppDevicesListRoute;
+  '/devices/new': typeof AppDevicesNewRoute;
+  '/lessors/list': typeof AppLessorsListRoute;
+  '/lessors/new': typeof AppLessorsNewRoute;
+  '/locations/list': typeof AppLocationsListRoute;
+  '/locations/new': typeof AppLocationsNewRoute;
+  '/loggers/list': typeof AppLoggersListRoute;
+  '/loggers/new': typeof AppLoggersNewRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/main': typeof AppSettingsMainRoute;
+  '/tags/list': typeof AppTagsListRoute;
+  '/tags/new': typeof AppTagsNewRoute;
+  '/users/list': typeof AppUsersListRoute;
+  '/users/new': typeof AppUsersNewRoute;
+  '/cities': typeof AppCitiesIndexRoute;
+  '/companies': typeof AppCompaniesIndexRoute;
+  '/devices': typeof AppDevicesIndexRoute;
+  '/lessors': typeof AppLessorsIndexRoute;
+  '/locations': typeof AppLocationsIndexRoute;
+  '/loggers': typeof AppLoggersIndexRoute;
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
+  '/tags': typeof AppTagsIndexRoute;
+  '/users': typeof AppUsersIndexRoute;
+  '/cities/edit/$id': typeof AppCitiesEditIdRoute;
+  '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
+  '/locations/edit/$id': typeof AppLocationsEditIdRoute;
+  '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/tags/edit/$id': typeof AppTagsEditIdRoute;
+  '/users/all/list': typeof AppUsersAllListRoute;
+  '/users/all/new': typeof AppUsersAllNewRoute;
+  '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/users/all': typeof AppUsersAllIndexRoute;
+  '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -91,10 +387,47 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/cities/list': typeof AppCitiesListRoute;
+  '/_app/cities/new': typeof AppCitiesNewRoute;
+  '/_app/companies/list': typeof AppCompaniesListRoute;
+  '/_app/companies/list-my': typeof AppCompaniesListMyRoute;
+  '/_app/companies/new': typeof AppCompaniesNewRoute;
+  '/_app/devices/list': typeof AppDevicesListRoute;
+  '/_app/devices/new': typeof AppDevicesNewRoute;
+  '/_app/lessors/list': typeof AppLessorsListRoute;
+  '/_app/lessors/new': typeof AppLessorsNewRoute;
+  '/_app/locations/list': typeof AppLocationsListRoute;
+  '/_app/locations/new': typeof AppLocationsNewRoute;
+  '/_app/loggers/list': typeof AppLoggersListRoute;
+  '/_app/loggers/new': typeof AppLoggersNewRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
   '/_app/settings/main': typeof AppSettingsMainRoute;
+  '/_app/tags/list': typeof AppTagsListRoute;
+  '/_app/tags/new': typeof AppTagsNewRoute;
+  '/_app/users/list': typeof AppUsersListRoute;
+  '/_app/users/new': typeof AppUsersNewRoute;
+  '/_app/cities/': typeof AppCitiesIndexRoute;
+  '/_app/companies/': typeof AppCompaniesIndexRoute;
+  '/_app/devices/': typeof AppDevicesIndexRoute;
+  '/_app/lessors/': typeof AppLessorsIndexRoute;
+  '/_app/locations/': typeof AppLocationsIndexRoute;
+  '/_app/loggers/': typeof AppLoggersIndexRoute;
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
+  '/_app/tags/': typeof AppTagsIndexRoute;
+  '/_app/users/': typeof AppUsersIndexRoute;
+  '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
+  '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/_app/lessors/edit/$id': typeof AppLessorsEditIdRoute;
+  '/_app/locations/edit/$id': typeof AppLocationsEditIdRoute;
+  '/_app/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/_app/tags/edit/$id': typeof AppTagsEditIdRoute;
+  '/_app/users/all/list': typeof AppUsersAllListRoute;
+  '/_app/users/all/new': typeof AppUsersAllNewRoute;
+  '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/_app/users/all/': typeof AppUsersAllIndexRoute;
+  '/_app/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -103,20 +436,94 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/cities/list'
+    | '/cities/new'
+    | '/companies/list'
+    | '/companies/list-my'
+    | '/companies/new'
+    | '/devices/list'
+    | '/devices/new'
+    | '/lessors/list'
+    | '/lessors/new'
+    | '/locations/list'
+    | '/locations/new'
+    | '/loggers/list'
+    | '/loggers/new'
     | '/profile/overview'
     | '/settings/main'
+    | '/tags/list'
+    | '/tags/new'
+    | '/users/list'
+    | '/users/new'
+    | '/cities/'
+    | '/companies/'
+    | '/devices/'
+    | '/lessors/'
+    | '/locations/'
+    | '/loggers/'
     | '/profile/'
-    | '/settings/';
+    | '/settings/'
+    | '/tags/'
+    | '/users/'
+    | '/cities/edit/$id'
+    | '/companies/edit/$id'
+    | '/devices/edit/$id'
+    | '/lessors/edit/$id'
+    | '/locations/edit/$id'
+    | '/loggers/edit/$id'
+    | '/tags/edit/$id'
+    | '/users/all/list'
+    | '/users/all/new'
+    | '/users/edit/$id'
+    | '/users/all/'
+    | '/users/all/edit/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/cities/list'
+    | '/cities/new'
+    | '/companies/list'
+    | '/companies/list-my'
+    | '/companies/new'
+    | '/devices/list'
+    | '/devices/new'
+    | '/lessors/list'
+    | '/lessors/new'
+    | '/locations/list'
+    | '/locations/new'
+    | '/loggers/list'
+    | '/loggers/new'
     | '/profile/overview'
     | '/settings/main'
+    | '/tags/list'
+    | '/tags/new'
+    | '/users/list'
+    | '/users/new'
+    | '/cities'
+    | '/companies'
+    | '/devices'
+    | '/lessors'
+    | '/locations'
+    | '/loggers'
     | '/profile'
-    | '/settings';
+    | '/settings'
+    | '/tags'
+    | '/users'
+    | '/cities/edit/$id'
+    | '/companies/edit/$id'
+    | '/devices/edit/$id'
+    | '/lessors/edit/$id'
+    | '/locations/edit/$id'
+    | '/loggers/edit/$id'
+    | '/tags/edit/$id'
+    | '/users/all/list'
+    | '/users/all/new'
+    | '/users/edit/$id'
+    | '/users/all'
+    | '/users/all/edit/$id';
   id:
     | '__root__'
     | '/'
@@ -124,10 +531,47 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/dashboard'
+    | '/_app/cities/list'
+    | '/_app/cities/new'
+    | '/_app/companies/list'
+    | '/_app/companies/list-my'
+    | '/_app/companies/new'
+    | '/_app/devices/list'
+    | '/_app/devices/new'
+    | '/_app/lessors/list'
+    | '/_app/lessors/new'
+    | '/_app/locations/list'
+    | '/_app/locations/new'
+    | '/_app/loggers/list'
+    | '/_app/loggers/new'
     | '/_app/profile/overview'
     | '/_app/settings/main'
+    | '/_app/tags/list'
+    | '/_app/tags/new'
+    | '/_app/users/list'
+    | '/_app/users/new'
+    | '/_app/cities/'
+    | '/_app/companies/'
+    | '/_app/devices/'
+    | '/_app/lessors/'
+    | '/_app/locations/'
+    | '/_app/loggers/'
     | '/_app/profile/'
-    | '/_app/settings/';
+    | '/_app/settings/'
+    | '/_app/tags/'
+    | '/_app/users/'
+    | '/_app/cities/edit/$id'
+    | '/_app/companies/edit/$id'
+    | '/_app/devices/edit/$id'
+    | '/_app/lessors/edit/$id'
+    | '/_app/locations/edit/$id'
+    | '/_app/loggers/edit/$id'
+    | '/_app/tags/edit/$id'
+    | '/_app/users/all/list'
+    | '/_app/users/all/new'
+    | '/_app/users/edit/$id'
+    | '/_app/users/all/'
+    | '/_app/users/all/edit/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -174,6 +618,139 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/cities/': {
+      id: '/_app/cities/';
+      path: '/cities';
+      fullPath: '/cities/';
+      preLoaderRoute: typeof AppCitiesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/cities/list': {
+      id: '/_app/cities/list';
+      path: '/cities/list';
+      fullPath: '/cities/list';
+      preLoaderRoute: typeof AppCitiesListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/cities/new': {
+      id: '/_app/cities/new';
+      path: '/cities/new';
+      fullPath: '/cities/new';
+      preLoaderRoute: typeof AppCitiesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/companies/': {
+      id: '/_app/companies/';
+      path: '/companies';
+      fullPath: '/companies/';
+      preLoaderRoute: typeof AppCompaniesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/companies/list': {
+      id: '/_app/companies/list';
+      path: '/companies/list';
+      fullPath: '/companies/list';
+      preLoaderRoute: typeof AppCompaniesListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/companies/list-my': {
+      id: '/_app/companies/list-my';
+      path: '/companies/list-my';
+      fullPath: '/companies/list-my';
+      preLoaderRoute: typeof AppCompaniesListMyRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/companies/new': {
+      id: '/_app/companies/new';
+      path: '/companies/new';
+      fullPath: '/companies/new';
+      preLoaderRoute: typeof AppCompaniesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/': {
+      id: '/_app/devices/';
+      path: '/devices';
+      fullPath: '/devices/';
+      preLoaderRoute: typeof AppDevicesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/list': {
+      id: '/_app/devices/list';
+      path: '/devices/list';
+      fullPath: '/devices/list';
+      preLoaderRoute: typeof AppDevicesListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/new': {
+      id: '/_app/devices/new';
+      path: '/devices/new';
+      fullPath: '/devices/new';
+      preLoaderRoute: typeof AppDevicesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/lessors/': {
+      id: '/_app/lessors/';
+      path: '/lessors';
+      fullPath: '/lessors/';
+      preLoaderRoute: typeof AppLessorsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/lessors/list': {
+      id: '/_app/lessors/list';
+      path: '/lessors/list';
+      fullPath: '/lessors/list';
+      preLoaderRoute: typeof AppLessorsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/lessors/new': {
+      id: '/_app/lessors/new';
+      path: '/lessors/new';
+      fullPath: '/lessors/new';
+      preLoaderRoute: typeof AppLessorsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/locations/': {
+      id: '/_app/locations/';
+      path: '/locations';
+      fullPath: '/locations/';
+      preLoaderRoute: typeof AppLocationsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/locations/list': {
+      id: '/_app/locations/list';
+      path: '/locations/list';
+      fullPath: '/locations/list';
+      preLoaderRoute: typeof AppLocationsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/locations/new': {
+      id: '/_app/locations/new';
+      path: '/locations/new';
+      fullPath: '/locations/new';
+      preLoaderRoute: typeof AppLocationsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loggers/': {
+      id: '/_app/loggers/';
+      path: '/loggers';
+      fullPath: '/loggers/';
+      preLoaderRoute: typeof AppLoggersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loggers/list': {
+      id: '/_app/loggers/list';
+      path: '/loggers/list';
+      fullPath: '/loggers/list';
+      preLoaderRoute: typeof AppLoggersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loggers/new': {
+      id: '/_app/loggers/new';
+      path: '/loggers/new';
+      fullPath: '/loggers/new';
+      preLoaderRoute: typeof AppLoggersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/profile/': {
       id: '/_app/profile/';
       path: '/profile';
@@ -202,23 +779,223 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsMainRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/tags/': {
+      id: '/_app/tags/';
+      path: '/tags';
+      fullPath: '/tags/';
+      preLoaderRoute: typeof AppTagsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/tags/list': {
+      id: '/_app/tags/list';
+      path: '/tags/list';
+      fullPath: '/tags/list';
+      preLoaderRoute: typeof AppTagsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/tags/new': {
+      id: '/_app/tags/new';
+      path: '/tags/new';
+      fullPath: '/tags/new';
+      preLoaderRoute: typeof AppTagsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/': {
+      id: '/_app/users/';
+      path: '/users';
+      fullPath: '/users/';
+      preLoaderRoute: typeof AppUsersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/list': {
+      id: '/_app/users/list';
+      path: '/users/list';
+      fullPath: '/users/list';
+      preLoaderRoute: typeof AppUsersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/new': {
+      id: '/_app/users/new';
+      path: '/users/new';
+      fullPath: '/users/new';
+      preLoaderRoute: typeof AppUsersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/cities/edit/$id': {
+      id: '/_app/cities/edit/$id';
+      path: '/cities/edit/$id';
+      fullPath: '/cities/edit/$id';
+      preLoaderRoute: typeof AppCitiesEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/companies/edit/$id': {
+      id: '/_app/companies/edit/$id';
+      path: '/companies/edit/$id';
+      fullPath: '/companies/edit/$id';
+      preLoaderRoute: typeof AppCompaniesEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/edit/$id': {
+      id: '/_app/devices/edit/$id';
+      path: '/devices/edit/$id';
+      fullPath: '/devices/edit/$id';
+      preLoaderRoute: typeof AppDevicesEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/lessors/edit/$id': {
+      id: '/_app/lessors/edit/$id';
+      path: '/lessors/edit/$id';
+      fullPath: '/lessors/edit/$id';
+      preLoaderRoute: typeof AppLessorsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/locations/edit/$id': {
+      id: '/_app/locations/edit/$id';
+      path: '/locations/edit/$id';
+      fullPath: '/locations/edit/$id';
+      preLoaderRoute: typeof AppLocationsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loggers/edit/$id': {
+      id: '/_app/loggers/edit/$id';
+      path: '/loggers/edit/$id';
+      fullPath: '/loggers/edit/$id';
+      preLoaderRoute: typeof AppLoggersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/tags/edit/$id': {
+      id: '/_app/tags/edit/$id';
+      path: '/tags/edit/$id';
+      fullPath: '/tags/edit/$id';
+      preLoaderRoute: typeof AppTagsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/all/': {
+      id: '/_app/users/all/';
+      path: '/users/all';
+      fullPath: '/users/all/';
+      preLoaderRoute: typeof AppUsersAllIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/all/list': {
+      id: '/_app/users/all/list';
+      path: '/users/all/list';
+      fullPath: '/users/all/list';
+      preLoaderRoute: typeof AppUsersAllListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/all/new': {
+      id: '/_app/users/all/new';
+      path: '/users/all/new';
+      fullPath: '/users/all/new';
+      preLoaderRoute: typeof AppUsersAllNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/edit/$id': {
+      id: '/_app/users/edit/$id';
+      path: '/users/edit/$id';
+      fullPath: '/users/edit/$id';
+      preLoaderRoute: typeof AppUsersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/users/all/edit/$id': {
+      id: '/_app/users/all/edit/$id';
+      path: '/users/all/edit/$id';
+      fullPath: '/users/all/edit/$id';
+      preLoaderRoute: typeof AppUsersAllEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppCitiesListRoute: typeof AppCitiesListRoute;
+  AppCitiesNewRoute: typeof AppCitiesNewRoute;
+  AppCompaniesListRoute: typeof AppCompaniesListRoute;
+  AppCompaniesListMyRoute: typeof AppCompaniesListMyRoute;
+  AppCompaniesNewRoute: typeof AppCompaniesNewRoute;
+  AppDevicesListRoute: typeof AppDevicesListRoute;
+  AppDevicesNewRoute: typeof AppDevicesNewRoute;
+  AppLessorsListRoute: typeof AppLessorsListRoute;
+  AppLessorsNewRoute: typeof AppLessorsNewRoute;
+  AppLocationsListRoute: typeof AppLocationsListRoute;
+  AppLocationsNewRoute: typeof AppLocationsNewRoute;
+  AppLoggersListRoute: typeof AppLoggersListRoute;
+  AppLoggersNewRoute: typeof AppLoggersNewRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
+  AppTagsListRoute: typeof AppTagsListRoute;
+  AppTagsNewRoute: typeof AppTagsNewRoute;
+  AppUsersListRoute: typeof AppUsersListRoute;
+  AppUsersNewRoute: typeof AppUsersNewRoute;
+  AppCitiesIndexRoute: typeof AppCitiesIndexRoute;
+  AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute;
+  AppDevicesIndexRoute: typeof AppDevicesIndexRoute;
+  AppLessorsIndexRoute: typeof AppLessorsIndexRoute;
+  AppLocationsIndexRoute: typeof AppLocationsIndexRoute;
+  AppLoggersIndexRoute: typeof AppLoggersIndexRoute;
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
+  AppTagsIndexRoute: typeof AppTagsIndexRoute;
+  AppUsersIndexRoute: typeof AppUsersIndexRoute;
+  AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
+  AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
+  AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
+  AppLessorsEditIdRoute: typeof AppLessorsEditIdRoute;
+  AppLocationsEditIdRoute: typeof AppLocationsEditIdRoute;
+  AppLoggersEditIdRoute: typeof AppLoggersEditIdRoute;
+  AppTagsEditIdRoute: typeof AppTagsEditIdRoute;
+  AppUsersAllListRoute: typeof AppUsersAllListRoute;
+  AppUsersAllNewRoute: typeof AppUsersAllNewRoute;
+  AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
+  AppUsersAllIndexRoute: typeof AppUsersAllIndexRoute;
+  AppUsersAllEditIdRoute: typeof AppUsersAllEditIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppCitiesListRoute: AppCitiesListRoute,
+  AppCitiesNewRoute: AppCitiesNewRoute,
+  AppCompaniesListRoute: AppCompaniesListRoute,
+  AppCompaniesListMyRoute: AppCompaniesListMyRoute,
+  AppCompaniesNewRoute: AppCompaniesNewRoute,
+  AppDevicesListRoute: AppDevicesListRoute,
+  AppDevicesNewRoute: AppDevicesNewRoute,
+  AppLessorsListRoute: AppLessorsListRoute,
+  AppLessorsNewRoute: AppLessorsNewRoute,
+  AppLocationsListRoute: AppLocationsListRoute,
+  AppLocationsNewRoute: AppLocationsNewRoute,
+  AppLoggersListRoute: AppLoggersListRoute,
+  AppLoggersNewRoute: AppLoggersNewRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
   AppSettingsMainRoute: AppSettingsMainRoute,
+  AppTagsListRoute: AppTagsListRoute,
+  AppTagsNewRoute: AppTagsNewRoute,
+  AppUsersListRoute: AppUsersListRoute,
+  AppUsersNewRoute: AppUsersNewRoute,
+  AppCitiesIndexRoute: AppCitiesIndexRoute,
+  AppCompaniesIndexRoute: AppCompaniesIndexRoute,
+  AppDevicesIndexRoute: AppDevicesIndexRoute,
+  AppLessorsIndexRoute: AppLessorsIndexRoute,
+  AppLocationsIndexRoute: AppLocationsIndexRoute,
+  AppLoggersIndexRoute: AppLoggersIndexRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppTagsIndexRoute: AppTagsIndexRoute,
+  AppUsersIndexRoute: AppUsersIndexRoute,
+  AppCitiesEditIdRoute: AppCitiesEditIdRoute,
+  AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
+  AppDevicesEditIdRoute: AppDevicesEditIdRoute,
+  AppLessorsEditIdRoute: AppLessorsEditIdRoute,
+  AppLocationsEditIdRoute: AppLocationsEditIdRoute,
+  AppLoggersEditIdRoute: AppLoggersEditIdRoute,
+  AppTagsEditIdRoute: AppTagsEditIdRoute,
+  AppUsersAllListRoute: AppUsersAllListRoute,
+  AppUsersAllNewRoute: AppUsersAllNewRoute,
+  AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppUsersAllIndexRoute: AppUsersAllIndexRoute,
+  AppUsersAllEditIdRoute: AppUsersAllEditIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -4,18 +4,21 @@ import { type CSSVariablesResolver, createTheme } from '@mantine/core';
  * Indigo at shade 8 (#3b5bdb) gives white text 5.7:1; Mantine's default shade 6 gives 4.3:1 and fails
  * WCAG AA. The same reason moves dimmed text and error red one or more shades darker.
  */
-export const theme = createTheme({
-  primaryColor: 'indigo',
-  primaryShade: { light: 8, dark: 8 },
-  respectReducedMotion: true,
-  defaultRadius: 'sm',
-  cursorType: 'pointer',
-  focusRing: 'auto',
-  breakpoints: { xs: '30em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
-  components: {
-    Drawer: { defaultProps: { transitionProps: { duration: 200 } } },
-  },
-});
+export const themeFor = (labels: { close: string }) =>
+  createTheme({
+    primaryColor: 'indigo',
+    primaryShade: { light: 8, dark: 8 },
+    respectReducedMotion: true,
+    defaultRadius: 'sm',
+    cursorType: 'pointer',
+    focusRing: 'auto',
+    breakpoints: { xs: '30em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
+    components: {
+      Drawer: { defaultProps: { transitionProps: { duration: 200 } } },
+      // Icon-only close buttons need a name (axe: button-name).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+    },
+  });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

@@ -2,6 +2,7 @@ import { API_BASE, MERGE_PATCH, type Problem, problemSchema, VIEW_HEADER } from 
 import type { z } from 'zod';
 import { currentLanguage } from './i18n.ts';
 import { getSession } from './session.ts';
+import { type View, viewOf } from './view.ts';
 
 /** Tag of every error this client throws (original §8). */
 const TAG = '[kovanica-web]';
@@ -38,6 +39,11 @@ export interface RequestOptions<T> {
    * login screen. The login call itself answers 401 for a wrong password, which is not that.
    */
   redirectOnUnauthorized?: boolean;
+  /**
+   * The company view to ask for. Left out, it follows the session's My/All Companies switch; a screen
+   * that is about every company (e.g. `/users/all/list`) asks for 'all' whatever the switch says.
+   */
+  view?: View;
   signal?: AbortSignal;
 }
 
@@ -78,7 +84,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (accountInfo.isTopGun) headers[VIEW_HEADER] = 'all';
+  if ((options.view ?? viewOf(accountInfo)) === 'all') headers[VIEW_HEADER] = 'all';
   let body: string | undefined;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

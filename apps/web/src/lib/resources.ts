@@ -1,6 +1,44 @@
-import { type CompanyPatch, companyItem, type UserPatch, userItem } from '@kovanica/contract';
+import {
+  type CityCreate,
+  type CityPatch,
+  type CompanyCreate,
+  type CompanyPatch,
+  cityItem,
+  companyItem,
+  type DeviceCreate,
+  type DevicePatch,
+  deviceItem,
+  type LessorCreate,
+  type LessorPatch,
+  type LocationCreate,
+  type LocationPatch,
+  type LoggerCreate,
+  type LoggerPatch,
+  lessorItem,
+  locationItem,
+  loggerItem,
+  type TagCreate,
+  type TagPatch,
+  tagItem,
+  type UserCreate,
+  type UserPatch,
+  userItem,
+} from '@kovanica/contract';
 import { resourceApi } from './resource-api.ts';
 
 /** Resources read by more than one feature (the layout, the dashboard and the profile). */
-export const companiesApi = resourceApi<typeof companyItem, CompanyPatch>('companies', companyItem);
-export const usersApi = resourceApi<typeof userItem, UserPatch>('users', userItem);
+export const companiesApi = resourceApi<typeof companyItem, CompanyPatch, CompanyCreate>('companies', companyItem);
+export const usersApi = resourceApi<typeof userItem, UserPatch, UserCreate>('users', userItem);
+
+/**
+ * Master data that other screens pick from (reference selects) or show (tag badges, a location's
+ * lessor terms); each feature of these adds its own writes on top.
+ */
+export const citiesApi = resourceApi<typeof cityItem, CityPatch, CityCreate>('cities', cityItem);
+export const lessorsApi = resourceApi<typeof lessorItem, LessorPatch, LessorCreate>('lessors', lessorItem);
+export const locationsApi = resourceApi<typeof locationItem, LocationPatch, LocationCreate>('locations', locationItem);
+export const tagsApi = resourceApi<typeof tagItem, TagPatch, TagCreate>('tags', tagItem);
+
+/** Loggers are picked on the device form; devices are picked and shown by the telemetry screens. */
+export const loggersApi = resourceApi<typeof loggerItem, LoggerPatch, LoggerCreate>('loggers', loggerItem);
+export const devicesApi = resourceApi<typeof deviceItem, DevicePatch, DeviceCreate>('devices', deviceItem);

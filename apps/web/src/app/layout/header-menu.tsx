@@ -10,12 +10,21 @@ import { groupOf, useMenu } from './menu.ts';
 export const MENU_HOVER_CLOSE_MS = 500;
 const ACCORDION_MS = 200;
 
+/**
+ * Entries the header shows on their own; the rest share a "More" dropdown, so an admin's full menu
+ * still fits the header at 1280 px (the aside always lists everything).
+ */
+export const HEADER_ENTRIES = 4;
+
 /** The header menu on large screens: links and hover/click dropdowns. */
 export function HeaderMenu() {
   const { t } = useTranslation();
-  const entries = useMenu();
+  const all = useMenu();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const activeGroup = groupOf(entries, pathname);
+  const activeGroup = groupOf(all, pathname);
+  const entries = all.length > HEADER_ENTRIES + 1 ? all.slice(0, HEADER_ENTRIES) : all;
+  const more = all.slice(entries.length);
+  const moreActive = more.some((e) => e.key === activeGroup || e.to === pathname);
   return (
     <nav aria-label={t('menu.headerNavigation')}>
       <ul className={classes.headerMenu}>
@@ -54,6 +63,41 @@ export function HeaderMenu() {
             )}
           </li>
         ))}
+        {more.length > 0 && (
+          <li>
+            <Menu trigger="click-hover" openDelay={0} closeDelay={MENU_HOVER_CLOSE_MS} position="bottom-end" shadow="md" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant={moreActive ? 'light' : 'subtle'}
+                  color={moreActive ? 'indigo' : 'dark'}
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
+                  {t('menu.more')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {more.map((entry) =>
+                  entry.children ? (
+                    <div key={entry.key}>
+                      <Menu.Label>{t(entry.labelKey)}</Menu.Label>
+                      {entry.children.map((child) => (
+                        <Menu.Item key={child.to} component={Link} to={child.to}>
+                          {t(child.labelKey)}
+                        </Menu.Item>
+                      ))}
+                    </div>
+                  ) : (
+                    entry.to && (
+                      <Menu.Item key={entry.key} component={Link} to={entry.to}>
+                        {t(entry.labelKey)}
+                      </Menu.Item>
+                    )
+                  ),
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -1,5 +1,18 @@
 import type { Module, Permission } from '@kovanica/contract';
-import { type Icon, IconLayoutDashboard, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingCommunity,
+  IconBuildingSkyscraper,
+  IconContract,
+  IconCpu,
+  IconDeviceGamepad2,
+  IconLayoutDashboard,
+  IconMapPin,
+  IconSettings,
+  IconTags,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useAccess } from '../../lib/access.ts';
 import type { FileRouteTypes } from '../../routeTree.gen.ts';
 
@@ -27,6 +40,83 @@ export interface MenuEntry extends Partial<MenuLink> {
 export const menu: MenuEntry[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: '/dashboard', permission: 'dashboard.read' },
   {
+    key: 'companies',
+    labelKey: 'menu.companies',
+    icon: IconBuildingSkyscraper,
+    children: [
+      { to: '/companies/list', labelKey: 'menu.companiesList', permission: 'companies.create' },
+      // `companies.read` is everyone's (their own company), but the screen is behind the admin gate.
+      { to: '/companies/list-my', labelKey: 'menu.companiesListMy', permission: 'companies.update' },
+    ],
+  },
+  {
+    key: 'users',
+    labelKey: 'menu.users',
+    icon: IconUsers,
+    // Managers read their company's users, but the screens are behind the admin gate (original §2).
+    children: [
+      { to: '/users/list', labelKey: 'menu.usersList', permission: 'users.update' },
+      { to: '/users/all/list', labelKey: 'menu.usersAll', permission: 'users.update' },
+    ],
+  },
+  {
+    key: 'loggers',
+    labelKey: 'menu.loggers',
+    icon: IconCpu,
+    module: 'devices',
+    children: [
+      { to: '/loggers/list', labelKey: 'menu.loggersList', permission: 'loggers.read', module: 'devices' },
+      { to: '/loggers/new', labelKey: 'menu.loggersNew', permission: 'loggers.create', module: 'devices' },
+    ],
+  },
+  {
+    key: 'devices',
+    labelKey: 'menu.devices',
+    icon: IconDeviceGamepad2,
+    module: 'devices',
+    children: [
+      { to: '/devices/list', labelKey: 'menu.devicesList', permission: 'devices.read', module: 'devices' },
+      { to: '/devices/new', labelKey: 'menu.devicesNew', permission: 'devices.create', module: 'devices' },
+    ],
+  },
+  {
+    key: 'locations',
+    labelKey: 'menu.locations',
+    icon: IconMapPin,
+    children: [
+      { to: '/locations/list', labelKey: 'menu.locationsList', permission: 'locations.read' },
+      { to: '/locations/new', labelKey: 'menu.locationsNew', permission: 'locations.create' },
+    ],
+  },
+  {
+    key: 'lessors',
+    labelKey: 'menu.lessors',
+    icon: IconContract,
+    children: [
+      { to: '/lessors/list', labelKey: 'menu.lessorsList', permission: 'lessors.read' },
+      { to: '/lessors/new', labelKey: 'menu.lessorsNew', permission: 'lessors.create' },
+    ],
+  },
+  {
+    key: 'tags',
+    labelKey: 'menu.tags',
+    icon: IconTags,
+    children: [
+      { to: '/tags/list', labelKey: 'menu.tagsList', permission: 'tags.read' },
+      { to: '/tags/new', labelKey: 'menu.tagsNew', permission: 'tags.create' },
+    ],
+  },
+  {
+    key: 'cities',
+    labelKey: 'menu.cities',
+    icon: IconBuildingCommunity,
+    // Everyone reads cities (reference selects), but the screens are behind the admin gate (original §2).
+    children: [
+      { to: '/cities/list', labelKey: 'menu.citiesList', permission: 'cities.create' },
+      { to: '/cities/new', labelKey: 'menu.citiesNew', permission: 'cities.create' },
+    ],
+  },
+  {
     key: 'settings',
     labelKey: 'menu.settings',
     icon: IconSettings,
@@ -51,7 +141,13 @@ export function useMenu(): MenuEntry[] {
     .filter((entry) => !entry.children || entry.children.length > 0);
 }
 
-/** The group whose screen is open, so the accordion shows where the user is. */
+const area = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * The group whose screen is open, so the accordion shows where the user is: its links' area, the first
+ * path segment (`/users/edit/3` is in the group of `/users/list`).
+ */
 export function groupOf(entries: MenuEntry[], pathname: string): string | null {
-  return entries.find((e) => e.children?.some((c) => pathname === c.to || pathname.startsWith(`${c.to}/`)))?.key ?? null;
+  const here = area(pathname);
+  return entries.find((e) => e.children?.some((c) => area(c.to) === here))?.key ?? null;
 }

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { User } from '@kovanica/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { apiGet, apiToken, signIn, USERS } from './support.ts';
+
+/** Twelve users of our own, so the figures do not depend on what other tests create. */
+const COUNT = 12;
+const email = (n: number) => `exporter${String(n).padStart(2, '0')}@e2e-table.test`;
+// A surname with the CSV separator and quotes, to see the quoting in a real file.
+const surname = (n: number) => (n === 1 ? 'Horvat; "Jr"' : `E${n}`);
+
+test.beforeAll(async ({ request }) => {
+  const token = await apiToken(request, USERS.admin);
+  const { member } = await apiGet<{ member: User[] }>(request, token, `/users?email=${USERS.admin}`);
+  for (let n = 1; n <= COUNT; n++) {
+    const response = await request.post('/api/v2/users', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        email: email(n),
+        name: 'Exporter',
+        surname: surname(n),
+        roles: ['accountant'],
+        company: member[0]?.company,
+        password: 'exporter-pass-1',
+      },
+    });
+    expect([201, 422]).toContain(response.status());
+  }
+});
+
+async function download(page: Page, item: string): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  return readFileSync(await file.path());
+}
+
+test('the column chooser hides a column, and it stays hidden after a reload', async ({ page }) => {
+  const { user } = await signIn(page, USERS.admin);
+  await page.goto('/users/list');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+  // Created is hidden until asked for.
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Phone' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Created' }).check();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toBeVisible();
+
+  await page.reload();
+  await expect(table.getByRole('cell', { name: USERS.admin })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toBeVisible();
+  // Remembered per user, in this browser.
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `kovanica.columns.${user.id}.users`);
+  expect(JSON.parse(stored ?? '{}')).toEqual({ phone: false, createdAt: true });
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Default columns' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+});
+
+test('CSV export holds every filtered row (all pages) with the visible columns', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  // Ten a page: the export must still hold all twelve.
+  await page.goto('/users/all/list?name=Exporter&itemsPerPage=10&sort=email&dir=desc');
+  const table = page.getByRole('table', { name: 'All users' });
+  await expect(page.getByText(`1–10 of ${COUNT}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Phone' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+
+  const bytes = await download(page, 'CSV (semicolon-separated)');
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Name;Surname;E-mail;Role;Company;Active');
+  expect(lines).toHaveLength(COUNT + 1);
+  // The list's order: e-mail descending.
+  expect(lines[1]).toBe(`Exporter;E12;${email(12)};Accountant;Zabavni automati d.o.o.;Active`);
+  expect(lines[COUNT]).toBe(`Exporter;"Horvat; ""Jr""";${email(1)};Accountant;Zabavni automati d.o.o.;Active`);
+  expect(lines.join('\n')).not.toContain(USERS.admin);
+  await expect(page.getByText(`Exported rows: ${COUNT}.`)).toBeVisible();
+});
+
+test('XLSX export holds the filtered rows as a workbook', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto('/users/all/list?name=Exporter&role=accountant&itemsPerPage=10');
+  await expect(page.getByText(`1–10 of ${COUNT}`)).toBeVisible();
+  const bytes = await download(page, 'Excel (XLSX)');
+  const parts = unzipSync(new Uint8Array(bytes));
+  expect(Object.keys(parts)).toEqual(
+    expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'xl/styles.xml']),
+  );
+  const sheet = strFromU8(parts['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+  expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t>Name</t></is></c>');
+  for (let n = 1; n <= COUNT; n++) expect(sheet).toContain(`<t>${email(n)}</t>`);
+  expect(sheet).toContain('<t>Horvat; &quot;Jr&quot;</t>');
+  expect(sheet).not.toContain(USERS.admin);
+  expect(sheet.match(/<row /g)).toHaveLength(COUNT + 1);
+});
+
+test('at phone width the table scrolls inside its card and the toolbar wraps', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USERS.admin);
+  await page.goto('/users/list');
+  const region = page.getByRole('region', { name: 'Users', exact: true });
+  await expect(region.getByRole('cell', { name: USERS.admin })).toBeVisible();
+  const sizes = await region.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+  expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(page.getByRole('link', { name: 'New user' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeInViewport();
+});
+
+for (const [name, path, width] of [
+  ['the list', '/users/list', 1280],
+  ['the list on a phone', '/users/list?role=admin', 375],
+  ['the form', '/users/edit/1', 1280],
+] as const) {
+  test(`${name} has no serious accessibility violations`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, USERS.admin);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table')
+        .or(page.getByRole('button', { name: 'Save', exact: true }))
+        .first(),
+    ).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+}
+
+test('the delete dialog has no serious accessibility violations', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto(`/users/all/list?email=${encodeURIComponent(email(2))}`);
+  await page.getByRole('button', { name: 'Delete Exporter E2' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Exporter E2?' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Collection, type Device, isValidImei, type Location, type Logger, type Tag } from '@kovanica/contract';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, signIn, USERS } from './support.ts';
+
+function withCheckDigit(body: string): string {
+  for (let digit = 0; digit <= 9; digit++) {
+    if (isValidImei(`${body}${digit}`)) return `${body}${digit}`;
+  }
+  throw new Error(`no check digit for ${body}`);
+}
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.status(), `POST ${path}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** Picks an option of a select or reference select, typing to search when the list is long. */
+async function choose(page: Page, label: string, option: string, search?: string) {
+  // A searchable select is a textbox, a plain one a combobox.
+  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true }));
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Serious and critical accessibility findings fail the test. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The texts of one column of the list, top to bottom. */
+async function columnTexts(page: Page, tableName: string, header: string): Promise<string[]> {
+  const table = page.getByRole('table', { name: tableName });
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  const rows = table.getByRole('row');
+  const count = await rows.count();
+  const out: string[] = [];
+  for (let i = 1; i < count; i++) out.push((await rows.nth(i).getByRole('cell').nth(index).innerText()).trim());
+  return out;
+}
+
+test('a manager creates a device with logger, location and tag, then moves it', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const stamp = String(Date.now()).slice(-6);
+  const imei = withCheckDigit(`35${String(Date.now()).slice(-12)}`);
+  await post<Logger>(page.request, token, '/loggers', { imei });
+  const tag = await post<Tag>(page.request, token, '/tags', { name: `E2E tag ${stamp}`, colour: '#1864ab' });
+  const locations = await apiGet<Collection<Location>>(page.request, token, '/locations?order[name]=asc&itemsPerPage=2');
+  const [first, second] = locations.member;
+  if (!first || !second) throw new Error('the demo data needs two locations');
+  const name = `E2E device ${stamp}`;
+
+  await page.goto('/devices/list');
+  await page.getByRole('main').getByRole('link', { name: 'New device' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New device' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await choose(page, 'Group', 'Kiddie ride');
+  await choose(page, 'Tags', tag.name, tag.name);
+  await page.keyboard.press('Escape');
+  await choose(page, 'Logger', imei, imei);
+  await choose(page, 'Location', first.name, first.name);
+  await page.getByRole('textbox', { name: 'Play price' }).fill('2,50');
+  await page.getByRole('textbox', { name: 'Token value' }).fill('1');
+  await page.getByRole('button', { name: 'Create device' }).click();
+  await expect(page.getByText('The device has been created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/devices\/edit\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Device: ${name}` })).toBeVisible();
+  const id = Number(page.url().split('/').pop());
+  const created = await apiGet<Device>(page.request, token, `/devices/${id}`);
+  expect(created).toMatchObject({
+    name,
+    group: 'kiddie_ride',
+    imei,
+    location: first['@id'],
+    tags: [tag['@id']],
+    playPriceCents: 250,
+    tokenValueCents: 100,
+  });
+
+  const history = page.getByRole('table', { name: 'Placement history' });
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByRole('row').nth(1)).toContainText(first.name);
+  await expect(history.getByRole('row').nth(1)).toContainText('Now');
+
+  // Moving: the form explains that the move is recorded, then the history shows both stays.
+  await choose(page, 'Location', second.name, second.name);
+  await expect(page.getByText('the move is recorded with its time in the placement history')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The device has been saved.')).toBeVisible();
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText(second.name);
+  await expect(history.getByRole('row').nth(1)).toContainText('Now');
+  await expect(history.getByRole('row').nth(2)).toContainText(first.name);
+  await expect(history.getByRole('row').nth(2)).not.toContainText('Now');
+  await expect(page.getByText('the move is recorded with its time in the placement history')).toHaveCount(0);
+});
+
+test('a logger fitted to another device is refused on the logger field', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const imei = withCheckDigit(`36${String(Date.now()).slice(-12)}`);
+  const logger = await post<Logger>(page.request, token, '/loggers', { imei });
+  const holder = await post<Device>(page.request, token, '/devices', {
+    name: `E2E holder ${imei.slice(-6)}`,
+    group: 'vending',
+    logger: logger['@id'],
+  });
+
+  await page.goto('/devices/new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E taker ${imei.slice(-6)}`);
+  await choose(page, 'Group', 'Vending');
+  await choose(page, 'Logger', `${imei} (fitted to ${holder.name})`, imei);
+  await page.getByRole('textbox', { name: 'Play price' }).fill('1');
+  await page.getByRole('textbox', { name: 'Token value' }).fill('0');
+  await page.getByRole('button', { name: 'Create device' }).click();
+  await expect(page.getByText('This logger is already fitted to another device.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Logger', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/devices\/new$/);
+});
+
+test('the device list filtered by group and sorted by name keeps its state after a reload', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const expected = await apiGet<Collection<Device>>(page.request, token, '/devices?group=monster&order[name]=desc&itemsPerPage=30');
+  expect(expected.totalItems).toBeGreaterThan(1);
+  const names = expected.member.map((d) => d.name);
+
+  await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Devices' }).click();
+  await menu.getByRole('link', { name: 'List' }).click();
+  await expect(page).toHaveURL(/\/devices\/list$/);
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table).toBeVisible();
+
+  await choose(page, 'Group', 'Monster');
+  await expect(page).toHaveURL(/group=monster/);
+  const nameHeader = table.getByRole('columnheader', { name: 'Name' });
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => columnTexts(page, 'Devices', 'Name')).toEqual(names);
+  await expect.poll(() => columnTexts(page, 'Devices', 'Group')).toEqual(names.map(() => 'Monster'));
+  const url = page.url();
+  expect(url).toMatch(/sort=name/);
+  expect(url).toMatch(/dir=desc/);
+
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue('Monster');
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => columnTexts(page, 'Devices', 'Name')).toEqual(names);
+});
+
+test('a worker edits devices but sees no New button, and /devices/new shows the refusal', async ({ page }) => {
+  await signIn(page, USERS.worker);
+  await page.goto('/devices/list');
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New device' })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Devices' }).click();
+  await expect(menu.getByRole('link', { name: 'New device' })).toHaveCount(0);
+
+  // Editing is allowed; deleting is not offered.
+  await table
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/devices\/edit\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+  await page.goto('/devices/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
+});
+
+test('the device list and edit page have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto('/devices/list');
+  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/devices/edit/1');
+  await expect(page.getByRole('table', { name: 'Placement history' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,73 @@
+import { addDays, businessDate, isValidOib } from '@kovanica/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, USERS } from './support.ts';
+
+/** A valid OIB that no demo lessor has: random digits and the right check digit. */
+function newOib(): string {
+  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
+  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
+  throw new Error('no check digit');
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .getByRole('combobox', { name: label, exact: true })
+    .or(page.getByRole('textbox', { name: label, exact: true }))
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a contract that ends before it starts is refused inline', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/v2/lessors')) posts.push(r.url());
+  });
+  await page.goto('/lessors/new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E najmodavac ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
+  await choose(page, 'Rental type', 'Fixed');
+  await page.getByLabel('Contract start').fill('2026-06-01');
+  await page.getByLabel('Contract end').fill('2026-05-31');
+  await page.getByRole('button', { name: 'Create lessor' }).click();
+
+  await expect(page.getByText('The end must not be before the start.')).toBeVisible();
+  await expect(page.getByLabel('Contract end')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/lessors\/new$/);
+  expect(posts).toEqual([]);
+
+  // The same day is a one-day contract, which is allowed.
+  await page.getByLabel('Contract end').fill('2026-06-01');
+  await expect(page.getByText('The end must not be before the start.')).toHaveCount(0);
+});
+
+test('a lessor whose contract ends within 30 days shows the ending badge', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const name = `E2E ugovor ${Date.now()}`;
+  const today = businessDate();
+  await page.goto('/lessors/new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
+  await page.getByLabel('Contract start').fill(addDays(today, -200));
+  await page.getByLabel('Contract end').fill(addDays(today, 10));
+  await choose(page, 'Rental type', 'Mixed');
+  await page.getByRole('textbox', { name: 'Contract rental amount' }).fill('1234,5');
+  await page.getByRole('textbox', { name: 'Rental percentage' }).fill('12,5');
+  await page.getByRole('textbox', { name: 'Income limit' }).fill('1000');
+  await page.getByRole('button', { name: 'Create lessor' }).click();
+
+  await expect(page.getByText('The lessor has been created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/lessors\/edit\/\d+$/);
+  await expect(page.getByText('Ending soon')).toBeVisible();
+  // Money typed in euros with a comma is kept as cents and shown back in euros.
+  await expect(page.getByRole('textbox', { name: 'Contract rental amount' })).toHaveValue('1.234,50 €');
+  await expect(page.getByRole('textbox', { name: 'Rental percentage' })).toHaveValue('12,5 %');
+
+  await page.goto(`/lessors/list?name=${encodeURIComponent(name)}`);
+  const table = page.getByRole('table', { name: 'Lessors' });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Ending soon');
+  await expect(row).toContainText('1.234,50 €');
+  await expect(row).toContainText('12,5 %');
+});

@@ -1,0 +1,106 @@
+import { ActionIcon, Alert, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../lib/api.ts';
+import type { ResourceApi } from '../lib/resource-api.ts';
+
+export interface ConfirmDeleteProps {
+  /** The resource (`resourceApi(...)`): `remove` deletes, and its queries are refreshed afterwards. */
+  api: Pick<ResourceApi<unknown>, 'keys' | 'remove'>;
+  id: number;
+  /** The item as people know it, for the question and the notice: "Delete Ana Horvat?". */
+  name: string;
+  /** Queries of other resources that show this item (by key prefix), refreshed too. */
+  alsoInvalidate?: readonly QueryKey[];
+  /** The notice after a delete; "Deleted: {name}." by default. */
+  successMessage?: string;
+  /** After a delete, e.g. leave the deleted item's edit page. */
+  onDeleted?: () => void;
+  /** `icon`: a trash icon for a table row (named "Delete {name}"); `button`: a labelled button for a form. */
+  variant?: 'icon' | 'button';
+  disabled?: boolean;
+}
+
+/**
+ * A delete button that asks first. A refusal stays inside the dialog: a 409 names what still depends
+ * on the item ("This item is still in use: locations: 3."), so the user learns what to move first.
+ */
+export function ConfirmDelete({
+  api,
+  id,
+  name,
+  alsoInvalidate = [],
+  successMessage,
+  onDeleted,
+  variant = 'icon',
+  disabled,
+}: ConfirmDeleteProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const remove = useMutation({
+    mutationFn: () => api.remove(id),
+    onSuccess: async () => {
+      // The item is gone: its detail must not be refetched (it would answer 404), only dropped.
+      queryClient.removeQueries({ queryKey: api.keys.detail(id) });
+      close();
+      notifications.show({ color: 'teal', message: successMessage ?? t('confirmDelete.deleted', { name }) });
+      onDeleted?.();
+      await Promise.all([api.keys.all, ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+
+  const label = t('confirmDelete.button', { name });
+  const failure = remove.error ? (isApiError(remove.error) && remove.error.userMessage) || t('confirmDelete.failed') : null;
+
+  return (
+    <>
+      {variant === 'icon' ? (
+        <Tooltip label={label} withinPortal>
+          <ActionIcon variant="subtle" color="red.9" aria-label={label} onClick={open} disabled={disabled}>
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={open} disabled={disabled}>
+          {t('confirmDelete.delete')}
+        </Button>
+      )}
+      <Modal
+        opened={opened}
+        onClose={() => {
+          close();
+          remove.reset();
+        }}
+        title={t('confirmDelete.title', { name })}
+        closeButtonProps={{ 'aria-label': t('confirmDelete.close') }}
+        centered
+      >
+        <Text mb="md">{t('confirmDelete.text')}</Text>
+        {failure && (
+          <Alert color="red" role="alert" mb="md">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => {
+              close();
+              remove.reset();
+            }}
+            data-autofocus
+          >
+            {t('confirmDelete.cancel')}
+          </Button>
+          <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+            {t('confirmDelete.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+import { Alert, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconFilter } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, type Query } from '../../lib/api.ts';
+import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
+import type { View } from '../../lib/view.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import classes from './data-table.module.css';
+import { DataTableFilters } from './data-table-filters.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import { PaginationBar } from './pagination-bar.tsx';
+import { SortHeader } from './sort-header.tsx';
+import type { Column, Filter, ListSource, Row } from './types.ts';
+import { useColumnVisibility } from './use-column-visibility.ts';
+import { useExport } from './use-export.ts';
+
+export interface DataTableProps<T extends Row> {
+  /** The resource's API (`resourceApi(...)`); its name also keys the remembered columns and the export file. */
+  api: ListSource<T>;
+  /** The columns, in order. */
+  columns: readonly Column<T>[];
+  /** Filter inputs above the table; their values live in the URL. */
+  filters?: readonly Filter[];
+  /** Fixed query parameters under the user's filters, e.g. `{ company: iri }` for one company's list. */
+  baseQuery?: Query;
+  /** Ask for this company view instead of following the My/All Companies switch. */
+  view?: View;
+  /** The table's accessible name and the sheet name of an XLSX export, already translated. */
+  title: string;
+  /** Buttons at the end of each row (edit link, delete); icon-only buttons need an `aria-label`. */
+  rowActions?: (row: T) => ReactNode;
+  /** Actions of the whole list, shown first in the toolbar (e.g. a "New" button). */
+  toolbar?: ReactNode;
+  /** Keeps the column choice apart for two differently shaped lists of one resource; `api.name` by default. */
+  storageId?: string;
+}
+
+const SKELETON_ROWS = 5;
+/** Below this width per column the table scrolls sideways inside its card rather than squeezing text. */
+const MIN_COLUMN_WIDTH = 110;
+
+/** Only what this table can honour goes to the API: a stale link's unknown order or filter is dropped. */
+function declaredOnly<T>(search: ListSearch, columns: readonly Column<T>[], filters: readonly Filter[]): ListSearch {
+  const fields = new Set(filters.flatMap((f) => (f.kind === 'date-range' ? [`${f.field}[after]`, `${f.field}[before]`] : [f.field])));
+  const sortable = new Set(columns.flatMap((c) => (c.sortField ? [c.sortField] : [])));
+  const next: ListSearch = { page: search.page, itemsPerPage: search.itemsPerPage };
+  if (search.sort && sortable.has(search.sort)) Object.assign(next, { sort: search.sort, dir: search.dir });
+  for (const field of fields) if (search[field] !== undefined) next[field] = search[field];
+  return listSearch(next);
+}
+
+/**
+ * The one list of the product: server-side paging, ordering and filters kept in the URL, a
+ * remembered column choice, export of the whole filtered list, and the loading, error and empty states.
+ * The route gives it the list state with `validateSearch: listSearch`.
+ */
+export function DataTable<T extends Row>({
+  api,
+  columns,
+  filters = [],
+  baseQuery,
+  view,
+  title,
+  rowActions,
+  toolbar,
+  storageId,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [rawSearch, setSearch] = useListSearch();
+  const search = declaredOnly(rawSearch, columns, filters);
+  const query = toApiQuery(search, baseQuery);
+  const list = useQuery({ ...api.list(query, view), placeholderData: keepPreviousData });
+  const visibility = useColumnVisibility(columns, storageId ?? api.name);
+  const shown = visibility.visibleColumns;
+  const exporter = useExport({ api, query, view, columns: shown, title });
+
+  // On a phone the filters would push the rows a screen down: there they fold behind a button.
+  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = Object.keys(listFilters(search)).length;
+
+  const page = search.page ?? 1;
+  const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
+  const span = shown.length + (rowActions ? 1 : 0);
+
+  const sortBy = (field: string) => {
+    // Ascending, then descending, then back to the resource's own order.
+    const next = search.sort !== field ? 'asc' : search.dir === 'desc' ? null : 'desc';
+    setSearch({ ...search, sort: next ? field : undefined, dir: next === 'desc' ? 'desc' : undefined, page: undefined });
+  };
+
+  return (
+    <Paper withBorder shadow="xs" radius="md" className={classes.card}>
+      <div className={classes.toolbar}>
+        <Group gap="sm" wrap="wrap">
+          {toolbar}
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          {compact && filters.length > 0 && (
+            <Button
+              variant="default"
+              leftSection={<IconFilter size={16} aria-hidden />}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {activeFilters > 0 ? t('dataTable.filtersActive', { count: activeFilters }) : t('dataTable.filters')}
+            </Button>
+          )}
+          <ColumnChooser columns={columns} {...visibility} />
+          <ExportMenu onExport={(format) => void exporter.run(format)} busy={exporter.busy} />
+        </Group>
+      </div>
+      {filters.length > 0 && (
+        <div className={classes.filters} id={filtersId} hidden={compact && !filtersOpen}>
+          <DataTableFilters filters={filters} search={search} setSearch={setSearch} />
+        </div>
+      )}
+      {list.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" m="md" title={t('dataTable.loadFailed')}>
+          <Text size="sm" mb="sm">
+            {(isApiError(list.error) && list.error.userMessage) || t('errors.genericText')}
+          </Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        </Alert>
+      )}
+      {!(list.isError && !list.data) && (
+        <Table.ScrollContainer
+          minWidth={span * MIN_COLUMN_WIDTH}
+          type="native"
+          // A region that scrolls must be reachable by keyboard to be scrolled at all.
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+          className={classes.scroll}
+        >
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} data-stale={list.isPlaceholderData || undefined}>
+            <VisuallyHidden component="caption">{title}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                {shown.map((column) => (
+                  <SortHeader
+                    key={column.key}
+                    label={t(column.label)}
+                    align={column.align}
+                    direction={column.sortField && search.sort === column.sortField ? (search.dir ?? 'asc') : null}
+                    onSort={column.sortField ? () => sortBy(column.sortField ?? '') : undefined}
+                  />
+                ))}
+                {rowActions && <Table.Th ta="right">{t('dataTable.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {!list.data ? (
+                Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={span}>
+                      <Skeleton height={18} radius="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              ) : list.data.member.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={span}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {t('dataTable.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                list.data.member.map((row) => (
+                  <Table.Tr key={row['@id']}>
+                    {shown.map((column) => (
+                      <Table.Td key={column.key} ta={column.align}>
+                        {column.render(row)}
+                      </Table.Td>
+                    ))}
+                    {rowActions && (
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {rowActions(row)}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.data && (
+        <div className={classes.footer}>
+          <PaginationBar
+            page={page}
+            itemsPerPage={itemsPerPage}
+            total={list.data.totalItems}
+            onPage={(next) => setSearch({ ...search, page: next })}
+            onItemsPerPage={(size) => setSearch({ ...search, itemsPerPage: size, page: undefined })}
+          />
+        </div>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Collection } from '@kovanica/contract';
+import { describe, expect, it } from 'vitest';
+import { collectRows, toExportTable } from './export-rows.ts';
+import type { Column } from './types.ts';
+
+function source(total: number) {
+  const calls: number[] = [];
+  const fetchPage = async (page: number, size: number): Promise<Collection<number>> => {
+    calls.push(page);
+    const start = (page - 1) * size;
+    const member = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i);
+    return { '@id': '/x', '@type': 'Collection', member, totalItems: total, view: { '@id': '/x' } };
+  };
+  return { calls, fetchPage };
+}
+
+describe('collectRows', () => {
+  it('reads every page of the filtered list', async () => {
+    const { calls, fetchPage } = source(450);
+    const { rows, total } = await collectRows(fetchPage);
+    expect(rows).toHaveLength(450);
+    expect(rows[449]).toBe(449);
+    expect(total).toBe(450);
+    expect(calls).toEqual([1, 2, 3]);
+  });
+
+  it('stops at the cap and says how many there were', async () => {
+    const { calls, fetchPage } = source(1000);
+    const { rows, total } = await collectRows(fetchPage, { pageSize: 200, max: 500 });
+    expect(rows).toHaveLength(500);
+    expect(total).toBe(1000);
+    expect(calls).toEqual([1, 2, 3]);
+  });
+
+  it('asks once for an empty list', async () => {
+    const { calls, fetchPage } = source(0);
+    expect((await collectRows(fetchPage)).rows).toEqual([]);
+    expect(calls).toEqual([1]);
+  });
+});
+
+describe('toExportTable', () => {
+  it('uses the given columns, their headers and (async) export values', async () => {
+    const columns: Column<{ n: number }>[] = [
+      { key: 'n', label: 'n', render: (r) => r.n, exportValue: (r) => r.n },
+      { key: 'twice', label: 'twice', render: () => null, exportValue: async (r) => `${r.n * 2}` },
+    ];
+    const table = await toExportTable('Numbers', columns, (c) => c.label.toUpperCase(), [{ n: 1 }, { n: 2 }]);
+    expect(table).toEqual({
+      name: 'Numbers',
+      header: ['N', 'TWICE'],
+      rows: [
+        [1, '2'],
+        [2, '4'],
+      ],
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Collection } from '@kovanica/contract';
+import type { ExportCell, ExportTable } from '../../lib/export/table.ts';
+import type { Column } from './types.ts';
+
+/** Pages of the largest size the API gives, so an export takes as few requests as it can. */
+export const EXPORT_PAGE_SIZE = 200;
+/** A browser tab holds this many rows comfortably; a larger export is a job for the exports screen. */
+export const EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * Every row of a filtered list, page by page (one request at a time, to spare the server), up to
+ * `max`. `total` is what the list holds, so the caller can say when it stopped short.
+ */
+export async function collectRows<T>(
+  fetchPage: (page: number, itemsPerPage: number) => Promise<Collection<T>>,
+  { pageSize = EXPORT_PAGE_SIZE, max = EXPORT_MAX_ROWS } = {},
+): Promise<{ rows: T[]; total: number }> {
+  const rows: T[] = [];
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const collection = await fetchPage(page, pageSize);
+    total = collection.totalItems;
+    rows.push(...collection.member);
+    if (collection.member.length < pageSize || rows.length >= Math.min(total, max)) break;
+  }
+  return { rows: rows.slice(0, max), total };
+}
+
+/** The rows as an export table: the given (visible) columns, their translated headers and export values. */
+export async function toExportTable<T>(
+  name: string,
+  columns: readonly Column<T>[],
+  header: (column: Column<T>) => string,
+  rows: readonly T[],
+): Promise<ExportTable> {
+  const cells: ExportCell[][] = await Promise.all(rows.map((row) => Promise.all(columns.map((c) => c.exportValue(row)))));
+  return { name, header: columns.map(header), rows: cells };
+}

@@ -1,0 +1,50 @@
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../lib/list-state.ts';
+
+interface PaginationBarProps {
+  page: number;
+  itemsPerPage: number;
+  total: number;
+  onPage: (page: number) => void;
+  onItemsPerPage: (size: number) => void;
+}
+
+/** Where the user is in the list ("31–60 of 142"), the page size and the pages. */
+export function PaginationBar({ page, itemsPerPage, total, onPage, onItemsPerPage }: PaginationBarProps) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / itemsPerPage));
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * itemsPerPage + 1);
+  const to = Math.min(total, page * itemsPerPage);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" aria-live="polite">
+          {total > 0 && t('dataTable.range', { from, to, total })}
+        </Text>
+        <Select
+          aria-label={t('dataTable.rowsPerPage')}
+          data={PAGE_SIZES.map((size) => String(size))}
+          value={String(itemsPerPage)}
+          onChange={(value) => onItemsPerPage(Number(value ?? DEFAULT_PAGE_SIZE))}
+          allowDeselect={false}
+          w={84}
+          size="xs"
+        />
+        <Text size="sm" c="dimmed" aria-hidden>
+          {t('dataTable.perPage')}
+        </Text>
+      </Group>
+      <Pagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onPage}
+        size="sm"
+        siblings={1}
+        boundaries={1}
+        getControlProps={(control) => ({ 'aria-label': t(`dataTable.${control}Page`) })}
+        getItemProps={(item) => ({ 'aria-label': t('dataTable.page', { page: item }), 'aria-current': item === page ? 'page' : undefined })}
+      />
+    </Group>
+  );
+}

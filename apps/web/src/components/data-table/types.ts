@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { ExportCell } from '../../lib/export/table.ts';
+import type { ResourceApi } from '../../lib/resource-api.ts';
+
+export type { ExportCell };
+
+/** Every row the table shows is an API item. */
+export interface Row {
+  '@id': string;
+  id: number;
+}
+
+/** What the table needs of a resource: its name, keys and list query (`resourceApi(...)` fits). */
+export type ListSource<T> = Pick<ResourceApi<T>, 'name' | 'keys' | 'list'>;
+
+/** One column of a list, described once per resource. */
+export interface Column<T> {
+  /** Unique in the table; the column chooser remembers choices by it. */
+  key: string;
+  /** i18n key of the header, e.g. `resources.users.fields.email`. */
+  label: string;
+  /** The cell on screen. */
+  render: (row: T) => ReactNode;
+  /**
+   * The cell in CSV and XLSX: numbers stay numbers, null is empty. May be async for a value that needs
+   * a lookup (a referenced item's name); lookups should be cached, as the export calls it per row.
+   */
+  exportValue: (row: T) => ExportCell | Promise<ExportCell>;
+  /** The API order field (`order[field]`); given, the header is a sort button. */
+  sortField?: string;
+  /** Hidden until the user shows it in the column chooser. */
+  defaultHidden?: boolean;
+  /** Numbers and money read better right-aligned. */
+  align?: 'left' | 'center' | 'right';
+}
+
+/** What a custom filter input receives. */
+export interface FilterInputProps {
+  /** The translated label. */
+  label: string;
+  /** "Any": what an empty filter means. */
+  placeholder: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+interface FilterBase {
+  /** The API query parameter, e.g. `name`, `role`, `company`; a date range uses `field[after]`/`field[before]`. */
+  field: string;
+  /** i18n key of the label. */
+  label: string;
+}
+
+/**
+ * One filter of a list. `text` is debounced (partial match on the API side), `select` is an exact
+ * match among options, `boolean` a yes/no/any choice, `date-range` two days (both included),
+ * `custom` any input, e.g. a `ReferenceSelect` for a relation.
+ */
+export type Filter =
+  | (FilterBase & { kind: 'text' })
+  /** `options[].label` is an i18n key, like every label of a descriptor. */
+  | (FilterBase & { kind: 'select'; options: readonly { value: string; label: string }[] })
+  | (FilterBase & { kind: 'boolean' })
+  | (FilterBase & { kind: 'date-range' })
+  | (FilterBase & { kind: 'custom'; render: (props: FilterInputProps) => ReactNode });

@@ -1,0 +1,71 @@
+import type { City } from '@kovanica/contract';
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import type { Column, Filter } from '../../components/data-table/index.ts';
+import { DataTable } from '../../components/data-table/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { citiesApi } from '../../lib/resources.ts';
+
+const f = (field: string) => `resources.cities.fields.${field}`;
+
+const columns: readonly Column<City>[] = [
+  { key: 'name', label: f('name'), sortField: 'name', render: (c) => <Text fw={600}>{c.name}</Text>, exportValue: (c) => c.name },
+  {
+    key: 'locationsCount',
+    label: f('locationsCount'),
+    align: 'right',
+    render: (c) => c.locationsCount,
+    exportValue: (c) => c.locationsCount,
+  },
+];
+
+const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];
+
+/** `/cities/list`: shared reference data; everyone reads it, only admins change it. */
+export function CitiesListPage() {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const title = t('resources.cities.name');
+
+  const rowActions = (city: City) => (
+    <>
+      {access.can('cities.update') && (
+        <Tooltip label={t('resources.cities.editRow', { name: city.name })} withArrow>
+          <ActionIcon
+            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
+            renderRoot={(props) => <Link to="/cities/edit/$id" params={{ id: String(city.id) }} {...props} />}
+            variant="subtle"
+            aria-label={t('resources.cities.editRow', { name: city.name })}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {access.can('cities.delete') && <ConfirmDelete api={citiesApi} id={city.id} name={city.name} />}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <DataTable
+        api={citiesApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        rowActions={access.can('cities.update') || access.can('cities.delete') ? rowActions : undefined}
+        toolbar={
+          access.can('cities.create') && (
+            <Button component={Link} to="/cities/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('resources.cities.new')}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Company } from '@kovanica/contract';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { DataTable } from '../../components/data-table/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { useSession } from '../../lib/session.ts';
+import type { View } from '../../lib/view.ts';
+import { companiesApi } from './api.ts';
+import { companyFilters, useCompanyColumns } from './companies-columns.tsx';
+
+/**
+ * `/companies/list` (every company, in the All Companies view) and `/companies/list-my` (the user's
+ * company and its subsidiaries): one list, two views.
+ */
+export function CompaniesListPage({ view }: { view: View }) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const { accountInfo } = useSession();
+  const columns = useCompanyColumns();
+  const title = t(view === 'all' ? 'resources.companies.list.title' : 'resources.companies.list.titleMy');
+
+  const rowActions = (company: Company) => (
+    <>
+      {access.can('companies.update') && (
+        <Tooltip label={t('resources.companies.list.edit', { name: company.name })} withinPortal>
+          <ActionIcon
+            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
+            renderRoot={(props) => <Link to="/companies/edit/$id" params={{ id: String(company.id) }} {...props} />}
+            variant="subtle"
+            aria-label={t('resources.companies.list.edit', { name: company.name })}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {/* The server refuses deleting one's own company; the list does not offer it. */}
+      {access.can('companies.delete') && company.id !== accountInfo.company_id && (
+        <ConfirmDelete api={companiesApi} id={company.id} name={company.name} successMessage={t('resources.companies.list.deleted')} />
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <DataTable
+        api={companiesApi}
+        columns={columns}
+        filters={companyFilters}
+        // list-my: the user's company and its subsidiaries, whatever the My/All switch says.
+        view="all"
+        baseQuery={view === 'my' && accountInfo.company_id !== null ? { group: accountInfo.company_id } : undefined}
+        title={title}
+        storageId="companies"
+        rowActions={rowActions}
+        toolbar={
+          access.can('companies.create') && (
+            <Button component={Link} to="/companies/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('resources.companies.list.new')}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Logger, User } from '@kovanica/contract';
+import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
+import { companiesApi, usersApi } from '../../lib/resources.ts';
+import { loggersApi } from './api.ts';
+
+/** How the wizard names a logger and a user wherever it shows one. */
+export const loggerLabel = (l: Logger) => [l.imei, l.serial].filter(Boolean).join(' · ');
+export const userLabel = (u: User) => `${u.name} ${u.surname} (${u.email})`;
+
+interface SingleProps {
+  label: string;
+  description?: string;
+  value?: string | null;
+  onChange: (value: string | null) => void;
+  error?: string;
+}
+
+interface MultiProps {
+  label: string;
+  description?: string;
+  value?: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}
+
+/** The parent: only top-level companies may be parents; an admin picks among every company. */
+export function ParentCompanySelect({ value, ...rest }: SingleProps) {
+  return <ReferenceSelect api={companiesApi} view="all" baseQuery={{ isTopGun: true }} value={value ?? null} {...rest} />;
+}
+
+/** Existing loggers of any company, found by IMEI, moved to this company on save. */
+export function LoggersMultiSelect({ value, ...rest }: MultiProps) {
+  return <MultiReferenceSelect api={loggersApi} view="all" searchField="imei" optionLabel={loggerLabel} value={value ?? []} {...rest} />;
+}
+
+/** Existing users of any company, found by surname, moved to this company on save. */
+export function UsersMultiSelect({ value, ...rest }: MultiProps) {
+  return <MultiReferenceSelect api={usersApi} view="all" searchField="surname" optionLabel={userLabel} value={value ?? []} {...rest} />;
+}

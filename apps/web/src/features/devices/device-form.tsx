@@ -1,0 +1,307 @@
+import {
+  type Device,
+  type DeviceGroup,
+  type DevicePatch,
+  deviceCreate,
+  deviceGroups,
+  devicePatch,
+  type FiscalizeMode,
+  fiscalizeModes,
+  type Logger,
+  validationMessage,
+} from '@kovanica/contract';
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconHistory } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
+import { useCreateDevice, useUpdateDevice } from './api.ts';
+
+interface Values {
+  company: string | null;
+  name: string;
+  group: DeviceGroup | null;
+  tags: string[];
+  logger: string | null;
+  location: string | null;
+  /** Integer cents; null while the field is empty. */
+  playPriceCents: number | null;
+  tokenValueCents: number | null;
+  fiscalize: FiscalizeMode;
+  premisesLabel: string;
+  isuNumber: string;
+}
+
+const valuesOf = (device?: Device): Values => ({
+  company: device?.company ?? null,
+  name: device?.name ?? '',
+  group: device?.group ?? null,
+  tags: device?.tags ?? [],
+  logger: device?.logger ?? null,
+  location: device?.location ?? null,
+  playPriceCents: device?.playPriceCents ?? null,
+  tokenValueCents: device?.tokenValueCents ?? null,
+  fiscalize: device?.fiscalize ?? 'inherit',
+  premisesLabel: device?.premisesLabel ?? '',
+  isuNumber: device?.isuNumber ?? '',
+});
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The body as the API names it. An empty choice or amount stays null (not left out), so the schema
+ * answers "This field is required." for it rather than letting it pass as absent.
+ */
+const fieldsOf = (v: Values) => ({
+  name: v.name,
+  group: v.group,
+  tags: v.tags,
+  logger: v.logger,
+  location: v.location,
+  playPriceCents: v.playPriceCents,
+  tokenValueCents: v.tokenValueCents,
+  fiscalize: v.fiscalize,
+  premisesLabel: orNull(v.premisesLabel),
+  isuNumber: orNull(v.isuNumber),
+});
+
+// The company is named only when picked (All Companies view); left out, the server uses the user's own.
+const toCreateInput = (v: Values) => ({ ...fieldsOf(v), ...(v.company ? { company: v.company } : {}) });
+
+/**
+ * A merge-patch of what changed: an unchanged location is not sent, so saving the name never looks
+ * like a move in the placement history.
+ */
+function toPatchInput(v: Values, initial: Values): Record<string, unknown> {
+  const now = fieldsOf(v);
+  const before = fieldsOf(initial);
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(now) as (keyof typeof now)[]) {
+    if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) patch[key] = now[key];
+  }
+  return patch;
+}
+
+/**
+ * The one form of a device, for new and edit, in sections: general, logger, location, prices and
+ * fiscal settings. A new device opens its edit page once saved.
+ */
+export function DeviceForm({ device }: { device?: Device }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isNew = device === undefined;
+  const companyChoice = useCompanyChoice();
+  const create = useCreateDevice();
+  const update = useUpdateDevice(device?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [initial, setInitial] = useState<Values>(() => ({ ...valuesOf(device), ...(isNew ? { company: companyChoice.initial } : {}) }));
+  const validateCreate = schemaValidator<Values>(deviceCreate, currentLanguage, toCreateInput);
+  const validatePatch = schemaValidator<Values>(devicePatch, currentLanguage, (v) => toPatchInput(v, initial));
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: (values) => {
+      const errors = isNew ? validateCreate(values) : validatePatch(values);
+      // The contract reads a missing enum as a wrong choice and lists the raw codes; unchosen is "required".
+      if (values.group === null && errors.group) errors.group = validationMessage(currentLanguage(), 'required');
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        if (isNew) {
+          const saved = await create.mutateAsync(deviceCreate.parse(toCreateInput(values)));
+          form.resetDirty();
+          notifications.show({ color: 'teal', message: t('resources.devices.created') });
+          void navigate({ to: '/devices/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
+        } else {
+          const patch: DevicePatch = devicePatch.parse(toPatchInput(values, initial));
+          const next = valuesOf(await update.mutateAsync(patch));
+          setInitial(next);
+          form.setInitialValues(next);
+          form.setValues(next);
+          form.resetDirty(next);
+          notifications.show({ color: 'teal', message: t('resources.devices.saved') });
+        }
+      } catch (error) {
+        const fieldErrors = serverFieldErrors(error);
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+      }
+    },
+    // A section may be folded or far down: say that something needs fixing, next to the button.
+    () => {
+      setFailure(t('resources.devices.fixErrors'));
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+    },
+  );
+
+  const values = form.getValues();
+  // Loggers, locations and tags belong to the device's company: offer only that company's.
+  const company = values.company ?? device?.company;
+  const ofCompany = company ? { company } : undefined;
+  const moved = !isNew && values.location !== initial.location;
+  const label = (field: string) => t(`resources.devices.fields.${field}`);
+  const section = (key: string) => t(`resources.devices.sections.${key}`);
+  // A logger fitted elsewhere is marked in its option, so the choice explains the refusal before it comes.
+  const loggerLabel = (logger: Logger) =>
+    logger.device && logger.device !== device?.['@id']
+      ? t('resources.devices.loggerFittedTo', { imei: logger.imei, device: logger.deviceName ?? '' })
+      : logger.imei;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <Stack>
+        <Portlet title={section('general')}>
+          <Stack maw={800}>
+            {isNew && companyChoice.needed && <CompanyField label={label('company')} {...form.getInputProps('company')} />}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={label('name')} required withAsterisk maxLength={120} autoComplete="off" {...form.getInputProps('name')} />
+              <Select
+                label={label('group')}
+                required
+                withAsterisk
+                allowDeselect={false}
+                data={deviceGroups.map((g) => ({ value: g, label: t(`resources.devices.groups.${g}`) }))}
+                {...form.getInputProps('group')}
+              />
+            </SimpleGrid>
+            <MultiReferenceSelect
+              api={tagsApi}
+              label={label('tags')}
+              description={t('resources.devices.tagsHint')}
+              baseQuery={ofCompany}
+              {...form.getInputProps('tags')}
+              value={values.tags}
+            />
+          </Stack>
+        </Portlet>
+
+        <Portlet title={section('logger')}>
+          <Stack maw={800}>
+            <ReferenceSelect
+              api={loggersApi}
+              label={label('logger')}
+              description={t('resources.devices.loggerHint')}
+              optionLabel={loggerLabel}
+              searchField="imei"
+              baseQuery={ofCompany}
+              {...form.getInputProps('logger')}
+              value={values.logger}
+            />
+          </Stack>
+        </Portlet>
+
+        <Portlet title={section('location')}>
+          <Stack maw={800}>
+            <ReferenceSelect
+              api={locationsApi}
+              label={label('location')}
+              description={t(isNew ? 'resources.devices.locationHintNew' : 'resources.devices.locationHint')}
+              baseQuery={ofCompany}
+              {...form.getInputProps('location')}
+              value={values.location}
+            />
+            {moved && (
+              <Alert color="blue" icon={<IconHistory size={18} aria-hidden />} role="status">
+                {t(values.location ? 'resources.devices.locationMoved' : 'resources.devices.locationRemoved')}
+              </Alert>
+            )}
+          </Stack>
+        </Portlet>
+
+        <Portlet title={section('prices')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} maw={800}>
+            <MoneyInput label={label('playPriceCents')} required withAsterisk {...form.getInputProps('playPriceCents')} />
+            <MoneyInput
+              label={label('tokenValueCents')}
+              description={t('resources.devices.tokenValueHint')}
+              required
+              withAsterisk
+              {...form.getInputProps('tokenValueCents')}
+            />
+          </SimpleGrid>
+        </Portlet>
+
+        <Portlet title={section('fiscal')}>
+          <Stack maw={800}>
+            <Radio.Group label={label('fiscalize')} description={t('resources.devices.fiscalizeHint')} {...form.getInputProps('fiscalize')}>
+              <Group mt="xs">
+                {fiscalizeModes.map((mode) => (
+                  <Radio key={mode} value={mode} label={t(`resources.devices.fiscalizeModes.${mode}`)} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={label('premisesLabel')}
+                description={t('resources.devices.premisesLabelHint')}
+                maxLength={20}
+                autoComplete="off"
+                {...form.getInputProps('premisesLabel')}
+              />
+              <TextInput
+                label={label('isuNumber')}
+                description={t('resources.devices.isuNumberHint')}
+                inputMode="numeric"
+                maxLength={20}
+                autoComplete="off"
+                {...form.getInputProps('isuNumber')}
+              />
+            </SimpleGrid>
+            {device && <AppliedFiscal device={device} />}
+          </Stack>
+        </Portlet>
+
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={saving}>
+              {isNew ? t('resources.devices.create') : t('resources.devices.save')}
+            </Button>
+            <Button variant="default" component={Link} to="/devices/list">
+              {t('resources.devices.backToList')}
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** The fiscal settings in force as saved, after inheriting from the location (the server works them out). */
+function AppliedFiscal({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const k = (key: string) => `resources.devices.applied.${key}`;
+  const fiscalizeSource = device.fiscalize === 'inherit' ? t(k('fromLocation')) : t(k('setHere'));
+  const labelSource = device.premisesLabel ? t(k('setHere')) : t(k('fromLocation'));
+  return (
+    <Alert color="gray" variant="light" title={t(k('title'))}>
+      <Text size="sm">{t(k('fiscalize'), { value: t(device.fiscalizeApplied ? k('on') : k('off')), source: fiscalizeSource })}</Text>
+      <Text size="sm">
+        {device.premisesLabelApplied
+          ? t(k('premisesLabel'), { value: device.premisesLabelApplied, source: labelSource })
+          : t(k('premisesLabelNone'))}
+      </Text>
+    </Alert>
+  );
+}

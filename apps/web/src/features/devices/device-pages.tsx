@@ -1,0 +1,55 @@
+import { Box } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { loggersApi } from '../../lib/resources.ts';
+import { devicesApi } from './api.ts';
+import { DeviceForm } from './device-form.tsx';
+import { PlacementHistory } from './placement-history.tsx';
+
+/** `/devices/new`. */
+export function DeviceNewPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('resources.devices.new')} />
+      <DeviceForm />
+    </>
+  );
+}
+
+/** `/devices/edit/{id}`; the route's loader has read the device. A worker may edit but not delete. */
+export function DeviceEditPage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const { data: device } = useSuspenseQuery(devicesApi.detail(id));
+  return (
+    <>
+      <PageHeader
+        title={t('resources.devices.edit', { name: device.name })}
+        subtitle={t(`resources.devices.groups.${device.group}`)}
+        actions={
+          can('devices.delete') && (
+            <ConfirmDelete
+              api={devicesApi}
+              id={device.id}
+              name={device.name}
+              variant="button"
+              alsoInvalidate={[loggersApi.keys.all]}
+              successMessage={t('resources.devices.deleted')}
+              onDeleted={() => void navigate({ to: '/devices/list', ignoreBlocker: true })}
+            />
+          )
+        }
+      />
+      <DeviceForm key={device.id} device={device} />
+      <Box mt="md">
+        <PlacementHistory deviceId={device.id} />
+      </Box>
+    </>
+  );
+}

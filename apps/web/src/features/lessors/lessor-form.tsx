@@ -1,0 +1,189 @@
+import { type Lessor, lessorCreate, lessorPatch, type RentalType, rentalTypes } from '@kovanica/contract';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { PercentInput } from '../../components/percent-input.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { isApiError } from '../../lib/api.ts';
+import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useCreateLessor, useUpdateLessor } from './api.ts';
+
+interface Values {
+  company: string | null;
+  name: string;
+  oib: string;
+  /** `YYYY-MM-DD`, or empty for none. */
+  contractStart: string;
+  contractEnd: string;
+  rentalType: RentalType | null;
+  paymentInsuranceCents: number | null;
+  rentalPercentage: number | null;
+  incomeLimitCents: number | null;
+  contractRentalAmountCents: number | null;
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The request body before validation; the contract schema then parses it into the typed body. */
+const toPatchInput = (v: Values) => ({
+  name: v.name,
+  oib: v.oib.trim(),
+  contractStart: orNull(v.contractStart),
+  contractEnd: orNull(v.contractEnd),
+  // Left out when not chosen, so the schema says "required" rather than "choose one of".
+  rentalType: v.rentalType ?? undefined,
+  paymentInsuranceCents: v.paymentInsuranceCents,
+  rentalPercentage: v.rentalPercentage,
+  incomeLimitCents: v.incomeLimitCents,
+  contractRentalAmountCents: v.contractRentalAmountCents,
+});
+// The company is named only when picked (All Companies view); left out, the server uses the user's own.
+const toCreateInput = (v: Values) => ({ ...toPatchInput(v), ...(v.company ? { company: v.company } : {}) });
+
+const valuesOf = (lessor?: Lessor): Values => ({
+  company: lessor?.company ?? null,
+  name: lessor?.name ?? '',
+  oib: lessor?.oib ?? '',
+  contractStart: lessor?.contractStart ?? '',
+  contractEnd: lessor?.contractEnd ?? '',
+  rentalType: lessor?.rentalType ?? null,
+  paymentInsuranceCents: lessor?.paymentInsuranceCents ?? null,
+  rentalPercentage: lessor?.rentalPercentage ?? null,
+  incomeLimitCents: lessor?.incomeLimitCents ?? null,
+  contractRentalAmountCents: lessor?.contractRentalAmountCents ?? null,
+});
+
+/**
+ * The one form of a lessor, for new and edit: identity, contract dates and the rental terms its
+ * locations fall back to. A new lessor opens its edit page once saved.
+ */
+export function LessorForm({ lessor }: { lessor?: Lessor }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const isNew = lessor === undefined;
+  const companyChoice = useCompanyChoice();
+  const create = useCreateLessor();
+  const update = useUpdateLessor(lessor?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+  const readOnly = !can(isNew ? 'lessors.create' : 'lessors.update');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: { ...valuesOf(lessor), ...(isNew ? { company: companyChoice.initial } : {}) },
+    validate: isNew
+      ? schemaValidator<Values>(lessorCreate, currentLanguage, toCreateInput)
+      : schemaValidator<Values>(lessorPatch, currentLanguage, toPatchInput),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (isNew) {
+        const saved = await create.mutateAsync(lessorCreate.parse(toCreateInput(values)));
+        form.resetDirty();
+        notifications.show({ color: 'teal', message: t('resources.lessors.created') });
+        void navigate({ to: '/lessors/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
+      } else {
+        const next = valuesOf(await update.mutateAsync(lessorPatch.parse(toPatchInput(values))));
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        notifications.show({ color: 'teal', message: t('resources.lessors.saved') });
+      }
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+    }
+  });
+
+  const rentalTypeOptions = rentalTypes.map((type) => ({ value: type, label: t(`resources.lessors.rentalTypes.${type}`) }));
+
+  return (
+    <Portlet title={t('resources.lessors.formTitle')}>
+      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <form onSubmit={submit} noValidate>
+        <Stack maw={800}>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack>
+              {isNew && companyChoice.needed && (
+                <CompanyField label={t('resources.lessors.fields.company')} {...form.getInputProps('company')} />
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('resources.lessors.fields.name')}
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps('name')}
+                />
+                <TextInput
+                  label={t('resources.lessors.fields.oib')}
+                  description={t('resources.lessors.oibHint')}
+                  required
+                  withAsterisk
+                  inputMode="numeric"
+                  maxLength={11}
+                  autoComplete="off"
+                  {...form.getInputProps('oib')}
+                />
+                <TextInput type="date" label={t('resources.lessors.fields.contractStart')} {...form.getInputProps('contractStart')} />
+                <TextInput type="date" label={t('resources.lessors.fields.contractEnd')} {...form.getInputProps('contractEnd')} />
+              </SimpleGrid>
+              <Select
+                label={t('resources.lessors.fields.rentalType')}
+                description={t('resources.lessors.rentalTypeHint')}
+                required
+                withAsterisk
+                data={rentalTypeOptions}
+                allowDeselect={false}
+                maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+                {...form.getInputProps('rentalType')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <MoneyInput
+                  label={t('resources.lessors.fields.contractRentalAmountCents')}
+                  {...form.getInputProps('contractRentalAmountCents')}
+                />
+                <PercentInput label={t('resources.lessors.fields.rentalPercentage')} {...form.getInputProps('rentalPercentage')} />
+                <MoneyInput
+                  label={t('resources.lessors.fields.incomeLimitCents')}
+                  description={t('resources.lessors.incomeLimitHint')}
+                  {...form.getInputProps('incomeLimitCents')}
+                />
+                <MoneyInput
+                  label={t('resources.lessors.fields.paymentInsuranceCents')}
+                  description={t('resources.lessors.paymentInsuranceHint')}
+                  {...form.getInputProps('paymentInsuranceCents')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </fieldset>
+          <Group>
+            {!readOnly && (
+              <Button type="submit" loading={saving}>
+                {isNew ? t('resources.lessors.create') : t('resources.lessors.save')}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/lessors/list">
+              {t('resources.lessors.backToList')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Portlet>
+  );
+}

@@ -1,0 +1,190 @@
+import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/contract';
+import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatPercent } from '../../components/percent-input.tsx';
+import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { companiesApi, lessorsApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+import { ContractBadge } from './contract-badge.tsx';
+
+const f = (field: string) => `resources.lessors.fields.${field}`;
+const dash = (
+  <Text span c="dimmed">
+    –
+  </Text>
+);
+const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
+/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
+const euros = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** A calendar-day filter: the day travels as it is (`contractEnd[gte]=2026-01-31`), the column is a date. */
+const dayFilter = (field: string, label: string): Filter => ({
+  field,
+  label,
+  kind: 'custom',
+  render: ({ label: text, value, onChange }) => (
+    <TextInput type="date" label={text} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)} />
+  ),
+});
+
+function useLessorColumns(withCompany: boolean): Column<Lessor>[] {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const columns: Column<Lessor>[] = [
+      { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
+      { key: 'oib', label: f('oib'), render: (l) => l.oib, exportValue: (l) => l.oib },
+      {
+        key: 'contractStart',
+        label: f('contractStart'),
+        sortField: 'contractStart',
+        render: (l) => (l.contractStart ? formatDate(l.contractStart) : dash),
+        exportValue: (l) => (l.contractStart ? formatDate(l.contractStart) : null),
+      },
+      {
+        key: 'contractEnd',
+        label: f('contractEnd'),
+        sortField: 'contractEnd',
+        render: (l) => (
+          <Group gap={6} wrap="nowrap">
+            {l.contractEnd ? formatDate(l.contractEnd) : dash}
+            <ContractBadge state={l.contractState} />
+          </Group>
+        ),
+        exportValue: (l) => (l.contractEnd ? formatDate(l.contractEnd) : null),
+      },
+      {
+        key: 'contractState',
+        label: f('contractState'),
+        defaultHidden: true,
+        render: (l) => t(`resources.lessors.contractStates.${l.contractState}`),
+        exportValue: (l) => t(`resources.lessors.contractStates.${l.contractState}`),
+      },
+      {
+        key: 'rentalType',
+        label: f('rentalType'),
+        render: (l) => t(`resources.lessors.rentalTypes.${l.rentalType}`),
+        exportValue: (l) => t(`resources.lessors.rentalTypes.${l.rentalType}`),
+      },
+      {
+        key: 'rentalPercentage',
+        label: f('rentalPercentage'),
+        align: 'right',
+        render: (l) => (l.rentalPercentage === null ? dash : formatPercent(l.rentalPercentage)),
+        exportValue: (l) => l.rentalPercentage,
+      },
+      {
+        key: 'contractRentalAmountCents',
+        label: f('contractRentalAmountCents'),
+        align: 'right',
+        render: (l) => money(l.contractRentalAmountCents),
+        exportValue: (l) => euros(l.contractRentalAmountCents),
+      },
+      {
+        key: 'incomeLimitCents',
+        label: f('incomeLimitCents'),
+        align: 'right',
+        render: (l) => money(l.incomeLimitCents),
+        exportValue: (l) => euros(l.incomeLimitCents),
+      },
+      {
+        key: 'paymentInsuranceCents',
+        label: f('paymentInsuranceCents'),
+        align: 'right',
+        render: (l) => money(l.paymentInsuranceCents),
+        exportValue: (l) => euros(l.paymentInsuranceCents),
+      },
+      {
+        key: 'locationsCount',
+        label: f('locationsCount'),
+        align: 'right',
+        render: (l) => l.locationsCount,
+        exportValue: (l) => l.locationsCount,
+      },
+    ];
+    if (withCompany) {
+      columns.splice(1, 0, {
+        key: 'company',
+        label: f('company'),
+        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
+        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
+      });
+    }
+    return columns;
+  }, [t, queryClient, withCompany]);
+}
+
+/** `/lessors/list`: the owners of locations, their contracts and the rental terms locations fall back to. */
+export function LessorsListPage() {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const { accountInfo } = useSession();
+  const wide = viewOf(accountInfo) === 'all';
+  const columns = useLessorColumns(wide);
+  const title = t('resources.lessors.name');
+
+  const filters = useMemo<Filter[]>(
+    () => [
+      { field: 'name', label: f('name'), kind: 'text' },
+      { field: 'oib', label: f('oib'), kind: 'text' },
+      {
+        field: 'rentalType',
+        label: f('rentalType'),
+        kind: 'select',
+        options: rentalTypes.map((r) => ({ value: r, label: `resources.lessors.rentalTypes.${r}` })),
+      },
+      dayFilter('contractEnd[gte]', 'resources.lessors.contractEndFrom'),
+      dayFilter('contractEnd[lte]', 'resources.lessors.contractEndTo'),
+    ],
+    [],
+  );
+
+  const rowActions = (lessor: Lessor) => (
+    <>
+      {access.can('lessors.update') && (
+        <Tooltip label={t('resources.lessors.editRow', { name: lessor.name })} withArrow>
+          <ActionIcon
+            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
+            renderRoot={(props) => <Link to="/lessors/edit/$id" params={{ id: String(lessor.id) }} {...props} />}
+            variant="subtle"
+            aria-label={t('resources.lessors.editRow', { name: lessor.name })}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {access.can('lessors.delete') && (
+        <ConfirmDelete api={lessorsApi} id={lessor.id} name={lessor.name} alsoInvalidate={[['locations']]} />
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <DataTable
+        api={lessorsApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        rowActions={access.can('lessors.update') || access.can('lessors.delete') ? rowActions : undefined}
+        toolbar={
+          access.can('lessors.create') && (
+            <Button component={Link} to="/lessors/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('resources.lessors.new')}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { isApiError } from '../../lib/api.ts';
+import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { citiesApi, lessorsApi, tagsApi, usersApi } from '../../lib/resources.ts';
+import { useCreateLocation, useUpdateLocation } from './api.ts';
+import { type LocationValues, toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
+import { RentalTermsFields } from './rental-terms-fields.tsx';
+import { WorkingHoursFields } from './working-hours-fields.tsx';
+
+/**
+ * The one form of a location, for new and edit, in sections: general, working hours, rental terms,
+ * fiscalisation, coordinates and tags. A new location opens its edit page once saved.
+ */
+export function LocationForm({ location }: { location?: Location }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const isNew = location === undefined;
+  const companyChoice = useCompanyChoice();
+  const create = useCreateLocation();
+  const update = useUpdateLocation(location?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+  const readOnly = !can(isNew ? 'locations.create' : 'locations.update');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LocationValues>({
+    initialValues: { ...valuesOf(location), ...(isNew ? { company: companyChoice.initial } : {}) },
+    validate: isNew
+      ? schemaValidator<LocationValues>(locationCreate, currentLanguage, toCreateInput)
+      : schemaValidator<LocationValues>(locationPatch, currentLanguage, toPatchInput),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        if (isNew) {
+          const saved = await create.mutateAsync(locationCreate.parse(toCreateInput(values)));
+          form.resetDirty();
+          notifications.show({ color: 'teal', message: t('resources.locations.created') });
+          void navigate({ to: '/locations/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
+        } else {
+          const next = valuesOf(await update.mutateAsync(locationPatch.parse(toPatchInput(values))));
+          form.setInitialValues(next);
+          form.setValues(next);
+          form.resetDirty(next);
+          notifications.show({ color: 'teal', message: t('resources.locations.saved') });
+        }
+      } catch (error) {
+        const fieldErrors = serverFieldErrors(error);
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+      }
+    },
+    // A section may be folded or far down: say that something needs fixing, next to the button.
+    () => {
+      setFailure(t('resources.locations.fixErrors'));
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+    },
+  );
+
+  // Lessors, tags and workers belong to the location's company: offer only that company's.
+  const values = form.getValues();
+  const company = values.company ?? location?.company;
+  const ofCompany = company ? { company } : undefined;
+  const section = (key: string) => t(`resources.locations.sections.${key}`);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack>
+          <Portlet title={section('general')}>
+            <Stack maw={800}>
+              {isNew && companyChoice.needed && (
+                <CompanyField label={t('resources.locations.fields.company')} {...form.getInputProps('company')} />
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('resources.locations.fields.name')}
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps('name')}
+                />
+                <ReferenceSelect
+                  api={citiesApi}
+                  label={t('resources.locations.fields.city')}
+                  required
+                  withAsterisk
+                  {...form.getInputProps('city')}
+                  value={values.city}
+                />
+                <ReferenceSelect
+                  api={lessorsApi}
+                  label={t('resources.locations.fields.lessor')}
+                  baseQuery={ofCompany}
+                  {...form.getInputProps('lessor')}
+                  value={values.lessor}
+                />
+                {can('users.read') ? (
+                  <ReferenceSelect
+                    api={usersApi}
+                    label={t('resources.locations.fields.responsibleWorker')}
+                    optionLabel={(u) => `${u.name} ${u.surname}`}
+                    searchField="surname"
+                    baseQuery={{ ...ofCompany, active: true }}
+                    {...form.getInputProps('responsibleWorker')}
+                    value={values.responsibleWorker}
+                  />
+                ) : (
+                  // Listing users needs `users.read`, which only admins have: others see who it is.
+                  <TextInput
+                    label={t('resources.locations.fields.responsibleWorker')}
+                    description={t('resources.locations.workerNoAccess')}
+                    value={location?.responsibleWorkerName ?? t('resources.locations.workerNone')}
+                    readOnly
+                    disabled
+                  />
+                )}
+                <TextInput label={t('resources.locations.fields.street')} autoComplete="off" {...form.getInputProps('street')} />
+                <TextInput label={t('resources.locations.fields.address')} autoComplete="off" {...form.getInputProps('address')} />
+              </SimpleGrid>
+              <Textarea
+                label={t('resources.locations.fields.description')}
+                autosize
+                minRows={2}
+                maxRows={6}
+                {...form.getInputProps('description')}
+              />
+              <Switch
+                label={t('resources.locations.fields.active')}
+                description={t('resources.locations.activeHint')}
+                {...form.getInputProps('active', { type: 'checkbox' })}
+              />
+            </Stack>
+          </Portlet>
+
+          <Portlet title={section('workingHours')}>
+            <WorkingHoursFields form={form} disabled={readOnly} />
+          </Portlet>
+
+          <Portlet title={section('rentalTerms')}>
+            <Stack maw={800}>
+              <RentalTermsFields form={form} location={location} disabled={readOnly} />
+            </Stack>
+          </Portlet>
+
+          <Portlet title={section('fiscalization')}>
+            <Stack maw={800}>
+              <Switch
+                label={t('resources.locations.fields.fiscalization')}
+                description={t('resources.locations.fiscalizationHint')}
+                {...form.getInputProps('fiscalization', { type: 'checkbox' })}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label={t('resources.locations.fields.paymentMethod')}
+                  data={paymentMethods.map((m) => ({ value: m, label: t(`resources.locations.paymentMethods.${m}`) }))}
+                  allowDeselect={false}
+                  {...form.getInputProps('paymentMethod')}
+                />
+                <TextInput
+                  label={t('resources.locations.fields.premisesLabel')}
+                  description={t('resources.locations.premisesLabelHint')}
+                  maxLength={20}
+                  autoComplete="off"
+                  {...form.getInputProps('premisesLabel')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Portlet>
+
+          <Portlet title={section('coordinates')}>
+            <Stack maw={800}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberInput
+                  label={t('resources.locations.fields.latitude')}
+                  description={t('resources.locations.latitudeHint')}
+                  decimalScale={7}
+                  min={-90}
+                  max={90}
+                  clampBehavior="none"
+                  hideControls
+                  inputMode="decimal"
+                  {...form.getInputProps('latitude')}
+                />
+                <NumberInput
+                  label={t('resources.locations.fields.longitude')}
+                  description={t('resources.locations.longitudeHint')}
+                  decimalScale={7}
+                  min={-180}
+                  max={180}
+                  clampBehavior="none"
+                  hideControls
+                  inputMode="decimal"
+                  {...form.getInputProps('longitude')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Portlet>
+
+          <Portlet title={section('tags')}>
+            <Stack maw={800}>
+              <MultiReferenceSelect
+                api={tagsApi}
+                label={t('resources.locations.fields.tags')}
+                description={t('resources.locations.tagsHint')}
+                baseQuery={ofCompany}
+                {...form.getInputProps('tags')}
+                value={values.tags}
+              />
+            </Stack>
+          </Portlet>
+        </Stack>
+      </fieldset>
+      <Stack mt="md" gap="sm">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          {!readOnly && (
+            <Button type="submit" loading={saving}>
+              {isNew ? t('resources.locations.create') : t('resources.locations.save')}
+            </Button>
+          )}
+          <Button variant="default" component={Link} to="/locations/list">
+            {t('resources.locations.backToList')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

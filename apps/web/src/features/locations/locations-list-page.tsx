@@ -1,0 +1,185 @@
+import { formatMoney, type Location } from '@kovanica/contract';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { citiesApi, companiesApi, lessorsApi, locationsApi, tagsApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+import { LocationTags } from './location-tags.tsx';
+
+const f = (field: string) => `resources.locations.fields.${field}`;
+const dash = (
+  <Text span c="dimmed">
+    –
+  </Text>
+);
+
+function useLocationColumns(withCompany: boolean): Column<Location>[] {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const yesNo = (v: boolean) => t(v ? 'resources.locations.yes' : 'resources.locations.no');
+    const rentalType = (l: Location) => {
+      const applied = l.rentalTerms.rentalType;
+      return applied.value ? t(`resources.lessors.rentalTypes.${applied.value}`) : null;
+    };
+    const fromLessor = (l: Location) => l.rentalTerms.rentalType.from === 'lessor';
+    const columns: Column<Location>[] = [
+      { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
+      { key: 'city', label: f('city'), render: (l) => l.cityName, exportValue: (l) => l.cityName },
+      { key: 'lessor', label: f('lessor'), render: (l) => l.lessorName ?? dash, exportValue: (l) => l.lessorName },
+      {
+        key: 'active',
+        label: f('active'),
+        sortField: 'active',
+        render: (l) => (
+          <Badge variant="filled" color={l.active ? 'teal.9' : 'gray.7'} tt="none">
+            {yesNo(l.active)}
+          </Badge>
+        ),
+        exportValue: (l) => yesNo(l.active),
+      },
+      {
+        key: 'responsibleWorker',
+        label: f('responsibleWorker'),
+        render: (l) => l.responsibleWorkerName ?? dash,
+        exportValue: (l) => l.responsibleWorkerName,
+      },
+      {
+        key: 'rentalType',
+        label: f('rentalType'),
+        render: (l) =>
+          rentalType(l) ? (
+            <Group gap={6} wrap="nowrap">
+              {rentalType(l)}
+              {fromLessor(l) && (
+                <Badge variant="outline" color="indigo.8" size="xs" tt="none" style={{ flexShrink: 0 }}>
+                  {t('resources.locations.fromLessorShort')}
+                </Badge>
+              )}
+            </Group>
+          ) : (
+            dash
+          ),
+        exportValue: (l) =>
+          rentalType(l) && fromLessor(l) ? `${rentalType(l)} (${t('resources.locations.fromLessorShort')})` : rentalType(l),
+      },
+      {
+        key: 'contractRentalAmountCents',
+        label: f('contractRentalAmountCents'),
+        align: 'right',
+        defaultHidden: true,
+        render: (l) => {
+          const v = l.rentalTerms.contractRentalAmountCents.value;
+          return v === null ? dash : formatMoney(v);
+        },
+        exportValue: (l) => {
+          const v = l.rentalTerms.contractRentalAmountCents.value;
+          return v === null ? null : v / 100;
+        },
+      },
+      { key: 'devicesCount', label: f('devicesCount'), align: 'right', render: (l) => l.devicesCount, exportValue: (l) => l.devicesCount },
+      {
+        key: 'tags',
+        label: f('tags'),
+        render: (l) => <LocationTags tags={l.tags} />,
+        exportValue: async (l) => (await Promise.all(l.tags.map((iri) => fetchReferenceLabel(queryClient, tagsApi, iri)))).join(', '),
+      },
+    ];
+    if (withCompany) {
+      columns.splice(1, 0, {
+        key: 'company',
+        label: f('company'),
+        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
+        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
+      });
+    }
+    return columns;
+  }, [t, queryClient, withCompany]);
+}
+
+/** Relation filters: a searchable select of the referenced resource, its IRI in the URL. */
+const filters: readonly Filter[] = [
+  { field: 'name', label: f('name'), kind: 'text' },
+  {
+    field: 'city',
+    label: f('city'),
+    kind: 'custom',
+    render: ({ label, value, onChange }) => <ReferenceSelect api={citiesApi} label={label} value={value} onChange={onChange} />,
+  },
+  {
+    field: 'lessor',
+    label: f('lessor'),
+    kind: 'custom',
+    render: ({ label, value, onChange }) => <ReferenceSelect api={lessorsApi} label={label} value={value} onChange={onChange} />,
+  },
+  { field: 'active', label: f('active'), kind: 'boolean' },
+  {
+    field: 'tags',
+    label: f('tags'),
+    kind: 'custom',
+    render: ({ label, value, onChange }) => <ReferenceSelect api={tagsApi} label={label} value={value} onChange={onChange} />,
+  },
+];
+
+/** `/locations/list`: where the machines stand, with their lessor, rental terms and tags. */
+export function LocationsListPage() {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const { accountInfo } = useSession();
+  const columns = useLocationColumns(viewOf(accountInfo) === 'all');
+  const title = t('resources.locations.name');
+
+  const rowActions = (location: Location) => (
+    <>
+      {access.can('locations.update') && (
+        <Tooltip label={t('resources.locations.editRow', { name: location.name })} withArrow>
+          <ActionIcon
+            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
+            renderRoot={(props) => <Link to="/locations/edit/$id" params={{ id: String(location.id) }} {...props} />}
+            variant="subtle"
+            aria-label={t('resources.locations.editRow', { name: location.name })}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {access.can('locations.delete') && (
+        <ConfirmDelete
+          api={locationsApi}
+          id={location.id}
+          name={location.name}
+          alsoInvalidate={[['cities'], ['lessors'], ['tags'], ['devices']]}
+        />
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <DataTable
+        api={locationsApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        rowActions={access.can('locations.update') || access.can('locations.delete') ? rowActions : undefined}
+        toolbar={
+          access.can('locations.create') && (
+            <Button component={Link} to="/locations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('resources.locations.new')}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}

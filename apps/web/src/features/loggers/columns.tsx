@@ -1,0 +1,83 @@
+import { formatDate, formatDateTime, type Logger, parseIri } from '@kovanica/contract';
+import { Anchor, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table/index.ts';
+import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { companiesApi } from '../../lib/resources.ts';
+
+const f = (field: string) => `resources.loggers.fields.${field}`;
+
+const dimmed = (text: string) => (
+  <Text span c="dimmed" inherit>
+    {text}
+  </Text>
+);
+
+/** The columns of the logger list; the company column only in the All Companies view. */
+export function useLoggerColumns(withCompany: boolean): Column<Logger>[] {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const linkDevices = can('devices.update');
+  return useMemo(() => {
+    const never = t('resources.loggers.never');
+    const columns: Column<Logger>[] = [
+      { key: 'imei', label: f('imei'), sortField: 'imei', render: (l) => l.imei, exportValue: (l) => l.imei },
+      { key: 'serial', label: f('serial'), sortField: 'serial', render: (l) => l.serial ?? dimmed('—'), exportValue: (l) => l.serial },
+      { key: 'firmware', label: f('firmware'), render: (l) => l.firmware ?? dimmed('—'), exportValue: (l) => l.firmware },
+      { key: 'simNumber', label: f('simNumber'), render: (l) => l.simNumber ?? dimmed('—'), exportValue: (l) => l.simNumber },
+      {
+        key: 'device',
+        label: f('device'),
+        render: (l) => {
+          const id = l.device ? parseIri('devices', l.device) : null;
+          if (id === null) return dimmed(t('resources.loggers.notFitted'));
+          const name = l.deviceName ?? `#${id}`;
+          // The device's page is an edit page: offered to those who may edit devices.
+          return linkDevices ? (
+            <Anchor inherit renderRoot={(props) => <Link to="/devices/edit/$id" params={{ id: String(id) }} {...props} />}>
+              {name}
+            </Anchor>
+          ) : (
+            name
+          );
+        },
+        exportValue: (l) => l.deviceName,
+      },
+      {
+        key: 'lastSeenAt',
+        label: f('lastSeenAt'),
+        sortField: 'lastSeenAt',
+        render: (l) => (l.lastSeenAt ? formatDateTime(l.lastSeenAt) : dimmed(never)),
+        exportValue: (l) => (l.lastSeenAt ? formatDateTime(l.lastSeenAt) : never),
+      },
+      {
+        key: 'credentialIssuedAt',
+        label: f('credentialIssuedAt'),
+        render: (l) => formatDateTime(l.credentialIssuedAt),
+        exportValue: (l) => formatDateTime(l.credentialIssuedAt),
+      },
+      {
+        key: 'createdAt',
+        label: f('createdAt'),
+        sortField: 'createdAt',
+        defaultHidden: true,
+        render: (l) => formatDate(l.createdAt),
+        exportValue: (l) => formatDateTime(l.createdAt),
+      },
+    ];
+    if (withCompany) {
+      columns.splice(1, 0, {
+        key: 'company',
+        label: f('company'),
+        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
+        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
+      });
+    }
+    return columns;
+  }, [t, queryClient, linkDevices, withCompany]);
+}

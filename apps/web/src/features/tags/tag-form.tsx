@@ -1,0 +1,145 @@
+import { type Tag, tagCreate, tagPatch } from '@kovanica/contract';
+import { Alert, Button, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { TagBadge } from '../../components/tag-badge.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { isApiError } from '../../lib/api.ts';
+import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useCreateTag, useUpdateTag } from './api.ts';
+
+interface Values {
+  company: string | null;
+  name: string;
+  colour: string;
+}
+
+/** Colours offered as swatches; any other `#RRGGBB` can be typed or picked. */
+const SWATCHES = [
+  '#c92a2a',
+  '#d9480f',
+  '#e67700',
+  '#2b8a3e',
+  '#0b7285',
+  '#1864ab',
+  '#5f3dc4',
+  '#a61e4d',
+  '#495057',
+  '#ffd43b',
+  '#8ce99a',
+  '#a5d8ff',
+];
+
+const toPatchInput = (v: Values) => ({ name: v.name, colour: v.colour.trim().toLowerCase() });
+// The company is named only when picked (All Companies view); left out, the server uses the user's own.
+const toCreateInput = (v: Values) => ({ ...toPatchInput(v), ...(v.company ? { company: v.company } : {}) });
+const valuesOf = (tag?: Tag): Values => ({ company: tag?.company ?? null, name: tag?.name ?? '', colour: tag?.colour ?? '#1864ab' });
+
+/** The one form of a tag, for new and edit: a name and a colour, with a preview of the badge. */
+export function TagForm({ tag }: { tag?: Tag }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const isNew = tag === undefined;
+  const companyChoice = useCompanyChoice();
+  const create = useCreateTag();
+  const update = useUpdateTag(tag?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+  const readOnly = !can(isNew ? 'tags.create' : 'tags.update');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: { ...valuesOf(tag), ...(isNew ? { company: companyChoice.initial } : {}) },
+    validate: isNew
+      ? schemaValidator<Values>(tagCreate, currentLanguage, toCreateInput)
+      : schemaValidator<Values>(tagPatch, currentLanguage, toPatchInput),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (isNew) {
+        const saved = await create.mutateAsync(tagCreate.parse(toCreateInput(values)));
+        form.resetDirty();
+        notifications.show({ color: 'teal', message: t('resources.tags.created') });
+        void navigate({ to: '/tags/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
+      } else {
+        const next = valuesOf(await update.mutateAsync(tagPatch.parse(toPatchInput(values))));
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        notifications.show({ color: 'teal', message: t('resources.tags.saved') });
+      }
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+    }
+  });
+
+  const { name, colour } = form.getValues();
+
+  return (
+    <Portlet title={t('resources.tags.formTitle')}>
+      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <form onSubmit={submit} noValidate>
+        <Stack maw={480}>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack>
+              {isNew && companyChoice.needed && (
+                <CompanyField label={t('resources.tags.fields.company')} {...form.getInputProps('company')} />
+              )}
+              <TextInput
+                label={t('resources.tags.fields.name')}
+                required
+                withAsterisk
+                maxLength={60}
+                autoComplete="off"
+                {...form.getInputProps('name')}
+              />
+              <ColorInput
+                label={t('resources.tags.fields.colour')}
+                description={t('resources.tags.colourHint')}
+                required
+                withAsterisk
+                format="hex"
+                swatches={SWATCHES}
+                swatchesPerRow={6}
+                disallowInput={false}
+                withEyeDropper={false}
+                {...form.getInputProps('colour')}
+              />
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  {t('resources.tags.preview')}
+                </Text>
+                <TagBadge name={name.trim() || t('resources.tags.fields.name')} colour={colour} />
+              </Group>
+            </Stack>
+          </fieldset>
+          <Group>
+            {!readOnly && (
+              <Button type="submit" loading={saving}>
+                {isNew ? t('resources.tags.create') : t('resources.tags.save')}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to="/tags/list">
+              {t('resources.tags.backToList')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Portlet>
+  );
+}

@@ -1,0 +1,67 @@
+import { formatDate, formatDateTime, type User } from '@kovanica/contract';
+import { Badge, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table/index.ts';
+import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { companiesApi } from '../../lib/resources.ts';
+
+const f = (field: string) => `resources.users.fields.${field}`;
+
+/** The columns of the user lists. Export texts follow the user's language, like the screen. */
+export function useUserColumns(): Column<User>[] {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const role = (user: User) => t(`roles.${user.roles[0] ?? 'none'}`);
+    const status = (user: User) => t(user.active ? 'resources.users.statusActive' : 'resources.users.statusInactive');
+    return [
+      { key: 'name', label: f('name'), sortField: 'name', render: (u) => u.name, exportValue: (u) => u.name },
+      { key: 'surname', label: f('surname'), sortField: 'surname', render: (u) => u.surname, exportValue: (u) => u.surname },
+      { key: 'email', label: f('email'), sortField: 'email', render: (u) => u.email, exportValue: (u) => u.email },
+      {
+        key: 'phone',
+        label: f('phone'),
+        render: (u) =>
+          u.phone ?? (
+            <Text span c="dimmed">
+              —
+            </Text>
+          ),
+        exportValue: (u) => u.phone,
+      },
+      {
+        key: 'role',
+        label: f('role'),
+        render: role,
+        exportValue: role,
+      },
+      {
+        key: 'company',
+        label: f('company'),
+        render: (u) => <ReferenceLabel api={companiesApi} value={u.company} />,
+        exportValue: (u) => fetchReferenceLabel(queryClient, companiesApi, u.company),
+      },
+      {
+        key: 'active',
+        label: f('active'),
+        render: (u) => (
+          // A badge ellipsizes by default; a squeezed table column must not cut "Active" short.
+          <Badge variant="dot" color={u.active ? 'teal.9' : 'gray.7'} miw="max-content">
+            {status(u)}
+          </Badge>
+        ),
+        exportValue: status,
+      },
+      {
+        key: 'createdAt',
+        label: f('createdAt'),
+        sortField: 'createdAt',
+        defaultHidden: true,
+        render: (u) => formatDate(u.createdAt),
+        exportValue: (u) => formatDateTime(u.createdAt),
+      },
+    ] satisfies Column<User>[];
+  }, [t, queryClient]);
+}

@@ -1,0 +1,197 @@
+import { type Role, roles, type User, type UserPatch, userCreate, userPatch } from '@kovanica/contract';
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { Portlet } from '../../components/portlet.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { companiesApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { fullName, type UsersScope, useCreateUser, usersApi, usersPaths, useUpdateUser } from './api.ts';
+
+interface Values {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  /** The form picks one role; the API keeps a list whose first role counts (original §3). */
+  role: Role | null;
+  company: string | null;
+  active: boolean;
+  /** The initial password of a new user; on edit, a new one or empty to keep the current. */
+  password: string;
+}
+
+const valuesOf = (user: User | undefined, defaultCompany: string | null): Values => ({
+  name: user?.name ?? '',
+  surname: user?.surname ?? '',
+  email: user?.email ?? '',
+  phone: user?.phone ?? '',
+  role: user?.roles[0] ?? null,
+  company: user?.company ?? defaultCompany,
+  active: user?.active ?? true,
+  password: '',
+});
+
+/** Empty choices and texts that have their own format are left out, so they read "This field is required." */
+const toBody = (v: Values) => ({
+  email: v.email.trim() || undefined,
+  name: v.name,
+  surname: v.surname,
+  phone: v.phone.trim() === '' ? null : v.phone.trim(),
+  roles: v.role ? [v.role] : undefined,
+  company: v.company ?? undefined,
+  active: v.active,
+  password: v.password || undefined,
+});
+
+/** On edit every field is still required, but the password only when a new one is typed. */
+const userEdit = userCreate.extend({ password: userPatch.shape.password });
+
+/** A merge-patch of what changed: unchanged fields stay out (and so never trip the own-role rule). */
+function toPatch(v: Values, initial: Values): UserPatch {
+  const all = toBody(v);
+  const before = toBody(initial);
+  const patch: UserPatch = {};
+  if (all.email && all.email !== before.email) patch.email = all.email;
+  if (all.name !== before.name) patch.name = all.name;
+  if (all.surname !== before.surname) patch.surname = all.surname;
+  if (all.phone !== before.phone) patch.phone = all.phone;
+  if (v.role !== initial.role && all.roles) patch.roles = all.roles;
+  if (v.company !== initial.company && all.company) patch.company = all.company;
+  if (v.active !== initial.active) patch.active = v.active;
+  if (all.password) patch.password = all.password;
+  return patch;
+}
+
+/** The API names the role field `roles` (and its items `roles.0`); the form shows it on `role`. */
+function onFormFields(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path === 'roles' || path.startsWith('roles.') ? 'role' : path;
+    out[field] ??= message;
+  }
+  return out;
+}
+
+interface UserFormProps {
+  /** The user to edit; absent for a new one. */
+  user?: User;
+  scope: UsersScope;
+}
+
+/** The one form of a user, for new and edit. A new user opens its edit page once saved. */
+export function UserForm({ user, scope }: UserFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { personalInfo, accountInfo } = useSession();
+  const isNew = user === undefined;
+  const paths = usersPaths[scope];
+  const create = useCreateUser();
+  const update = useUpdateUser(user?.id ?? 0);
+  const saving = create.isPending || update.isPending;
+  const [failure, setFailure] = useState<string | null>(null);
+  // In the switch's view a new user joins the admin's own company unless they pick another.
+  const [initial, setInitial] = useState(() => valuesOf(user, scope === 'view' ? accountInfo.company_api_endpoint : null));
+  const validate = schemaValidator<Values>(isNew ? userCreate : userEdit, currentLanguage, toBody);
+  const form = useForm<Values>({ initialValues: initial, validate: (values) => onFormFields(validate(values)) });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (isNew) {
+        // Validated already; parsing gives the typed, trimmed body.
+        const saved = await create.mutateAsync(userCreate.parse(toBody(values)));
+        form.resetDirty();
+        notifications.show({ color: 'teal', message: t('resources.users.created') });
+        void navigate({ to: paths.edit, params: { id: String(saved.id) }, ignoreBlocker: true });
+      } else {
+        const next = valuesOf(await update.mutateAsync(toPatch(values, initial)), null);
+        setInitial(next);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        notifications.show({ color: 'teal', message: t('resources.users.saved') });
+      }
+    } catch (error) {
+      const fieldErrors = onFormFields(serverFieldErrors(error));
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+    }
+  });
+
+  const label = (field: string) => t(`resources.users.fields.${field}`);
+  return (
+    <Portlet title={t('resources.users.formTitle')}>
+      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <form onSubmit={submit} noValidate>
+        <Stack maw={760}>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+            <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />
+            <TextInput label={label('email')} type="email" required withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+            <Select
+              label={label('role')}
+              required
+              withAsterisk
+              allowDeselect={false}
+              data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              {...form.getInputProps('role')}
+            />
+            <ReferenceSelect
+              api={companiesApi}
+              view="all"
+              label={label('company')}
+              required
+              withAsterisk
+              {...form.getInputProps('company')}
+              value={form.values.company}
+            />
+            <PasswordInput
+              label={label(isNew ? 'password' : 'newPassword')}
+              description={t(isNew ? 'resources.users.passwordHint' : 'resources.users.newPasswordHint')}
+              required={isNew}
+              withAsterisk={isNew}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <Switch label={label('active')} mt={{ sm: 'xl' }} {...form.getInputProps('active', { type: 'checkbox' })} />
+          </SimpleGrid>
+          <Group justify="space-between">
+            <Group>
+              <Button type="submit" loading={saving}>
+                {isNew ? t('resources.users.create') : t('resources.users.save')}
+              </Button>
+              <Button variant="default" component={Link} to={paths.list}>
+                {t('resources.users.backToList')}
+              </Button>
+            </Group>
+            {user && user.id !== personalInfo.id && (
+              <ConfirmDelete
+                api={usersApi}
+                id={user.id}
+                name={fullName(user)}
+                variant="button"
+                successMessage={t('resources.users.deleted')}
+                onDeleted={() => void navigate({ to: paths.list, ignoreBlocker: true })}
+              />
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Portlet>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ExportCell, ExportTable } from './table.ts';
+
+/**
+ * `;` separates fields: Excel in the Croatian locale reads `,` as the decimal comma and only splits
+ * on `;` (it takes the list separator from the locale), so a comma-separated file opens as one column.
+ */
+export const CSV_SEPARATOR = ';';
+/** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark; without it č and ž break. */
+export const BOM = '\uFEFF';
+export const CSV_MIME = 'text/csv;charset=utf-8';
+
+/**
+ * A text Excel would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe,
+ * so an exported cell can never execute (OWASP "CSV injection"). Numbers are not touched.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One field, quoted per RFC 4180 when it holds the separator, a quote or a line break. */
+export function csvField(cell: ExportCell): string {
+  if (cell === null) return '';
+  // A decimal comma, as the separator choice above promises; numbers are written without grouping.
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', ',') : '';
+  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The whole file: BOM, header, rows, CRLF line ends (RFC 4180). */
+export function toCsv(table: Pick<ExportTable, 'header' | 'rows'>): string {
+  const lines = [table.header, ...table.rows].map((row) => row.map(csvField).join(CSV_SEPARATOR));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}

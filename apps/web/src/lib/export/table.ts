@@ -1,0 +1,30 @@
+/** One cell of an export: numbers stay numbers (numeric cells in XLSX), null is an empty cell. */
+export type ExportCell = string | number | null;
+
+/** A list as it is exported: the visible columns' headers and one row of cells per record. */
+export interface ExportTable {
+  /** The sheet's name in XLSX (the list's title). */
+  name: string;
+  header: string[];
+  rows: ExportCell[][];
+}
+
+/** `users-2026-05-14`: the resource and the day of the export, safe in any file system. */
+export function exportFileName(stem: string, extension: 'csv' | 'xlsx', now = new Date()): string {
+  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return `${stem.replace(/[^\w-]+/g, '-')}-${day}.${extension}`;
+}
+
+/** Saves a file the browser made, through a temporary link. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; revoking later keeps slow browsers safe.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
