@@ -2,6 +2,9 @@ import { addDays, businessDate, isValidOib } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, USERS } from './support.ts';
 
+/** A day as the date field shows and takes it: dd.MM.yyyy. */
+const shown = (iso: string) => iso.split('-').reverse().join('.');
+
 /** A valid OIB that no demo lessor has: random digits and the right check digit. */
 function newOib(): string {
   const body = String(Math.floor(Math.random() * 9e9) + 1e9);
@@ -27,8 +30,8 @@ test('a contract that ends before it starts is refused inline', async ({ page })
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E najmodavac ${Date.now()}`);
   await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
   await choose(page, 'Rental type', 'Fixed');
-  await page.getByLabel('Contract start').fill('2026-06-01');
-  await page.getByLabel('Contract end').fill('2026-05-31');
+  await page.getByLabel('Contract start').fill(shown('2026-06-01'));
+  await page.getByLabel('Contract end').fill(shown('2026-05-31'));
   await page.getByRole('button', { name: 'Create lessor' }).click();
 
   await expect(page.getByText('The end must not be before the start.')).toBeVisible();
@@ -37,7 +40,7 @@ test('a contract that ends before it starts is refused inline', async ({ page })
   expect(posts).toEqual([]);
 
   // The same day is a one-day contract, which is allowed.
-  await page.getByLabel('Contract end').fill('2026-06-01');
+  await page.getByLabel('Contract end').fill(shown('2026-06-01'));
   await expect(page.getByText('The end must not be before the start.')).toHaveCount(0);
 });
 
@@ -48,8 +51,8 @@ test('a lessor whose contract ends within 30 days shows the ending badge', async
   await page.goto('/lessors/new');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
-  await page.getByLabel('Contract start').fill(addDays(today, -200));
-  await page.getByLabel('Contract end').fill(addDays(today, 10));
+  await page.getByLabel('Contract start').fill(shown(addDays(today, -200)));
+  await page.getByLabel('Contract end').fill(shown(addDays(today, 10)));
   await choose(page, 'Rental type', 'Mixed');
   await page.getByRole('textbox', { name: 'Contract rental amount' }).fill('1234,5');
   await page.getByRole('textbox', { name: 'Rental percentage' }).fill('12,5');

@@ -4,6 +4,7 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterValue, type ListSearch, listFilters, withFilter } from '../../lib/list-state.ts';
+import { DayInput } from '../day-input.tsx';
 import type { Filter } from './types.ts';
 
 /** Typing settles for this long before the list (and the URL) follows. */
@@ -89,17 +90,15 @@ function FilterInput({
       const before = `${filter.field}[before]`;
       return (
         <SimpleGrid cols={2} spacing="xs">
-          <TextInput
-            type="date"
+          <DayInput
             label={t('dataTable.from', { label })}
             value={asText(search[after]) ?? ''}
-            onChange={(e) => set(after, e.currentTarget.value || undefined)}
+            onChange={(v) => set(after, v || undefined)}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('dataTable.to', { label })}
             value={asText(search[before]) ?? ''}
-            onChange={(e) => set(before, e.currentTarget.value || undefined)}
+            onChange={(v) => set(before, v || undefined)}
           />
         </SimpleGrid>
       );

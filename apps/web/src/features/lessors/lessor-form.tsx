@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -140,8 +141,8 @@ export function LessorForm({ lessor }: { lessor?: Lessor }) {
                   autoComplete="off"
                   {...form.getInputProps('oib')}
                 />
-                <TextInput type="date" label={t('resources.lessors.fields.contractStart')} {...form.getInputProps('contractStart')} />
-                <TextInput type="date" label={t('resources.lessors.fields.contractEnd')} {...form.getInputProps('contractEnd')} />
+                <DayInput label={t('resources.lessors.fields.contractStart')} {...form.getInputProps('contractStart')} />
+                <DayInput label={t('resources.lessors.fields.contractEnd')} {...form.getInputProps('contractEnd')} />
               </SimpleGrid>
               <Select
                 label={t('resources.lessors.fields.rentalType')}

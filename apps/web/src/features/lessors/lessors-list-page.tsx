@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/contract';
-import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { DayInput } from '../../components/day-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
@@ -31,9 +32,7 @@ const dayFilter = (field: string, label: string): Filter => ({
   field,
   label,
   kind: 'custom',
-  render: ({ label: text, value, onChange }) => (
-    <TextInput type="date" label={text} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)} />
-  ),
+  render: ({ label: text, value, onChange }) => <DayInput label={text} value={value ?? ''} onChange={(v) => onChange(v || null)} />,
 });
 
 function useLessorColumns(withCompany: boolean): Column<Lessor>[] {

@@ -1,0 +1,33 @@
+import { formatDate } from '@kovanica/contract';
+import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/hr';
+import { useTranslation } from 'react-i18next';
+import { parseDay } from '../lib/day.ts';
+
+type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
+  /** `yyyy-MM-dd`, as the API sends calendar dates; empty for none. */
+  value?: string;
+  onChange: (value: string) => void;
+};
+
+/**
+ * A calendar date shown and typed as dd.MM.yyyy (original §1), with a calendar to pick from in the
+ * user's language; the value stays `yyyy-MM-dd`. The one date input of the app.
+ */
+export function DayInput({ value, onChange, ...props }: DayInputProps) {
+  const { i18n } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>
+      <DateInput
+        placeholder="dd.mm.gggg"
+        {...props}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        valueFormat={(day) => formatDate(day)}
+        dateParser={parseDay}
+        clearable
+      />
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { parseDay } from './day.ts';
+
+describe('parseDay', () => {
+  it('reads dd.MM.yyyy as people type it', () => {
+    expect(parseDay('31.12.2026')).toBe('2026-12-31');
+    expect(parseDay('1.3.2026.')).toBe('2026-03-01');
+    expect(parseDay(' 05. 06. 2026 ')).toBe('2026-06-05');
+  });
+  it('refuses what is not a date', () => {
+    expect(parseDay('30.02.2026')).toBeNull();
+    expect(parseDay('2026-12-31')).toBeNull();
+    expect(parseDay('')).toBeNull();
+  });
+});
