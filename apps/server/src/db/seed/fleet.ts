@@ -495,7 +495,10 @@ export async function seedFleet(
   const total = options.devices ?? GROUPS.reduce((n, g) => n + g.count, 0);
   const plan: { group: DeviceGroup; name: string; price: number }[] = [];
   for (const g of GROUPS) {
-    for (let i = 0; i < g.count; i++) plan.push({ group: g.group, name: `${g.names[i % g.names.length]} ${i + 1}`, price: g.price });
+    // Konjić 1, Autić 1, …, Konjić 2: each model numbered on its own.
+    for (let i = 0; i < g.count; i++) {
+      plan.push({ group: g.group, name: `${g.names[i % g.names.length]} ${Math.floor(i / g.names.length) + 1}`, price: g.price });
+    }
   }
   const chosen = plan.filter((_, i) => i % Math.max(1, Math.floor(plan.length / total)) === 0).slice(0, total);
   const imeis = chosen.map((_, i) => demoImei(options.loggerOffset + i + 1));

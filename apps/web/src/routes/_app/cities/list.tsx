@@ -5,6 +5,6 @@ import { listSearch } from '../../../lib/list-state.ts';
 
 export const Route = createFileRoute('/_app/cities/list')({
   validateSearch: listSearch,
-  beforeLoad: () => requirePermission('cities.read'),
+  beforeLoad: () => requirePermission('cities.create'),
   component: CitiesListPage,
 });
