@@ -23,6 +23,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppOptions {
@@ -82,5 +83,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tagsRoutes(app, deps);
   loggersRoutes(app, deps);
   devicesRoutes(app, deps);
+  telemetryRoutes(app, deps);
   return app;
 }

@@ -14,5 +14,6 @@ export * from './resources/loggers.ts';
 export * from './resources/settings.ts';
 export * from './resources/shared.ts';
 export * from './resources/tags.ts';
+export * from './resources/telemetry.ts';
 export * from './resources/users.ts';
 export * from './validation.ts';

@@ -57,6 +57,8 @@ const en = {
     too_many_attempts: 'Too many sign-in attempts. Try again in {seconds} seconds.',
     conflict: 'This item is still in use: {detail}.',
     inactive_account: 'This account is not active.',
+    bad_logger_credential: 'The logger credential is missing or not valid.',
+    imei_mismatch: 'The IMEI does not belong to this credential.',
     internal: 'Something went wrong on our side. Please try again later.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
@@ -125,6 +127,8 @@ const hr: Messages = {
     too_many_attempts: 'Previše pokušaja prijave. Pokušajte ponovno za {seconds} sekundi.',
     conflict: 'Ovaj zapis se još koristi: {detail}.',
     inactive_account: 'Ovaj račun nije aktivan.',
+    bad_logger_credential: 'Vjerodajnica loggera nedostaje ili nije ispravna.',
+    imei_mismatch: 'IMEI ne pripada ovoj vjerodajnici.',
     internal: 'Nešto je pošlo po zlu kod nas. Molimo pokušajte kasnije.',
   },
   dependents: {

@@ -6,4 +6,5 @@ export * from './locations.ts';
 export * from './loggers.ts';
 export * from './settings.ts';
 export * from './tags.ts';
+export * from './telemetry.ts';
 export * from './users.ts';

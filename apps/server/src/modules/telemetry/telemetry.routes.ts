@@ -1,0 +1,55 @@
+import { problemSchema, type TelemetryBatch, telemetryAnswer, telemetryBatch } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loggers } from '../../db/schema/index.ts';
+import type { Deps } from '../../http/deps.ts';
+import { ApiProblem } from '../../http/problems.ts';
+import { credentialHash } from '../loggers/credentials.ts';
+import { type IngestLogger, ingestBatch } from './telemetry.ingest.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    logger?: IngestLogger & { imei: string };
+  }
+}
+
+/**
+ * The ingestion endpoint for loggers (domain.md §5). It is `public` to the user guard because loggers
+ * never hold a user's token: their own credential is checked here, before the body is validated.
+ */
+export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const credential = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const [row] = credential
+      ? await deps.db
+          .select({ id: loggers.id, companyId: loggers.companyId, imei: loggers.imei })
+          .from(loggers)
+          .where(eq(loggers.credentialHash, credentialHash(credential)))
+      : [];
+    if (!row) throw new ApiProblem(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' });
+    request.logger = row;
+  };
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/telemetry/batches',
+    config: { public: true },
+    onRequest: authenticate,
+    schema: {
+      tags: ['telemetry'],
+      summary: "A logger's batch of events (up to 1,000), authenticated by the logger's credential",
+      body: telemetryBatch,
+      response: { 200: telemetryAnswer, 401: problemSchema, 403: problemSchema, 422: problemSchema },
+    },
+    handler: async (request) => {
+      const logger = request.logger;
+      const batch = request.body as TelemetryBatch;
+      if (!logger) throw new ApiProblem(401, 'bad_logger_credential');
+      if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
+      const answer = await ingestBatch(deps.db, logger, batch.events);
+      deps.versions.bump('telemetry');
+      return answer;
+    },
+  });
+}
