@@ -2,11 +2,16 @@
  * A server for the API benchmark, in its own process so the load generator has the other core:
  *   app <pglite|postgres-url> [nocache]  the real app (demo seed + 40 users), answering authenticated reads
  *   bare <json-file>           a bare Fastify route answering the same JSON
- * Prints `ready <port>` when listening.
+ * Prints `ready <port>` when listening. Over IPC, `{ copy: <csv-file> }` loads the file's rows with a raw
+ * COPY into a copy of `telemetry_events` (same columns and indexes) in the same database, and answers
+ * `{ rows, ms }`: the ingest benchmark's baseline.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
@@ -21,7 +26,26 @@ if (mode === 'bare') {
     reply.type('application/json; charset=utf-8').send(body),
   );
 } else {
-  const database = await openDatabase(arg === 'pglite' || !arg ? { pglite: await PGlite.create() } : { url: arg });
+  const pglite = arg === 'pglite' || !arg ? await PGlite.create() : null;
+  const database = await openDatabase(pglite ? { pglite } : { url: arg as string });
+  const columns = 'company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data';
+  const table = 'create table if not exists bench_copy (like telemetry_events including all)';
+  process.on('message', async (message: { copy: string; rows: number }) => {
+    const started = performance.now();
+    if (pglite) {
+      await pglite.query(table);
+      await pglite.query(`copy bench_copy (${columns}) from '/dev/blob' with (format csv)`, [], {
+        blob: new Blob([readFileSync(message.copy)]),
+      });
+    } else {
+      const client = new pg.Client({ connectionString: arg });
+      await client.connect();
+      await client.query(table);
+      await pipeline(createReadStream(message.copy), client.query(copyFrom(`copy bench_copy (${columns}) from stdin with (format csv)`)));
+      await client.end();
+    }
+    process.send?.({ rows: message.rows, ms: performance.now() - started });
+  });
   await database.migrate();
   // The cached and the uncached run share a PostgreSQL database: fill it once.
   if (await isEmpty(database.db)) {

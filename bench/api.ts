@@ -6,38 +6,12 @@
  *   npm run bench -- api [--duration 10] [--connections 10] [--db pglite|postgres]
  * `--db postgres` uses DATABASE_URL's server with a database of its own, dropped afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-function serve(mode: string, ...args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'api-server.ts'), mode, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      const m = /ready (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  child.removeAllListeners('exit');
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+import { benchDatabase, here, serve, stop } from './support.ts';
 
 async function load(url: string, headers: Record<string, string>, duration: number, connections: number) {
   await autocannon({ url, headers, connections, duration: 2 }); // warm-up: JIT, pools, caches
@@ -57,22 +31,7 @@ export async function main(argv: string[]) {
   });
   const duration = Number(values.duration);
   const connections = Number(values.connections);
-  let dbArg = 'pglite';
-  let dropDb: (() => Promise<void>) | undefined;
-  if (values.db === 'postgres') {
-    const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `kovanica_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    dbArg = url.toString();
-    dropDb = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
+  const { dbArg, dropDb } = await benchDatabase(values.db);
 
   try {
     const url = '/api/v2/users?itemsPerPage=30&order[email]=asc';

@@ -4,6 +4,7 @@
  */
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
   api: () => import('./api.ts'),
+  ingest: () => import('./ingest.ts'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,0 +1,128 @@
+/**
+ * Ingestion benchmark: sustained telemetry events/s through the HTTP API (`POST /telemetry/batches`,
+ * batches of 500, the demo fleet's loggers, several batches in flight), next to a raw COPY of the same
+ * number of rows into a copy of the events table in the same database, in the same run. The load
+ * generator runs in this process, the server in its own (so on this 2-core machine they share it).
+ *   npm run bench -- ingest [--db pglite|postgres] [--duration 10] [--inflight 4] [--batch 500]
+ * Targets (issue 4): ≥ 20,000 events/s on PostgreSQL, ≥ 5,000 on PGlite.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { demoCredential, demoImei } from '../apps/server/src/db/seed/fleet.ts';
+import { benchDatabase, here, serve, stop } from './support.ts';
+
+const FLEET = 60;
+const TYPES = ['coin', 'coin', 'coin', 'coin', 'token', 'token', 'cashless', 'coin', 'prize_out', 'heartbeat'] as const;
+
+/** A logger's next batch: increasing seq, times a few seconds apart ending now. */
+function batchOf(logger: { imei: string; seq: number }, size: number, now: number) {
+  const events = [];
+  for (let i = 0; i < size; i++) {
+    const seq = logger.seq++;
+    const at = new Date(now - (size - i) * 2000).toISOString();
+    const type = TYPES[seq % TYPES.length] as (typeof TYPES)[number];
+    if (type === 'coin') events.push({ seq, at, type, valueCents: seq % 3 === 0 ? 200 : 100, count: 1 });
+    else if (type === 'cashless') events.push({ seq, at, type, valueCents: 500 });
+    else if (type === 'heartbeat') events.push({ seq, at, type, signal: -70 });
+    else events.push({ seq, at, type, count: 1 });
+  }
+  return { imei: logger.imei, events };
+}
+
+export async function main(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      duration: { type: 'string', default: '10' },
+      inflight: { type: 'string', default: '4' },
+      batch: { type: 'string', default: '500' },
+    },
+  });
+  const duration = Number(values.duration) * 1000;
+  const inflight = Number(values.inflight);
+  const size = Number(values.batch);
+  const { dbArg, dropDb } = await benchDatabase(values.db);
+  const server = await serve('app', dbArg);
+  try {
+    const url = `http://127.0.0.1:${server.port}/api/v2/telemetry/batches`;
+    const loggers = Array.from({ length: FLEET }, (_, i) => ({ imei: demoImei(i + 1), seq: 1, busy: false }));
+    let next = 0;
+    let accepted = 0;
+    let failures = 0;
+    const send = async () => {
+      // One batch per logger at a time, as a real logger sends them.
+      let logger = loggers[next++ % FLEET];
+      while (logger?.busy) logger = loggers[next++ % FLEET];
+      if (!logger) return;
+      logger.busy = true;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demoCredential(logger.imei)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(batchOf(logger, size, Date.now())),
+      });
+      logger.busy = false;
+      if (!res.ok) {
+        failures++;
+        throw new Error(`batch refused: ${res.status} ${await res.text()}`);
+      }
+      accepted += ((await res.json()) as { accepted: number }).accepted;
+    };
+    const run = async (ms: number) => {
+      const until = performance.now() + ms;
+      const worker = async () => {
+        while (performance.now() < until) await send();
+      };
+      const started = performance.now();
+      accepted = 0;
+      await Promise.all(Array.from({ length: inflight }, worker));
+      return { events: accepted, seconds: (performance.now() - started) / 1000 };
+    };
+    await run(2000); // warm-up: JIT, pools, the first rollup rows of each device
+    const api = await run(duration);
+    const apiRate = api.events / api.seconds;
+
+    // The baseline: the same number of rows, shaped like the stored events, by COPY.
+    const rows = api.events;
+    const file = path.join(tmpdir(), `kovanica-ingest-${process.pid}.csv`);
+    const lines: string[] = [];
+    const receivedAt = new Date().toISOString();
+    for (let i = 0; i < rows; i++) {
+      lines.push(
+        `1,${(i % FLEET) + 1},${(i % FLEET) + 1},1,${i + 1},coin,${new Date(Date.now() - i * 1000).toISOString()},,${receivedAt},100,1,f,`,
+      );
+    }
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const copy = await new Promise<{ rows: number; ms: number }>((resolve) => {
+      server.child.once('message', (m) => resolve(m as { rows: number; ms: number }));
+      server.child.send({ copy: file, rows });
+    });
+    const copyRate = copy.rows / (copy.ms / 1000);
+    const target = values.db === 'postgres' ? 20_000 : 5_000;
+    const result = {
+      bench: 'ingest',
+      db: values.db,
+      batch: size,
+      inflight,
+      api: { ...api, rate: apiRate },
+      copy: { ...copy, rate: copyRate },
+      ratio: apiRate / copyRate,
+      target,
+      failures,
+      at: new Date().toISOString(),
+    };
+    console.log(`\nTelemetry ingestion, batches of ${size}, ${inflight} in flight, ${FLEET} loggers, database ${values.db}`);
+    console.log(`  raw COPY of ${rows} rows into the same database     ${copyRate.toFixed(0).padStart(8)} rows/s`);
+    console.log(`  POST /telemetry/batches, everything derived           ${apiRate.toFixed(0).padStart(8)} events/s`);
+    console.log(
+      `  ratio ${(apiRate / copyRate).toFixed(2)} of COPY; target ≥ ${target} events/s: ${apiRate >= target ? 'met' : 'NOT met'}`,
+    );
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    writeFileSync(path.join(here, 'results', `ingest-${values.db}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await stop(server.child);
+    await dropDb?.();
+  }
+}

@@ -1,0 +1,52 @@
+/** What the benchmarks share: a server process of their own, and a database of their own. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts `api-server.ts` in its own process (so the load generator has the other core), with an IPC channel. */
+export function serve(mode: string, ...args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'api-server.ts'), mode, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /ready (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+export async function stop(child: ChildProcess) {
+  child.removeAllListeners('exit');
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * `pglite` (in the server process) or, for `postgres`, a database of its own on DATABASE_URL's server
+ * (default local), dropped afterwards.
+ */
+export async function benchDatabase(kind: string | undefined): Promise<{ dbArg: string; dropDb?: () => Promise<void> }> {
+  if (kind !== 'postgres') return { dbArg: 'pglite' };
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `kovanica_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    dbArg: url.toString(),
+    dropDb: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
