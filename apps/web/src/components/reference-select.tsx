@@ -1,5 +1,15 @@
 import { parseIri } from '@kovanica/contract';
-import { type ComboboxItem, Loader, MultiSelect, type MultiSelectProps, Select, type SelectProps, Skeleton, Text } from '@mantine/core';
+import {
+  type ComboboxItem,
+  Loader,
+  MultiSelect,
+  type MultiSelectProps,
+  type OptionsFilter,
+  Select,
+  type SelectProps,
+  Skeleton,
+  Text,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,15 +48,24 @@ function defaultLabel(item: Item): string {
 
 const idOf = (collection: string, value: string) => parseIri(collection, value);
 
-/** The options page for the typed text: `?name=<typed>&itemsPerPage=30`, debounced. */
+/** The server has filtered the options already; the browser keeps them all. */
+const keepAll: OptionsFilter = ({ options }) => options;
+
+/**
+ * The search of a reference select, shared by the single and the multi select: the options page for
+ * the typed text (`?name=<typed>&itemsPerPage=30`, debounced, asked for once the dropdown opens)
+ * and the select's props that drive it.
+ */
 function useOptions<T extends Item>(
   source: ReferenceSource<T>,
   selected: T[],
-  typed: string,
   selectedLabel: string | null,
-  opened: boolean,
+  onDropdownOpen: (() => void) | undefined,
 ) {
+  const { t } = useTranslation();
   const { api, optionLabel = defaultLabel, searchField = 'name', baseQuery, view } = source;
+  const [typed, setTyped] = useState('');
+  const [opened, setOpened] = useState(false);
   // While the input shows the chosen item's label, the user has not searched for anything yet.
   const [text] = useDebouncedValue(typed === selectedLabel ? '' : typed, SEARCH_DELAY_MS);
   const page = useQuery({
@@ -58,7 +77,21 @@ function useOptions<T extends Item>(
   // The current value may be beyond the first page: it is added from its own detail, so its label shows.
   const byIri = new Map<string, ComboboxItem>();
   for (const item of [...selected, ...(page.data?.member ?? [])]) byIri.set(item['@id'], { value: item['@id'], label: optionLabel(item) });
-  return { data: [...byIri.values()], loading: page.isFetching };
+  return {
+    loading: page.isFetching,
+    props: {
+      searchable: true,
+      data: [...byIri.values()],
+      searchValue: typed,
+      onSearchChange: setTyped,
+      filter: keepAll,
+      onDropdownOpen: () => {
+        setOpened(true);
+        onDropdownOpen?.();
+      },
+      nothingFoundMessage: page.isFetching ? t('app.loading') : t('dataTable.empty'),
+    },
+  };
 }
 
 type SelectRest = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'>;
@@ -84,30 +117,18 @@ export function ReferenceSelect<T extends Item>({
   onChange,
   ...rest
 }: ReferenceSelectProps<T>) {
-  const { t } = useTranslation();
   const id = value ? idOf(api.name, value) : null;
   const current = useQuery({ ...api.detail(id ?? 0), enabled: id !== null });
   const selected = value && current.data ? [current.data] : [];
   const label = selected[0] ? (optionLabel ?? defaultLabel)(selected[0]) : null;
-  const [typed, setTyped] = useState('');
-  const [opened, setOpened] = useState(false);
-  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, typed, label, opened);
+  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, label, rest.onDropdownOpen);
   return (
     <Select
       {...rest}
-      searchable
+      {...options.props}
       clearable={rest.clearable ?? !rest.required}
-      data={options.data}
       value={value}
       onChange={(next) => onChange(next)}
-      searchValue={typed}
-      onSearchChange={setTyped}
-      filter={({ options: all }) => all}
-      onDropdownOpen={() => {
-        setOpened(true);
-        rest.onDropdownOpen?.();
-      }}
-      nothingFoundMessage={options.loading ? t('app.loading') : t('dataTable.empty')}
       rightSection={options.loading ? <Loader size={14} aria-hidden /> : undefined}
     />
   );
@@ -133,7 +154,6 @@ export function MultiReferenceSelect<T extends Item>({
   onChange,
   ...rest
 }: MultiReferenceSelectProps<T>) {
-  const { t } = useTranslation();
   const details = useQueries({
     queries: value.flatMap((iri) => {
       const id = idOf(api.name, iri);
@@ -141,26 +161,8 @@ export function MultiReferenceSelect<T extends Item>({
     }),
   });
   const selected = details.flatMap((d) => (d.data ? [d.data] : []));
-  const [typed, setTyped] = useState('');
-  const [opened, setOpened] = useState(false);
-  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, typed, null, opened);
-  return (
-    <MultiSelect
-      {...rest}
-      searchable
-      data={options.data}
-      value={value}
-      onChange={onChange}
-      searchValue={typed}
-      onSearchChange={setTyped}
-      filter={({ options: all }) => all}
-      onDropdownOpen={() => {
-        setOpened(true);
-        rest.onDropdownOpen?.();
-      }}
-      nothingFoundMessage={options.loading ? t('app.loading') : t('dataTable.empty')}
-    />
-  );
+  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, null, rest.onDropdownOpen);
+  return <MultiSelect {...rest} {...options.props} value={value} onChange={onChange} />;
 }
 
 interface ReferenceLabelProps<T extends Item> {

@@ -1,11 +1,10 @@
 import type { City } from '@kovanica/contract';
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DataTable } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { citiesApi } from '../../lib/resources.ts';
@@ -34,16 +33,7 @@ export function CitiesListPage() {
   const rowActions = (city: City) => (
     <>
       {access.can('cities.update') && (
-        <Tooltip label={t('resources.cities.editRow', { name: city.name })} withArrow>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/cities/edit/$id" params={{ id: String(city.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.cities.editRow', { name: city.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/cities/edit/$id" id={city.id} label={t('resources.cities.editRow', { name: city.name })} />
       )}
       {access.can('cities.delete') && <ConfirmDelete api={citiesApi} id={city.id} name={city.name} />}
     </>
@@ -58,13 +48,7 @@ export function CitiesListPage() {
         filters={filters}
         title={title}
         rowActions={access.can('cities.update') || access.can('cities.delete') ? rowActions : undefined}
-        toolbar={
-          access.can('cities.create') && (
-            <Button component={Link} to="/cities/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.cities.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('cities.create') && <NewButton to="/cities/new">{t('resources.cities.new')}</NewButton>}
       />
     </>
   );

@@ -1,10 +1,8 @@
 import type { Company } from '@kovanica/contract';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { useSession } from '../../lib/session.ts';
@@ -26,16 +24,7 @@ export function CompaniesListPage({ view }: { view: View }) {
   const rowActions = (company: Company) => (
     <>
       {access.can('companies.update') && (
-        <Tooltip label={t('resources.companies.list.edit', { name: company.name })} withinPortal>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/companies/edit/$id" params={{ id: String(company.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.companies.list.edit', { name: company.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/companies/edit/$id" id={company.id} label={t('resources.companies.list.edit', { name: company.name })} />
       )}
       {/* The server refuses deleting one's own company; the list does not offer it. */}
       {access.can('companies.delete') && company.id !== accountInfo.company_id && (
@@ -57,13 +46,7 @@ export function CompaniesListPage({ view }: { view: View }) {
         title={title}
         storageId="companies"
         rowActions={rowActions}
-        toolbar={
-          access.can('companies.create') && (
-            <Button component={Link} to="/companies/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.companies.list.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('companies.create') && <NewButton to="/companies/new">{t('resources.companies.list.new')}</NewButton>}
       />
     </>
   );

@@ -1,30 +1,23 @@
 import {
   type Device,
   type DeviceGroup,
-  type DevicePatch,
   deviceCreate,
   deviceGroups,
   devicePatch,
   type FiscalizeMode,
   fiscalizeModes,
   type Logger,
-  validationMessage,
 } from '@kovanica/contract';
 import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconHistory } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 import { useCreateDevice, useUpdateDevice } from './api.ts';
 
@@ -100,61 +93,27 @@ function toPatchInput(v: Values, initial: Values): Record<string, unknown> {
 export function DeviceForm({ device }: { device?: Device }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const isNew = device === undefined;
   const companyChoice = useCompanyChoice();
-  const create = useCreateDevice();
-  const update = useUpdateDevice(device?.id ?? 0);
-  const saving = create.isPending || update.isPending;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [initial, setInitial] = useState<Values>(() => ({ ...valuesOf(device), ...(isNew ? { company: companyChoice.initial } : {}) }));
-  const validateCreate = schemaValidator<Values>(deviceCreate, currentLanguage, toCreateInput);
-  const validatePatch = schemaValidator<Values>(devicePatch, currentLanguage, (v) => toPatchInput(v, initial));
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: (values) => {
-      const errors = isNew ? validateCreate(values) : validatePatch(values);
-      // The contract reads a missing enum as a wrong choice and lists the raw codes; unchosen is "required".
-      if (values.group === null && errors.group) errors.group = validationMessage(currentLanguage(), 'required');
-      return errors;
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: device,
+    valuesOf,
+    newValues: { company: companyChoice.initial },
+    create: { schema: deviceCreate, toInput: toCreateInput, mutation: useCreateDevice() },
+    update: { schema: devicePatch, toInput: toPatchInput, mutation: useUpdateDevice(device?.id ?? 0) },
+    messages: {
+      created: t('resources.devices.created'),
+      saved: t('resources.devices.saved'),
+      // A section may be folded or far down: say that something needs fixing, next to the button.
+      invalid: t('resources.devices.fixErrors'),
     },
+    onCreated: (saved) => void navigate({ to: '/devices/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
   });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        if (isNew) {
-          const saved = await create.mutateAsync(deviceCreate.parse(toCreateInput(values)));
-          form.resetDirty();
-          notifications.show({ color: 'teal', message: t('resources.devices.created') });
-          void navigate({ to: '/devices/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
-        } else {
-          const patch: DevicePatch = devicePatch.parse(toPatchInput(values, initial));
-          const next = valuesOf(await update.mutateAsync(patch));
-          setInitial(next);
-          form.setInitialValues(next);
-          form.setValues(next);
-          form.resetDirty(next);
-          notifications.show({ color: 'teal', message: t('resources.devices.saved') });
-        }
-      } catch (error) {
-        const fieldErrors = serverFieldErrors(error);
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-      }
-    },
-    // A section may be folded or far down: say that something needs fixing, next to the button.
-    () => {
-      setFailure(t('resources.devices.fixErrors'));
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
-    },
-  );
 
   const values = form.getValues();
   // Loggers, locations and tags belong to the device's company: offer only that company's.
   const company = values.company ?? device?.company;
   const ofCompany = company ? { company } : undefined;
-  const moved = !isNew && values.location !== initial.location;
+  const moved = !isNew && values.location !== form.getInitialValues().location;
   const label = (field: string) => t(`resources.devices.fields.${field}`);
   const section = (key: string) => t(`resources.devices.sections.${key}`);
   // A logger fitted elsewhere is marked in its option, so the choice explains the refusal before it comes.
@@ -165,7 +124,7 @@ export function DeviceForm({ device }: { device?: Device }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <Stack>
         <Portlet title={section('general')}>
           <Stack maw={800}>

@@ -1,11 +1,9 @@
 import { type Device, deviceGroups, type Logger } from '@kovanica/contract';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -71,16 +69,7 @@ export function DevicesListPage() {
   const rowActions = (device: Device) => (
     <>
       {can('devices.update') && (
-        <Tooltip label={t('resources.devices.editRow', { name: device.name })} withinPortal>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/devices/edit/$id" params={{ id: String(device.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.devices.editRow', { name: device.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/devices/edit/$id" id={device.id} label={t('resources.devices.editRow', { name: device.name })} />
       )}
       {can('devices.delete') && (
         <ConfirmDelete
@@ -104,13 +93,7 @@ export function DevicesListPage() {
         title={title}
         rowActions={can('devices.update') || can('devices.delete') ? rowActions : undefined}
         storageId={wide ? 'devices-all' : 'devices'}
-        toolbar={
-          can('devices.create') && (
-            <Button component={Link} to="/devices/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.devices.new')}
-            </Button>
-          )
-        }
+        toolbar={can('devices.create') && <NewButton to="/devices/new">{t('resources.devices.new')}</NewButton>}
       />
     </>
   );

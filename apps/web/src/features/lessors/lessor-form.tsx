@@ -1,9 +1,6 @@
 import { type Lessor, lessorCreate, lessorPatch, type RentalType, rentalTypes } from '@kovanica/contract';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { DayInput } from '../../components/day-input.tsx';
@@ -12,9 +9,7 @@ import { PercentInput } from '../../components/percent-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { useCreateLessor, useUpdateLessor } from './api.ts';
 
 interface Values {
@@ -70,47 +65,22 @@ export function LessorForm({ lessor }: { lessor?: Lessor }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
-  const isNew = lessor === undefined;
   const companyChoice = useCompanyChoice();
-  const create = useCreateLessor();
-  const update = useUpdateLessor(lessor?.id ?? 0);
-  const saving = create.isPending || update.isPending;
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: lessor,
+    valuesOf,
+    newValues: { company: companyChoice.initial },
+    create: { schema: lessorCreate, toInput: toCreateInput, mutation: useCreateLessor() },
+    update: { schema: lessorPatch, toInput: toPatchInput, mutation: useUpdateLessor(lessor?.id ?? 0) },
+    messages: { created: t('resources.lessors.created'), saved: t('resources.lessors.saved') },
+    onCreated: (saved) => void navigate({ to: '/lessors/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
+  });
   const readOnly = !can(isNew ? 'lessors.create' : 'lessors.update');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: { ...valuesOf(lessor), ...(isNew ? { company: companyChoice.initial } : {}) },
-    validate: isNew
-      ? schemaValidator<Values>(lessorCreate, currentLanguage, toCreateInput)
-      : schemaValidator<Values>(lessorPatch, currentLanguage, toPatchInput),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (isNew) {
-        const saved = await create.mutateAsync(lessorCreate.parse(toCreateInput(values)));
-        form.resetDirty();
-        notifications.show({ color: 'teal', message: t('resources.lessors.created') });
-        void navigate({ to: '/lessors/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
-      } else {
-        const next = valuesOf(await update.mutateAsync(lessorPatch.parse(toPatchInput(values))));
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        notifications.show({ color: 'teal', message: t('resources.lessors.saved') });
-      }
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-    }
-  });
-
   const rentalTypeOptions = rentalTypes.map((type) => ({ value: type, label: t(`resources.lessors.rentalTypes.${type}`) }));
 
   return (
     <Portlet title={t('resources.lessors.formTitle')}>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={800}>
           {failure && (

@@ -1,13 +1,12 @@
 import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/contract';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
@@ -150,16 +149,7 @@ export function LessorsListPage() {
   const rowActions = (lessor: Lessor) => (
     <>
       {access.can('lessors.update') && (
-        <Tooltip label={t('resources.lessors.editRow', { name: lessor.name })} withArrow>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/lessors/edit/$id" params={{ id: String(lessor.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.lessors.editRow', { name: lessor.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/lessors/edit/$id" id={lessor.id} label={t('resources.lessors.editRow', { name: lessor.name })} />
       )}
       {access.can('lessors.delete') && (
         <ConfirmDelete api={lessorsApi} id={lessor.id} name={lessor.name} alsoInvalidate={[['locations']]} />
@@ -176,13 +166,7 @@ export function LessorsListPage() {
         filters={filters}
         title={title}
         rowActions={access.can('lessors.update') || access.can('lessors.delete') ? rowActions : undefined}
-        toolbar={
-          access.can('lessors.create') && (
-            <Button component={Link} to="/lessors/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.lessors.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('lessors.create') && <NewButton to="/lessors/new">{t('resources.lessors.new')}</NewButton>}
       />
     </>
   );

@@ -1,21 +1,16 @@
 import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { citiesApi, lessorsApi, tagsApi, usersApi } from '../../lib/resources.ts';
 import { useCreateLocation, useUpdateLocation } from './api.ts';
-import { type LocationValues, toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
+import { toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
 import { WorkingHoursFields } from './working-hours-fields.tsx';
 
@@ -27,48 +22,22 @@ export function LocationForm({ location }: { location?: Location }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
-  const isNew = location === undefined;
   const companyChoice = useCompanyChoice();
-  const create = useCreateLocation();
-  const update = useUpdateLocation(location?.id ?? 0);
-  const saving = create.isPending || update.isPending;
-  const readOnly = !can(isNew ? 'locations.create' : 'locations.update');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LocationValues>({
-    initialValues: { ...valuesOf(location), ...(isNew ? { company: companyChoice.initial } : {}) },
-    validate: isNew
-      ? schemaValidator<LocationValues>(locationCreate, currentLanguage, toCreateInput)
-      : schemaValidator<LocationValues>(locationPatch, currentLanguage, toPatchInput),
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: location,
+    valuesOf,
+    newValues: { company: companyChoice.initial },
+    create: { schema: locationCreate, toInput: toCreateInput, mutation: useCreateLocation() },
+    update: { schema: locationPatch, toInput: toPatchInput, mutation: useUpdateLocation(location?.id ?? 0) },
+    messages: {
+      created: t('resources.locations.created'),
+      saved: t('resources.locations.saved'),
+      // A section may be folded or far down: say that something needs fixing, next to the button.
+      invalid: t('resources.locations.fixErrors'),
+    },
+    onCreated: (saved) => void navigate({ to: '/locations/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
   });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        if (isNew) {
-          const saved = await create.mutateAsync(locationCreate.parse(toCreateInput(values)));
-          form.resetDirty();
-          notifications.show({ color: 'teal', message: t('resources.locations.created') });
-          void navigate({ to: '/locations/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
-        } else {
-          const next = valuesOf(await update.mutateAsync(locationPatch.parse(toPatchInput(values))));
-          form.setInitialValues(next);
-          form.setValues(next);
-          form.resetDirty(next);
-          notifications.show({ color: 'teal', message: t('resources.locations.saved') });
-        }
-      } catch (error) {
-        const fieldErrors = serverFieldErrors(error);
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-      }
-    },
-    // A section may be folded or far down: say that something needs fixing, next to the button.
-    () => {
-      setFailure(t('resources.locations.fixErrors'));
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
-    },
-  );
+  const readOnly = !can(isNew ? 'locations.create' : 'locations.update');
 
   // Lessors, tags and workers belong to the location's company: offer only that company's.
   const values = form.getValues();
@@ -78,7 +47,7 @@ export function LocationForm({ location }: { location?: Location }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack>
           <Portlet title={section('general')}>

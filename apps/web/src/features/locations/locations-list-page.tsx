@@ -1,12 +1,11 @@
 import { formatMoney, type Location } from '@kovanica/contract';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -141,16 +140,7 @@ export function LocationsListPage() {
   const rowActions = (location: Location) => (
     <>
       {access.can('locations.update') && (
-        <Tooltip label={t('resources.locations.editRow', { name: location.name })} withArrow>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/locations/edit/$id" params={{ id: String(location.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.locations.editRow', { name: location.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/locations/edit/$id" id={location.id} label={t('resources.locations.editRow', { name: location.name })} />
       )}
       {access.can('locations.delete') && (
         <ConfirmDelete
@@ -172,13 +162,7 @@ export function LocationsListPage() {
         filters={filters}
         title={title}
         rowActions={access.can('locations.update') || access.can('locations.delete') ? rowActions : undefined}
-        toolbar={
-          access.can('locations.create') && (
-            <Button component={Link} to="/locations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.locations.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('locations.create') && <NewButton to="/locations/new">{t('resources.locations.new')}</NewButton>}
       />
     </>
   );

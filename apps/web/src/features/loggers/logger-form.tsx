@@ -1,16 +1,12 @@
 import { type Logger, type LoggerCreate, type LoggerPatch, loggerCreate, loggerPatch } from '@kovanica/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { useCreateLogger, useUpdateLogger } from './api.ts';
 import { CredentialModal, type IssuedCredential } from './credential-modal.tsx';
 
@@ -54,49 +50,24 @@ const valuesOf = (logger?: Logger): Values => ({
 export function LoggerForm({ logger }: { logger?: Logger }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const isNew = logger === undefined;
   const companyChoice = useCompanyChoice();
-  const create = useCreateLogger();
-  const update = useUpdateLogger(logger?.id ?? 0);
-  const saving = create.isPending || update.isPending;
-  const [failure, setFailure] = useState<string | null>(null);
   const [issued, setIssued] = useState<(IssuedCredential & { id: number }) | null>(null);
-  const [initial, setInitial] = useState<Values>(() => ({ ...valuesOf(logger), ...(isNew ? { company: companyChoice.initial } : {}) }));
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: isNew
-      ? schemaValidator<Values>(loggerCreate, currentLanguage, toCreate)
-      : schemaValidator<Values>(loggerPatch, currentLanguage, (v) => toPatch(v, initial)),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (isNew) {
-        const saved = await create.mutateAsync(loggerCreate.parse(toCreate(values)));
-        form.resetDirty();
-        notifications.show({ color: 'teal', message: t('resources.loggers.created') });
-        // The credential comes only in this answer: the page moves on once the user has stored it.
-        if (saved.credential) setIssued({ id: saved.id, imei: saved.imei, credential: saved.credential });
-        else void navigate({ to: '/loggers/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
-      } else {
-        const next = valuesOf(await update.mutateAsync(loggerPatch.parse(toPatch(values, initial))));
-        setInitial(next);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        notifications.show({ color: 'teal', message: t('resources.loggers.saved') });
-      }
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-    }
+  const openEditPage = (id: number) => void navigate({ to: '/loggers/edit/$id', params: { id: String(id) }, ignoreBlocker: true });
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: logger,
+    valuesOf,
+    newValues: { company: companyChoice.initial },
+    create: { schema: loggerCreate, toInput: toCreate, mutation: useCreateLogger() },
+    update: { schema: loggerPatch, toInput: toPatch, mutation: useUpdateLogger(logger?.id ?? 0) },
+    messages: { created: t('resources.loggers.created'), saved: t('resources.loggers.saved') },
+    // The credential comes only in this answer: the page moves on once the user has stored it.
+    onCreated: (saved) =>
+      saved.credential ? setIssued({ id: saved.id, imei: saved.imei, credential: saved.credential }) : openEditPage(saved.id),
   });
 
   return (
     <Portlet title={t('resources.loggers.formTitle')}>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving && issued === null} />
+      <UnsavedChangesGuard dirty={unsaved && issued === null} />
       <form onSubmit={submit} noValidate>
         <Stack maw={800}>
           {failure && (
@@ -141,7 +112,7 @@ export function LoggerForm({ logger }: { logger?: Logger }) {
         onDone={() => {
           const id = issued?.id;
           setIssued(null);
-          if (id !== undefined) void navigate({ to: '/loggers/edit/$id', params: { id: String(id) }, ignoreBlocker: true });
+          if (id !== undefined) openEditPage(id);
         }}
       />
     </Portlet>

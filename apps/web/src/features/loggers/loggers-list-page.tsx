@@ -1,11 +1,9 @@
 import type { Logger } from '@kovanica/contract';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -46,16 +44,7 @@ export function LoggersListPage() {
   const rowActions = (logger: Logger) => (
     <>
       {can('loggers.update') && (
-        <Tooltip label={t('resources.loggers.editRow', { name: logger.imei })} withinPortal>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/loggers/edit/$id" params={{ id: String(logger.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.loggers.editRow', { name: logger.imei })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <EditRowLink to="/loggers/edit/$id" id={logger.id} label={t('resources.loggers.editRow', { name: logger.imei })} />
       )}
       {can('loggers.delete') && (
         <ConfirmDelete
@@ -79,13 +68,7 @@ export function LoggersListPage() {
         title={title}
         rowActions={can('loggers.update') || can('loggers.delete') ? rowActions : undefined}
         storageId={wide ? 'loggers-all' : 'loggers'}
-        toolbar={
-          can('loggers.create') && (
-            <Button component={Link} to="/loggers/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.loggers.new')}
-            </Button>
-          )
-        }
+        toolbar={can('loggers.create') && <NewButton to="/loggers/new">{t('resources.loggers.new')}</NewButton>}
       />
     </>
   );

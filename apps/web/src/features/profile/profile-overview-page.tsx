@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
+import { type FieldErrors, schemaValidator, serverFieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { DEFAULT_PHOTO, useSession } from '../../lib/session.ts';
@@ -25,6 +25,7 @@ interface PersonalValues {
 }
 
 const toPersonalPatch = (v: PersonalValues) => ({ name: v.name, surname: v.surname, phone: v.phone.trim() === '' ? null : v.phone });
+const personalValuesOf = (user: User): PersonalValues => ({ name: user.name, surname: user.surname, phone: user.phone ?? '' });
 
 function failureText(error: unknown, fallback: string): string {
   return (isApiError(error) && error.userMessage) || fallback;
@@ -100,31 +101,15 @@ export function ProfileOverviewPage() {
 
 function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useTranslation();
-  const update = useUpdateMe(user.id);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<PersonalValues>({
-    initialValues: { name: user.name, surname: user.surname, phone: user.phone ?? '' },
-    validate: schemaValidator<PersonalValues>(personalSchema, currentLanguage, toPersonalPatch),
+  const { form, submit, failure, saving } = useResourceForm({
+    item: user,
+    valuesOf: personalValuesOf,
+    update: { schema: personalSchema, toInput: toPersonalPatch, mutation: useUpdateMe(user.id) },
+    messages: { saved: t('profile.saved') },
   });
 
   const dirty = form.isDirty();
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await update.mutateAsync(toPersonalPatch(values));
-      const next = { name: saved.name, surname: saved.surname, phone: saved.phone ?? '' };
-      form.setInitialValues(next);
-      form.setValues(next);
-      form.resetDirty(next);
-      notifications.show({ color: 'teal', message: t('profile.saved') });
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure(failureText(error, t('errors.genericText')));
-    }
-  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -140,7 +125,7 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
         </SimpleGrid>
         <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
         <Group>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={saving}>
             {t('profile.save')}
           </Button>
         </Group>

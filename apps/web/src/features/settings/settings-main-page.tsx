@@ -1,16 +1,11 @@
-import { type SettingsPatch, settingsPatch } from '@kovanica/contract';
+import { type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
 import { Alert, Button, Group, Stack, Switch, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { settingsQuery, useUpdateSettings } from './api.ts';
 
 interface Values {
@@ -23,37 +18,25 @@ const toPatch = (values: Values): SettingsPatch => ({
   updateBannerEnabled: values.updateBannerEnabled,
   updateBannerText: values.updateBannerText.trim() === '' ? null : values.updateBannerText,
 });
+const valuesOf = (settings: Settings): Values => ({
+  updateBannerEnabled: settings.updateBannerEnabled,
+  updateBannerText: settings.updateBannerText ?? '',
+});
 
 export function SettingsMainPage() {
   const { t } = useTranslation();
   const { data: settings } = useSuspenseQuery(settingsQuery());
-  const update = useUpdateSettings();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: { updateBannerEnabled: settings.updateBannerEnabled, updateBannerText: settings.updateBannerText ?? '' },
-    validate: schemaValidator<Values>(settingsPatch, currentLanguage, toPatch),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await update.mutateAsync(toPatch(values));
-      const next = { updateBannerEnabled: saved.updateBannerEnabled, updateBannerText: saved.updateBannerText ?? '' };
-      form.setInitialValues(next);
-      form.setValues(next);
-      form.resetDirty(next);
-      notifications.show({ color: 'teal', message: t('settings.saved') });
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-    }
+  const { form, submit, failure, saving, unsaved } = useResourceForm({
+    item: settings,
+    valuesOf,
+    update: { schema: settingsPatch, toInput: toPatch, mutation: useUpdateSettings() },
+    messages: { saved: t('settings.saved') },
   });
 
   return (
     <>
       <PageHeader title={t('settings.title')} />
-      <UnsavedChangesGuard dirty={form.isDirty() && !update.isPending} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <Portlet title={t('settings.bannerTitle')}>
         <form onSubmit={submit} noValidate>
           <Stack maw={640}>
@@ -73,7 +56,7 @@ export function SettingsMainPage() {
               {...form.getInputProps('updateBannerText')}
             />
             <Group>
-              <Button type="submit" loading={update.isPending}>
+              <Button type="submit" loading={saving}>
                 {t('settings.save')}
               </Button>
             </Group>

@@ -1,18 +1,13 @@
 import { type Tag, tagCreate, tagPatch } from '@kovanica/contract';
 import { Alert, Button, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { isApiError } from '../../lib/api.ts';
-import { schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useResourceForm } from '../../lib/forms.ts';
 import { useCreateTag, useUpdateTag } from './api.ts';
 
 interface Values {
@@ -47,47 +42,22 @@ export function TagForm({ tag }: { tag?: Tag }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
-  const isNew = tag === undefined;
   const companyChoice = useCompanyChoice();
-  const create = useCreateTag();
-  const update = useUpdateTag(tag?.id ?? 0);
-  const saving = create.isPending || update.isPending;
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: tag,
+    valuesOf,
+    newValues: { company: companyChoice.initial },
+    create: { schema: tagCreate, toInput: toCreateInput, mutation: useCreateTag() },
+    update: { schema: tagPatch, toInput: toPatchInput, mutation: useUpdateTag(tag?.id ?? 0) },
+    messages: { created: t('resources.tags.created'), saved: t('resources.tags.saved') },
+    onCreated: (saved) => void navigate({ to: '/tags/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
+  });
   const readOnly = !can(isNew ? 'tags.create' : 'tags.update');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: { ...valuesOf(tag), ...(isNew ? { company: companyChoice.initial } : {}) },
-    validate: isNew
-      ? schemaValidator<Values>(tagCreate, currentLanguage, toCreateInput)
-      : schemaValidator<Values>(tagPatch, currentLanguage, toPatchInput),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (isNew) {
-        const saved = await create.mutateAsync(tagCreate.parse(toCreateInput(values)));
-        form.resetDirty();
-        notifications.show({ color: 'teal', message: t('resources.tags.created') });
-        void navigate({ to: '/tags/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true });
-      } else {
-        const next = valuesOf(await update.mutateAsync(tagPatch.parse(toPatchInput(values))));
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        notifications.show({ color: 'teal', message: t('resources.tags.saved') });
-      }
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-    }
-  });
-
   const { name, colour } = form.getValues();
 
   return (
     <Portlet title={t('resources.tags.formTitle')}>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={480}>
           {failure && (

@@ -1,10 +1,9 @@
 import type { Tag } from '@kovanica/contract';
-import { ActionIcon, Button, ColorSwatch, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { ColorSwatch, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { tagsApi } from '../../lib/resources.ts';
@@ -57,18 +56,7 @@ export function TagsListPage() {
 
   const rowActions = (tag: Tag) => (
     <>
-      {access.can('tags.update') && (
-        <Tooltip label={t('resources.tags.editRow', { name: tag.name })} withArrow>
-          <ActionIcon
-            // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
-            renderRoot={(props) => <Link to="/tags/edit/$id" params={{ id: String(tag.id) }} {...props} />}
-            variant="subtle"
-            aria-label={t('resources.tags.editRow', { name: tag.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {access.can('tags.update') && <EditRowLink to="/tags/edit/$id" id={tag.id} label={t('resources.tags.editRow', { name: tag.name })} />}
       {access.can('tags.delete') && (
         <ConfirmDelete api={tagsApi} id={tag.id} name={tag.name} alsoInvalidate={[['locations'], ['devices']]} />
       )}
@@ -84,13 +72,7 @@ export function TagsListPage() {
         filters={filters}
         title={title}
         rowActions={access.can('tags.update') || access.can('tags.delete') ? rowActions : undefined}
-        toolbar={
-          access.can('tags.create') && (
-            <Button component={Link} to="/tags/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.tags.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('tags.create') && <NewButton to="/tags/new">{t('resources.tags.new')}</NewButton>}
       />
     </>
   );

@@ -1,17 +1,12 @@
 import { type Role, roles, type User, type UserPatch, userCreate, userPatch } from '@kovanica/contract';
 import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
-import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { type FieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { fullName, type UsersScope, useCreateUser, usersApi, usersPaths, useUpdateUser } from './api.ts';
@@ -29,13 +24,13 @@ interface Values {
   password: string;
 }
 
-const valuesOf = (user: User | undefined, defaultCompany: string | null): Values => ({
+const valuesOf = (user?: User): Values => ({
   name: user?.name ?? '',
   surname: user?.surname ?? '',
   email: user?.email ?? '',
   phone: user?.phone ?? '',
   role: user?.roles[0] ?? null,
-  company: user?.company ?? defaultCompany,
+  company: user?.company ?? null,
   active: user?.active ?? true,
   password: '',
 });
@@ -92,45 +87,23 @@ export function UserForm({ user, scope }: UserFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { personalInfo, accountInfo } = useSession();
-  const isNew = user === undefined;
   const paths = usersPaths[scope];
-  const create = useCreateUser();
-  const update = useUpdateUser(user?.id ?? 0);
-  const saving = create.isPending || update.isPending;
-  const [failure, setFailure] = useState<string | null>(null);
-  // In the switch's view a new user joins the admin's own company unless they pick another.
-  const [initial, setInitial] = useState(() => valuesOf(user, scope === 'view' ? accountInfo.company_api_endpoint : null));
-  const validate = schemaValidator<Values>(isNew ? userCreate : userEdit, currentLanguage, toBody);
-  const form = useForm<Values>({ initialValues: initial, validate: (values) => onFormFields(validate(values)) });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (isNew) {
-        // Validated already; parsing gives the typed, trimmed body.
-        const saved = await create.mutateAsync(userCreate.parse(toBody(values)));
-        form.resetDirty();
-        notifications.show({ color: 'teal', message: t('resources.users.created') });
-        void navigate({ to: paths.edit, params: { id: String(saved.id) }, ignoreBlocker: true });
-      } else {
-        const next = valuesOf(await update.mutateAsync(toPatch(values, initial)), null);
-        setInitial(next);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-        notifications.show({ color: 'teal', message: t('resources.users.saved') });
-      }
-    } catch (error) {
-      const fieldErrors = onFormFields(serverFieldErrors(error));
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
-    }
+  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+    item: user,
+    valuesOf,
+    // In the switch's view a new user joins the admin's own company unless they pick another.
+    newValues: { company: scope === 'view' ? accountInfo.company_api_endpoint : null },
+    create: { schema: userCreate, toInput: toBody, mutation: useCreateUser() },
+    update: { schema: userEdit, toInput: toBody, toBody: toPatch, mutation: useUpdateUser(user?.id ?? 0) },
+    formErrors: onFormFields,
+    messages: { created: t('resources.users.created'), saved: t('resources.users.saved') },
+    onCreated: (saved) => void navigate({ to: paths.edit, params: { id: String(saved.id) }, ignoreBlocker: true }),
   });
 
   const label = (field: string) => t(`resources.users.fields.${field}`);
   return (
     <Portlet title={t('resources.users.formTitle')}>
-      <UnsavedChangesGuard dirty={form.isDirty() && !saving} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={760}>
           {failure && (

@@ -1,11 +1,9 @@
 import type { User } from '@kovanica/contract';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
+import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { useSession } from '../../lib/session.ts';
@@ -32,17 +30,7 @@ export function UsersListPage({ scope }: { scope: UsersScope }) {
     const name = fullName(user);
     return (
       <>
-        {access.can('users.update') && (
-          <Tooltip label={t('resources.users.editRow', { name })} withinPortal>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('resources.users.editRow', { name })}
-              renderRoot={(props) => <Link {...props} to={paths.edit} params={{ id: String(user.id) }} />}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {access.can('users.update') && <EditRowLink to={paths.edit} id={user.id} label={t('resources.users.editRow', { name })} />}
         {/* The server refuses deleting oneself; the list does not offer it. */}
         {access.can('users.delete') && user.id !== personalInfo.id && (
           <ConfirmDelete api={usersApi} id={user.id} name={name} successMessage={t('resources.users.deleted')} />
@@ -61,13 +49,7 @@ export function UsersListPage({ scope }: { scope: UsersScope }) {
         view={view}
         title={title}
         rowActions={rowActions}
-        toolbar={
-          access.can('users.create') && (
-            <Button component={Link} to={paths.new} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('resources.users.new')}
-            </Button>
-          )
-        }
+        toolbar={access.can('users.create') && <NewButton to={paths.new}>{t('resources.users.new')}</NewButton>}
       />
     </>
   );
