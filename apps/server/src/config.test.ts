@@ -17,6 +17,7 @@ describe('configuration', () => {
       dataDir,
       jwtTtl: '12h',
       seedDemo: undefined,
+      seedHistory: true,
       logLevel: 'info',
     });
   });

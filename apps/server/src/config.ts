@@ -23,6 +23,7 @@ const envSchema = z.object({
     .regex(/^\d+[smhd]$/)
     .default('12h'),
   SEED_DEMO: flag.optional(),
+  SEED_HISTORY: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.optional(),
@@ -37,6 +38,8 @@ export interface Config {
   jwtTtl: string;
   /** undefined: seed a new embedded database only. */
   seedDemo: boolean | undefined;
+  /** With the demo, its fleet's 13 months of telemetry (about a minute on PGlite). */
+  seedHistory: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in limits count per address). */
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     jwtTtl: e.JWT_TTL,
     seedDemo: e.SEED_DEMO,
+    seedHistory: e.SEED_HISTORY ?? true,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? false,

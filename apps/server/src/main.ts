@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { seedHistory } from './db/seed/history.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -10,7 +11,15 @@ await database.migrate();
 
 // Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
 const seed = config.seedDemo ?? database.kind === 'pglite';
-if (seed && (await isEmpty(database.db))) await seedDemo(database.db);
+if (seed && (await isEmpty(database.db))) {
+  await seedDemo(database.db);
+  if (config.seedHistory) {
+    const started = performance.now();
+    console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
+    const events = await seedHistory(database.db);
+    console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
 
 const app = await buildApp({
   database,

@@ -59,6 +59,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.KV_E2E_DATA_DIR,
       SEED_DEMO: '1',
+      // The telemetry screens come later; until then the browser tests start without the history.
+      SEED_HISTORY: '0',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

@@ -1,0 +1,53 @@
+import type { DeviceGroup, WorkingHours } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
+import { type SimDevice, simulate } from '../../modules/telemetry/simulation.ts';
+import { ingestBatch } from '../../modules/telemetry/telemetry.ingest.ts';
+import type { Db } from '../client.ts';
+import { cities, devices, locations, loggers } from '../schema/index.ts';
+import { DEMO_CITIES, FLEET_SINCE } from './fleet.ts';
+
+/** Events per ingestion call while seeding: large batches, the same code path as the API's. */
+const CHUNK = 5000;
+
+/**
+ * Gives the demo fleet its history, from when it was placed (13 months ago) until now, written in
+ * bulk through the ingestion code itself, so every derived table is exactly what live telemetry would
+ * have made. Returns how many events were stored.
+ */
+export async function seedHistory(db: Db, options: { now?: Date; seed?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const rows = await db
+    .select({
+      loggerId: loggers.id,
+      companyId: loggers.companyId,
+      imei: loggers.imei,
+      group: devices.group,
+      playPriceCents: devices.playPriceCents,
+      tokenValueCents: devices.tokenValueCents,
+      hours: locations.workingHours,
+      city: cities.name,
+    })
+    .from(devices)
+    .innerJoin(loggers, eq(loggers.id, devices.loggerId))
+    .innerJoin(locations, eq(locations.id, devices.locationId))
+    .innerJoin(cities, eq(cities.id, locations.cityId));
+  const coast = new Set<string>(DEMO_CITIES.filter((c) => c.coast).map((c) => c.name));
+  const fleet: SimDevice[] = rows.map((r) => ({
+    imei: r.imei,
+    group: r.group as DeviceGroup,
+    playPriceCents: r.playPriceCents,
+    tokenValueCents: r.tokenValueCents,
+    coast: coast.has(r.city),
+    hours: r.hours as WorkingHours,
+  }));
+  const { events } = simulate(fleet, { from: FLEET_SINCE, to: now, seed: options.seed ?? 2026 });
+  let stored = 0;
+  for (const row of rows) {
+    const list = events.get(row.imei) ?? [];
+    for (let i = 0; i < list.length; i += CHUNK) {
+      const answer = await ingestBatch(db, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), now);
+      stored += answer.accepted;
+    }
+  }
+  return stored;
+}

@@ -1,0 +1,94 @@
+import type { TelemetryEvent } from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
+import { testApp } from '../../testing/app.ts';
+import { random, type SimDevice, simulate } from './simulation.ts';
+import { ingestBatch } from './telemetry.ingest.ts';
+
+const t = await testApp();
+const hours = { start: '09:00', end: '01:00' };
+const week = { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: null };
+
+describe('the simulated fleet', () => {
+  it('is deterministic, in seq and time order, and busier on the coast in summer', () => {
+    const device: SimDevice = { imei: 'a', group: 'kiddie_ride', playPriceCents: 200, tokenValueCents: 100, coast: true, hours: week };
+    const period = (month: number) => ({ from: new Date(Date.UTC(2026, month, 1)), to: new Date(Date.UTC(2026, month, 29)), seed: 1 });
+    const july = simulate([device], period(6));
+    expect(simulate([device], period(6)).truth.get('a')).toEqual(july.truth.get('a'));
+    const list = july.events.get('a') ?? [];
+    for (let i = 1; i < list.length; i++) {
+      expect(list[i]?.seq).toBe((list[i - 1]?.seq ?? 0) + 1);
+      expect(Date.parse(list[i]?.at ?? '') >= Date.parse(list[i - 1]?.at ?? '')).toBe(true);
+    }
+    const january = simulate([device], period(0));
+    expect(july.truth.get('a')?.plays ?? 0).toBeGreaterThan(3 * (january.truth.get('a')?.plays ?? 0));
+  });
+
+  it('survives duplicate and reordered deliveries: ingestion equals the truth exactly', async () => {
+    const fleet = await t.db
+      .select({
+        deviceId: devices.id,
+        loggerId: loggers.id,
+        companyId: loggers.companyId,
+        imei: loggers.imei,
+        price: devices.playPriceCents,
+      })
+      .from(devices)
+      .innerJoin(loggers, eq(loggers.id, devices.loggerId))
+      .limit(3);
+    const sim: SimDevice[] = fleet.map((f, i) => ({
+      imei: f.imei,
+      group: (['kiddie_ride', 'prize_device', 'monster'] as const)[i] ?? 'other',
+      playPriceCents: f.price,
+      tokenValueCents: 100,
+      coast: i % 2 === 0,
+      hours: week,
+    }));
+    const to = new Date(Date.now() - 3_600_000);
+    const { events, truth } = simulate(sim, { from: new Date(to.getTime() - 20 * 86_400_000), to, seed: 7 });
+    const rnd = random(99);
+    for (const f of fleet) {
+      const list = events.get(f.imei) ?? [];
+      const batches: TelemetryEvent[][] = [];
+      for (let i = 0; i < list.length; i += 50) batches.push(list.slice(i, i + 50));
+      // 10 % sent twice, 5 % swapped with the next one.
+      const sends: TelemetryEvent[][] = [];
+      for (const b of batches) {
+        sends.push(b);
+        if (rnd() < 0.1) sends.push(b);
+      }
+      for (let i = 0; i + 1 < sends.length; i++) {
+        if (rnd() < 0.05) [sends[i], sends[i + 1]] = [sends[i + 1] as TelemetryEvent[], sends[i] as TelemetryEvent[]];
+      }
+      for (const s of sends) await ingestBatch(t.db, { id: f.loggerId, companyId: f.companyId }, s);
+      const [sum] = await t.db
+        .select({
+          coins: sql<number>`sum(${deviceDaily.coinsCents})`.mapWith(Number),
+          tokens: sql<number>`sum(${deviceDaily.tokens})`.mapWith(Number),
+          plays: sql<number>`sum(${deviceDaily.plays})`.mapWith(Number),
+        })
+        .from(deviceDaily)
+        .where(eq(deviceDaily.deviceId, f.deviceId));
+      const truthOf = truth.get(f.imei);
+      expect({ coins: sum?.coins, tokens: sum?.tokens }).toEqual({ coins: truthOf?.coinsCents, tokens: truthOf?.tokens });
+      expect(sum?.plays).toBe(truthOf?.plays);
+      const [stored] = await t.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number), distinct: sql<number>`count(distinct ${telemetryEvents.seq})`.mapWith(Number) })
+        .from(telemetryEvents)
+        .where(eq(telemetryEvents.loggerId, f.loggerId));
+      expect(stored).toEqual({ n: list.length, distinct: list.length });
+    }
+  });
+});
+
+describe('the demo history', () => {
+  it('is written through the ingestion code for every device with a logger', async () => {
+    const { seedHistory } = await import('../../db/seed/history.ts');
+    const { FLEET_SINCE } = await import('../../db/seed/fleet.ts');
+    const stored = await seedHistory(t.db, { now: new Date(FLEET_SINCE.getTime() + 3 * 86_400_000) });
+    expect(stored).toBeGreaterThan(100);
+    const [days] = await t.db.select({ devices: sql<number>`count(distinct ${deviceDaily.deviceId})`.mapWith(Number) }).from(deviceDaily);
+    expect(days?.devices).toBeGreaterThan(50);
+  });
+});

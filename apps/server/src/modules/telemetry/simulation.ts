@@ -1,0 +1,204 @@
+import type { DeviceGroup, TelemetryEvent, WorkingHours } from '@kovanica/contract';
+import { weekdays } from '@kovanica/contract';
+
+/**
+ * The fleet's behaviour, for the simulator and the demo history (issue 4): plays within opening hours,
+ * weekday and seasonal patterns (the coast busy in summer), prices per device group, coins and
+ * tokens, emptying every one to two weeks, alarms, service-mode sessions, free rides and resets.
+ * Deterministic for a seed, and it keeps the truth (what each device really took) so a test can
+ * check that ingestion lost nothing and counted nothing twice.
+ */
+
+export interface SimDevice {
+  imei: string;
+  group: DeviceGroup;
+  playPriceCents: number;
+  tokenValueCents: number;
+  coast: boolean;
+  hours: WorkingHours;
+}
+
+/** What a device really took, outside service mode (the fault test compares ingestion with it). */
+export interface Truth {
+  coinsCents: number;
+  tokens: number;
+  plays: number;
+}
+
+/** Average paid plays on an ordinary weekday per group. */
+const BASE_PLAYS: Record<DeviceGroup, number> = {
+  kiddie_ride: 14,
+  prize_device: 18,
+  monster: 16,
+  saldo_reducer: 10,
+  vending: 12,
+  other: 6,
+};
+
+/** A small, fast, seedable generator (mulberry32). */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const ZAGREB_OFFSET_HOURS = (d: Date) => {
+  // Central European time, summer time from the last Sunday of March to the last Sunday of October.
+  const y = d.getUTCFullYear();
+  const lastSunday = (month: number) => {
+    const last = new Date(Date.UTC(y, month + 1, 0, 1));
+    return Date.UTC(y, month, last.getUTCDate() - last.getUTCDay(), 1);
+  };
+  const t = d.getTime();
+  return t >= lastSunday(2) && t < lastSunday(9) ? 2 : 1;
+};
+
+/** Busier on the coast in summer, inland around Christmas; weekends busier everywhere. */
+export function demandFactor(day: Date, coast: boolean): number {
+  const month = day.getUTCMonth();
+  const weekday = day.getUTCDay();
+  const weekend = weekday === 0 || weekday === 6 ? 1.6 : weekday === 5 ? 1.2 : 1;
+  const coastSeason = [0.35, 0.35, 0.45, 0.6, 0.9, 1.6, 2.6, 2.8, 1.4, 0.7, 0.4, 0.5][month] ?? 1;
+  const inlandSeason = [0.9, 0.9, 1, 1, 1, 0.85, 0.7, 0.7, 1, 1, 1.1, 1.4][month] ?? 1;
+  return weekend * (coast ? coastSeason : inlandSeason);
+}
+
+/** Opening minutes of a Zagreb calendar day, from its hours (an end before the start runs past midnight). */
+function openMinutes(hours: WorkingHours, weekdayIndex: number): [number, number] | null {
+  const h = hours[weekdays[weekdayIndex] ?? 'mon'];
+  if (!h) return null;
+  const toMin = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3));
+  const start = toMin(h.start);
+  let end = toMin(h.end);
+  if (end <= start) end += 24 * 60;
+  return [start, end];
+}
+
+export interface SimOptions {
+  from: Date;
+  to: Date;
+  seed: number;
+  /** First seq to use for each logger (continuing an earlier run). */
+  firstSeq?: (imei: string) => number;
+}
+
+/**
+ * Generates each device's events over the period, in time order with increasing `seq`, and the truth
+ * of what it took. Loggers stay quiet outside opening hours except for occasional night alarms.
+ */
+export function simulate(
+  devices: readonly SimDevice[],
+  options: SimOptions,
+): { events: Map<string, TelemetryEvent[]>; truth: Map<string, Truth> } {
+  const events = new Map<string, TelemetryEvent[]>();
+  const truth = new Map<string, Truth>();
+  devices.forEach((device, index) => {
+    const rnd = random(options.seed * 7919 + index * 104_729 + 1);
+    const list: TelemetryEvent[] = [];
+    const sum: Truth = { coinsCents: 0, tokens: 0, plays: 0 };
+    let seq = options.firstSeq?.(device.imei) ?? 1;
+    // A logger numbers its events as they happen: a day's events get their seq once sorted by time.
+    let today: { at: number; e: Record<string, unknown> }[] = [];
+    const push = (at: number, e: Record<string, unknown>) => today.push({ at, e });
+    const flush = () => {
+      today.sort((a, b) => a.at - b.at);
+      for (const { at, e } of today) list.push({ seq: seq++, at: new Date(at).toISOString(), ...e } as TelemetryEvent);
+      today = [];
+    };
+    let boxCoins = 0;
+    let boxTokens = 0;
+    let nextEmptying = 7 + Math.floor(rnd() * 8);
+    let daysSinceEmptying = 0;
+
+    const start = Date.UTC(options.from.getUTCFullYear(), options.from.getUTCMonth(), options.from.getUTCDate());
+    for (let dayStart = start; dayStart < options.to.getTime(); dayStart += 86_400_000) {
+      const day = new Date(dayStart);
+      const offset = ZAGREB_OFFSET_HOURS(day) * 3_600_000;
+      const weekdayIndex = (day.getUTCDay() + 6) % 7;
+      const open = openMinutes(device.hours, weekdayIndex);
+      daysSinceEmptying++;
+      flush();
+      if (!open) continue;
+      const [openMin, closeMin] = open;
+      const minute = (m: number) => dayStart - offset + m * 60_000;
+      const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
+      const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8);
+      const plays = Math.max(0, Math.round(expected));
+      const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
+
+      // A service visit about once a month: test plays that are not revenue.
+      if (rnd() < 1 / 30) {
+        const at = minute(openMin + 10 + rnd() * 60);
+        if (inPeriod(at)) {
+          push(at, { type: 'service_mode', on: true });
+          push(at + 120_000, { type: 'coin', valueCents: device.playPriceCents, count: 1 });
+          boxCoins += device.playPriceCents;
+          push(at + 600_000, { type: 'service_mode', on: false });
+        }
+      }
+
+      for (const m of times) {
+        const at = minute(m);
+        if (!inPeriod(at)) continue;
+        const roll = rnd();
+        const price = device.playPriceCents;
+        if ((device.group === 'kiddie_ride' || device.group === 'monster') && roll < 0.2 && device.tokenValueCents > 0) {
+          const tokens = Math.max(1, Math.round(price / device.tokenValueCents));
+          push(at, { type: 'token', count: tokens });
+          sum.tokens += tokens;
+          boxTokens += tokens;
+        } else if (roll < 0.26) {
+          push(at, { type: 'cashless', valueCents: price });
+        } else if (price % 200 === 0 && roll < 0.7) {
+          push(at, { type: 'coin', valueCents: 200, count: price / 200 });
+          sum.coinsCents += price;
+          boxCoins += price;
+        } else {
+          push(at, { type: 'coin', valueCents: 100, count: Math.max(1, Math.round(price / 100)) });
+          sum.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
+          boxCoins += Math.max(1, Math.round(price / 100)) * 100;
+        }
+        sum.plays += 1;
+        if (device.group === 'prize_device' && rnd() < 1 / 12) push(at + 30_000, { type: 'prize_out', count: 1 });
+        if (rnd() < 0.004) push(at + 60_000, { type: 'free_ride' });
+      }
+
+      // An alarm now and then; a critical one is cleared within hours.
+      if (rnd() < 1 / 25) {
+        const at = minute(openMin + rnd() * (closeMin - openMin));
+        if (inPeriod(at)) {
+          const critical = rnd() < 0.3;
+          const code = critical ? ['E12', 'E31', 'E40'][Math.floor(rnd() * 3)] : ['W01', 'W07'][Math.floor(rnd() * 2)];
+          push(at, { type: 'alarm', code, critical });
+          if (critical) push(at + (1 + rnd() * 5) * 3_600_000, { type: 'alarm_cleared', code });
+        }
+      }
+      if (rnd() < 1 / 60) {
+        const at = minute(openMin + 5);
+        if (inPeriod(at)) push(at, { type: 'reset', reason: 'watchdog' });
+      }
+      if (daysSinceEmptying >= nextEmptying) {
+        const at = minute(closeMin - 15);
+        if (inPeriod(at)) {
+          push(at, { type: 'emptying', coinsCents: boxCoins, tokens: boxTokens });
+          boxCoins = 0;
+          boxTokens = 0;
+          daysSinceEmptying = 0;
+          nextEmptying = 7 + Math.floor(rnd() * 8);
+        }
+      }
+      // One heartbeat a day keeps "last seen" honest without flooding the history.
+      const beat = minute(openMin + 1);
+      if (inPeriod(beat)) push(beat, { type: 'heartbeat', signal: -60 - Math.floor(rnd() * 30), firmware: '2.4.0' });
+    }
+    flush();
+    events.set(device.imei, list);
+    truth.set(device.imei, sum);
+  });
+  return { events, truth };
+}
