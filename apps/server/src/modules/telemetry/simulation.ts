@@ -85,6 +85,8 @@ export interface SimOptions {
   seed: number;
   /** First seq to use for each logger (continuing an earlier run). */
   firstSeq?: (imei: string) => number;
+  /** Multiplies the demand (a livelier demo); 1 is the normal fleet. */
+  demand?: number;
 }
 
 /**
@@ -127,7 +129,7 @@ export function simulate(
       const [openMin, closeMin] = open;
       const minute = (m: number) => dayStart - offset + m * 60_000;
       const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
-      const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8);
+      const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8) * (options.demand ?? 1);
       const plays = Math.max(0, Math.round(expected));
       const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
 
