@@ -14,6 +14,7 @@ import { registerWeb } from './http/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
+import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -84,5 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loggersRoutes(app, deps);
   devicesRoutes(app, deps);
   telemetryRoutes(app, deps);
+  commandsRoutes(app, deps);
   return app;
 }

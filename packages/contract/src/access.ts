@@ -33,6 +33,7 @@ export const permissionsByResource = {
   tags: crud,
   loggers: crud,
   devices: [...crud, 'command'],
+  commands: ['read'],
   maintenance: crud,
   transactions: ['read'],
   revenue: ['read'],
@@ -57,6 +58,7 @@ export const permissions: readonly Permission[] = Object.entries(permissionsByRe
 export const resourceModule: Partial<Record<keyof typeof permissionsByResource, Module>> = {
   loggers: 'devices',
   devices: 'devices',
+  commands: 'devices',
   maintenance: 'devices',
   transactions: 'devices',
   deposits: 'deposits',
@@ -84,7 +86,9 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...companyStaff,
     // Their company's people, e.g. to name a location's responsible worker; managing users stays with admins.
     ...only('users', 'read'),
-    ...(['lessors', 'locations', 'tags', 'loggers', 'devices', 'maintenance', 'articles', 'repositories', 'loyalty'] as const).flatMap(all),
+    ...(
+      ['lessors', 'locations', 'tags', 'loggers', 'devices', 'commands', 'maintenance', 'articles', 'repositories', 'loyalty'] as const
+    ).flatMap(all),
     ...all('transactions'),
     ...all('revenue'),
     ...all('deposits'),
@@ -99,6 +103,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('locations', 'read'),
     ...only('tags', 'read'),
     ...only('devices', 'read'),
+    ...only('commands', 'read'),
     ...only('loggers', 'read'),
     ...only('maintenance', 'read'),
     ...all('transactions'),
@@ -117,6 +122,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('tags', 'read'),
     ...only('loggers', 'read'),
     ...only('devices', 'read', 'update', 'command'),
+    ...only('commands', 'read'),
     ...all('maintenance'),
     ...only('deposits', 'read', 'create'),
     ...only('articles', 'read'),

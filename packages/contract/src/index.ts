@@ -5,6 +5,7 @@ export * from './format.ts';
 export * from './messages.ts';
 export * from './resources/auth.ts';
 export * from './resources/cities.ts';
+export * from './resources/commands.ts';
 export * from './resources/companies.ts';
 export * from './resources/dashboard.ts';
 export * from './resources/devices.ts';

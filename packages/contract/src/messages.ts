@@ -38,6 +38,7 @@ const en = {
     color: 'Choose a colour as #RRGGBB.',
     logger_taken: 'This logger is already fitted to another device.',
     other_company: 'This item belongs to another company.',
+    no_logger: 'This device has no logger to send the command to.',
     invalid: 'This value is not valid.',
   },
   problem: {
@@ -108,6 +109,7 @@ const hr: Messages = {
     color: 'Odaberite boju u obliku #RRGGBB.',
     logger_taken: 'Ovaj logger je već ugrađen u drugi uređaj.',
     other_company: 'Ovaj zapis pripada drugoj tvrtki.',
+    no_logger: 'Ovaj uređaj nema logger kojem bi se poslala naredba.',
     invalid: 'Vrijednost nije ispravna.',
   },
   problem: {

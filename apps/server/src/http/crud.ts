@@ -26,11 +26,13 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   /** Collection path segment and permission resource, e.g. `users`. */
   name: keyof typeof permissionsByResource;
   item: z.ZodType<Item>;
-  create: z.ZodType<Create>;
-  patch: z.ZodType<Patch>;
+  /** Request schemas, for the operations the service has. */
+  create?: z.ZodType<Create>;
+  patch?: z.ZodType<Patch>;
   collection: CollectionSpec;
   columns: CollectionColumns;
-  service: CrudService<Item, Create, Patch>;
+  /** A read-only resource gives only `list` and `get`: routes exist for the operations it has. */
+  service: Pick<CrudService<Item, Create, Patch>, 'list' | 'get'> & Partial<CrudService<Item, Create, Patch>>;
   /** Operations a caller without the permission may still use on their own rows. */
   allowSelf?: { read?: boolean; update?: boolean };
   /** Other resources whose data the answers include (cache invalidation); the resource itself is implied. */
@@ -108,37 +110,44 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       }),
   });
 
-  app.route({
-    method: 'POST',
-    url: base,
-    config: { permission: perm('create') },
-    schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
-    handler: async (request, reply) => {
-      const item = await writing(() => service.create(contextOf(request), request.body as Create));
-      return reply.code(201).header('location', item['@id']).send(item);
-    },
-  });
+  const { create, update, remove } = service;
+  if (create && def.create) {
+    app.route({
+      method: 'POST',
+      url: base,
+      config: { permission: perm('create') },
+      schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
+      handler: async (request, reply) => {
+        const item = await writing(() => create(contextOf(request), request.body as Create));
+        return reply.code(201).header('location', item['@id']).send(item);
+      },
+    });
+  }
 
-  app.route({
-    method: 'PATCH',
-    url: `${base}/:id`,
-    config: { permission: perm('update'), allowSelf: def.allowSelf?.update },
-    schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
-    handler: async (request) => {
-      const item = await writing(() => service.update(contextOf(request), (request.params as IdParams).id, request.body as Patch));
-      if (!item) throw notFound();
-      return item;
-    },
-  });
+  if (update && def.patch) {
+    app.route({
+      method: 'PATCH',
+      url: `${base}/:id`,
+      config: { permission: perm('update'), allowSelf: def.allowSelf?.update },
+      schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
+      handler: async (request) => {
+        const item = await writing(() => update(contextOf(request), (request.params as IdParams).id, request.body as Patch));
+        if (!item) throw notFound();
+        return item;
+      },
+    });
+  }
 
-  app.route({
-    method: 'DELETE',
-    url: `${base}/:id`,
-    config: { permission: perm('delete') },
-    schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
-    handler: async (request, reply) => {
-      if (!(await writing(() => service.remove(contextOf(request), (request.params as IdParams).id)))) throw notFound();
-      return reply.code(204).send();
-    },
-  });
+  if (remove) {
+    app.route({
+      method: 'DELETE',
+      url: `${base}/:id`,
+      config: { permission: perm('delete') },
+      schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
+      handler: async (request, reply) => {
+        if (!(await writing(() => remove(contextOf(request), (request.params as IdParams).id)))) throw notFound();
+        return reply.code(204).send();
+      },
+    });
+  }
 }

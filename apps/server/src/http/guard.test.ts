@@ -2,7 +2,7 @@ import { can, type Permission } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { companies, devices, lessors, locations, loggers, tags, users } from '../db/schema/index.ts';
+import { companies, deviceCommands, devices, lessors, locations, loggers, tags, users } from '../db/schema/index.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 import { createDeps } from './deps.ts';
 
@@ -25,6 +25,24 @@ const firstOf = async (table: typeof lessors | typeof locations | typeof tags | 
       .limit(1)
   )[0]?.id;
 
+const zabavniDevice = (
+  await t.db
+    .select()
+    .from(devices)
+    .where(eq(devices.companyId, zabavni?.id ?? 0))
+    .limit(1)
+)[0];
+const [zabavniCommand] = await t.db
+  .insert(deviceCommands)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    loggerId: zabavniDevice?.loggerId ?? 0,
+    deviceId: zabavniDevice?.id,
+    type: 'reset',
+    reason: 'guard test',
+  })
+  .returning();
+
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
   users: zabavniManager?.id,
@@ -34,16 +52,19 @@ const foreignIds: Record<string, number | undefined> = {
   tags: await firstOf(tags),
   loggers: await firstOf(loggers),
   devices: await firstOf(devices),
+  commands: zabavniCommand?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
 const resourceOf = (url: string) => url.split('/')[3] ?? '';
 const urlFor = (url: string) => url.replace(':id', String(foreignIds[resourceOf(url)] ?? 'missing'));
+/** A valid body for routes whose body has required fields (so the id, not the body, decides). */
+const validBodies: Record<string, object> = { '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' } };
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',
   url: urlFor(route.url),
   headers: route.method === 'PATCH' ? mergePatch : {},
-  payload: ['POST', 'PATCH'].includes(route.method) ? {} : undefined,
+  payload: ['POST', 'PATCH'].includes(route.method) ? (validBodies[route.url] ?? {}) : undefined,
 });
 
 describe('every registered route', () => {

@@ -49,6 +49,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
       const answer = await ingestBatch(deps.db, logger, batch.events);
       deps.versions.bump('telemetry');
+      deps.versions.bump('commands');
       return answer;
     },
   });

@@ -1,0 +1,41 @@
+import { type CommandCreate, commandCreate, commandItem, commandsCollection, problemSchema } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { commandColumns } from './commands.queries.ts';
+import { commandsService } from './commands.service.ts';
+
+/** Remote free rides and resets: listed as `commands`, sent through the device they are for. */
+export function commandsRoutes(app: FastifyInstance, deps: Deps) {
+  const service = commandsService(deps.db);
+  registerCrud(app, deps, {
+    name: 'commands',
+    item: commandItem,
+    collection: commandsCollection,
+    columns: commandColumns,
+    service,
+    // Ingestion delivers and completes commands.
+    reads: ['devices', 'telemetry'],
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/devices/:id/commands',
+    config: { permission: 'devices.command' },
+    schema: {
+      tags: ['commands'],
+      summary: "Send a free ride or a reset to the device's logger; it goes out with the logger's next batch answer",
+      params: idParams,
+      body: commandCreate,
+      response: { 201: commandItem, 404: problemSchema, 422: problemSchema },
+    },
+    handler: async (request, reply) => {
+      const command = await service.send(contextOf(request), (request.params as { id: number }).id, request.body as CommandCreate);
+      deps.versions.bump('commands');
+      if (!command) throw notFound();
+      return reply.code(201).header('location', command['@id']).send(command);
+    },
+  });
+}
