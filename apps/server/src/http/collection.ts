@@ -77,9 +77,21 @@ function convert(value: string, column: PgColumn, param: string): unknown {
   }
 }
 
-/** An exact filter that is not one column, e.g. "this company or its subsidiaries"; given the ids asked for. */
+/**
+ * A filter that is not one column, e.g. "this company or its subsidiaries" or "critical now"; given the
+ * values asked for, it answers the condition (or throws a 400 through `badQuery`).
+ */
 export interface DerivedFilter {
-  derived: (ids: number[]) => SQL;
+  derived: (values: string[], param: string) => SQL;
+}
+
+/** Ids from filter values given as ids or IRIs. */
+export function idsOf(values: string[], param: string): number[] {
+  return values.map((v) => {
+    const id = v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
+    if (!/^\d{1,10}$/.test(id)) throw badQuery(param);
+    return Number(id);
+  });
 }
 export type CollectionColumns = Record<string, PgColumn | DerivedFilter>;
 const isDerived = (c: PgColumn | DerivedFilter | undefined): c is DerivedFilter => c !== undefined && 'derived' in c;
@@ -96,12 +108,7 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
     if (isDerived(entry)) {
       const value = raw[field];
       if (value === undefined) continue;
-      const ids = (Array.isArray(value) ? value : [value]).map((v) => {
-        const id = v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
-        if (!/^\d{1,10}$/.test(id)) throw badQuery(field);
-        return Number(id);
-      });
-      where.push(entry.derived(ids));
+      where.push(entry.derived(Array.isArray(value) ? value : [value], field));
       continue;
     }
     const column = entry;

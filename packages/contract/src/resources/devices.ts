@@ -12,6 +12,29 @@ export type DeviceGroup = (typeof deviceGroups)[number];
 export const fiscalizeModes = ['on', 'off', 'inherit'] as const;
 export type FiscalizeMode = (typeof fiscalizeModes)[number];
 
+/** Why a device that is not critical still needs a look (domain.md §6). */
+export const problemReasons = ['offline', 'no_revenue', 'deposit_difference'] as const;
+export type ProblemReason = (typeof problemReasons)[number];
+
+/** A device's operational state, derived from its telemetry. */
+export const deviceStateSchema = z.object({
+  /** The logger was heard within the company's offline threshold. */
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  serviceMode: z.boolean(),
+  serviceSince: z.string().nullable(),
+  critical: z.boolean(),
+  criticalCode: z.string().nullable(),
+  criticalSince: z.string().nullable(),
+  /** Empty unless the device is problematic: offline while its location is open, no revenue for 3 open days. */
+  problems: z.array(z.enum(problemReasons)),
+  /** Coins and notes in the box since the last emptying, as telemetry counted them. */
+  cashInBoxCents: z.number().int(),
+  tokensInBox: z.number().int(),
+  lastEmptiedAt: z.string().nullable(),
+});
+export type DeviceState = z.infer<typeof deviceStateSchema>;
+
 export const deviceItem = z.object({
   ...itemMeta,
   company: z.string(),
@@ -32,6 +55,7 @@ export const deviceItem = z.object({
   /** The fiscal settings in force, after inheriting from the location. */
   fiscalizeApplied: z.boolean(),
   premisesLabelApplied: z.string().nullable(),
+  state: deviceStateSchema,
   createdAt: z.string(),
 });
 export type Device = z.infer<typeof deviceItem>;
@@ -61,7 +85,17 @@ export const devicePatch = z.strictObject(optional(withoutCompany(fields)));
 export type DevicePatch = z.infer<typeof devicePatch>;
 
 export const devicesCollection: CollectionSpec = {
-  filters: { name: 'partial', group: 'exact', location: 'exact', logger: 'exact', tags: 'exact', company: 'exact' },
+  /** `critical`, `serviceMode`, `online`: the state now (`?critical=true` lists the devices critical now). */
+  filters: {
+    name: 'partial',
+    group: 'exact',
+    location: 'exact',
+    logger: 'exact',
+    tags: 'exact',
+    company: 'exact',
+    critical: 'boolean',
+    serviceMode: 'boolean',
+  },
   order: ['id', 'name', 'group', 'playPriceCents', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CompanyRow, companies, devices, lessors, locations, loggers, tags, users } from '../../db/schema/index.ts';
-import type { CollectionColumns } from '../../http/collection.ts';
+import { type CollectionColumns, idsOf } from '../../http/collection.ts';
 
 export const companyColumns: CollectionColumns = {
   id: companies.id,
@@ -10,7 +10,12 @@ export const companyColumns: CollectionColumns = {
   isTopGun: companies.isTopGun,
   parent: companies.parentId,
   // A company and its subsidiaries (the original's `list-my`).
-  group: { derived: (ids: number[]) => or(inArray(companies.id, ids), inArray(companies.parentId, ids)) as SQL },
+  group: {
+    derived: (values, param) => {
+      const ids = idsOf(values, param);
+      return or(inArray(companies.id, ids), inArray(companies.parentId, ids)) as SQL;
+    },
+  },
   createdAt: companies.createdAt,
 };
 

@@ -1,9 +1,22 @@
+import type { WorkingHours } from '@kovanica/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
-import { devicePlacements, devices, locations, loggers, users } from '../../db/schema/index.ts';
+import { companies, deviceDaily, devicePlacements, deviceState, devices, locations, loggers, users } from '../../db/schema/index.ts';
+import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
 
-export const deviceColumns = {
+/** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
+function stateFilter(column: typeof deviceState.critical | typeof deviceState.serviceMode): DerivedFilter {
+  return {
+    derived: (values) => {
+      const wanted = values[0] === 'true' || values[0] === '1';
+      const yes = sql`exists (select 1 from ${deviceState} where ${deviceState.deviceId} = ${outer(devices.id)} and ${column})`;
+      return wanted ? yes : sql`not ${yes}`;
+    },
+  };
+}
+
+export const deviceColumns: CollectionColumns = {
   id: devices.id,
   name: devices.name,
   group: devices.group,
@@ -13,18 +26,45 @@ export const deviceColumns = {
   playPriceCents: devices.playPriceCents,
   company: devices.companyId,
   createdAt: devices.createdAt,
+  critical: stateFilter(deviceState.critical),
+  serviceMode: stateFilter(deviceState.serviceMode),
 };
 
 interface LocationFiscal {
   name: string;
   fiscalization: boolean;
   premisesLabel: string | null;
+  workingHours: WorkingHours;
+}
+
+/** The telemetry side of a device, as stored (timestamps as JSON text). */
+export interface StateRow {
+  lastSeenAt: string | null;
+  offlineThresholdMinutes: number;
+  serviceMode: boolean | null;
+  serviceSince: string | null;
+  critical: boolean | null;
+  criticalCode: string | null;
+  criticalSince: string | null;
+  boxCents: number | null;
+  boxTokens: number | null;
+  lastEmptiedAt: string | null;
+  /** The last business day with revenue. */
+  lastRevenueDay: string | null;
 }
 
 export const deviceExtras = () => ({
   imei: sql<string | null>`(select ${loggers.imei} from ${loggers} where ${loggers.id} = ${outer(devices.loggerId)})`,
   locationFiscal: sql<LocationFiscal | null>`(select json_build_object('name', ${locations.name}, 'fiscalization', ${locations.fiscalization},
-    'premisesLabel', ${locations.premisesLabel}) from ${locations} where ${locations.id} = ${outer(devices.locationId)})`,
+    'premisesLabel', ${locations.premisesLabel}, 'workingHours', ${locations.workingHours}) from ${locations} where ${locations.id} = ${outer(devices.locationId)})`,
+  telemetry: sql<StateRow>`(select json_build_object(
+    'lastSeenAt', (select ${loggers.lastSeenAt} from ${loggers} where ${loggers.id} = ${outer(devices.loggerId)}),
+    'offlineThresholdMinutes', (select ${companies.offlineThresholdMinutes} from ${companies} where ${companies.id} = ${outer(devices.companyId)}),
+    'serviceMode', s.service_mode, 'serviceSince', s.service_since, 'critical', s.critical, 'criticalCode', s.critical_code,
+    'criticalSince', s.critical_since, 'boxCents', s.box_cents, 'boxTokens', s.box_tokens, 'lastEmptiedAt', s.last_emptied_at,
+    'lastRevenueDay', (select max(${deviceDaily.day}) from ${deviceDaily} where ${deviceDaily.deviceId} = ${outer(devices.id)}
+      and ${deviceDaily.coinsCents} + ${deviceDaily.notesCents} + ${deviceDaily.cashlessCents} + ${deviceDaily.cardCents} + ${deviceDaily.tokensCents} > 0))
+    from (select 1) one left join ${deviceState} s on s.device_id = ${outer(devices.id)})`,
 });
 
 /** A device's stays, newest first. */

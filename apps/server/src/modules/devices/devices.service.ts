@@ -11,6 +11,7 @@ import { invalid } from '../../http/problems.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { deviceExtras, placementsOf } from './devices.queries.ts';
+import { deviceStateOf } from './state.ts';
 
 type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
 
@@ -37,6 +38,7 @@ export function toDevice(row: Row): Device {
     // Inherit: the location decides; a device nowhere is not fiscalized.
     fiscalizeApplied: row.fiscalize === 'inherit' ? (location?.fiscalization ?? false) : row.fiscalize === 'on',
     premisesLabelApplied: row.premisesLabel ?? location?.premisesLabel ?? null,
+    state: deviceStateOf(row.telemetry, location?.workingHours ?? null),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -114,6 +114,17 @@ describe('telemetry ingestion', () => {
   it('keeps a critical alarm until cleared, and closes the cash period at an emptying', async () => {
     await answer([{ seq: 30, at: minutesAgo(16), type: 'alarm', code: 'E12', critical: true }]);
     expect(await stateOf()).toMatchObject({ critical: true, criticalCode: 'E12' });
+    // The devices list shows it, and lists the devices critical now.
+    const critical = await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?critical=true' });
+    expect(critical.body.member.map((d) => d.id)).toEqual([device.id]);
+    expect(critical.body.member[0]?.state).toMatchObject({
+      online: true,
+      critical: true,
+      criticalCode: 'E12',
+      cashInBoxCents: 600,
+      tokensInBox: 3,
+    });
+    expect((await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?critical=false' })).body.totalItems).toBe(59);
     await answer([
       { seq: 31, at: minutesAgo(15), type: 'alarm_cleared', code: 'E12' },
       { seq: 32, at: minutesAgo(14), type: 'emptying', coinsCents: 600, tokens: 3 },

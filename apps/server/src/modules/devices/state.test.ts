@@ -1,0 +1,51 @@
+import type { WorkingHours } from '@kovanica/contract';
+import { describe, expect, it } from 'vitest';
+import { deviceStateOf, isOpen } from './state.ts';
+
+const h = (start: string, end: string) => ({ start, end });
+const hours: WorkingHours = {
+  mon: h('09:00', '21:00'),
+  tue: h('09:00', '21:00'),
+  wed: null,
+  thu: h('09:00', '21:00'),
+  fri: h('09:00', '02:00'),
+  sat: h('10:00', '02:00'),
+  sun: null,
+};
+// 2026-11-20 is a Friday; Zagreb is UTC+1 in November.
+const zagreb = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+
+describe('device state', () => {
+  it('knows opening hours, including those past midnight', () => {
+    expect(isOpen(hours, zagreb('2026-11-20', '20:00'))).toBe(true);
+    expect(isOpen(hours, zagreb('2026-11-21', '01:30'))).toBe(true); // Friday's hours run to 02:00
+    expect(isOpen(hours, zagreb('2026-11-21', '03:00'))).toBe(false);
+    expect(isOpen(hours, zagreb('2026-11-18', '12:00'))).toBe(false); // closed on Wednesdays
+  });
+
+  it('calls a device offline only while its location is open, and flags days without revenue', () => {
+    const now = zagreb('2026-11-20', '12:00');
+    const row = {
+      lastSeenAt: zagreb('2026-11-20', '08:00').toISOString(),
+      offlineThresholdMinutes: 120,
+      serviceMode: false,
+      serviceSince: null,
+      critical: false,
+      criticalCode: null,
+      criticalSince: null,
+      boxCents: 1200,
+      boxTokens: 3,
+      lastEmptiedAt: null,
+      lastRevenueDay: '2026-11-12',
+    };
+    expect(deviceStateOf(row, hours, now)).toMatchObject({ online: false, problems: ['offline', 'no_revenue'], cashInBoxCents: 1200 });
+    expect(deviceStateOf(row, hours, zagreb('2026-11-18', '12:00')).problems).toEqual(['no_revenue']);
+    expect(deviceStateOf({ ...row, lastRevenueDay: '2026-11-19' }, hours, zagreb('2026-11-20', '09:30'))).toMatchObject({
+      online: true,
+      problems: [],
+    });
+    // A critical device is critical, not "problematic".
+    expect(deviceStateOf({ ...row, critical: true, criticalCode: 'E12' }, hours, now).problems).toEqual([]);
+    expect(deviceStateOf(null, hours, now)).toMatchObject({ online: false, problems: [], cashInBoxCents: 0 });
+  });
+});
