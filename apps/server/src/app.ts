@@ -22,9 +22,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
+import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppOptions {
@@ -86,5 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   devicesRoutes(app, deps);
   telemetryRoutes(app, deps);
   commandsRoutes(app, deps);
+  transactionsRoutes(app, deps);
+  revenueRoutes(app, deps);
   return app;
 }

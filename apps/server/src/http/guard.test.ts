@@ -2,7 +2,7 @@ import { can, type Permission } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { companies, deviceCommands, devices, lessors, locations, loggers, tags, users } from '../db/schema/index.ts';
+import { companies, deviceCommands, devices, lessors, locations, loggers, tags, telemetryEvents, users } from '../db/schema/index.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 import { createDeps } from './deps.ts';
 
@@ -42,6 +42,18 @@ const [zabavniCommand] = await t.db
     reason: 'guard test',
   })
   .returning();
+const [zabavniEvent] = await t.db
+  .insert(telemetryEvents)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    loggerId: zabavniDevice?.loggerId ?? 0,
+    deviceId: zabavniDevice?.id,
+    seq: 1,
+    type: 'coin',
+    at: new Date(),
+    receivedAt: new Date(),
+  })
+  .returning();
 
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
@@ -53,6 +65,7 @@ const foreignIds: Record<string, number | undefined> = {
   loggers: await firstOf(loggers),
   devices: await firstOf(devices),
   commands: zabavniCommand?.id,
+  transactions: zabavniEvent?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -1,0 +1,21 @@
+import { problemSchema, type RevenueQuery, revenueQuery, revenueReport } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import type { Deps } from '../../http/deps.ts';
+import { revenueReport as report } from './revenue.service.ts';
+
+/** Today's revenue (`from = to = today`) and the detailed review (any range), from the daily rollup. */
+export function revenueRoutes(app: FastifyInstance, deps: Deps) {
+  app.route({
+    method: 'GET',
+    url: '/api/v2/revenue',
+    config: { permission: 'revenue.read' },
+    schema: {
+      tags: ['revenue'],
+      summary: 'Revenue per device and location over business days, with its parts, plays and average per play',
+      querystring: revenueQuery,
+      response: { 200: revenueReport, 400: problemSchema, 422: problemSchema },
+    },
+    handler: (request) => report(deps.db, contextOf(request), request.query as RevenueQuery),
+  });
+}

@@ -1,0 +1,17 @@
+import { transactionItem, transactionsCollection } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { transactionColumns } from './transactions.queries.ts';
+import { transactionsService } from './transactions.service.ts';
+
+export function transactionsRoutes(app: FastifyInstance, deps: Deps) {
+  registerCrud(app, deps, {
+    name: 'transactions',
+    item: transactionItem,
+    collection: transactionsCollection,
+    columns: transactionColumns,
+    service: transactionsService(deps.db),
+    reads: ['telemetry', 'devices', 'locations'],
+  });
+}
