@@ -2,7 +2,20 @@ import { can, type Permission } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { companies, deviceCommands, devices, lessors, locations, loggers, tags, telemetryEvents, users } from '../db/schema/index.ts';
+import {
+  companies,
+  criticalEpisodes,
+  deviceCommands,
+  devices,
+  emptyings,
+  lessors,
+  locations,
+  loggers,
+  serviceSessions,
+  tags,
+  telemetryEvents,
+  users,
+} from '../db/schema/index.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 import { createDeps } from './deps.ts';
 
@@ -55,6 +68,20 @@ const [zabavniEvent] = await t.db
   })
   .returning();
 
+const ofDevice = { companyId: zabavni?.id ?? 0, deviceId: zabavniDevice?.id ?? 0 };
+const [zabavniSession] = await t.db
+  .insert(serviceSessions)
+  .values({ ...ofDevice, startedAt: new Date() })
+  .returning();
+const [zabavniEpisode] = await t.db
+  .insert(criticalEpisodes)
+  .values({ ...ofDevice, code: 'E1', startedAt: new Date() })
+  .returning();
+const [zabavniEmptying] = await t.db
+  .insert(emptyings)
+  .values({ ...ofDevice, at: new Date(), countedCents: 0, countedTokens: 0 })
+  .returning();
+
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
   users: zabavniManager?.id,
@@ -66,6 +93,9 @@ const foreignIds: Record<string, number | undefined> = {
   devices: await firstOf(devices),
   commands: zabavniCommand?.id,
   transactions: zabavniEvent?.id,
+  'service-sessions': zabavniSession?.id,
+  'critical-episodes': zabavniEpisode?.id,
+  emptyings: zabavniEmptying?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -135,6 +135,14 @@ describe('telemetry ingestion', () => {
     const [emptying] = await t.db.select().from(emptyings).where(eq(emptyings.deviceId, device.id));
     // The box held 400 of coins and the 200 of the service-mode test: 600, as the device counted.
     expect(emptying).toMatchObject({ countedCents: 600, countedTokens: 3, deviceCoinsCents: 600, deviceTokens: 3 });
+
+    // The device's histories, as the screens read them.
+    const history = async (name: string) =>
+      (await t.json<Collection<Record<string, unknown>>>('worker', { url: `/api/v2/${name}?device=${device.id}` })).body.member;
+    expect(await history('service-sessions')).toMatchObject([{ deviceName: 'Konjić 1', plays: 1 }]);
+    expect(await history('critical-episodes')).toMatchObject([{ code: 'E12', durationMinutes: 1 }]);
+    expect(await history('emptyings')).toMatchObject([{ countedCents: 600, deviceCoinsCents: 600, locationName: device.locationName }]);
+    expect((await t.json<Collection<unknown>>('otherManager', { url: '/api/v2/emptyings' })).body.totalItems).toBe(0);
   });
 
   it('returns pending commands once, and a confirming event completes them', async () => {
