@@ -17,6 +17,7 @@ import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { deviceHistoryRoutes } from './modules/device-history/device-history.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -92,5 +93,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transactionsRoutes(app, deps);
   revenueRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
+  depositsRoutes(app, deps);
   return app;
 }

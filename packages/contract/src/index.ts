@@ -8,6 +8,7 @@ export * from './resources/cities.ts';
 export * from './resources/commands.ts';
 export * from './resources/companies.ts';
 export * from './resources/dashboard.ts';
+export * from './resources/deposits.ts';
 export * from './resources/device-history.ts';
 export * from './resources/devices.ts';
 export * from './resources/lessors.ts';

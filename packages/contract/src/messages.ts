@@ -39,6 +39,9 @@ const en = {
     logger_taken: 'This logger is already fitted to another device.',
     other_company: 'This item belongs to another company.',
     no_logger: 'This device has no logger to send the command to.',
+    deposit_verified: 'A verified deposit cannot be changed.',
+    deposit_not_counted: 'Enter the counted amounts before verifying.',
+    note_required: 'The difference is outside the tolerance: add a note.',
     invalid: 'This value is not valid.',
   },
   problem: {
@@ -60,6 +63,7 @@ const en = {
     inactive_account: 'This account is not active.',
     bad_logger_credential: 'The logger credential is missing or not valid.',
     imei_mismatch: 'The IMEI does not belong to this credential.',
+    deposit_verified: 'A verified deposit cannot be changed.',
     internal: 'Something went wrong on our side. Please try again later.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
@@ -110,6 +114,9 @@ const hr: Messages = {
     logger_taken: 'Ovaj logger je već ugrađen u drugi uređaj.',
     other_company: 'Ovaj zapis pripada drugoj tvrtki.',
     no_logger: 'Ovaj uređaj nema logger kojem bi se poslala naredba.',
+    deposit_verified: 'Ovjereni polog ne može se mijenjati.',
+    deposit_not_counted: 'Prije ovjere upišite prebrojane iznose.',
+    note_required: 'Razlika je izvan tolerancije: dodajte napomenu.',
     invalid: 'Vrijednost nije ispravna.',
   },
   problem: {
@@ -131,6 +138,7 @@ const hr: Messages = {
     inactive_account: 'Ovaj račun nije aktivan.',
     bad_logger_credential: 'Vjerodajnica loggera nedostaje ili nije ispravna.',
     imei_mismatch: 'IMEI ne pripada ovoj vjerodajnici.',
+    deposit_verified: 'Ovjereni polog ne može se mijenjati.',
     internal: 'Nešto je pošlo po zlu kod nas. Molimo pokušajte kasnije.',
   },
   dependents: {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   companies,
   criticalEpisodes,
+  deposits,
   deviceCommands,
   devices,
   emptyings,
@@ -81,6 +82,10 @@ const [zabavniEmptying] = await t.db
   .insert(emptyings)
   .values({ ...ofDevice, at: new Date(), countedCents: 0, countedTokens: 0 })
   .returning();
+const [zabavniDeposit] = await t.db
+  .insert(deposits)
+  .values({ ...ofDevice, emptyingId: zabavniEmptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 })
+  .returning();
 
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
@@ -96,13 +101,17 @@ const foreignIds: Record<string, number | undefined> = {
   'service-sessions': zabavniSession?.id,
   'critical-episodes': zabavniEpisode?.id,
   emptyings: zabavniEmptying?.id,
+  deposits: zabavniDeposit?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
 const resourceOf = (url: string) => url.split('/')[3] ?? '';
 const urlFor = (url: string) => url.replace(':id', String(foreignIds[resourceOf(url)] ?? 'missing'));
 /** A valid body for routes whose body has required fields (so the id, not the body, decides). */
-const validBodies: Record<string, object> = { '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' } };
+const validBodies: Record<string, object> = {
+  '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' },
+  '/api/v2/deposits/:id': { depositCoinsCents: 0, depositTokens: 0 },
+};
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',
   url: urlFor(route.url),

@@ -1,9 +1,9 @@
 import type { DeviceGroup, WorkingHours } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { type SimDevice, simulate } from '../../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../../modules/telemetry/telemetry.ingest.ts';
 import type { Db } from '../client.ts';
-import { cities, devices, locations, loggers } from '../schema/index.ts';
+import { cities, deposits, devices, locations, loggers, users } from '../schema/index.ts';
 import { DEMO_CITIES, FLEET_SINCE } from './fleet.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
@@ -49,5 +49,29 @@ export async function seedHistory(db: Db, options: { now?: Date; seed?: number }
       stored += answer.accepted;
     }
   }
+  await settleOldDeposits(db, now);
   return stored;
+}
+
+/**
+ * Past deposits of the demo were counted by the company's worker and verified by its manager; one in
+ * twenty came up a euro short and carries a note. The last two days' stay open, as in real life.
+ */
+async function settleOldDeposits(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - 2 * 86_400_000);
+  const person = (role: string) =>
+    sql`(select ${users.id} from ${users} where ${users.companyId} = ${deposits.companyId} and ${role} = any(${users.roles}) order by ${users.id} limit 1)`;
+  const short = sql`${deposits.id} % 20 = 0 and ${deposits.reportedCoinsCents} >= 100`;
+  await db
+    .update(deposits)
+    .set({
+      depositCoinsCents: sql`${deposits.reportedCoinsCents} - case when ${short} then 100 else 0 end`,
+      depositTokens: sql`${deposits.reportedTokens}`,
+      note: sql`case when ${short} then 'Kovanica od 1 € zaglavljena u mehanizmu.' end`,
+      reportedById: person('worker'),
+      reportedAt: sql`${deposits.at} + interval '2 hours'`,
+      verifiedById: person('manager'),
+      verifiedAt: sql`${deposits.at} + interval '1 day'`,
+    })
+    .where(lt(deposits.at, cutoff));
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   criticalEpisodes,
+  deposits,
   deviceCommands,
   devicePlacements,
   deviceState,
@@ -316,17 +317,30 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
         state.boxCents = 0;
         state.boxTokens = 0;
         state.lastEmptiedAt = at;
-        effects.push((w) =>
-          w.insert(emptyings).values({
+        // The emptying opens its deposit, with what telemetry counted as the reported amounts.
+        effects.push(async (w) => {
+          const [emptying] = await w
+            .insert(emptyings)
+            .values({
+              companyId: logger.companyId,
+              deviceId: device.id,
+              locationId,
+              at,
+              ...period,
+              deviceCoinsCents: event.coinsCents,
+              deviceTokens: event.tokens,
+            })
+            .returning({ id: emptyings.id });
+          await w.insert(deposits).values({
             companyId: logger.companyId,
             deviceId: device.id,
             locationId,
+            emptyingId: emptying?.id ?? 0,
             at,
-            ...period,
-            deviceCoinsCents: event.coinsCents,
-            deviceTokens: event.tokens,
-          }),
-        );
+            reportedCoinsCents: period.countedCents,
+            reportedTokens: period.countedTokens,
+          });
+        });
         break;
       }
       case 'heartbeat':

@@ -50,6 +50,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       const answer = await ingestBatch(deps.db, logger, batch.events);
       deps.versions.bump('telemetry');
       deps.versions.bump('commands');
+      deps.versions.bump('deposits');
       return answer;
     },
   });

@@ -1,0 +1,67 @@
+import {
+  type DepositPatch,
+  type DepositVerification,
+  depositItem,
+  depositPatch,
+  depositsCollection,
+  depositVerification,
+  depositVerificationAnswer,
+  MERGE_PATCH,
+  problemSchema,
+} from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { depositColumns } from './deposits.queries.ts';
+import { depositsService } from './deposits.service.ts';
+
+/** Deposits: listed and read like any resource; counted by workers, verified by managers and accountants. */
+export function depositsRoutes(app: FastifyInstance, deps: Deps) {
+  const service = depositsService(deps.db);
+  registerCrud(app, deps, {
+    name: 'deposits',
+    item: depositItem,
+    collection: depositsCollection,
+    columns: depositColumns,
+    service,
+    reads: ['telemetry', 'devices', 'locations', 'users', 'companies'],
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/v2/deposits/:id',
+    config: { permission: 'deposits.create' },
+    schema: {
+      tags: ['deposits'],
+      summary: `What was counted and handed in (${MERGE_PATCH}); a verified deposit answers 409`,
+      params: idParams,
+      body: depositPatch,
+      response: { 200: depositItem, 404: problemSchema, 409: problemSchema, 415: problemSchema, 422: problemSchema },
+    },
+    handler: async (request) => {
+      const deposit = await service.report(contextOf(request), (request.params as { id: number }).id, request.body as DepositPatch);
+      deps.versions.bump('deposits');
+      if (!deposit) throw notFound();
+      return deposit;
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/deposits/verify',
+    config: { permission: 'deposits.verify' },
+    schema: {
+      tags: ['deposits'],
+      summary: 'Verify one or many deposits at once: all or none',
+      body: depositVerification,
+      response: { 200: depositVerificationAnswer, 422: problemSchema },
+    },
+    handler: async (request) => {
+      const verified = await service.verify(contextOf(request), request.body as DepositVerification);
+      deps.versions.bump('deposits');
+      return { verified };
+    },
+  });
+}

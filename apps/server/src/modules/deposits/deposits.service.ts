@@ -1,0 +1,114 @@
+import { type Deposit, type DepositPatch, type DepositVerification, iri, parseIri } from '@kovanica/contract';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { deposits } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { ApiProblem, invalid } from '../../http/problems.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { depositExtras } from './deposits.queries.ts';
+
+type Row = RowWith<typeof deposits, ReturnType<typeof depositExtras>>;
+
+/** Coins and tokens (at the device's token value) together against the company's tolerance. */
+function outsideTolerance(row: Row): boolean {
+  if (row.depositCoinsCents === null || row.depositTokens === null) return false;
+  const off =
+    Math.abs(row.depositCoinsCents - row.reportedCoinsCents) + Math.abs(row.depositTokens - row.reportedTokens) * row.tokenValueCents;
+  return off > row.toleranceCents;
+}
+
+export function toDeposit(row: Row): Deposit {
+  const counted = row.depositCoinsCents !== null && row.depositTokens !== null;
+  return {
+    '@id': iri('deposits', row.id),
+    '@type': 'Deposit',
+    id: row.id,
+    company: iri('companies', row.companyId),
+    device: iri('devices', row.deviceId),
+    deviceName: row.deviceName,
+    location: row.locationId === null ? null : iri('locations', row.locationId),
+    locationName: row.locationName,
+    at: row.at.toISOString(),
+    reportedCoinsCents: row.reportedCoinsCents,
+    reportedTokens: row.reportedTokens,
+    depositCoinsCents: row.depositCoinsCents,
+    depositTokens: row.depositTokens,
+    differenceCoinsCents: counted ? (row.depositCoinsCents ?? 0) - row.reportedCoinsCents : null,
+    differenceTokens: counted ? (row.depositTokens ?? 0) - row.reportedTokens : null,
+    outsideTolerance: outsideTolerance(row),
+    note: row.note,
+    status: row.verifiedAt ? 'verified' : counted ? 'pending_verification' : 'awaiting_count',
+    reportedByName: row.reportedByName,
+    reportedAt: row.reportedAt?.toISOString() ?? null,
+    verifiedByName: row.verifiedByName,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+export interface DepositsService extends Pick<CrudService<Deposit, never, DepositPatch>, 'list' | 'get'> {
+  /** Records what was counted; a verified deposit is read-only. */
+  report(ctx: RequestContext, id: number, input: DepositPatch): Promise<Deposit | null>;
+  /** Verifies all the given deposits or none. */
+  verify(ctx: RequestContext, input: DepositVerification): Promise<number>;
+}
+
+export function depositsService(db: Db): DepositsService {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(deposits.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, deposits, id, scope(ids), depositExtras());
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, deposits, scope(ctx.listed), query, depositExtras());
+      return { items: rows.map(toDeposit), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toDeposit(row) : null;
+    },
+    async report(ctx, id, input) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      if (current.verifiedAt) throw new ApiProblem(409, 'deposit_verified');
+      await db
+        .update(deposits)
+        .set({
+          depositCoinsCents: input.depositCoinsCents,
+          depositTokens: input.depositTokens,
+          ...(input.note !== undefined ? { note: input.note } : {}),
+          reportedById: ctx.actor.userId,
+          reportedAt: new Date(),
+        })
+        .where(and(eq(deposits.id, id), eq(deposits.companyId, current.companyId)));
+      return toDeposit((await find(id, null)) as Row);
+    },
+    async verify(ctx, input) {
+      const ids = input.deposits.map((v) => parseIri('deposits', v) as number);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(deposits)
+          .where(and(inArray(deposits.id, ids), scope(ctx.visible)))
+          .for('update');
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const checked: { id: number; note: string | null }[] = [];
+        for (const [i, id] of ids.entries()) {
+          const row = byId.get(id);
+          const path = `deposits.${i}`;
+          if (!row) throw invalid(path, 'reference');
+          const full = (await selectOne(tx, deposits, id, undefined, depositExtras())) as Row;
+          if (row.verifiedAt) throw invalid(path, 'deposit_verified');
+          if (row.depositCoinsCents === null) throw invalid(path, 'deposit_not_counted');
+          const note = input.notes?.[iri('deposits', id)] ?? row.note;
+          if (outsideTolerance(full) && !note) throw invalid(path, 'note_required');
+          checked.push({ id, note });
+        }
+        const now = new Date();
+        for (const { id, note } of checked) {
+          await tx.update(deposits).set({ verifiedById: ctx.actor.userId, verifiedAt: now, note }).where(eq(deposits.id, id));
+        }
+        return checked.length;
+      });
+    },
+  };
+}

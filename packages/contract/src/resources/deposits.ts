@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { zCents } from '../validation.ts';
+
+/**
+ * Deposits (domain.md §7): opened at each emptying with what telemetry counted ("reported"); a worker
+ * enters what was counted and handed in ("deposit"); a manager or accountant verifies it. Coins and
+ * tokens are kept apart; difference = deposit − reported.
+ */
+export const depositStatuses = ['awaiting_count', 'pending_verification', 'verified'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+export const depositItem = z.object({
+  ...itemMeta,
+  company: z.string(),
+  device: z.string(),
+  deviceName: z.string(),
+  location: z.string().nullable(),
+  locationName: z.string().nullable(),
+  /** The emptying the deposit is for. */
+  at: z.string(),
+  reportedCoinsCents: z.number().int(),
+  reportedTokens: z.number().int(),
+  depositCoinsCents: z.number().int().nullable(),
+  depositTokens: z.number().int().nullable(),
+  differenceCoinsCents: z.number().int().nullable(),
+  differenceTokens: z.number().int().nullable(),
+  /** The difference is larger than the company's tolerance: verifying it needs a note. */
+  outsideTolerance: z.boolean(),
+  note: z.string().nullable(),
+  status: z.enum(depositStatuses),
+  reportedByName: z.string().nullable(),
+  reportedAt: z.string().nullable(),
+  verifiedByName: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof depositItem>;
+
+/** What a worker counted (original §8: "Report created successfully."). */
+export const depositPatch = z.strictObject({
+  depositCoinsCents: zCents(),
+  depositTokens: z.number().int().min(0).max(10_000_000),
+  note: z.string().trim().max(1000).nullable().optional(),
+});
+export type DepositPatch = z.infer<typeof depositPatch>;
+
+/** Verify one or many at once ("Are you sure you want to verify" + count); all or none. */
+export const depositVerification = z.strictObject({
+  deposits: z.array(zIri('deposits')).min(1).max(200),
+  /** Notes for deposits outside the tolerance, by deposit IRI. */
+  notes: z.record(z.string(), z.string().trim().min(1).max(1000)).optional(),
+});
+export type DepositVerification = z.infer<typeof depositVerification>;
+export const depositVerificationAnswer = z.object({ verified: z.number().int() });
+
+export const depositsCollection: CollectionSpec = {
+  filters: { device: 'exact', location: 'exact', status: 'exact', at: 'range', company: 'exact' },
+  order: ['id', 'at'],
+  defaultOrder: { at: 'desc' },
+};
