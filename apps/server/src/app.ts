@@ -25,6 +25,7 @@ import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
@@ -94,5 +95,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   revenueRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
+  searchRoutes(app, deps);
   return app;
 }

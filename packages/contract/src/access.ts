@@ -28,6 +28,7 @@ export const permissionsByResource = {
   cities: crud,
   settings: ['read', 'update'],
   dashboard: ['read'],
+  search: ['read'],
   lessors: crud,
   locations: crud,
   tags: crud,
@@ -83,7 +84,12 @@ const all = (resource: keyof typeof permissionsByResource): Permission[] =>
 const only = (resource: keyof typeof permissionsByResource, ...actions: string[]): Permission[] =>
   actions.map((a) => `${resource}.${a}` as Permission);
 
-const companyStaff: Permission[] = [...only('settings', 'read'), ...only('dashboard', 'read'), ...only('cities', 'read')];
+const companyStaff: Permission[] = [
+  ...only('settings', 'read'),
+  ...only('dashboard', 'read'),
+  ...only('cities', 'read'),
+  ...only('search', 'read'),
+];
 
 /** What each role may do. `admin` may do everything, in any company. */
 export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {

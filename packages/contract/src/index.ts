@@ -15,6 +15,7 @@ export * from './resources/lessors.ts';
 export * from './resources/locations.ts';
 export * from './resources/loggers.ts';
 export * from './resources/revenue.ts';
+export * from './resources/search.ts';
 export * from './resources/settings.ts';
 export * from './resources/shared.ts';
 export * from './resources/tags.ts';

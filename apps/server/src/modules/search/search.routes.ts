@@ -1,0 +1,24 @@
+import { problemSchema, searchAnswer, searchQuery } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import type { Deps } from '../../http/deps.ts';
+import { quickSearch } from './search.service.ts';
+
+/** The layout's quick search: JSON results, which the web app renders as text (never as HTML). */
+export function searchRoutes(app: FastifyInstance, deps: Deps) {
+  app.route({
+    method: 'GET',
+    url: '/api/v2/search',
+    config: { permission: 'search.read' },
+    schema: {
+      tags: ['search'],
+      summary: 'Quick search: devices (name, IMEI), loggers, locations, lessors, users; at least 2 characters',
+      querystring: searchQuery,
+      response: { 200: searchAnswer, 400: problemSchema, 422: problemSchema },
+    },
+    handler: async (request) => {
+      const { q } = request.query as { q: string };
+      return { q, results: await quickSearch(deps.db, contextOf(request), q) };
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { type can, iri, type SearchResult } from '@kovanica/contract';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices, lessors, locations, loggers, users } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+
+const PER_KIND = 5;
+
+/**
+ * Quick search across what the caller may read, in the current view: each kind only when the role has
+ * its permission and the company its module, at most five of each.
+ */
+export async function quickSearch(db: Db, ctx: RequestContext, text: string): Promise<SearchResult[]> {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const allowed = (permission: Parameters<typeof can>[1], module?: string) =>
+    ctx.can(permission) && (!module || ctx.actor.role === 'admin' || ctx.actor.activeModules.includes(module as never));
+  const results: SearchResult[] = [];
+  if (allowed('devices.read', 'devices')) {
+    const rows = await db
+      .select({ id: devices.id, name: devices.name, imei: loggers.imei, location: locations.name })
+      .from(devices)
+      .leftJoin(loggers, eq(loggers.id, devices.loggerId))
+      .leftJoin(locations, eq(locations.id, devices.locationId))
+      .where(and(inCompanies(devices.companyId, ctx.listed), or(ilike(devices.name, like), ilike(loggers.imei, like))))
+      .orderBy(devices.name)
+      .limit(PER_KIND);
+    for (const r of rows) {
+      results.push({
+        kind: 'device',
+        '@id': iri('devices', r.id),
+        id: r.id,
+        title: r.name,
+        detail: [r.location, r.imei].filter(Boolean).join(' · ') || null,
+      });
+    }
+  }
+  if (allowed('loggers.read', 'devices')) {
+    const rows = await db
+      .select({ id: loggers.id, imei: loggers.imei, serial: loggers.serial })
+      .from(loggers)
+      .where(and(inCompanies(loggers.companyId, ctx.listed), or(ilike(loggers.imei, like), ilike(loggers.serial, like))))
+      .orderBy(loggers.imei)
+      .limit(PER_KIND);
+    for (const r of rows) results.push({ kind: 'logger', '@id': iri('loggers', r.id), id: r.id, title: r.imei, detail: r.serial });
+  }
+  if (allowed('locations.read')) {
+    const rows = await db
+      .select({ id: locations.id, name: locations.name, street: locations.street })
+      .from(locations)
+      .where(and(inCompanies(locations.companyId, ctx.listed), or(ilike(locations.name, like), ilike(locations.street, like))))
+      .orderBy(locations.name)
+      .limit(PER_KIND);
+    for (const r of rows) results.push({ kind: 'location', '@id': iri('locations', r.id), id: r.id, title: r.name, detail: r.street });
+  }
+  if (allowed('lessors.read')) {
+    const rows = await db
+      .select({ id: lessors.id, name: lessors.name, oib: lessors.oib })
+      .from(lessors)
+      .where(and(inCompanies(lessors.companyId, ctx.listed), or(ilike(lessors.name, like), ilike(lessors.oib, like))))
+      .orderBy(lessors.name)
+      .limit(PER_KIND);
+    for (const r of rows) results.push({ kind: 'lessor', '@id': iri('lessors', r.id), id: r.id, title: r.name, detail: r.oib });
+  }
+  if (allowed('users.read')) {
+    const rows = await db
+      .select({ id: users.id, name: sql<string>`${users.name} || ' ' || ${users.surname}`, email: users.email })
+      .from(users)
+      .where(
+        and(
+          inCompanies(users.companyId, ctx.listed),
+          or(ilike(users.email, like), ilike(sql`${users.name} || ' ' || ${users.surname}`, like)),
+        ),
+      )
+      .orderBy(users.surname)
+      .limit(PER_KIND);
+    for (const r of rows) results.push({ kind: 'user', '@id': iri('users', r.id), id: r.id, title: r.name, detail: r.email });
+  }
+  return results;
+}
