@@ -128,6 +128,10 @@ describe('ingestion under faults', () => {
       }),
     );
     expect(killed).toBe(true);
+    const generated = plans.reduce((n, p) => n + p.generated, 0);
+    console.info(
+      `fault test: ${fleet.length} devices, ${generated} events in ${total} sends (duplicates and reorders included), killed after ${Math.ceil(total / 2)} acknowledged`,
+    );
     expect(await server.stop()).toBe(0);
 
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });

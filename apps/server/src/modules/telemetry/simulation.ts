@@ -133,7 +133,9 @@ export function simulate(
       const plays = Math.max(0, Math.round(expected));
       const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
 
-      // A service visit about once a month: test plays that are not revenue.
+      // A service visit about once a month: test plays that are not revenue. Customers' plays that
+      // happen while it lasts are test plays too: the machine cannot tell them apart.
+      let service: [number, number] | null = null;
       if (rnd() < 1 / 30) {
         const at = minute(openMin + 10 + rnd() * 60);
         if (inPeriod(at)) {
@@ -141,31 +143,33 @@ export function simulate(
           push(at + 120_000, { type: 'coin', valueCents: device.playPriceCents, count: 1 });
           boxCoins += device.playPriceCents;
           push(at + 600_000, { type: 'service_mode', on: false });
+          service = [at, at + 600_000];
         }
       }
 
       for (const m of times) {
         const at = minute(m);
         if (!inPeriod(at)) continue;
+        const paid = service === null || at < service[0] || at >= service[1] ? sum : { coinsCents: 0, tokens: 0, plays: 0 };
         const roll = rnd();
         const price = device.playPriceCents;
         if ((device.group === 'kiddie_ride' || device.group === 'monster') && roll < 0.2 && device.tokenValueCents > 0) {
           const tokens = Math.max(1, Math.round(price / device.tokenValueCents));
           push(at, { type: 'token', count: tokens });
-          sum.tokens += tokens;
+          paid.tokens += tokens;
           boxTokens += tokens;
         } else if (roll < 0.26) {
           push(at, { type: 'cashless', valueCents: price });
         } else if (price % 200 === 0 && roll < 0.7) {
           push(at, { type: 'coin', valueCents: 200, count: price / 200 });
-          sum.coinsCents += price;
+          paid.coinsCents += price;
           boxCoins += price;
         } else {
           push(at, { type: 'coin', valueCents: 100, count: Math.max(1, Math.round(price / 100)) });
-          sum.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
+          paid.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
           boxCoins += Math.max(1, Math.round(price / 100)) * 100;
         }
-        sum.plays += 1;
+        paid.plays += 1;
         if (device.group === 'prize_device' && rnd() < 1 / 12) push(at + 30_000, { type: 'prize_out', count: 1 });
         if (rnd() < 0.004) push(at + 60_000, { type: 'free_ride' });
       }
