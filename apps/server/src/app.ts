@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -96,5 +97,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
   searchRoutes(app, deps);
+  maintenanceRoutes(app, deps);
   return app;
 }

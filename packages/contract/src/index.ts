@@ -14,6 +14,7 @@ export * from './resources/devices.ts';
 export * from './resources/lessors.ts';
 export * from './resources/locations.ts';
 export * from './resources/loggers.ts';
+export * from './resources/maintenance.ts';
 export * from './resources/revenue.ts';
 export * from './resources/search.ts';
 export * from './resources/settings.ts';

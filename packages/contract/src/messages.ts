@@ -76,6 +76,8 @@ const en = {
     lessors: 'lessors',
     loggers: 'loggers',
     tags: 'tags',
+    maintenance: 'maintenance records',
+    events: 'telemetry events',
   },
 };
 
@@ -150,6 +152,8 @@ const hr: Messages = {
     lessors: 'najmodavci',
     loggers: 'loggeri',
     tags: 'oznake',
+    maintenance: 'zapisi održavanja',
+    events: 'telemetrijski događaji',
   },
 };
 

@@ -12,6 +12,7 @@ import {
   lessors,
   locations,
   loggers,
+  maintenance,
   serviceSessions,
   tags,
   telemetryEvents,
@@ -82,6 +83,10 @@ const [zabavniEmptying] = await t.db
   .insert(emptyings)
   .values({ ...ofDevice, at: new Date(), countedCents: 0, countedTokens: 0 })
   .returning();
+const [zabavniMaintenance] = await t.db
+  .insert(maintenance)
+  .values({ ...ofDevice, date: '2026-11-01', type: 'repair', description: 'route walk' })
+  .returning();
 const [zabavniDeposit] = await t.db
   .insert(deposits)
   .values({ ...ofDevice, emptyingId: zabavniEmptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 })
@@ -102,6 +107,7 @@ const foreignIds: Record<string, number | undefined> = {
   'critical-episodes': zabavniEpisode?.id,
   emptyings: zabavniEmptying?.id,
   deposits: zabavniDeposit?.id,
+  maintenance: zabavniMaintenance?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -27,13 +27,14 @@ export async function targetCompanyId(db: Db, ctx: RequestContext, value: string
 type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn };
 
 /**
- * Resolves an IRI to a row of a tenant table that the caller can see and that belongs to `companyId`
- * (rows never point across companies). A row the caller cannot see is reported like a missing one.
+ * Resolves an IRI to a row of a tenant table that the caller can see and, when given, that belongs to
+ * `companyId` (rows never point across companies). A row the caller cannot see is reported like a
+ * missing one.
  */
 export async function resolveRef<T extends TenantTable>(
   db: Db,
   ctx: RequestContext,
-  ref: { table: T; collection: string; field: string; companyId: number },
+  ref: { table: T; collection: string; field: string; companyId?: number },
   value: string,
 ): Promise<T['$inferSelect']> {
   const id = parseIri(ref.collection, value);
@@ -43,7 +44,7 @@ export async function resolveRef<T extends TenantTable>(
     .from(ref.table as PgTable)
     .where(eq(ref.table.id, id))) as (T['$inferSelect'] & { companyId: number })[];
   if (!row || (ctx.visible !== null && !ctx.visible.includes(row.companyId))) throw invalid(ref.field, 'reference');
-  if (row.companyId !== ref.companyId) throw invalid(ref.field, 'other_company');
+  if (ref.companyId !== undefined && row.companyId !== ref.companyId) throw invalid(ref.field, 'other_company');
   return row;
 }
 

@@ -4,6 +4,7 @@ export * from './devices.ts';
 export * from './lessors.ts';
 export * from './locations.ts';
 export * from './loggers.ts';
+export * from './maintenance.ts';
 export * from './settings.ts';
 export * from './tags.ts';
 export * from './telemetry.ts';

@@ -2,7 +2,18 @@ import type { WorkingHours } from '@kovanica/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
-import { companies, deviceDaily, devicePlacements, deviceState, devices, locations, loggers, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  deviceDaily,
+  devicePlacements,
+  deviceState,
+  devices,
+  locations,
+  loggers,
+  maintenance,
+  telemetryEvents,
+  users,
+} from '../../db/schema/index.ts';
 import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
 
 /** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
@@ -83,4 +94,15 @@ export function placementsOf(db: Db, deviceId: number) {
     .leftJoin(users, eq(users.id, devicePlacements.movedById))
     .where(eq(devicePlacements.deviceId, deviceId))
     .orderBy(desc(devicePlacements.fromAt), desc(devicePlacements.id));
+}
+
+/** What keeps a device from being deleted: its telemetry and its maintenance records. */
+export async function deviceDependents(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      events: sql<number>`(select count(*) from ${telemetryEvents} where ${telemetryEvents.deviceId} = ${id})`.mapWith(Number),
+      maintenance: sql<number>`(select count(*) from ${maintenance} where ${maintenance.deviceId} = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { events: 0, maintenance: 0 };
 }

@@ -1,7 +1,7 @@
 import { type Device, type DeviceCreate, type DevicePatch, iri, type Placement } from '@kovanica/contract';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgError } from '../../db/errors.ts';
+import { pgError, refuseInUse } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { companies, devicePlacements, devices, locations, loggers, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
@@ -10,7 +10,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { deviceExtras, placementsOf } from './devices.queries.ts';
+import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
 
 type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
@@ -163,9 +163,14 @@ export function devicesService(db: Db): DevicesService {
       );
       return toDevice((await find(id, null)) as Row);
     },
+    /** A device with telemetry or maintenance keeps its history: only a device never used is deleted. */
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
-      await db.delete(devices).where(eq(devices.id, id));
+      await refuseInUse(
+        ctx,
+        () => deviceDependents(db, id),
+        () => db.delete(devices).where(eq(devices.id, id)),
+      );
       return true;
     },
     async placements(ctx, id) {

@@ -1,0 +1,20 @@
+import { maintenanceCollection, maintenanceCreate, maintenanceItem, maintenancePatch } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { maintenanceColumns } from './maintenance.queries.ts';
+import { maintenanceService } from './maintenance.service.ts';
+
+/** Maintenance records: per device (`?device=`) and over a date range (`?date[after]=…`), as the original's devices-maintenance screens list them. */
+export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
+  registerCrud(app, deps, {
+    name: 'maintenance',
+    item: maintenanceItem,
+    create: maintenanceCreate,
+    patch: maintenancePatch,
+    collection: maintenanceCollection,
+    columns: maintenanceColumns,
+    service: maintenanceService(deps.db),
+    reads: ['devices', 'users'],
+  });
+}

@@ -1,0 +1,93 @@
+import { iri, type Maintenance, type MaintenanceCreate, type MaintenancePatch } from '@kovanica/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { devices, maintenance, users } from '../../db/schema/index.ts';
+import { defined } from '../../db/units.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { resolveRef } from '../../http/references.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { maintenanceExtras } from './maintenance.queries.ts';
+
+type Row = RowWith<typeof maintenance, ReturnType<typeof maintenanceExtras>>;
+
+export function toMaintenance(row: Row): Maintenance {
+  return {
+    '@id': iri('maintenance', row.id),
+    '@type': 'Maintenance',
+    id: row.id,
+    company: iri('companies', row.companyId),
+    device: iri('devices', row.deviceId),
+    deviceName: row.deviceName,
+    date: row.date,
+    type: row.type,
+    description: row.description,
+    costCents: row.costCents,
+    performedBy: row.performedById === null ? null : iri('users', row.performedById),
+    performedByName: row.performedByName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function maintenanceService(db: Db): CrudService<Maintenance, MaintenanceCreate, MaintenancePatch> {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(maintenance.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, maintenance, id, scope(ids), maintenanceExtras());
+  /** Who did the work: a user of the device's company. */
+  const performer = async (ctx: RequestContext, companyId: number, value: string | null | undefined) =>
+    value === undefined || value === null
+      ? value
+      : (await resolveRef(db, ctx, { table: users, collection: 'users', field: 'performedBy', companyId }, value)).id;
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, maintenance, scope(ctx.listed), query, maintenanceExtras());
+      return { items: rows.map(toMaintenance), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toMaintenance(row) : null;
+    },
+    async create(ctx, input) {
+      // The record belongs to the device's company; the device must be one the caller can reach.
+      const device = await resolveRef(db, ctx, { table: devices, collection: 'devices', field: 'device' }, input.device);
+      const performedById =
+        (await performer(ctx, device.companyId, input.performedBy)) ?? (input.performedBy === null ? null : ctx.actor.userId);
+      const [row] = await db
+        .insert(maintenance)
+        .values({
+          companyId: device.companyId,
+          deviceId: device.id,
+          date: input.date,
+          type: input.type,
+          description: input.description,
+          costCents: input.costCents ?? 0,
+          performedById,
+        })
+        .returning({ id: maintenance.id });
+      return toMaintenance((await find(row?.id ?? 0, null)) as Row);
+    },
+    async update(ctx, id, patch) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      await db
+        .update(maintenance)
+        .set(
+          defined({
+            date: patch.date,
+            type: patch.type,
+            description: patch.description,
+            costCents: patch.costCents,
+            performedById: await performer(ctx, current.companyId, patch.performedBy),
+          }),
+        )
+        .where(eq(maintenance.id, id));
+      return toMaintenance((await find(id, null)) as Row);
+    },
+    async remove(ctx, id) {
+      if (!(await find(id, ctx.visible))) return false;
+      await db.delete(maintenance).where(eq(maintenance.id, id));
+      return true;
+    },
+  };
+}
