@@ -20,7 +20,7 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
   return (
     <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>
       <DateInput
-        placeholder="dd.mm.gggg"
+        placeholder={i18n.language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy'}
         {...props}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}

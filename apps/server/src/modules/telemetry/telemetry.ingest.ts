@@ -1,4 +1,4 @@
-import { businessDate, FUTURE_TOLERANCE_MS, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
+import { businessDate, type CommandType, FUTURE_TOLERANCE_MS, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -101,11 +101,17 @@ export async function ingestBatch(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7311, ${logger.id})`);
     const seqs = events.map((e) => e.seq);
-    const stored = await tx
-      .select({ seq: telemetryEvents.seq })
-      .from(telemetryEvents)
-      .where(and(eq(telemetryEvents.loggerId, logger.id), inArray(telemetryEvents.seq, seqs)));
-    const known = new Set(stored.map((r) => r.seq));
+    // The seqs already stored, and the highest one, in one round trip.
+    const [seen] = await tx
+      .select({
+        known: sql<(string | number)[]>`array(select ${telemetryEvents.seq} from ${telemetryEvents}
+          where ${telemetryEvents.loggerId} = ${logger.id} and ${telemetryEvents.seq} = any(${sql.param(seqs)}::bigint[]))`,
+        last: sql<
+          string | number | null
+        >`(select max(${telemetryEvents.seq}) from ${telemetryEvents} where ${telemetryEvents.loggerId} = ${logger.id})`,
+      })
+      .from(sql`(select 1) as one`);
+    const known = new Set((seen?.known ?? []).map(Number));
     const duplicateSeqs: number[] = [];
     const fresh: TelemetryEvent[] = [];
     for (const event of events) {
@@ -119,22 +125,23 @@ export async function ingestBatch(
     const clampedSeqs: number[] = [];
     if (fresh.length) await store(tx, logger, fresh, receivedAt, clampedSeqs);
 
-    await tx.update(loggers).set({ lastSeenAt: receivedAt }).where(eq(loggers.id, logger.id));
-    const commands = await tx
-      .update(deviceCommands)
-      .set({ status: 'delivered', deliveredAt: receivedAt })
-      .where(and(eq(deviceCommands.loggerId, logger.id), eq(deviceCommands.status, 'pending')))
-      .returning({ id: deviceCommands.id, type: deviceCommands.type });
-    const [last] = await tx
-      .select({ seq: sql<number | null>`max(${telemetryEvents.seq})`.mapWith(Number) })
-      .from(telemetryEvents)
-      .where(eq(telemetryEvents.loggerId, logger.id));
+    // The logger is seen, and its pending commands go out with this answer: one statement.
+    const delivered = await tx.execute(sql`
+      with seen as (update ${loggers} set last_seen_at = ${receivedAt.toISOString()}::timestamptz where id = ${logger.id})
+      update ${deviceCommands} set status = 'delivered', delivered_at = ${receivedAt.toISOString()}::timestamptz
+      where logger_id = ${logger.id} and status = 'pending' returning id, type`);
+    const commands = (delivered as unknown as { rows: { id: number; type: CommandType }[] }).rows.map((c) => ({
+      id: Number(c.id),
+      type: c.type,
+    }));
+    const previous = seen?.last === null || seen?.last === undefined ? null : Number(seen.last);
+    const lastSeq = fresh.reduce<number | null>((max, e) => (max === null || e.seq > max ? e.seq : max), previous);
     return {
       accepted: fresh.length,
       duplicates: duplicateSeqs.length,
       duplicateSeqs,
       clampedSeqs,
-      lastSeq: last?.seq ?? null,
+      lastSeq,
       commands: commands.sort((a, b) => a.id - b.id),
     };
   });
@@ -197,7 +204,8 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
         or(isNull(serviceSessions.endedAt), gt(serviceSessions.endedAt, first)),
       ),
     );
-  const [current] = await tx.select().from(deviceState).where(eq(deviceState.deviceId, device.id)).for('update');
+  // No row lock needed: the logger's advisory lock serialises its batches, and only ingestion writes the state.
+  const [current] = await tx.select().from(deviceState).where(eq(deviceState.deviceId, device.id));
   const state: StateRow = current ?? {
     deviceId: device.id,
     companyId: logger.companyId,
