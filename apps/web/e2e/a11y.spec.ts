@@ -50,6 +50,8 @@ test('the menu works by keyboard with visible focus', async ({ page }) => {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('button', { name: 'Profile' }).focus();
   await page.keyboard.press('Enter');
+  // The group opens with an animation; its link takes focus once it is shown.
+  await expect(menu.getByRole('link', { name: 'Overview' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('link', { name: 'Overview' })).toBeFocused();
   const outline = await menu.getByRole('link', { name: 'Overview' }).evaluate((el) => getComputedStyle(el).outlineStyle);

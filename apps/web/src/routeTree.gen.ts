@@ -21,9 +21,20 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesListRouteImport } from './routes/_app/companies/list';
 import { Route as AppCompaniesListMyRouteImport } from './routes/_app/companies/list-my';
 import { Route as AppCompaniesNewRouteImport } from './routes/_app/companies/new';
+import { Route as AppDepositsIndexRouteImport } from './routes/_app/deposits/index';
+import { Route as AppDepositsListRouteImport } from './routes/_app/deposits/list';
+import { Route as AppDetailedReviewIndexRouteImport } from './routes/_app/detailed-review/index';
+import { Route as AppDetailedReviewListRouteImport } from './routes/_app/detailed-review/list';
 import { Route as AppDevicesIndexRouteImport } from './routes/_app/devices/index';
+import { Route as AppDevicesCriticalRouteImport } from './routes/_app/devices/critical';
+import { Route as AppDevicesCriticalHistoryRouteImport } from './routes/_app/devices/critical-history';
+import { Route as AppDevicesDischargeHistoryRouteImport } from './routes/_app/devices/discharge-history';
+import { Route as AppDevicesFreeRideRouteImport } from './routes/_app/devices/free-ride';
 import { Route as AppDevicesListRouteImport } from './routes/_app/devices/list';
+import { Route as AppDevicesLocationsRouteImport } from './routes/_app/devices/locations';
 import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
+import { Route as AppDevicesResetRouteImport } from './routes/_app/devices/reset';
+import { Route as AppDevicesServiceModeHistoryRouteImport } from './routes/_app/devices/service-mode-history';
 import { Route as AppLessorsIndexRouteImport } from './routes/_app/lessors/index';
 import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
 import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
@@ -40,6 +51,10 @@ import { Route as AppSettingsMainRouteImport } from './routes/_app/settings/main
 import { Route as AppTagsIndexRouteImport } from './routes/_app/tags/index';
 import { Route as AppTagsListRouteImport } from './routes/_app/tags/list';
 import { Route as AppTagsNewRouteImport } from './routes/_app/tags/new';
+import { Route as AppTodayRevenueIndexRouteImport } from './routes/_app/today-revenue/index';
+import { Route as AppTodayRevenueListRouteImport } from './routes/_app/today-revenue/list';
+import { Route as AppTransactionsIndexRouteImport } from './routes/_app/transactions/index';
+import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
@@ -115,9 +130,51 @@ const AppCompaniesNewRoute = AppCompaniesNewRouteImport.update({
   path: '/companies/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDepositsIndexRoute = AppDepositsIndexRouteImport.update({
+  id: '/deposits/',
+  path: '/deposits/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDepositsListRoute = AppDepositsListRouteImport.update({
+  id: '/deposits/list',
+  path: '/deposits/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDetailedReviewIndexRoute = AppDetailedReviewIndexRouteImport.update({
+  id: '/detailed-review/',
+  path: '/detailed-review/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDetailedReviewListRoute = AppDetailedReviewListRouteImport.update({
+  id: '/detailed-review/list',
+  path: '/detailed-review/list',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDevicesIndexRoute = AppDevicesIndexRouteImport.update({
   id: '/devices/',
   path: '/devices/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesCriticalRoute = AppDevicesCriticalRouteImport.update({
+  id: '/devices/critical',
+  path: '/devices/critical',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesCriticalHistoryRoute =
+  AppDevicesCriticalHistoryRouteImport.update({
+    id: '/devices/critical-history',
+    path: '/devices/critical-history',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppDevicesDischargeHistoryRoute =
+  AppDevicesDischargeHistoryRouteImport.update({
+    id: '/devices/discharge-history',
+    path: '/devices/discharge-history',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppDevicesFreeRideRoute = AppDevicesFreeRideRouteImport.update({
+  id: '/devices/free-ride',
+  path: '/devices/free-ride',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDevicesListRoute = AppDevicesListRouteImport.update({
@@ -125,11 +182,27 @@ const AppDevicesListRoute = AppDevicesListRouteImport.update({
   path: '/devices/list',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDevicesLocationsRoute = AppDevicesLocationsRouteImport.update({
+  id: '/devices/locations',
+  path: '/devices/locations',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDevicesNewRoute = AppDevicesNewRouteImport.update({
   id: '/devices/new',
   path: '/devices/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDevicesResetRoute = AppDevicesResetRouteImport.update({
+  id: '/devices/reset',
+  path: '/devices/reset',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesServiceModeHistoryRoute =
+  AppDevicesServiceModeHistoryRouteImport.update({
+    id: '/devices/service-mode-history',
+    path: '/devices/service-mode-history',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppLessorsIndexRoute = AppLessorsIndexRouteImport.update({
   id: '/lessors/',
   path: '/lessors/',
@@ -208,6 +281,26 @@ const AppTagsListRoute = AppTagsListRouteImport.update({
 const AppTagsNewRoute = AppTagsNewRouteImport.update({
   id: '/tags/new',
   path: '/tags/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTodayRevenueIndexRoute = AppTodayRevenueIndexRouteImport.update({
+  id: '/today-revenue/',
+  path: '/today-revenue/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTodayRevenueListRoute = AppTodayRevenueListRouteImport.update({
+  id: '/today-revenue/list',
+  path: '/today-revenue/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTransactionsIndexRoute = AppTransactionsIndexRouteImport.update({
+  id: '/transactions/',
+  path: '/transactions/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTransactionsListRoute = AppTransactionsListRouteImport.update({
+  id: '/transactions/list',
+  path: '/transactions/list',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
@@ -296,8 +389,17 @@ export interface FileRoutesByFullPath {
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
+  '/deposits/list': typeof AppDepositsListRoute;
+  '/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/devices/critical': typeof AppDevicesCriticalRoute;
+  '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
+  '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
+  '/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/devices/list': typeof AppDevicesListRoute;
+  '/devices/locations': typeof AppDevicesLocationsRoute;
   '/devices/new': typeof AppDevicesNewRoute;
+  '/devices/reset': typeof AppDevicesResetRoute;
+  '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -308,10 +410,14 @@ export interface FileRoutesByFullPath {
   '/settings/main': typeof AppSettingsMainRoute;
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
+  '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/cities/': typeof AppCitiesIndexRoute;
   '/companies/': typeof AppCompaniesIndexRoute;
+  '/deposits/': typeof AppDepositsIndexRoute;
+  '/detailed-review/': typeof AppDetailedReviewIndexRoute;
   '/devices/': typeof AppDevicesIndexRoute;
   '/lessors/': typeof AppLessorsIndexRoute;
   '/locations/': typeof AppLocationsIndexRoute;
@@ -319,6 +425,8 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
   '/tags/': typeof AppTagsIndexRoute;
+  '/today-revenue/': typeof AppTodayRevenueIndexRoute;
+  '/transactions/': typeof AppTransactionsIndexRoute;
   '/users/': typeof AppUsersIndexRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
@@ -343,8 +451,17 @@ export interface FileRoutesByTo {
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
+  '/deposits/list': typeof AppDepositsListRoute;
+  '/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/devices/critical': typeof AppDevicesCriticalRoute;
+  '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
+  '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
+  '/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/devices/list': typeof AppDevicesListRoute;
+  '/devices/locations': typeof AppDevicesLocationsRoute;
   '/devices/new': typeof AppDevicesNewRoute;
+  '/devices/reset': typeof AppDevicesResetRoute;
+  '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -355,10 +472,14 @@ export interface FileRoutesByTo {
   '/settings/main': typeof AppSettingsMainRoute;
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
+  '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/cities': typeof AppCitiesIndexRoute;
   '/companies': typeof AppCompaniesIndexRoute;
+  '/deposits': typeof AppDepositsIndexRoute;
+  '/detailed-review': typeof AppDetailedReviewIndexRoute;
   '/devices': typeof AppDevicesIndexRoute;
   '/lessors': typeof AppLessorsIndexRoute;
   '/locations': typeof AppLocationsIndexRoute;
@@ -366,6 +487,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
   '/tags': typeof AppTagsIndexRoute;
+  '/today-revenue': typeof AppTodayRevenueIndexRoute;
+  '/transactions': typeof AppTransactionsIndexRoute;
   '/users': typeof AppUsersIndexRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
@@ -392,8 +515,17 @@ export interface FileRoutesById {
   '/_app/companies/list': typeof AppCompaniesListRoute;
   '/_app/companies/list-my': typeof AppCompaniesListMyRoute;
   '/_app/companies/new': typeof AppCompaniesNewRoute;
+  '/_app/deposits/list': typeof AppDepositsListRoute;
+  '/_app/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/_app/devices/critical': typeof AppDevicesCriticalRoute;
+  '/_app/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
+  '/_app/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
+  '/_app/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/_app/devices/list': typeof AppDevicesListRoute;
+  '/_app/devices/locations': typeof AppDevicesLocationsRoute;
   '/_app/devices/new': typeof AppDevicesNewRoute;
+  '/_app/devices/reset': typeof AppDevicesResetRoute;
+  '/_app/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/_app/lessors/list': typeof AppLessorsListRoute;
   '/_app/lessors/new': typeof AppLessorsNewRoute;
   '/_app/locations/list': typeof AppLocationsListRoute;
@@ -404,10 +536,14 @@ export interface FileRoutesById {
   '/_app/settings/main': typeof AppSettingsMainRoute;
   '/_app/tags/list': typeof AppTagsListRoute;
   '/_app/tags/new': typeof AppTagsNewRoute;
+  '/_app/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/_app/transactions/list': typeof AppTransactionsListRoute;
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
   '/_app/cities/': typeof AppCitiesIndexRoute;
   '/_app/companies/': typeof AppCompaniesIndexRoute;
+  '/_app/deposits/': typeof AppDepositsIndexRoute;
+  '/_app/detailed-review/': typeof AppDetailedReviewIndexRoute;
   '/_app/devices/': typeof AppDevicesIndexRoute;
   '/_app/lessors/': typeof AppLessorsIndexRoute;
   '/_app/locations/': typeof AppLocationsIndexRoute;
@@ -415,6 +551,8 @@ export interface FileRoutesById {
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
   '/_app/tags/': typeof AppTagsIndexRoute;
+  '/_app/today-revenue/': typeof AppTodayRevenueIndexRoute;
+  '/_app/transactions/': typeof AppTransactionsIndexRoute;
   '/_app/users/': typeof AppUsersIndexRoute;
   '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
@@ -441,8 +579,17 @@ export interface FileRouteTypes {
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
+    | '/deposits/list'
+    | '/detailed-review/list'
+    | '/devices/critical'
+    | '/devices/critical-history'
+    | '/devices/discharge-history'
+    | '/devices/free-ride'
     | '/devices/list'
+    | '/devices/locations'
     | '/devices/new'
+    | '/devices/reset'
+    | '/devices/service-mode-history'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -453,10 +600,14 @@ export interface FileRouteTypes {
     | '/settings/main'
     | '/tags/list'
     | '/tags/new'
+    | '/today-revenue/list'
+    | '/transactions/list'
     | '/users/list'
     | '/users/new'
     | '/cities/'
     | '/companies/'
+    | '/deposits/'
+    | '/detailed-review/'
     | '/devices/'
     | '/lessors/'
     | '/locations/'
@@ -464,6 +615,8 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/settings/'
     | '/tags/'
+    | '/today-revenue/'
+    | '/transactions/'
     | '/users/'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
@@ -488,8 +641,17 @@ export interface FileRouteTypes {
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
+    | '/deposits/list'
+    | '/detailed-review/list'
+    | '/devices/critical'
+    | '/devices/critical-history'
+    | '/devices/discharge-history'
+    | '/devices/free-ride'
     | '/devices/list'
+    | '/devices/locations'
     | '/devices/new'
+    | '/devices/reset'
+    | '/devices/service-mode-history'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -500,10 +662,14 @@ export interface FileRouteTypes {
     | '/settings/main'
     | '/tags/list'
     | '/tags/new'
+    | '/today-revenue/list'
+    | '/transactions/list'
     | '/users/list'
     | '/users/new'
     | '/cities'
     | '/companies'
+    | '/deposits'
+    | '/detailed-review'
     | '/devices'
     | '/lessors'
     | '/locations'
@@ -511,6 +677,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/settings'
     | '/tags'
+    | '/today-revenue'
+    | '/transactions'
     | '/users'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
@@ -536,8 +704,17 @@ export interface FileRouteTypes {
     | '/_app/companies/list'
     | '/_app/companies/list-my'
     | '/_app/companies/new'
+    | '/_app/deposits/list'
+    | '/_app/detailed-review/list'
+    | '/_app/devices/critical'
+    | '/_app/devices/critical-history'
+    | '/_app/devices/discharge-history'
+    | '/_app/devices/free-ride'
     | '/_app/devices/list'
+    | '/_app/devices/locations'
     | '/_app/devices/new'
+    | '/_app/devices/reset'
+    | '/_app/devices/service-mode-history'
     | '/_app/lessors/list'
     | '/_app/lessors/new'
     | '/_app/locations/list'
@@ -548,10 +725,14 @@ export interface FileRouteTypes {
     | '/_app/settings/main'
     | '/_app/tags/list'
     | '/_app/tags/new'
+    | '/_app/today-revenue/list'
+    | '/_app/transactions/list'
     | '/_app/users/list'
     | '/_app/users/new'
     | '/_app/cities/'
     | '/_app/companies/'
+    | '/_app/deposits/'
+    | '/_app/detailed-review/'
     | '/_app/devices/'
     | '/_app/lessors/'
     | '/_app/locations/'
@@ -559,6 +740,8 @@ export interface FileRouteTypes {
     | '/_app/profile/'
     | '/_app/settings/'
     | '/_app/tags/'
+    | '/_app/today-revenue/'
+    | '/_app/transactions/'
     | '/_app/users/'
     | '/_app/cities/edit/$id'
     | '/_app/companies/edit/$id'
@@ -667,11 +850,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/deposits/': {
+      id: '/_app/deposits/';
+      path: '/deposits';
+      fullPath: '/deposits/';
+      preLoaderRoute: typeof AppDepositsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/deposits/list': {
+      id: '/_app/deposits/list';
+      path: '/deposits/list';
+      fullPath: '/deposits/list';
+      preLoaderRoute: typeof AppDepositsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/detailed-review/': {
+      id: '/_app/detailed-review/';
+      path: '/detailed-review';
+      fullPath: '/detailed-review/';
+      preLoaderRoute: typeof AppDetailedReviewIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/detailed-review/list': {
+      id: '/_app/detailed-review/list';
+      path: '/detailed-review/list';
+      fullPath: '/detailed-review/list';
+      preLoaderRoute: typeof AppDetailedReviewListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/devices/': {
       id: '/_app/devices/';
       path: '/devices';
       fullPath: '/devices/';
       preLoaderRoute: typeof AppDevicesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/critical': {
+      id: '/_app/devices/critical';
+      path: '/devices/critical';
+      fullPath: '/devices/critical';
+      preLoaderRoute: typeof AppDevicesCriticalRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/critical-history': {
+      id: '/_app/devices/critical-history';
+      path: '/devices/critical-history';
+      fullPath: '/devices/critical-history';
+      preLoaderRoute: typeof AppDevicesCriticalHistoryRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/discharge-history': {
+      id: '/_app/devices/discharge-history';
+      path: '/devices/discharge-history';
+      fullPath: '/devices/discharge-history';
+      preLoaderRoute: typeof AppDevicesDischargeHistoryRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/free-ride': {
+      id: '/_app/devices/free-ride';
+      path: '/devices/free-ride';
+      fullPath: '/devices/free-ride';
+      preLoaderRoute: typeof AppDevicesFreeRideRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/list': {
@@ -681,11 +920,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDevicesListRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/devices/locations': {
+      id: '/_app/devices/locations';
+      path: '/devices/locations';
+      fullPath: '/devices/locations';
+      preLoaderRoute: typeof AppDevicesLocationsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/devices/new': {
       id: '/_app/devices/new';
       path: '/devices/new';
       fullPath: '/devices/new';
       preLoaderRoute: typeof AppDevicesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/reset': {
+      id: '/_app/devices/reset';
+      path: '/devices/reset';
+      fullPath: '/devices/reset';
+      preLoaderRoute: typeof AppDevicesResetRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/service-mode-history': {
+      id: '/_app/devices/service-mode-history';
+      path: '/devices/service-mode-history';
+      fullPath: '/devices/service-mode-history';
+      preLoaderRoute: typeof AppDevicesServiceModeHistoryRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/lessors/': {
@@ -798,6 +1058,34 @@ declare module '@tanstack/react-router' {
       path: '/tags/new';
       fullPath: '/tags/new';
       preLoaderRoute: typeof AppTagsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/today-revenue/': {
+      id: '/_app/today-revenue/';
+      path: '/today-revenue';
+      fullPath: '/today-revenue/';
+      preLoaderRoute: typeof AppTodayRevenueIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/today-revenue/list': {
+      id: '/_app/today-revenue/list';
+      path: '/today-revenue/list';
+      fullPath: '/today-revenue/list';
+      preLoaderRoute: typeof AppTodayRevenueListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/transactions/': {
+      id: '/_app/transactions/';
+      path: '/transactions';
+      fullPath: '/transactions/';
+      preLoaderRoute: typeof AppTransactionsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/transactions/list': {
+      id: '/_app/transactions/list';
+      path: '/transactions/list';
+      fullPath: '/transactions/list';
+      preLoaderRoute: typeof AppTransactionsListRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/users/': {
@@ -915,8 +1203,17 @@ interface AppRouteChildren {
   AppCompaniesListRoute: typeof AppCompaniesListRoute;
   AppCompaniesListMyRoute: typeof AppCompaniesListMyRoute;
   AppCompaniesNewRoute: typeof AppCompaniesNewRoute;
+  AppDepositsListRoute: typeof AppDepositsListRoute;
+  AppDetailedReviewListRoute: typeof AppDetailedReviewListRoute;
+  AppDevicesCriticalRoute: typeof AppDevicesCriticalRoute;
+  AppDevicesCriticalHistoryRoute: typeof AppDevicesCriticalHistoryRoute;
+  AppDevicesDischargeHistoryRoute: typeof AppDevicesDischargeHistoryRoute;
+  AppDevicesFreeRideRoute: typeof AppDevicesFreeRideRoute;
   AppDevicesListRoute: typeof AppDevicesListRoute;
+  AppDevicesLocationsRoute: typeof AppDevicesLocationsRoute;
   AppDevicesNewRoute: typeof AppDevicesNewRoute;
+  AppDevicesResetRoute: typeof AppDevicesResetRoute;
+  AppDevicesServiceModeHistoryRoute: typeof AppDevicesServiceModeHistoryRoute;
   AppLessorsListRoute: typeof AppLessorsListRoute;
   AppLessorsNewRoute: typeof AppLessorsNewRoute;
   AppLocationsListRoute: typeof AppLocationsListRoute;
@@ -927,10 +1224,14 @@ interface AppRouteChildren {
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
   AppTagsListRoute: typeof AppTagsListRoute;
   AppTagsNewRoute: typeof AppTagsNewRoute;
+  AppTodayRevenueListRoute: typeof AppTodayRevenueListRoute;
+  AppTransactionsListRoute: typeof AppTransactionsListRoute;
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
   AppCitiesIndexRoute: typeof AppCitiesIndexRoute;
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute;
+  AppDepositsIndexRoute: typeof AppDepositsIndexRoute;
+  AppDetailedReviewIndexRoute: typeof AppDetailedReviewIndexRoute;
   AppDevicesIndexRoute: typeof AppDevicesIndexRoute;
   AppLessorsIndexRoute: typeof AppLessorsIndexRoute;
   AppLocationsIndexRoute: typeof AppLocationsIndexRoute;
@@ -938,6 +1239,8 @@ interface AppRouteChildren {
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
   AppTagsIndexRoute: typeof AppTagsIndexRoute;
+  AppTodayRevenueIndexRoute: typeof AppTodayRevenueIndexRoute;
+  AppTransactionsIndexRoute: typeof AppTransactionsIndexRoute;
   AppUsersIndexRoute: typeof AppUsersIndexRoute;
   AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
@@ -960,8 +1263,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesListRoute: AppCompaniesListRoute,
   AppCompaniesListMyRoute: AppCompaniesListMyRoute,
   AppCompaniesNewRoute: AppCompaniesNewRoute,
+  AppDepositsListRoute: AppDepositsListRoute,
+  AppDetailedReviewListRoute: AppDetailedReviewListRoute,
+  AppDevicesCriticalRoute: AppDevicesCriticalRoute,
+  AppDevicesCriticalHistoryRoute: AppDevicesCriticalHistoryRoute,
+  AppDevicesDischargeHistoryRoute: AppDevicesDischargeHistoryRoute,
+  AppDevicesFreeRideRoute: AppDevicesFreeRideRoute,
   AppDevicesListRoute: AppDevicesListRoute,
+  AppDevicesLocationsRoute: AppDevicesLocationsRoute,
   AppDevicesNewRoute: AppDevicesNewRoute,
+  AppDevicesResetRoute: AppDevicesResetRoute,
+  AppDevicesServiceModeHistoryRoute: AppDevicesServiceModeHistoryRoute,
   AppLessorsListRoute: AppLessorsListRoute,
   AppLessorsNewRoute: AppLessorsNewRoute,
   AppLocationsListRoute: AppLocationsListRoute,
@@ -972,10 +1284,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsMainRoute: AppSettingsMainRoute,
   AppTagsListRoute: AppTagsListRoute,
   AppTagsNewRoute: AppTagsNewRoute,
+  AppTodayRevenueListRoute: AppTodayRevenueListRoute,
+  AppTransactionsListRoute: AppTransactionsListRoute,
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,
   AppCitiesIndexRoute: AppCitiesIndexRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
+  AppDepositsIndexRoute: AppDepositsIndexRoute,
+  AppDetailedReviewIndexRoute: AppDetailedReviewIndexRoute,
   AppDevicesIndexRoute: AppDevicesIndexRoute,
   AppLessorsIndexRoute: AppLessorsIndexRoute,
   AppLocationsIndexRoute: AppLocationsIndexRoute,
@@ -983,6 +1299,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppTagsIndexRoute: AppTagsIndexRoute,
+  AppTodayRevenueIndexRoute: AppTodayRevenueIndexRoute,
+  AppTransactionsIndexRoute: AppTransactionsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppCitiesEditIdRoute: AppCitiesEditIdRoute,
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,

@@ -16,7 +16,7 @@ type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' |
  * user's language; the value stays `yyyy-MM-dd`. The one date input of the app.
  */
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>
       <DateInput
@@ -27,6 +27,8 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
         valueFormat={(day) => formatDate(day)}
         dateParser={parseDay}
         clearable
+        // The icon-only clear button needs a name (axe: button-name).
+        clearButtonProps={{ 'aria-label': t('dataTable.clearDate') }}
       />
     </DatesProvider>
   );

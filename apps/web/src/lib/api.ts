@@ -26,7 +26,8 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+/** Query parameters; an array repeats the parameter (`status=a&status=b`: any of them). */
+export type Query = Record<string, string | number | boolean | null | undefined | readonly string[]>;
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -58,7 +59,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 function buildUrl(path: string, query: Query | undefined, method: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    if (Array.isArray(value)) for (const one of value) params.append(key, one);
+    else if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
   }
   if (method === 'GET') params.set('client', CLIENT_MARKER);
   const qs = params.toString();

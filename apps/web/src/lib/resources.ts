@@ -5,8 +5,11 @@ import {
   type CompanyPatch,
   cityItem,
   companyItem,
+  type DepositPatch,
+  type DepositStatus,
   type DeviceCreate,
   type DevicePatch,
+  depositItem,
   deviceItem,
   type LessorCreate,
   type LessorPatch,
@@ -42,3 +45,9 @@ export const tagsApi = resourceApi<typeof tagItem, TagPatch, TagCreate>('tags', 
 /** Loggers are picked on the device form; devices are picked and shown by the telemetry screens. */
 export const loggersApi = resourceApi<typeof loggerItem, LoggerPatch, LoggerCreate>('loggers', loggerItem);
 export const devicesApi = resourceApi<typeof deviceItem, DevicePatch, DeviceCreate>('devices', deviceItem);
+
+/** Deposits are listed by their screen and, the unverified ones, by the header's notifications. */
+export const depositsApi = resourceApi<typeof depositItem, DepositPatch>('deposits', depositItem);
+
+/** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
+export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];

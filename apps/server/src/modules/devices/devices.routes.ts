@@ -25,7 +25,8 @@ export function devicesRoutes(app: FastifyInstance, deps: Deps) {
     collection: devicesCollection,
     columns: deviceColumns,
     service,
-    reads: ['locations', 'loggers'],
+    // The state comes from telemetry; the offline threshold from the company.
+    reads: ['locations', 'loggers', 'telemetry', 'companies'],
   });
 
   app.route({

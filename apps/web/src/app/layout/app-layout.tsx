@@ -1,4 +1,4 @@
-import { Drawer } from '@mantine/core';
+import { Drawer, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,8 @@ import { AsideMenu } from './aside-menu.tsx';
 import { HeaderMenu, HeaderMenuOffcanvas } from './header-menu.tsx';
 import classes from './layout.module.css';
 import { MobileTopBar } from './mobile-top-bar.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { HeaderQuickSearch } from './quick-search.tsx';
 import { QuickUserPanel } from './quick-user-panel.tsx';
 import { ScrollTop } from './scroll-top.tsx';
 import { UpdateBanner } from './update-banner.tsx';
@@ -47,7 +49,11 @@ export function AppLayout() {
         />
         <header className={classes.header}>
           <HeaderMenu />
-          <UserToggle onClick={() => setPanel('user')} expanded={panel === 'user'} />
+          <Group gap="sm" wrap="nowrap">
+            <HeaderQuickSearch />
+            <NotificationsBell />
+            <UserToggle onClick={() => setPanel('user')} expanded={panel === 'user'} />
+          </Group>
         </header>
         <UpdateBanner />
         <main id="main-content" tabIndex={-1} className={classes.content}>

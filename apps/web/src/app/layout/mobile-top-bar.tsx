@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import classes from './layout.module.css';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { QuickSearchButton } from './quick-search.tsx';
 
 interface MobileTopBarProps {
   onOpenAside: () => void;
@@ -20,6 +22,8 @@ export function MobileTopBar({ onOpenAside, onOpenHeaderMenu, onOpenUserPanel }:
         <Logo inverted size={28} />
       </Link>
       <Group gap={4} wrap="nowrap">
+        <QuickSearchButton onDark />
+        <NotificationsBell dark />
         <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label={t('layout.openMenu')} onClick={onOpenAside}>
           <IconMenu2 size={22} aria-hidden />
         </ActionIcon>

@@ -1,9 +1,21 @@
-import { collectionOf, type Device, type DeviceCreate, type DevicePatch, placementItem } from '@kovanica/contract';
+import {
+  type CommandCreate,
+  collectionOf,
+  commandItem,
+  type Device,
+  type DeviceCreate,
+  type DevicePatch,
+  placementItem,
+} from '@kovanica/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { resourceApi } from '../../lib/resource-api.ts';
 import { devicesApi, loggersApi } from '../../lib/resources.ts';
 
 export { devicesApi };
+
+/** Free rides and resets sent to devices; read-only as a collection, sent through a device (`useSendCommand`). */
+export const commandsApi = resourceApi<typeof commandItem, never>('commands', commandItem);
 
 const placements = collectionOf(placementItem);
 
@@ -38,5 +50,18 @@ export function useUpdateDevice(id: number) {
       queryClient.setQueryData(devicesApi.keys.detail(id), device);
       return invalidate();
     },
+  });
+}
+
+/**
+ * Sends a free ride or a reset to a device's logger; it goes out with the logger's next report. The
+ * server answers 422 `no_logger` (on `type`) for a device without a logger.
+ */
+export function useSendCommand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, body }: { deviceId: number; body: CommandCreate }) =>
+      apiRequest(`/devices/${deviceId}/commands`, { method: 'POST', body, schema: commandItem }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commandsApi.keys.all }),
   });
 }

@@ -7,6 +7,7 @@ import type { Column } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
 import { companiesApi, tagsApi } from '../../lib/resources.ts';
+import { DeviceStateBadges, stateText } from './state.tsx';
 
 const f = (field: string) => `resources.devices.fields.${field}`;
 
@@ -55,6 +56,32 @@ export function useDeviceColumns(withCompany: boolean): Column<Device>[] {
       { key: 'imei', label: f('imei'), render: (d) => d.imei ?? dimmed('—'), exportValue: (d) => d.imei },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dimmed('—'), exportValue: (d) => d.locationName },
       {
+        key: 'status',
+        label: f('status'),
+        render: (d) => <DeviceStateBadges state={d.state} />,
+        exportValue: (d) => stateText(d.state, t),
+      },
+      {
+        key: 'cashInBoxCents',
+        label: f('cashInBoxCents'),
+        align: 'right',
+        render: (d) => formatMoney(d.state.cashInBoxCents),
+        exportValue: (d) => d.state.cashInBoxCents / 100,
+      },
+      {
+        key: 'tokensInBox',
+        label: f('tokensInBox'),
+        align: 'right',
+        render: (d) => d.state.tokensInBox,
+        exportValue: (d) => d.state.tokensInBox,
+      },
+      {
+        key: 'lastEmptiedAt',
+        label: f('lastEmptiedAt'),
+        render: (d) => (d.state.lastEmptiedAt ? formatDateTime(d.state.lastEmptiedAt) : dimmed('—')),
+        exportValue: (d) => (d.state.lastEmptiedAt ? formatDateTime(d.state.lastEmptiedAt) : null),
+      },
+      {
         key: 'playPriceCents',
         label: f('playPriceCents'),
         sortField: 'playPriceCents',
@@ -67,6 +94,8 @@ export function useDeviceColumns(withCompany: boolean): Column<Device>[] {
         key: 'tokenValueCents',
         label: f('tokenValueCents'),
         align: 'right',
+        // A setting seen on the device's page; the list makes room for the state columns.
+        defaultHidden: true,
         render: (d) => formatMoney(d.tokenValueCents),
         exportValue: (d) => d.tokenValueCents / 100,
       },

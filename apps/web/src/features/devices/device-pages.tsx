@@ -9,6 +9,7 @@ import { loggersApi } from '../../lib/resources.ts';
 import { devicesApi } from './api.ts';
 import { DeviceForm } from './device-form.tsx';
 import { PlacementHistory } from './placement-history.tsx';
+import { DeviceStateCard } from './state.tsx';
 
 /** `/devices/new`. */
 export function DeviceNewPage() {
@@ -46,6 +47,9 @@ export function DeviceEditPage({ id }: { id: number }) {
           )
         }
       />
+      <Box mb="md">
+        <DeviceStateCard device={device} />
+      </Box>
       <DeviceForm key={device.id} device={device} />
       <Box mt="md">
         <PlacementHistory deviceId={device.id} />

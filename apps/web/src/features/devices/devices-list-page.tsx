@@ -44,6 +44,8 @@ function deviceFilters(wide: boolean): Filter[] {
       kind: 'custom',
       render: (props) => <ReferenceSelect api={loggersApi} optionLabel={imeiOf} searchField="imei" clearable {...props} />,
     },
+    { field: 'critical', label: f('critical'), kind: 'boolean' },
+    { field: 'serviceMode', label: f('serviceMode'), kind: 'boolean' },
   ];
   if (wide) {
     filters.push({

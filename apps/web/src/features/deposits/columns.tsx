@@ -1,0 +1,204 @@
+import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
+import { Badge, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table/index.ts';
+import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { companiesApi } from '../../lib/resources.ts';
+
+const f = (field: string) => `resources.deposits.fields.${field}`;
+
+const dash = (
+  <Text span c="dimmed" inherit>
+    –
+  </Text>
+);
+
+/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
+const euros = (cents: number | null) => (cents === null ? null : cents / 100);
+const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
+const count = (n: number | null) => (n === null ? dash : n);
+const nowrap = (content: ReactNode) => (
+  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+    {content}
+  </Text>
+);
+
+const statusColours: Record<DepositStatus, string> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
+
+/** A deposit's status as a badge. */
+export function DepositStatusBadge({ status }: { status: DepositStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={statusColours[status]} variant="filled" tt="none" miw="max-content">
+      {t(`resources.deposits.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * Where the "outside tolerance" badge goes: the tolerance weighs coins and tokens together, so it
+ * stands by the coins unless only the tokens are off.
+ */
+const toleranceOn = (d: Deposit): 'coins' | 'tokens' | null =>
+  !d.outsideTolerance ? null : d.differenceCoinsCents === 0 && d.differenceTokens !== 0 ? 'tokens' : 'coins';
+
+export function useDepositColumns(withCompany: boolean): Column<Deposit>[] {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    // A difference: red below zero, flagged where the deposit is outside the company's tolerance.
+    const difference = (d: Deposit, which: 'coins' | 'tokens') => {
+      const value = which === 'coins' ? d.differenceCoinsCents : d.differenceTokens;
+      if (value === null) return dash;
+      const shown = which === 'coins' ? formatMoney(value) : value > 0 ? `+${value}` : String(value);
+      return (
+        <Stack gap={4} align="flex-end">
+          <Text span inherit c={value < 0 ? 'red.9' : undefined} fw={value < 0 ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {shown}
+          </Text>
+          {toleranceOn(d) === which && (
+            <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content">
+              {t('resources.deposits.outsideTolerance')}
+            </Badge>
+          )}
+        </Stack>
+      );
+    };
+    const person = (name: string | null, at: string | null) =>
+      name === null ? (
+        dash
+      ) : (
+        <div>
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {name}
+          </Text>
+          {at && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(at)}
+            </Text>
+          )}
+        </div>
+      );
+    const status = (d: Deposit) => t(`resources.deposits.statuses.${d.status}`);
+    const columns: Column<Deposit>[] = [
+      {
+        key: 'at',
+        label: f('at'),
+        sortField: 'at',
+        render: (d) => nowrap(formatDateTime(d.at)),
+        exportValue: (d) => formatDateTime(d.at),
+      },
+      {
+        key: 'device',
+        label: f('device'),
+        render: (d) => (
+          <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {d.deviceName}
+          </Text>
+        ),
+        exportValue: (d) => d.deviceName,
+      },
+      { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
+      {
+        key: 'reportedCoinsCents',
+        label: f('reportedCoinsCents'),
+        align: 'right',
+        render: (d) => nowrap(formatMoney(d.reportedCoinsCents)),
+        exportValue: (d) => euros(d.reportedCoinsCents),
+      },
+      {
+        key: 'depositCoinsCents',
+        label: f('depositCoinsCents'),
+        align: 'right',
+        render: (d) => nowrap(money(d.depositCoinsCents)),
+        exportValue: (d) => euros(d.depositCoinsCents),
+      },
+      {
+        key: 'differenceCoinsCents',
+        label: f('differenceCoinsCents'),
+        align: 'right',
+        render: (d) => difference(d, 'coins'),
+        exportValue: (d) => euros(d.differenceCoinsCents),
+      },
+      {
+        key: 'reportedTokens',
+        label: f('reportedTokens'),
+        align: 'right',
+        render: (d) => d.reportedTokens,
+        exportValue: (d) => d.reportedTokens,
+      },
+      {
+        key: 'depositTokens',
+        label: f('depositTokens'),
+        align: 'right',
+        render: (d) => count(d.depositTokens),
+        exportValue: (d) => d.depositTokens,
+      },
+      {
+        key: 'differenceTokens',
+        label: f('differenceTokens'),
+        align: 'right',
+        render: (d) => difference(d, 'tokens'),
+        exportValue: (d) => d.differenceTokens,
+      },
+      {
+        key: 'outsideTolerance',
+        label: f('outsideTolerance'),
+        defaultHidden: true,
+        render: (d) => t(d.outsideTolerance ? 'dataTable.yes' : 'dataTable.no'),
+        exportValue: (d) => t(d.outsideTolerance ? 'dataTable.yes' : 'dataTable.no'),
+      },
+      { key: 'status', label: f('status'), render: (d) => <DepositStatusBadge status={d.status} />, exportValue: status },
+      {
+        key: 'reportedBy',
+        label: f('reportedByName'),
+        render: (d) => person(d.reportedByName, d.reportedAt),
+        exportValue: (d) => d.reportedByName,
+      },
+      {
+        key: 'reportedAt',
+        label: f('reportedAt'),
+        defaultHidden: true,
+        render: (d) => (d.reportedAt ? nowrap(formatDateTime(d.reportedAt)) : dash),
+        exportValue: (d) => (d.reportedAt ? formatDateTime(d.reportedAt) : null),
+      },
+      {
+        key: 'verifiedBy',
+        label: f('verifiedByName'),
+        render: (d) => person(d.verifiedByName, d.verifiedAt),
+        exportValue: (d) => d.verifiedByName,
+      },
+      {
+        key: 'verifiedAt',
+        label: f('verifiedAt'),
+        defaultHidden: true,
+        render: (d) => (d.verifiedAt ? nowrap(formatDateTime(d.verifiedAt)) : dash),
+        exportValue: (d) => (d.verifiedAt ? formatDateTime(d.verifiedAt) : null),
+      },
+      {
+        key: 'note',
+        label: f('note'),
+        render: (d) =>
+          d.note ? (
+            <Text size="sm" lineClamp={2} maw={240} title={d.note}>
+              {d.note}
+            </Text>
+          ) : (
+            dash
+          ),
+        exportValue: (d) => d.note,
+      },
+    ];
+    if (withCompany) {
+      columns.splice(1, 0, {
+        key: 'company',
+        label: f('company'),
+        render: (d) => <ReferenceLabel api={companiesApi} value={d.company} />,
+        exportValue: (d) => fetchReferenceLabel(queryClient, companiesApi, d.company),
+      });
+    }
+    return columns;
+  }, [t, queryClient, withCompany]);
+}

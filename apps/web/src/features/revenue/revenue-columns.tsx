@@ -1,0 +1,138 @@
+import { formatMoney } from '@kovanica/contract';
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column, ExportCell } from '../../components/data-table/index.ts';
+import type { RevenueGrouping, RevenueLine, RevenueParts, SortValue } from './revenue-rows.ts';
+
+/** A column of the revenue report: a data-table column that sorts in the browser and has a total. */
+export interface RevenueColumn extends Column<RevenueLine> {
+  sortValue: (line: RevenueLine) => SortValue;
+  /** The totals row's cell; absent, the cell stays empty. */
+  total?: { render: (totals: RevenueParts) => ReactNode; exportValue: (totals: RevenueParts) => ExportCell };
+  /** The cell that names its row (`<th scope="row">`). */
+  rowHeader?: boolean;
+}
+
+const f = (field: string) => `resources.revenue.fields.${field}`;
+const countFormat = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 0 });
+/** Counts grouped like money (`12.345`), so a column of both reads alike. */
+export const formatCount = (n: number) => countFormat.format(n);
+
+const dash = (
+  <Text span c="dimmed" inherit>
+    –
+  </Text>
+);
+
+type MoneyPart = 'coinsCents' | 'notesCents' | 'cashlessCents' | 'cardCents' | 'tokensCents' | 'revenueCents';
+type CountPart = 'tokens' | 'plays' | 'freeRides' | 'testPlays';
+
+/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
+const euros = (cents: number | null) => (cents === null ? null : cents / 100);
+
+function money(part: MoneyPart, strong = false): RevenueColumn {
+  const show = (cents: number) =>
+    strong ? (
+      <Text span fw={700} inherit>
+        {formatMoney(cents)}
+      </Text>
+    ) : (
+      formatMoney(cents)
+    );
+  return {
+    key: part,
+    label: f(part),
+    align: 'right',
+    render: (l) => show(l[part]),
+    exportValue: (l) => euros(l[part]),
+    sortValue: (l) => l[part],
+    total: { render: (t) => formatMoney(t[part]), exportValue: (t) => euros(t[part]) },
+  };
+}
+
+function count(part: CountPart): RevenueColumn {
+  return {
+    key: part,
+    label: f(part),
+    align: 'right',
+    render: (l) => formatCount(l[part]),
+    exportValue: (l) => l[part],
+    sortValue: (l) => l[part],
+    total: { render: (t) => formatCount(t[part]), exportValue: (t) => t[part] },
+  };
+}
+
+const average: RevenueColumn = {
+  key: 'averagePerPlayCents',
+  label: f('averagePerPlayCents'),
+  align: 'right',
+  render: (l) => (l.averagePerPlayCents === null ? dash : formatMoney(l.averagePerPlayCents)),
+  exportValue: (l) => euros(l.averagePerPlayCents),
+  sortValue: (l) => l.averagePerPlayCents,
+  total: {
+    render: (t) => (t.averagePerPlayCents === null ? dash : formatMoney(t.averagePerPlayCents)),
+    exportValue: (t) => euros(t.averagePerPlayCents),
+  },
+};
+
+/** The report's columns: who earned it (a device at a location, or a location), then the parts. */
+export function useRevenueColumns(grouping: RevenueGrouping): RevenueColumn[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const noLocation = t('resources.revenue.noLocation');
+    const location: RevenueColumn = {
+      key: 'location',
+      label: f('location'),
+      rowHeader: grouping === 'location',
+      render: (l) =>
+        l.locationName ?? (
+          <Text span c="dimmed" inherit fs="italic">
+            {noLocation}
+          </Text>
+        ),
+      exportValue: (l) => l.locationName ?? noLocation,
+      sortValue: (l) => l.locationName,
+    };
+    const who: RevenueColumn[] =
+      grouping === 'location'
+        ? [
+            location,
+            {
+              key: 'devices',
+              label: f('devices'),
+              align: 'right',
+              render: (l) => formatCount(l.devices),
+              exportValue: (l) => l.devices,
+              sortValue: (l) => l.devices,
+            },
+          ]
+        : [
+            {
+              key: 'device',
+              label: f('device'),
+              rowHeader: true,
+              render: (l) => l.deviceName,
+              exportValue: (l) => l.deviceName,
+              sortValue: (l) => l.deviceName,
+            },
+            location,
+          ];
+    // The headline figures first, so they are in view on a laptop; the parts of the revenue follow.
+    return [
+      ...who,
+      money('revenueCents', true),
+      count('plays'),
+      average,
+      money('coinsCents'),
+      money('notesCents'),
+      money('cashlessCents'),
+      money('cardCents'),
+      count('tokens'),
+      money('tokensCents'),
+      count('freeRides'),
+      count('testPlays'),
+    ];
+  }, [t, grouping]);
+}

@@ -1,0 +1,81 @@
+import { businessDate, formatDate, formatTime } from '@kovanica/contract';
+import { SimpleGrid } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { locationsApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+import { revenueReportQuery } from './api.ts';
+import { useRevenueColumns } from './revenue-columns.tsx';
+import { RevenueFigures } from './revenue-figures.tsx';
+import { deviceLines } from './revenue-rows.ts';
+import { RevenueTable } from './revenue-table.tsx';
+
+const route = getRouteApi('/_app/today-revenue/list');
+
+/** New plays show within seconds: the loggers report as they happen, and the page asks this often. */
+export const TODAY_REFRESH_MS = 10_000;
+
+/** Today's business day (Zagreb), moving on at midnight while the page stays open. */
+function useBusinessToday(): string {
+  const [today, setToday] = useState(businessDate);
+  useInterval(() => setToday(businessDate()), 60_000, { autoInvoke: true });
+  return today;
+}
+
+/** `/today-revenue/list`: today's revenue per device, kept current while the page is open. */
+export function TodayRevenuePage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { accountInfo } = useSession();
+  const today = useBusinessToday();
+  const report = useQuery({
+    ...revenueReportQuery({ from: today, to: today, location: search.location }, viewOf(accountInfo)),
+    refetchInterval: TODAY_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+  const lines = useMemo(() => report.data && deviceLines(report.data.rows), [report.data]);
+  const columns = useRevenueColumns('device');
+  const title = t('resources.revenue.today');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={
+          report.dataUpdatedAt
+            ? t('resources.revenue.todaySubtitle', { date: formatDate(today), time: formatTime(report.dataUpdatedAt) })
+            : formatDate(today)
+        }
+      />
+      <RevenueFigures totals={report.data?.totals} />
+      <RevenueTable
+        lines={lines}
+        totals={report.data?.totals}
+        columns={columns}
+        title={title}
+        fileStem="today-revenue"
+        storageId="today-revenue"
+        status={report}
+        filters={
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            <ReferenceSelect
+              api={locationsApi}
+              label={t('resources.revenue.fields.location')}
+              placeholder={t('dataTable.any')}
+              clearable
+              value={search.location ?? null}
+              onChange={(location) => void navigate({ search: location ? { location } : {}, replace: true })}
+            />
+          </SimpleGrid>
+        }
+      />
+    </>
+  );
+}

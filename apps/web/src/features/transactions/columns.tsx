@@ -1,0 +1,73 @@
+import { formatDateTime, formatMoney, type Transaction } from '@kovanica/contract';
+import { Badge, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table/index.ts';
+import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { companiesApi } from '../../lib/resources.ts';
+import classes from './transactions-list.module.css';
+
+const f = (field: string) => `resources.transactions.fields.${field}`;
+
+const dash = (
+  <Text span c="dimmed" inherit>
+    –
+  </Text>
+);
+
+/** The columns of the transactions list; the company column only in the All Companies view. */
+export function useTransactionColumns(withCompany: boolean): Column<Transaction>[] {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const type = (r: Transaction) => t(`resources.transactions.types.${r.type}`);
+    const columns: Column<Transaction>[] = [
+      {
+        key: 'at',
+        label: f('at'),
+        sortField: 'at',
+        render: (r) => (
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(r.at)}
+          </Text>
+        ),
+        exportValue: (r) => formatDateTime(r.at),
+      },
+      { key: 'device', label: f('device'), render: (r) => r.deviceName ?? dash, exportValue: (r) => r.deviceName },
+      { key: 'location', label: f('location'), render: (r) => r.locationName ?? dash, exportValue: (r) => r.locationName },
+      { key: 'type', label: f('type'), render: type, exportValue: type },
+      {
+        key: 'amountCents',
+        label: f('amountCents'),
+        sortField: 'amountCents',
+        align: 'right',
+        render: (r) => formatMoney(r.amountCents),
+        // Exports keep amounts as numbers (euros) so a spreadsheet can add them up.
+        exportValue: (r) => r.amountCents / 100,
+      },
+      { key: 'count', label: f('count'), align: 'right', render: (r) => r.count, exportValue: (r) => r.count },
+      {
+        key: 'test',
+        label: f('test'),
+        render: (r) =>
+          r.test ? (
+            <Badge color="yellow.4" variant="filled" autoContrast className={classes.testPlay}>
+              {t('resources.transactions.testPlay')}
+            </Badge>
+          ) : null,
+        exportValue: (r) => t(r.test ? 'dataTable.yes' : 'dataTable.no'),
+      },
+      { key: 'seq', label: f('seq'), align: 'right', defaultHidden: true, render: (r) => r.seq, exportValue: (r) => r.seq },
+    ];
+    if (withCompany) {
+      columns.splice(1, 0, {
+        key: 'company',
+        label: f('company'),
+        render: (r) => <ReferenceLabel api={companiesApi} value={r.company} />,
+        exportValue: (r) => fetchReferenceLabel(queryClient, companiesApi, r.company),
+      });
+    }
+    return columns;
+  }, [t, queryClient, withCompany]);
+}
