@@ -1,13 +1,5 @@
-import {
-  type CommandCreate,
-  collectionOf,
-  commandItem,
-  type Device,
-  type DeviceCreate,
-  type DevicePatch,
-  placementItem,
-} from '@kovanica/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CommandCreate, commandItem, type Device, type DeviceCreate, type DevicePatch } from '@kovanica/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import { devicesApi, loggersApi } from '../../lib/resources.ts';
@@ -16,15 +8,6 @@ export { devicesApi };
 
 /** Free rides and resets sent to devices; read-only as a collection, sent through a device (`useSendCommand`). */
 export const commandsApi = resourceApi<typeof commandItem, never>('commands', commandItem);
-
-const placements = collectionOf(placementItem);
-
-/** A device's stays at locations, newest first. Keyed under the device, so its writes refresh it. */
-export const placementsQuery = (id: number) =>
-  queryOptions({
-    queryKey: [devicesApi.name, 'detail', id, 'placements'] as const,
-    queryFn: ({ signal }) => apiRequest(`/devices/${id}/placements`, { query: { itemsPerPage: 200 }, schema: placements, signal }),
-  });
 
 /** Fitting a logger to a device changes the logger's `device` too, so device writes refresh both. */
 function useInvalidateDevices() {
