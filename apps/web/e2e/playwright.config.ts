@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const PORT = 4310;
+// E2E_PORT and WEB_DIST let two checkouts (or two people) run the suite side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4310);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // A fresh embedded database per run, so every run starts from the same demo data. Workers load this
@@ -59,10 +60,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.KV_E2E_DATA_DIR,
       SEED_DEMO: '1',
-      // The telemetry screens come later; until then the browser tests start without the history.
+      // The 13-month history takes a minute to write; the browser tests send their own telemetry instead.
       SEED_HISTORY: '0',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
