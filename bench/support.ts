@@ -6,9 +6,13 @@ import pg from 'pg';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts `api-server.ts` in its own process (so the load generator has the other core), with an IPC channel. */
+/**
+ * Starts `api-server.ts` in its own process (so the load generator has the other core), with an IPC channel.
+ * `BENCH_PROFILE=<dir>` writes the server's CPU profile there when it stops.
+ */
 export function serve(mode: string, ...args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'api-server.ts'), mode, ...args], {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'api-server.ts'), mode, ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { type DependentKind, dependentsText } from '@kovanica/contract';
 import type { RequestContext } from '../http/context.ts';
 import { ApiProblem, invalid } from '../http/problems.ts';
+import type { Db, Tx } from './client.ts';
 
 /** PostgreSQL error details, whether the driver error is thrown bare or wrapped by drizzle. */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
@@ -43,4 +44,27 @@ export async function refuseInUse(
     if (pgError(error).code === '23503') throw conflict(await count());
     throw error;
   }
+}
+
+/**
+ * `refuseInUse` for a row whose dependants another writer may be adding right now (telemetry adds a
+ * logger's events): in one transaction, `lock` first takes the lock that writer holds while it writes,
+ * so the count sees what it committed; the delete runs in a savepoint, so a foreign key's refusal can
+ * still be counted and named.
+ */
+export async function refuseInUseLocked(
+  db: Db,
+  ctx: RequestContext,
+  lock: (tx: Tx) => Promise<unknown>,
+  count: (tx: Tx) => Promise<Partial<Record<DependentKind, number>>>,
+  remove: (tx: Tx) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lock(tx);
+    await refuseInUse(
+      ctx,
+      () => count(tx),
+      () => tx.transaction((savepoint) => remove(savepoint)),
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import { type Device, type DeviceCreate, type DevicePatch, iri, type Placement } from '@kovanica/contract';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgError, refuseInUse } from '../../db/errors.ts';
+import { pgError, refuseInUseLocked } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { companies, devicePlacements, devices, locations, loggers, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
@@ -10,6 +10,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
 import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
 
@@ -165,11 +166,16 @@ export function devicesService(db: Db): DevicesService {
     },
     /** A device with telemetry or maintenance keeps its history: only a device never used is deleted. */
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
-      await refuseInUse(
+      const current = await find(id, ctx.visible);
+      if (!current) return false;
+      await refuseInUseLocked(
+        db,
         ctx,
-        () => deviceDependents(db, id),
-        () => db.delete(devices).where(eq(devices.id, id)),
+        async (tx) => {
+          if (current.loggerId !== null) await lockLoggerAgainstIngestion(tx, current.loggerId);
+        },
+        (tx) => deviceDependents(tx, id),
+        (tx) => tx.delete(devices).where(eq(devices.id, id)),
       );
       return true;
     },

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
-import { devices, loggers } from '../../db/schema/index.ts';
+import { devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
 
 export const loggerColumns = {
   id: loggers.id,
@@ -17,10 +17,13 @@ export const loggerExtras = () => ({
   deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.loggerId} = ${outer(loggers.id)})`,
 });
 
+/** What keeps a logger from being deleted: the device it is fitted to, and the events it sent. */
 export async function loggerDependents(db: Db, id: number) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(devices)
-    .where(eq(devices.loggerId, id));
-  return { devices: row?.n ?? 0 };
+    .select({
+      devices: sql<number>`(select count(*) from ${devices} where ${devices.loggerId} = ${id})`.mapWith(Number),
+      events: sql<number>`(select count(*) from ${telemetryEvents} where ${telemetryEvents.loggerId} = ${id})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { devices: 0, events: 0 };
 }

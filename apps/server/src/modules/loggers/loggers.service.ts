@@ -1,7 +1,7 @@
 import { iri, type Logger, type LoggerCreate, type LoggerCredential, type LoggerPatch } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refuseInUse, uniqueFields } from '../../db/errors.ts';
+import { refuseInUseLocked, uniqueFields } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { loggers } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
@@ -10,6 +10,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { resolveCompanyRef, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
 import { credentialHash, newCredential } from './credentials.ts';
 import { loggerDependents, loggerExtras } from './loggers.queries.ts';
 
@@ -95,10 +96,12 @@ export function loggersService(db: Db): LoggersService {
     },
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
-      await refuseInUse(
+      await refuseInUseLocked(
+        db,
         ctx,
-        () => loggerDependents(db, id),
-        () => db.delete(loggers).where(eq(loggers.id, id)),
+        (tx) => lockLoggerAgainstIngestion(tx, id),
+        (tx) => loggerDependents(tx, id),
+        (tx) => tx.delete(loggers).where(eq(loggers.id, id)),
       );
       return true;
     },

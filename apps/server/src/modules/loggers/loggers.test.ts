@@ -1,7 +1,7 @@
 import { type Collection, imeiCheckDigit, type Logger, type LoggerCredential } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggers } from '../../db/schema/index.ts';
+import { loggers, telemetryEvents } from '../../db/schema/index.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 import { credentialHash } from './credentials.ts';
 
@@ -72,5 +72,44 @@ describe('loggers', () => {
     expect(move.body.violations[0]).toMatchObject({ propertyPath: 'company', code: 'logger_taken' });
     const spare = await t.json<Logger>('manager', { method: 'POST', url: '/api/v2/loggers', payload: { imei: imei(2) } });
     expect((await t.as('manager', { method: 'DELETE', url: spare.body['@id'] })).statusCode).toBe(204);
+  });
+
+  it('keeps a logger that sent events, also when the delete comes while its batch is being written', async () => {
+    const spare = await t.json<Logger>('manager', { method: 'POST', url: '/api/v2/loggers', payload: { imei: imei(3) } });
+    const batch = (seq: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/telemetry/batches',
+        headers: { authorization: `Bearer ${spare.body.credential}` },
+        payload: { imei: imei(3), events: [{ seq, at: new Date().toISOString(), type: 'heartbeat' }] },
+      });
+    // A batch in progress holds the logger's row: the delete waits for it, then counts what it wrote.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writing = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from loggers where id = ${spare.body.id} for no key update`);
+      await held;
+      await tx.insert(telemetryEvents).values({
+        companyId: 1,
+        loggerId: spare.body.id,
+        seq: 1,
+        type: 'heartbeat',
+        at: new Date(),
+        receivedAt: new Date(),
+      });
+    });
+    const removing = t.json('manager', { method: 'DELETE', url: spare.body['@id'] });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await writing;
+    const refused = await removing;
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe('This item is still in use: telemetry events: 1.');
+    expect((await batch(2)).statusCode).toBe(200);
+    expect((await t.json('manager', { method: 'DELETE', url: spare.body['@id'] })).body.detail).toBe(
+      'This item is still in use: telemetry events: 2.',
+    );
   });
 });

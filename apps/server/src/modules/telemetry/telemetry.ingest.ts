@@ -1,18 +1,7 @@
 import { businessDate, type CommandType, FUTURE_TOLERANCE_MS, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  criticalEpisodes,
-  deposits,
-  deviceCommands,
-  devicePlacements,
-  deviceState,
-  devices,
-  emptyings,
-  loggers,
-  serviceSessions,
-  telemetryEvents,
-} from '../../db/schema/index.ts';
+import { criticalEpisodes, deposits, deviceCommands, type deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
 
 /** The logger a batch comes from, as its credential identified it. */
 export interface IngestLogger {
@@ -40,7 +29,52 @@ interface Rollup {
 }
 
 type StateRow = typeof deviceState.$inferSelect;
-type EventRow = typeof telemetryEvents.$inferInsert;
+
+/** A stored event as the insert reads it (`json_to_recordset`): short keys keep the batch's JSON small. */
+interface EventRow {
+  /** location id */
+  l: number | null;
+  /** seq */
+  s: number;
+  /** type */
+  t: string;
+  /** at (ISO) */
+  a: string;
+  /** the logger's own time, when it was clamped */
+  r: string | null;
+  /** amount in cents */
+  m: number;
+  /** count */
+  c: number;
+  /** a test play */
+  x: boolean;
+  /** what the event adds besides type, seq and time */
+  d: Record<string, unknown> | null;
+}
+
+/** An event with its time as applied (a clock too far ahead is replaced by the receipt time). */
+interface Timed {
+  event: TelemetryEvent;
+  at: Date;
+  reportedAt: Date | null;
+}
+
+/** A box contribution of an event older than the last emptying: it belongs to the period that emptying closed. */
+interface LateCash {
+  at: string;
+  cents: number;
+  tokens: number;
+}
+
+/** What a batch needs to know before it is applied, read in one round trip. */
+interface Context {
+  known: Set<number>;
+  last: number | null;
+  device: { id: number; playPriceCents: number; tokenValueCents: number } | null;
+  placements: { locationId: number; from: Date; to: Date | null }[];
+  sessions: { from: Date; to: Date | null }[];
+  state: StateRow | null;
+}
 
 const PAYMENTS = new Set(['coin', 'note', 'token', 'cashless', 'card']);
 
@@ -85,12 +119,23 @@ function dataOf(event: TelemetryEvent): Record<string, unknown> | null {
 }
 
 /**
+ * Locks a logger's row against ingestion before its events are counted for a delete (of the logger
+ * or of the device it is fitted to): a batch in progress holds this row, so the delete waits for it.
+ */
+export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
+  tx.execute(sql`select 1 from loggers where id = ${loggerId} for update`);
+
+/**
  * Stores a batch of one logger's events and everything derived from them, in one transaction: the
  * raw events (a `(logger, seq)` already stored is a duplicate, acknowledged and skipped), the
  * per-device daily rollup, the device's state (service mode, critical alarm, cash in the box),
- * service sessions, critical episodes, emptyings, and the commands the events confirm. Batches of
- * the same logger are serialised by an advisory lock, so a resend racing its original cannot store
- * an event twice. Answers with the pending commands, now delivered.
+ * service sessions, critical episodes, emptyings with their deposits, and the commands the events
+ * confirm. Answers with the pending commands, now delivered.
+ *
+ * Batches of one logger are serialised by a lock on the logger's row, held to the commit; deleting
+ * the logger or its device locks that row first, so it waits for the batch and then sees its events.
+ * A batch costs five round trips: begin, the lock, one read, one write, commit (plus one per rare
+ * event that opens or closes something: an emptying, a service session, an alarm).
  */
 export async function ingestBatch(
   db: Db,
@@ -98,115 +143,177 @@ export async function ingestBatch(
   events: readonly TelemetryEvent[],
   receivedAt = new Date(),
 ): Promise<TelemetryAnswer> {
+  const clampedSeqs: number[] = [];
+  const timed = timesOf(events, receivedAt, clampedSeqs);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7311, ${logger.id})`);
-    const seqs = events.map((e) => e.seq);
-    // The seqs already stored, and the highest one, in one round trip.
-    const [seen] = await tx
-      .select({
-        known: sql<(string | number)[]>`array(select ${telemetryEvents.seq} from ${telemetryEvents}
-          where ${telemetryEvents.loggerId} = ${logger.id} and ${telemetryEvents.seq} = any(${sql.param(seqs)}::bigint[]))`,
-        last: sql<
-          string | number | null
-        >`(select max(${telemetryEvents.seq}) from ${telemetryEvents} where ${telemetryEvents.loggerId} = ${logger.id})`,
-      })
-      .from(sql`(select 1) as one`);
-    const known = new Set((seen?.known ?? []).map(Number));
+    await tx.execute(sql`select 1 from loggers where id = ${logger.id} for no key update`);
+    const context = await readContext(tx, logger.id, timed);
     const duplicateSeqs: number[] = [];
-    const fresh: TelemetryEvent[] = [];
-    for (const event of events) {
-      if (known.has(event.seq)) duplicateSeqs.push(event.seq);
+    const fresh: Timed[] = [];
+    for (const t of timed) {
+      if (context.known.has(t.event.seq)) duplicateSeqs.push(t.event.seq);
       else {
-        known.add(event.seq);
-        fresh.push(event);
+        context.known.add(t.event.seq);
+        fresh.push(t);
       }
     }
-
-    const clampedSeqs: number[] = [];
-    if (fresh.length) await store(tx, logger, fresh, receivedAt, clampedSeqs);
-
-    // The logger is seen, and its pending commands go out with this answer: one statement.
+    fresh.sort((a, b) => a.at.getTime() - b.at.getTime() || a.event.seq - b.event.seq);
+    const writes: SQL[] = [];
+    if (fresh.length) await derive(tx, logger, context, fresh, receivedAt, writes);
+    const at = receivedAt.toISOString();
+    // Everything the batch writes, the logger seen and its pending commands delivered: one statement.
     const delivered = await tx.execute(sql`
-      with seen as (update ${loggers} set last_seen_at = ${receivedAt.toISOString()}::timestamptz where id = ${logger.id})
-      update ${deviceCommands} set status = 'delivered', delivered_at = ${receivedAt.toISOString()}::timestamptz
+      with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz where id = ${logger.id})`], sql`, `)}
+      update ${deviceCommands} set status = 'delivered', delivered_at = ${at}::timestamptz
       where logger_id = ${logger.id} and status = 'pending' returning id, type`);
     const commands = (delivered as unknown as { rows: { id: number; type: CommandType }[] }).rows.map((c) => ({
       id: Number(c.id),
       type: c.type,
     }));
-    const previous = seen?.last === null || seen?.last === undefined ? null : Number(seen.last);
-    const lastSeq = fresh.reduce<number | null>((max, e) => (max === null || e.seq > max ? e.seq : max), previous);
+    const lastSeq = fresh.reduce<number | null>((max, t) => (max === null || t.event.seq > max ? t.event.seq : max), context.last);
+    const freshSeqs = new Set(fresh.map((t) => t.event.seq));
     return {
       accepted: fresh.length,
       duplicates: duplicateSeqs.length,
       duplicateSeqs,
-      clampedSeqs,
+      clampedSeqs: clampedSeqs.filter((seq) => freshSeqs.has(seq)),
       lastSeq,
       commands: commands.sort((a, b) => a.id - b.id),
     };
   });
 }
 
-async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], receivedAt: Date, clampedSeqs: number[]) {
-  // Times first: a clock more than 5 minutes ahead is replaced by the receipt time.
-  const timed = fresh
-    .map((event) => {
-      const reported = new Date(event.at);
-      const clamped = reported.getTime() > receivedAt.getTime() + FUTURE_TOLERANCE_MS;
-      if (clamped) clampedSeqs.push(event.seq);
-      return { event, at: clamped ? receivedAt : reported, reportedAt: clamped ? reported : null };
-    })
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.event.seq - b.event.seq);
-  const first = timed[0]?.at ?? receivedAt;
-  const last = timed[timed.length - 1]?.at ?? receivedAt;
-
-  const [device] = await tx
-    .select({ id: devices.id, playPriceCents: devices.playPriceCents, tokenValueCents: devices.tokenValueCents })
-    .from(devices)
-    .where(eq(devices.loggerId, logger.id));
-  const rows: EventRow[] = [];
-  const base = (t: (typeof timed)[number]) => ({
-    companyId: logger.companyId,
-    loggerId: logger.id,
-    seq: t.event.seq,
-    type: t.event.type,
-    at: t.at,
-    reportedAt: t.reportedAt,
-    receivedAt,
-    data: dataOf(t.event),
+/** The batch's times; a clock more than 5 minutes ahead is replaced by the receipt time. */
+function timesOf(events: readonly TelemetryEvent[], receivedAt: Date, clampedSeqs: number[]): Timed[] {
+  const limit = receivedAt.getTime() + FUTURE_TOLERANCE_MS;
+  return events.map((event) => {
+    const reported = new Date(event.at);
+    if (reported.getTime() <= limit) return { event, at: reported, reportedAt: null };
+    clampedSeqs.push(event.seq);
+    return { event, at: receivedAt, reportedAt: reported };
   });
+}
+
+const dateOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
+
+/**
+ * In one statement: the batch's seqs already stored and the logger's highest, the device it is fitted
+ * to, that device's placements and service sessions over the batch's time span, and its state.
+ */
+async function readContext(tx: Tx, loggerId: number, timed: Timed[]): Promise<Context> {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const t of timed) {
+    const ms = t.at.getTime();
+    if (ms < min) min = ms;
+    if (ms > max) max = ms;
+  }
+  const first = new Date(Number.isFinite(min) ? min : Date.now()).toISOString();
+  const last = new Date(Number.isFinite(max) ? max : Date.now()).toISOString();
+  const seqs = timed.map((t) => t.event.seq);
+  const result = await tx.execute(sql`
+    select
+      array(select seq from telemetry_events where logger_id = ${loggerId} and seq = any(${sql.param(seqs)}::bigint[])) as known,
+      (select max(seq) from telemetry_events where logger_id = ${loggerId}) as last,
+      d.id, d.play_price_cents, d.token_value_cents,
+      (select json_agg(json_build_array(p.location_id, p.from_at, p.to_at)) from device_placements p
+        where p.device_id = d.id and p.from_at <= ${last}::timestamptz and (p.to_at is null or p.to_at > ${first}::timestamptz)) as placements,
+      (select json_agg(json_build_array(s.started_at, s.ended_at)) from service_sessions s
+        where s.device_id = d.id and s.started_at <= ${last}::timestamptz and (s.ended_at is null or s.ended_at > ${first}::timestamptz)) as sessions,
+      (select row_to_json(st) from device_state st where st.device_id = d.id) as state
+    from (select 1) as one left join devices d on d.logger_id = ${loggerId}`);
+  type Raw = {
+    known: (string | number)[] | null;
+    last: string | number | null;
+    id: number | null;
+    play_price_cents: number | null;
+    token_value_cents: number | null;
+    placements: [number, string, string | null][] | null;
+    sessions: [string, string | null][] | null;
+    state: Record<string, unknown> | null;
+  };
+  const row = (result as unknown as { rows: Raw[] }).rows[0] as Raw;
+  const st = row.state;
+  return {
+    known: new Set((row.known ?? []).map(Number)),
+    last: row.last === null ? null : Number(row.last),
+    device:
+      row.id === null
+        ? null
+        : { id: Number(row.id), playPriceCents: Number(row.play_price_cents), tokenValueCents: Number(row.token_value_cents) },
+    placements: (row.placements ?? []).map(([locationId, from, to]) => ({
+      locationId: Number(locationId),
+      from: new Date(from),
+      to: dateOrNull(to),
+    })),
+    sessions: (row.sessions ?? []).map(([from, to]) => ({ from: new Date(from), to: dateOrNull(to) })),
+    state: st
+      ? {
+          deviceId: Number(st.device_id),
+          companyId: Number(st.company_id),
+          lastEventAt: dateOrNull(st.last_event_at as string | null),
+          serviceMode: Boolean(st.service_mode),
+          serviceSince: dateOrNull(st.service_since as string | null),
+          critical: Boolean(st.critical),
+          criticalCode: (st.critical_code as string | null) ?? null,
+          criticalSince: dateOrNull(st.critical_since as string | null),
+          boxCents: Number(st.box_cents),
+          boxTokens: Number(st.box_tokens),
+          creditCents: Number(st.credit_cents),
+          lastEmptiedAt: dateOrNull(st.last_emptied_at as string | null),
+          signal: st.signal === null ? null : Number(st.signal),
+          firmware: (st.firmware as string | null) ?? null,
+        }
+      : null,
+  };
+}
+
+/** The box's coins and notes (cents) and tokens from a device's stored events in a time span. */
+async function boxBetween(tx: Tx, deviceId: number, after: Date | null, upTo: Date | null) {
+  const result = await tx.execute(sql`
+    select coalesce(sum(amount_cents) filter (where type in ('coin', 'note')), 0) as cents,
+      coalesce(sum(count) filter (where type = 'token'), 0) as tokens
+    from telemetry_events where device_id = ${deviceId}
+      ${after ? sql`and at > ${after.toISOString()}::timestamptz` : sql``}
+      ${upTo ? sql`and at <= ${upTo.toISOString()}::timestamptz` : sql``}`);
+  const row = (result as unknown as { rows: { cents: string | number; tokens: string | number }[] }).rows[0];
+  return { cents: Number(row?.cents ?? 0), tokens: Number(row?.tokens ?? 0) };
+}
+
+/**
+ * Applies the fresh events in time order to the device's state and rollup, runs what must happen at
+ * once (an emptying, a session opened or closed, an alarm), and adds the rest to `writes` as the CTEs
+ * of the batch's one write statement.
+ */
+async function derive(tx: Tx, logger: IngestLogger, context: Context, fresh: Timed[], receivedAt: Date, writes: SQL[]) {
+  const { device, placements, sessions } = context;
+  const rows: EventRow[] = [];
+  const base = (t: Timed, locationId: number | null): EventRow => ({
+    l: locationId,
+    s: t.event.seq,
+    t: t.event.type,
+    a: t.at.toISOString(),
+    r: t.reportedAt ? t.reportedAt.toISOString() : null,
+    m: 0,
+    c: 0,
+    x: false,
+    d: dataOf(t.event),
+  });
+  const insertEvents = (deviceId: number | null) =>
+    sql`ev as (insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
+      select ${logger.companyId}::int, ${logger.id}::int, ${deviceId}::int, e.l, e.s, e.t, e.a, e.r, ${receivedAt.toISOString()}::timestamptz, e.m, e.c, e.x, e.d
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, s bigint, t text, a timestamptz, r timestamptz, m int, c int, x boolean, d jsonb)
+      on conflict (logger_id, seq) do nothing)`;
 
   if (!device) {
     // A logger fitted to no device: its events are kept, nothing is derived from them.
-    for (const t of timed) rows.push({ ...base(t), deviceId: null, locationId: null });
-    await insertEvents(tx, rows);
+    for (const t of fresh) rows.push(base(t, null));
+    writes.push(insertEvents(null));
     return;
   }
 
-  const placements = await tx
-    .select({ locationId: devicePlacements.locationId, from: devicePlacements.fromAt, to: devicePlacements.toAt })
-    .from(devicePlacements)
-    .where(
-      and(
-        eq(devicePlacements.deviceId, device.id),
-        lte(devicePlacements.fromAt, last),
-        or(isNull(devicePlacements.toAt), gt(devicePlacements.toAt, first)),
-      ),
-    );
   const locationAt = (at: Date) => placements.find((p) => p.from <= at && (p.to === null || at < p.to))?.locationId ?? null;
-  const sessions = await tx
-    .select({ from: serviceSessions.startedAt, to: serviceSessions.endedAt })
-    .from(serviceSessions)
-    .where(
-      and(
-        eq(serviceSessions.deviceId, device.id),
-        lte(serviceSessions.startedAt, last),
-        or(isNull(serviceSessions.endedAt), gt(serviceSessions.endedAt, first)),
-      ),
-    );
-  // No row lock needed: the logger's advisory lock serialises its batches, and only ingestion writes the state.
-  const [current] = await tx.select().from(deviceState).where(eq(deviceState.deviceId, device.id));
-  const state: StateRow = current ?? {
+  const state: StateRow = context.state ?? {
     deviceId: device.id,
     companyId: logger.companyId,
     lastEventAt: null,
@@ -225,10 +332,10 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
 
   const rollups = new Map<string, Rollup>();
   const confirmed: number[] = [];
-  const effects: ((tx: Tx) => Promise<unknown>)[] = [];
+  const lateCash: LateCash[] = [];
   let testPlaysInSession = 0;
 
-  for (const t of timed) {
+  for (const t of fresh) {
     const { event, at } = t;
     const locationId = locationAt(at);
     const day = dayOf(at);
@@ -280,7 +387,7 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
           state.serviceMode = true;
           state.serviceSince = at;
           sessions.push({ from: at, to: null });
-          effects.push((w) => w.insert(serviceSessions).values({ companyId: logger.companyId, deviceId: device.id, startedAt: at }));
+          await tx.insert(serviceSessions).values({ companyId: logger.companyId, deviceId: device.id, startedAt: at });
         } else if (!event.on && state.serviceMode) {
           state.serviceMode = false;
           state.serviceSince = null;
@@ -288,12 +395,10 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
           if (open) open.to = at;
           const plays = testPlaysInSession;
           testPlaysInSession = 0;
-          effects.push((w) =>
-            w
-              .update(serviceSessions)
-              .set({ endedAt: at, plays: sql`${serviceSessions.plays} + ${plays}` })
-              .where(and(eq(serviceSessions.deviceId, device.id), isNull(serviceSessions.endedAt))),
-          );
+          await tx
+            .update(serviceSessions)
+            .set({ endedAt: at, plays: sql`${serviceSessions.plays} + ${plays}` })
+            .where(and(eq(serviceSessions.deviceId, device.id), isNull(serviceSessions.endedAt)));
         }
         break;
       case 'alarm':
@@ -301,9 +406,7 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
           state.critical = true;
           state.criticalCode = event.code;
           state.criticalSince = at;
-          effects.push((w) =>
-            w.insert(criticalEpisodes).values({ companyId: logger.companyId, deviceId: device.id, code: event.code, startedAt: at }),
-          );
+          await tx.insert(criticalEpisodes).values({ companyId: logger.companyId, deviceId: device.id, code: event.code, startedAt: at });
         }
         break;
       case 'alarm_cleared':
@@ -311,46 +414,15 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
           state.critical = false;
           state.criticalCode = null;
           state.criticalSince = null;
-          effects.push((w) =>
-            w
-              .update(criticalEpisodes)
-              .set({ endedAt: at })
-              .where(and(eq(criticalEpisodes.deviceId, device.id), isNull(criticalEpisodes.endedAt))),
-          );
+          await tx
+            .update(criticalEpisodes)
+            .set({ endedAt: at })
+            .where(and(eq(criticalEpisodes.deviceId, device.id), isNull(criticalEpisodes.endedAt)));
         }
         break;
-      case 'emptying': {
-        // Closes the cash period: what telemetry counted since the last emptying, beside the device's own counters.
-        const period = { countedCents: state.boxCents, countedTokens: state.boxTokens, periodStart: state.lastEmptiedAt };
-        state.boxCents = 0;
-        state.boxTokens = 0;
-        state.lastEmptiedAt = at;
-        // The emptying opens its deposit, with what telemetry counted as the reported amounts.
-        effects.push(async (w) => {
-          const [emptying] = await w
-            .insert(emptyings)
-            .values({
-              companyId: logger.companyId,
-              deviceId: device.id,
-              locationId,
-              at,
-              ...period,
-              deviceCoinsCents: event.coinsCents,
-              deviceTokens: event.tokens,
-            })
-            .returning({ id: emptyings.id });
-          await w.insert(deposits).values({
-            companyId: logger.companyId,
-            deviceId: device.id,
-            locationId,
-            emptyingId: emptying?.id ?? 0,
-            at,
-            reportedCoinsCents: period.countedCents,
-            reportedTokens: period.countedTokens,
-          });
-        });
+      case 'emptying':
+        await empty(tx, logger, device.id, state, t, locationId, event);
         break;
-      }
       case 'heartbeat':
         if (event.signal !== undefined) state.signal = event.signal;
         if (event.firmware !== undefined) state.firmware = event.firmware;
@@ -380,60 +452,141 @@ async function store(tx: Tx, logger: IngestLogger, fresh: TelemetryEvent[], rece
           state.creditCents -= whole * device.playPriceCents;
         } else rollup.plays += plays;
       }
-      // The box holds coins, notes and tokens (test plays too: the money is in it).
-      if (event.type === 'coin' || event.type === 'note') state.boxCents += amountCents;
-      if (event.type === 'token') state.boxTokens += count;
+      // The box holds coins, notes and tokens (test plays too: the money is in it). Money older than
+      // the last emptying was in the box that emptying took: it counts toward that period instead.
+      const cents = event.type === 'coin' || event.type === 'note' ? amountCents : 0;
+      const tokens = event.type === 'token' ? count : 0;
+      if (cents || tokens) {
+        if (state.lastEmptiedAt !== null && at <= state.lastEmptiedAt) lateCash.push({ at: t.at.toISOString(), cents, tokens });
+        else {
+          state.boxCents += cents;
+          state.boxTokens += tokens;
+        }
+      }
     }
     if (!late) state.lastEventAt = at;
-    rows.push({ ...base(t), deviceId: device.id, locationId, amountCents, count, test: test && PAYMENTS.has(event.type) });
+    const row = base(t, locationId);
+    row.m = amountCents;
+    row.c = count;
+    row.x = test && PAYMENTS.has(event.type);
+    rows.push(row);
   }
 
-  await insertEvents(tx, rows);
-  await upsertRollups(tx, logger.companyId, device.id, [...rollups.values()]);
-  for (const effect of effects) await effect(tx);
   if (testPlaysInSession > 0 && state.serviceMode) {
     await tx
       .update(serviceSessions)
       .set({ plays: sql`${serviceSessions.plays} + ${testPlaysInSession}` })
       .where(and(eq(serviceSessions.deviceId, device.id), isNull(serviceSessions.endedAt)));
   }
-  const { deviceId: _id, ...changes } = state;
-  await tx.insert(deviceState).values(state).onConflictDoUpdate({ target: deviceState.deviceId, set: changes });
   if (confirmed.length) {
     await tx
       .update(deviceCommands)
       .set({ status: 'done', doneAt: receivedAt })
       .where(and(eq(deviceCommands.loggerId, logger.id), inArray(deviceCommands.id, confirmed)));
   }
+  if (lateCash.length) await addLateCash(tx, device.id, lateCash);
+  writes.push(insertEvents(device.id), upsertRollups(logger.companyId, device.id, [...rollups.values()]), upsertState(state));
 }
 
-/** One statement for the whole batch: arrays unnested into rows. */
-async function insertEvents(tx: Tx, rows: EventRow[]) {
-  const col = <T>(f: (r: EventRow) => T) => sql.param(rows.map(f));
-  await tx.execute(sql`
-    insert into ${telemetryEvents} (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
-    select * from unnest(
-      ${col((r) => r.companyId)}::int[], ${col((r) => r.loggerId)}::int[], ${col((r) => r.deviceId ?? null)}::int[],
-      ${col((r) => r.locationId ?? null)}::int[], ${col((r) => r.seq)}::bigint[], ${col((r) => r.type)}::text[],
-      ${col((r) => (r.at as Date).toISOString())}::timestamptz[], ${col((r) => (r.reportedAt ? (r.reportedAt as Date).toISOString() : null))}::timestamptz[],
-      ${col((r) => (r.receivedAt as Date).toISOString())}::timestamptz[], ${col((r) => r.amountCents ?? 0)}::int[], ${col((r) => r.count ?? 0)}::int[],
-      ${col((r) => r.test ?? false)}::bool[], ${col((r) => (r.data ? JSON.stringify(r.data) : null))}::jsonb[])
-    on conflict (logger_id, seq) do nothing`);
+/**
+ * An emptying closes the cash period: what telemetry counted since the previous emptying, beside the
+ * device's own counters, and the deposit with those reported amounts. A late emptying (events after
+ * it were already applied) takes only what came before it; one older than the last emptying takes
+ * its share out of the period the next emptying closed (and that deposit, if not yet verified).
+ */
+async function empty(
+  tx: Tx,
+  logger: IngestLogger,
+  deviceId: number,
+  state: StateRow,
+  t: Timed,
+  locationId: number | null,
+  event: Extract<TelemetryEvent, { type: 'emptying' }>,
+) {
+  const { at } = t;
+  let period: { countedCents: number; countedTokens: number; periodStart: Date | null };
+  if (state.lastEmptiedAt !== null && at < state.lastEmptiedAt) {
+    const [previous] = await tx
+      .select({ at: emptyings.at })
+      .from(emptyings)
+      .where(and(eq(emptyings.deviceId, deviceId), sql`${emptyings.at} < ${at.toISOString()}::timestamptz`))
+      .orderBy(sql`${emptyings.at} desc`)
+      .limit(1);
+    const start = previous?.at ?? null;
+    const taken = await boxBetween(tx, deviceId, start, at);
+    period = { countedCents: taken.cents, countedTokens: taken.tokens, periodStart: start };
+    await moveFromNextPeriod(tx, deviceId, at, taken);
+  } else {
+    const late = state.lastEventAt !== null && at < state.lastEventAt;
+    // What came after a late emptying stays in the box.
+    const after = late ? await boxBetween(tx, deviceId, at, null) : { cents: 0, tokens: 0 };
+    period = {
+      countedCents: state.boxCents - after.cents,
+      countedTokens: state.boxTokens - after.tokens,
+      periodStart: state.lastEmptiedAt,
+    };
+    state.boxCents = after.cents;
+    state.boxTokens = after.tokens;
+    state.lastEmptiedAt = at;
+  }
+  const [emptying] = await tx
+    .insert(emptyings)
+    .values({
+      companyId: logger.companyId,
+      deviceId,
+      locationId,
+      at,
+      ...period,
+      deviceCoinsCents: event.coinsCents,
+      deviceTokens: event.tokens,
+    })
+    .returning({ id: emptyings.id });
+  await tx.insert(deposits).values({
+    companyId: logger.companyId,
+    deviceId,
+    locationId,
+    emptyingId: emptying?.id ?? 0,
+    at,
+    reportedCoinsCents: period.countedCents,
+    reportedTokens: period.countedTokens,
+  });
 }
 
-/** Adds the batch's sums to the device's daily rows. */
-async function upsertRollups(tx: Tx, companyId: number, deviceId: number, rollups: Rollup[]) {
-  if (!rollups.length) return;
-  const col = <T>(f: (r: Rollup) => T) => sql.param(rollups.map(f));
+/** Takes a late emptying's share out of the period of the emptying after it, and its unverified deposit. */
+async function moveFromNextPeriod(tx: Tx, deviceId: number, at: Date, taken: { cents: number; tokens: number }) {
   await tx.execute(sql`
+    with next as (
+      select id from emptyings where device_id = ${deviceId} and at > ${at.toISOString()}::timestamptz order by at limit 1),
+    e as (update emptyings set counted_cents = counted_cents - ${taken.cents}, counted_tokens = counted_tokens - ${taken.tokens},
+      period_start = ${at.toISOString()}::timestamptz where id in (select id from next))
+    update deposits set reported_coins_cents = reported_coins_cents - ${taken.cents}, reported_tokens = reported_tokens - ${taken.tokens}
+    where emptying_id in (select id from next) and verified_at is null`);
+}
+
+/** Money older than the last emptying joins the period (and the unverified deposit) of the first emptying after it. */
+async function addLateCash(tx: Tx, deviceId: number, late: LateCash[]) {
+  await tx.execute(sql`
+    with late as (
+      select (select id from emptyings where device_id = ${deviceId} and at >= l.at order by at limit 1) as id, l.cents, l.tokens
+      from json_to_recordset(${JSON.stringify(late)}::json) as l(at timestamptz, cents bigint, tokens int)),
+    sums as (select id, sum(cents) as cents, sum(tokens) as tokens from late where id is not null group by id),
+    e as (update emptyings set counted_cents = counted_cents + sums.cents, counted_tokens = counted_tokens + sums.tokens
+      from sums where emptyings.id = sums.id)
+    update deposits set reported_coins_cents = reported_coins_cents + sums.cents, reported_tokens = reported_tokens + sums.tokens
+    from sums where deposits.emptying_id = sums.id and deposits.verified_at is null`);
+}
+
+/** The batch's sums added to the device's daily rows (a CTE of the write statement). */
+function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
+  return sql`dd as (
     insert into device_daily (company_id, device_id, location_key, location_id, day, coins_cents, notes_cents, cashless_cents, card_cents,
       tokens, tokens_cents, plays, test_plays, test_cents, free_rides, resets, prizes_out, events)
-    select ${companyId}, ${deviceId}, coalesce(l, 0), l, d, c, n, cl, cd, t, tc, p, tp, tst, fr, rs, po, ev from unnest(
-      ${col((r) => r.locationId)}::int[], ${col((r) => r.day)}::date[], ${col((r) => r.coinsCents)}::bigint[], ${col((r) => r.notesCents)}::bigint[],
-      ${col((r) => r.cashlessCents)}::bigint[], ${col((r) => r.cardCents)}::bigint[], ${col((r) => r.tokens)}::int[], ${col((r) => r.tokensCents)}::bigint[],
-      ${col((r) => r.plays)}::int[], ${col((r) => r.testPlays)}::int[], ${col((r) => r.testCents)}::bigint[], ${col((r) => r.freeRides)}::int[],
-      ${col((r) => r.resets)}::int[], ${col((r) => r.prizesOut)}::int[], ${col((r) => r.events)}::int[]
-    ) as u(l, d, c, n, cl, cd, t, tc, p, tp, tst, fr, rs, po, ev)
+    select ${companyId}::int, ${deviceId}::int, coalesce(r."locationId", 0), r."locationId", r.day, r."coinsCents", r."notesCents",
+      r."cashlessCents", r."cardCents", r.tokens, r."tokensCents", r.plays, r."testPlays", r."testCents", r."freeRides", r.resets,
+      r."prizesOut", r.events
+    from json_to_recordset(${JSON.stringify(rollups)}::json) as r("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
+      "cashlessCents" bigint, "cardCents" bigint, tokens int, "tokensCents" bigint, plays int, "testPlays" int, "testCents" bigint,
+      "freeRides" int, resets int, "prizesOut" int, events int)
     on conflict (device_id, day, location_key) do update set
       coins_cents = device_daily.coins_cents + excluded.coins_cents, notes_cents = device_daily.notes_cents + excluded.notes_cents,
       cashless_cents = device_daily.cashless_cents + excluded.cashless_cents, card_cents = device_daily.card_cents + excluded.card_cents,
@@ -441,5 +594,21 @@ async function upsertRollups(tx: Tx, companyId: number, deviceId: number, rollup
       plays = device_daily.plays + excluded.plays, test_plays = device_daily.test_plays + excluded.test_plays,
       test_cents = device_daily.test_cents + excluded.test_cents, free_rides = device_daily.free_rides + excluded.free_rides,
       resets = device_daily.resets + excluded.resets, prizes_out = device_daily.prizes_out + excluded.prizes_out,
-      events = device_daily.events + excluded.events`);
+      events = device_daily.events + excluded.events)`;
+}
+
+/** The device's state as the batch left it (a CTE of the write statement). */
+function upsertState(s: StateRow): SQL {
+  const time = (d: Date | null) => (d ? d.toISOString() : null);
+  return sql`st as (
+    insert into device_state (device_id, company_id, last_event_at, service_mode, service_since, critical, critical_code, critical_since,
+      box_cents, box_tokens, credit_cents, last_emptied_at, signal, firmware)
+    values (${s.deviceId}::int, ${s.companyId}::int, ${time(s.lastEventAt)}::timestamptz, ${s.serviceMode}::boolean,
+      ${time(s.serviceSince)}::timestamptz, ${s.critical}::boolean, ${s.criticalCode}::text, ${time(s.criticalSince)}::timestamptz,
+      ${s.boxCents}::bigint, ${s.boxTokens}::int, ${s.creditCents}::int, ${time(s.lastEmptiedAt)}::timestamptz, ${s.signal}::int, ${s.firmware}::text)
+    on conflict (device_id) do update set company_id = excluded.company_id, last_event_at = excluded.last_event_at,
+      service_mode = excluded.service_mode, service_since = excluded.service_since, critical = excluded.critical,
+      critical_code = excluded.critical_code, critical_since = excluded.critical_since, box_cents = excluded.box_cents,
+      box_tokens = excluded.box_tokens, credit_cents = excluded.credit_cents, last_emptied_at = excluded.last_emptied_at,
+      signal = excluded.signal, firmware = excluded.firmware)`;
 }
