@@ -10,6 +10,24 @@ import { zCents } from '../validation.ts';
 export const depositStatuses = ['awaiting_count', 'pending_verification', 'verified'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
+/** The figures of a deposit that its difference is judged by. */
+export interface DepositFigures {
+  reportedCoinsCents: number;
+  reportedTokens: number;
+  depositCoinsCents: number | null;
+  depositTokens: number | null;
+}
+
+/**
+ * Whether a counted deposit is further from what was reported than the company tolerates: coins and
+ * tokens (at the device's token value) together, each difference taken whole (domain.md §7).
+ */
+export function outsideTolerance(d: DepositFigures, tokenValueCents: number, toleranceCents: number): boolean {
+  if (d.depositCoinsCents === null || d.depositTokens === null) return false;
+  const off = Math.abs(d.depositCoinsCents - d.reportedCoinsCents) + Math.abs(d.depositTokens - d.reportedTokens) * tokenValueCents;
+  return off > toleranceCents;
+}
+
 export const depositItem = z.object({
   ...itemMeta,
   company: z.string(),

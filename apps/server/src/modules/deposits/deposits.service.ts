@@ -1,4 +1,11 @@
-import { type Deposit, type DepositPatch, type DepositVerification, iri, parseIri } from '@kovanica/contract';
+import {
+  type Deposit,
+  type DepositPatch,
+  type DepositVerification,
+  iri,
+  outsideTolerance as isOutsideTolerance,
+  parseIri,
+} from '@kovanica/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
@@ -11,13 +18,7 @@ import { depositExtras } from './deposits.queries.ts';
 
 type Row = RowWith<typeof deposits, ReturnType<typeof depositExtras>>;
 
-/** Coins and tokens (at the device's token value) together against the company's tolerance. */
-function outsideTolerance(row: Row): boolean {
-  if (row.depositCoinsCents === null || row.depositTokens === null) return false;
-  const off =
-    Math.abs(row.depositCoinsCents - row.reportedCoinsCents) + Math.abs(row.depositTokens - row.reportedTokens) * row.tokenValueCents;
-  return off > row.toleranceCents;
-}
+const outsideTolerance = (row: Row) => isOutsideTolerance(row, row.tokenValueCents, row.toleranceCents);
 
 export function toDeposit(row: Row): Deposit {
   const counted = row.depositCoinsCents !== null && row.depositTokens !== null;

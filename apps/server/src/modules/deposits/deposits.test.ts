@@ -108,4 +108,11 @@ describe('deposits', () => {
     });
     expect(again.body.violations[0]?.code).toBe('deposit_verified');
   });
+
+  it('a device whose last verified deposit was off by more than the tolerance is problematic', async () => {
+    const [first, second] = (await list('manager', '?order[id]=asc')).member as [Deposit, Deposit];
+    const problems = async (deposit: Deposit) => (await t.json<Device>('manager', { url: deposit.device })).body.state?.problems;
+    expect(await problems(first)).toEqual([]);
+    expect(await problems(second)).toEqual(['deposit_difference']);
+  });
 });

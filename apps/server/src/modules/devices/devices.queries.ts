@@ -1,9 +1,10 @@
-import type { WorkingHours } from '@kovanica/contract';
+import type { DepositFigures, WorkingHours } from '@kovanica/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import {
   companies,
+  deposits,
   deviceDaily,
   devicePlacements,
   deviceState,
@@ -62,6 +63,8 @@ export interface StateRow {
   lastEmptiedAt: string | null;
   /** The last business day with revenue. */
   lastRevenueDay: string | null;
+  /** The device's last verified deposit, with what its difference is judged by. */
+  lastVerifiedDeposit: (DepositFigures & { tokenValueCents: number; toleranceCents: number }) | null;
 }
 
 export const deviceExtras = () => ({
@@ -74,7 +77,11 @@ export const deviceExtras = () => ({
     'serviceMode', s.service_mode, 'serviceSince', s.service_since, 'critical', s.critical, 'criticalCode', s.critical_code,
     'criticalSince', s.critical_since, 'boxCents', s.box_cents, 'boxTokens', s.box_tokens, 'lastEmptiedAt', s.last_emptied_at,
     'lastRevenueDay', (select max(${deviceDaily.day}) from ${deviceDaily} where ${deviceDaily.deviceId} = ${outer(devices.id)}
-      and ${deviceDaily.coinsCents} + ${deviceDaily.notesCents} + ${deviceDaily.cashlessCents} + ${deviceDaily.cardCents} + ${deviceDaily.tokensCents} > 0))
+      and ${deviceDaily.coinsCents} + ${deviceDaily.notesCents} + ${deviceDaily.cashlessCents} + ${deviceDaily.cardCents} + ${deviceDaily.tokensCents} > 0),
+    'lastVerifiedDeposit', (select json_build_object('reportedCoinsCents', dep.reported_coins_cents, 'reportedTokens', dep.reported_tokens,
+      'depositCoinsCents', dep.deposit_coins_cents, 'depositTokens', dep.deposit_tokens, 'tokenValueCents', ${outer(devices.tokenValueCents)},
+      'toleranceCents', (select ${companies.depositToleranceCents} from ${companies} where ${companies.id} = ${outer(devices.companyId)}))
+      from ${deposits} dep where dep.device_id = ${outer(devices.id)} and dep.verified_at is not null order by dep.at desc limit 1))
     from (select 1) one left join ${deviceState} s on s.device_id = ${outer(devices.id)})`,
 });
 

@@ -37,6 +37,7 @@ describe('device state', () => {
       boxTokens: 3,
       lastEmptiedAt: null,
       lastRevenueDay: '2026-11-12',
+      lastVerifiedDeposit: null,
     };
     expect(deviceStateOf(row, hours, now)).toMatchObject({ online: false, problems: ['offline', 'no_revenue'], cashInBoxCents: 1200 });
     expect(deviceStateOf(row, hours, zagreb('2026-11-18', '12:00')).problems).toEqual(['no_revenue']);
@@ -47,5 +48,32 @@ describe('device state', () => {
     // A critical device is critical, not "problematic".
     expect(deviceStateOf({ ...row, critical: true, criticalCode: 'E12' }, hours, now).problems).toEqual([]);
     expect(deviceStateOf(null, hours, now)).toMatchObject({ online: false, problems: [], cashInBoxCents: 0 });
+  });
+
+  it('flags a device whose last verified deposit was off by more than the company tolerates', () => {
+    const now = zagreb('2026-11-20', '09:30');
+    const row = {
+      lastSeenAt: now.toISOString(),
+      offlineThresholdMinutes: 120,
+      serviceMode: false,
+      serviceSince: null,
+      critical: false,
+      criticalCode: null,
+      criticalSince: null,
+      boxCents: 0,
+      boxTokens: 0,
+      lastEmptiedAt: null,
+      lastRevenueDay: '2026-11-19',
+    };
+    const deposit = { reportedCoinsCents: 5000, reportedTokens: 10, tokenValueCents: 100, toleranceCents: 200 };
+    const off = (depositCoinsCents: number, depositTokens: number) => ({
+      ...row,
+      lastVerifiedDeposit: { ...deposit, depositCoinsCents, depositTokens },
+    });
+    // 1,00 € of coins and one token short: 2,00 €, just within the tolerance.
+    expect(deviceStateOf(off(4900, 9), hours, now).problems).toEqual([]);
+    // 1,50 € over and one token short count together: 2,50 €.
+    expect(deviceStateOf(off(5150, 9), hours, now).problems).toEqual(['deposit_difference']);
+    expect(deviceStateOf({ ...row, lastVerifiedDeposit: null }, hours, now).problems).toEqual([]);
   });
 });

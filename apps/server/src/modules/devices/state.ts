@@ -1,4 +1,12 @@
-import { addDays, businessDate, type DeviceState, type ProblemReason, type WorkingHours, weekdays } from '@kovanica/contract';
+import {
+  addDays,
+  businessDate,
+  type DeviceState,
+  outsideTolerance,
+  type ProblemReason,
+  type WorkingHours,
+  weekdays,
+} from '@kovanica/contract';
 import type { StateRow } from './devices.queries.ts';
 
 /** Days without revenue, counting only days the location was open, before a device is problematic. */
@@ -47,6 +55,9 @@ export function deviceStateOf(row: StateRow | null, hours: WorkingHours | null, 
     const calendarDays = Math.ceil((NO_REVENUE_OPEN_DAYS * 7) / openDays(hours));
     if (row.lastRevenueDay < addDays(businessDate(now), -calendarDays)) problems.push('no_revenue');
   }
+  // The last verified deposit was off by more than the company tolerates (until the next one is verified).
+  const deposit = row?.lastVerifiedDeposit;
+  if (deposit && outsideTolerance(deposit, deposit.tokenValueCents, deposit.toleranceCents)) problems.push('deposit_difference');
   const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
   return {
     online,

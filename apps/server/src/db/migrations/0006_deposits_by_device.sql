@@ -1,0 +1,1 @@
+CREATE INDEX "deposits_device_at_idx" ON "deposits" USING btree ("device_id","at");
