@@ -5,6 +5,9 @@ import { type CollectionSpec, itemMeta } from '../api.ts';
 export const transactionTypes = ['coin', 'note', 'token', 'cashless', 'card', 'free_ride', 'reset', 'prize_out'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
+/** Free rides or resets of one kind on one device within an hour, from which they are flagged as frequent. */
+export const FREQUENT_ACTIONS = 3;
+
 /** One event from a logger, as the transactions list shows it; test plays (service mode) are marked. */
 export const transactionItem = z.object({
   ...itemMeta,
@@ -20,6 +23,15 @@ export const transactionItem = z.object({
   count: z.number().int(),
   test: z.boolean(),
   seq: z.number().int(),
+  /** A free ride or reset given remotely: the command it carried out, who asked for it and why. */
+  command: z.string().nullable(),
+  requestedByName: z.string().nullable(),
+  reason: z.string().nullable(),
+  /**
+   * A free ride or reset that is the FREQUENT_ACTIONS-th or later of its kind on the device within an
+   * hour, while the location was open: possible abuse (domain.md §6).
+   */
+  frequent: z.boolean(),
 });
 export type Transaction = z.infer<typeof transactionItem>;
 

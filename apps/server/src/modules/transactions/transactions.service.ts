@@ -1,10 +1,11 @@
-import { iri, type Transaction, type TransactionType, transactionTypes } from '@kovanica/contract';
+import { FREQUENT_ACTIONS, iri, type Transaction, type TransactionType, transactionTypes } from '@kovanica/contract';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { isOpen } from '../devices/state.ts';
 import { transactionExtras } from './transactions.queries.ts';
 
 type Row = RowWith<typeof telemetryEvents, ReturnType<typeof transactionExtras>>;
@@ -25,6 +26,10 @@ export function toTransaction(row: Row): Transaction {
     count: row.count,
     test: row.test,
     seq: row.seq,
+    command: row.command ? iri('commands', row.command.id) : null,
+    requestedByName: row.command?.requestedByName ?? null,
+    reason: row.command?.reason ?? null,
+    frequent: (row.actionsInHour ?? 0) >= FREQUENT_ACTIONS && row.workingHours !== null && isOpen(row.workingHours, row.at),
   };
 }
 
