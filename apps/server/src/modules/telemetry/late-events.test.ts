@@ -1,7 +1,7 @@
 import type { Collection, Device, TelemetryAnswer } from '@kovanica/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deposits, deviceState, emptyings } from '../../db/schema/index.ts';
+import { criticalEpisodes, deposits, deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
 import { demoCredential } from '../../db/seed/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
@@ -71,5 +71,56 @@ describe('late events and the cash in the box', () => {
     await send([coin(at.lateCoin - 1, 20)]);
     const after = await periods();
     expect(after[1]).toMatchObject({ counted: 70, reported: 50 });
+  });
+
+  const state = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0];
+  const spans = async (table: typeof serviceSessions | typeof criticalEpisodes) =>
+    (
+      await t.db
+        .select({ from: table.startedAt, to: table.endedAt })
+        .from(table)
+        .where(eq(table.deviceId, device.id))
+        .orderBy(asc(table.startedAt))
+    ).map((s) => [s.from.toISOString(), s.to?.toISOString() ?? null]);
+  const event = (minutes: number, type: string, more: Record<string, unknown> = {}) => ({
+    seq: seq++,
+    at: minutesAgo(minutes),
+    type,
+    ...more,
+  });
+
+  it('a late service-mode switch opens the session from its time, and a late switch-off closes it', async () => {
+    await send([event(100, 'heartbeat')]);
+    const on = event(150, 'service_mode', { on: true });
+    await send([on]);
+    expect(await state()).toMatchObject({ serviceMode: true, serviceSince: new Date(on.at) });
+    const off = event(120, 'service_mode', { on: false });
+    await send([off]);
+    expect(await state()).toMatchObject({ serviceMode: false, serviceSince: null });
+    // Inside a session already known: nothing new.
+    await send([event(140, 'service_mode', { on: true })]);
+    expect(await spans(serviceSessions)).toEqual([[new Date(on.at).toISOString(), new Date(off.at).toISOString()]]);
+    // From now on, payments are paid plays again.
+    await send([event(90, 'coin', { valueCents: 100 })]);
+    expect((await state())?.serviceMode).toBe(false);
+  });
+
+  it('a late critical alarm makes the device critical from its time, up to a clearing stored after it', async () => {
+    const alarm = event(105, 'alarm', { code: 'E7', critical: true });
+    await send([alarm]);
+    expect(await state()).toMatchObject({ critical: true, criticalCode: 'E7', criticalSince: new Date(alarm.at) });
+    const cleared = event(102, 'alarm_cleared', { code: 'E7' });
+    await send([cleared]);
+    expect(await state()).toMatchObject({ critical: false, criticalCode: null });
+    // A clearing that came first, then its alarm, late: a closed episode between them.
+    const laterClear = event(50, 'alarm_cleared', { code: 'E5' });
+    await send([laterClear]);
+    const earlierAlarm = event(60, 'alarm', { code: 'E5', critical: true });
+    await send([earlierAlarm]);
+    expect((await state())?.critical).toBe(false);
+    expect(await spans(criticalEpisodes)).toEqual([
+      [new Date(alarm.at).toISOString(), new Date(cleared.at).toISOString()],
+      [new Date(earlierAlarm.at).toISOString(), new Date(laterClear.at).toISOString()],
+    ]);
   });
 });

@@ -382,8 +382,8 @@ async function derive(tx: Tx, logger: IngestLogger, context: Context, fresh: Tim
         if (event.commandId) confirmed.push(event.commandId);
         break;
       case 'service_mode':
-        if (late) break;
-        if (event.on && !state.serviceMode) {
+        if (late) await lateServiceMode(tx, logger, device.id, state, sessions, at, event.on);
+        else if (event.on && !state.serviceMode) {
           state.serviceMode = true;
           state.serviceSince = at;
           sessions.push({ from: at, to: null });
@@ -402,7 +402,8 @@ async function derive(tx: Tx, logger: IngestLogger, context: Context, fresh: Tim
         }
         break;
       case 'alarm':
-        if (event.critical && !late && !state.critical) {
+        if (event.critical && late) await lateAlarm(tx, logger, device.id, state, at, event.code);
+        else if (event.critical && !state.critical) {
           state.critical = true;
           state.criticalCode = event.code;
           state.criticalSince = at;
@@ -410,7 +411,8 @@ async function derive(tx: Tx, logger: IngestLogger, context: Context, fresh: Tim
         }
         break;
       case 'alarm_cleared':
-        if (!late && state.critical && state.criticalCode === event.code) {
+        // Also late: a clearing older than what was applied still ends an alarm raised before it.
+        if (state.critical && state.criticalCode === event.code && (state.criticalSince === null || state.criticalSince <= at)) {
           state.critical = false;
           state.criticalCode = null;
           state.criticalSince = null;
@@ -486,6 +488,88 @@ async function derive(tx: Tx, logger: IngestLogger, context: Context, fresh: Tim
   }
   if (lateCash.length) await addLateCash(tx, device.id, lateCash);
   writes.push(insertEvents(device.id), upsertRollups(logger.companyId, device.id, [...rollups.values()]), upsertState(state));
+}
+
+/** When the device's first stored event of a kind after an instant happened, if any. */
+async function firstStoredAfter(tx: Tx, deviceId: number, at: Date, kind: SQL): Promise<Date | null> {
+  const result = await tx.execute(sql`
+    select min(at) as at from telemetry_events where device_id = ${deviceId} and at > ${at.toISOString()}::timestamptz and ${kind}`);
+  const value = (result as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at ?? null;
+  return value === null ? null : new Date(value);
+}
+
+/**
+ * A service-mode switch older than what was applied. On: the session it opened runs to the next switch
+ * stored after it, or is still open (the device is in service mode now). Off: it ends a session still
+ * open from before it. Payments already counted keep their classification (decision 0007).
+ */
+async function lateServiceMode(
+  tx: Tx,
+  logger: IngestLogger,
+  deviceId: number,
+  state: StateRow,
+  sessions: Context['sessions'],
+  at: Date,
+  on: boolean,
+) {
+  const covering = sessions.find((s) => s.from <= at && (s.to === null || at < s.to));
+  if (on) {
+    if (covering) return;
+    const end = await firstStoredAfter(tx, deviceId, at, sql`type = 'service_mode'`);
+    if (end === null && state.serviceMode) return;
+    sessions.push({ from: at, to: end });
+    await tx.insert(serviceSessions).values({ companyId: logger.companyId, deviceId, startedAt: at, endedAt: end });
+    if (end === null) {
+      state.serviceMode = true;
+      state.serviceSince = at;
+    }
+  } else if (covering && covering.to === null) {
+    covering.to = at;
+    state.serviceMode = false;
+    state.serviceSince = null;
+    await tx
+      .update(serviceSessions)
+      .set({ endedAt: at })
+      .where(and(eq(serviceSessions.deviceId, deviceId), isNull(serviceSessions.endedAt)));
+  }
+}
+
+/**
+ * A critical alarm older than what was applied: its episode runs to the first clearing of its code
+ * stored after it; with none, the device is critical from then on (an open episode of the same code
+ * that began later starts at this alarm instead).
+ */
+async function lateAlarm(tx: Tx, logger: IngestLogger, deviceId: number, state: StateRow, at: Date, code: string) {
+  const iso = at.toISOString();
+  const [covering] = await tx
+    .select({ id: criticalEpisodes.id })
+    .from(criticalEpisodes)
+    .where(
+      and(
+        eq(criticalEpisodes.deviceId, deviceId),
+        sql`${criticalEpisodes.startedAt} <= ${iso}::timestamptz and (${criticalEpisodes.endedAt} is null or ${criticalEpisodes.endedAt} > ${iso}::timestamptz)`,
+      ),
+    )
+    .limit(1);
+  if (covering) return;
+  const cleared = await firstStoredAfter(tx, deviceId, at, sql`type = 'alarm_cleared' and data->>'code' = ${code}`);
+  if (cleared !== null) {
+    await tx.insert(criticalEpisodes).values({ companyId: logger.companyId, deviceId, code, startedAt: at, endedAt: cleared });
+  } else if (!state.critical) {
+    state.critical = true;
+    state.criticalCode = code;
+    state.criticalSince = at;
+    await tx.insert(criticalEpisodes).values({ companyId: logger.companyId, deviceId, code, startedAt: at });
+  } else if (state.criticalCode === code) {
+    state.criticalSince = at;
+    await tx
+      .update(criticalEpisodes)
+      .set({ startedAt: at })
+      .where(and(eq(criticalEpisodes.deviceId, deviceId), isNull(criticalEpisodes.endedAt)));
+  } else {
+    // Another alarm is open since later: this one's episode ends where that one began.
+    await tx.insert(criticalEpisodes).values({ companyId: logger.companyId, deviceId, code, startedAt: at, endedAt: state.criticalSince });
+  }
 }
 
 /**
