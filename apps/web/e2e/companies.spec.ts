@@ -228,6 +228,33 @@ test('a refusal by the server takes the wizard back to the step holding the fiel
   await expect(page).toHaveURL(/\/companies\/new$/);
 });
 
+test('the parent choice never offers the company being edited', async ({ page }) => {
+  const { token } = await signIn(page, USERS.admin);
+  const all = { 'x-kovanica-view': 'all' };
+  const byName = async (name: string) => {
+    const found = await apiGet<{ member: Company[] }>(page.request, token, `/companies?name=${encodeURIComponent(name)}`, all);
+    const company = found.member.find((c) => c.name === name);
+    if (!company) throw new Error(`no company ${name}`);
+    return company;
+  };
+  const zabavni = await byName('Zabavni automati d.o.o.');
+  const drugi = await byName('Drugi automati j.d.o.o.');
+  const searchParent = async (id: number) => {
+    await page.goto(`/companies/edit/${id}`);
+    const parent = page.getByRole('combobox', { name: 'Parent company' });
+    await parent.click();
+    await parent.fill('Zabavni');
+  };
+
+  // Another company may go under Zabavni, the demo's top-level company...
+  await searchParent(drugi.id);
+  await expect(page.getByRole('option', { name: zabavni.name, exact: true })).toBeVisible();
+  // ...but Zabavni is not offered as its own parent (its subsidiary is not top-level either).
+  await searchParent(zabavni.id);
+  await expect(page.getByRole('listbox').getByText('No record found')).toBeVisible();
+  await expect(page.getByRole('option', { name: zabavni.name, exact: true })).toHaveCount(0);
+});
+
 test('the company list and wizard have no serious accessibility violations', async ({ page }) => {
   test.setTimeout(45_000);
   await signIn(page, USERS.admin);

@@ -151,3 +151,35 @@ test('the delete dialog has no serious accessibility violations', async ({ page 
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('in the All Companies view a list has the company column (second) and filter; My Company has neither', async ({ page }) => {
+  const { user } = await signIn(page, USERS.admin);
+  await page.goto('/locations/list');
+  const table = page.getByRole('table', { name: 'Locations' });
+  const rows = table.locator('tbody tr');
+  const companyFilter = page.getByRole('combobox', { name: 'Company', exact: true });
+  await expect(rows.first()).toContainText(/\S/);
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
+  await expect(companyFilter).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Open user panel/ }).click();
+  await page.getByRole('dialog', { name: 'User profile' }).getByText('All Companies').click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader').nth(1)).toHaveText('Company');
+  await expect(rows.filter({ hasText: 'Zabavni automati d.o.o.' }).first()).toBeVisible();
+
+  await companyFilter.click();
+  await companyFilter.fill('Drugi');
+  await page.getByRole('option', { name: 'Drugi automati j.d.o.o.', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]company=/);
+  await expect(rows.first()).toContainText('Drugi automati j.d.o.o.');
+  await expect(rows.filter({ hasNotText: 'Drugi automati j.d.o.o.' })).toHaveCount(0);
+
+  // The column chooser keeps it under the key `company`.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Company' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `kovanica.columns.${user.id}.locations`);
+  expect(JSON.parse(stored ?? '{}')).toEqual({ company: false });
+});

@@ -18,6 +18,7 @@ import { Route as AppCitiesIndexRouteImport } from './routes/_app/cities/index';
 import { Route as AppCitiesListRouteImport } from './routes/_app/cities/list';
 import { Route as AppCitiesNewRouteImport } from './routes/_app/cities/new';
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index';
+import { Route as AppCompaniesDailyRevenueRouteImport } from './routes/_app/companies/daily-revenue';
 import { Route as AppCompaniesListRouteImport } from './routes/_app/companies/list';
 import { Route as AppCompaniesListMyRouteImport } from './routes/_app/companies/list-my';
 import { Route as AppCompaniesNewRouteImport } from './routes/_app/companies/new';
@@ -32,6 +33,7 @@ import { Route as AppDevicesDischargeHistoryRouteImport } from './routes/_app/de
 import { Route as AppDevicesFreeRideRouteImport } from './routes/_app/devices/free-ride';
 import { Route as AppDevicesListRouteImport } from './routes/_app/devices/list';
 import { Route as AppDevicesLocationsRouteImport } from './routes/_app/devices/locations';
+import { Route as AppDevicesMapRouteImport } from './routes/_app/devices/map';
 import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
 import { Route as AppDevicesResetRouteImport } from './routes/_app/devices/reset';
 import { Route as AppDevicesServiceModeHistoryRouteImport } from './routes/_app/devices/service-mode-history';
@@ -115,6 +117,12 @@ const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
   path: '/companies/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppCompaniesDailyRevenueRoute =
+  AppCompaniesDailyRevenueRouteImport.update({
+    id: '/companies/daily-revenue',
+    path: '/companies/daily-revenue',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppCompaniesListRoute = AppCompaniesListRouteImport.update({
   id: '/companies/list',
   path: '/companies/list',
@@ -185,6 +193,11 @@ const AppDevicesListRoute = AppDevicesListRouteImport.update({
 const AppDevicesLocationsRoute = AppDevicesLocationsRouteImport.update({
   id: '/devices/locations',
   path: '/devices/locations',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesMapRoute = AppDevicesMapRouteImport.update({
+  id: '/devices/map',
+  path: '/devices/map',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDevicesNewRoute = AppDevicesNewRouteImport.update({
@@ -386,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute;
   '/cities/list': typeof AppCitiesListRoute;
   '/cities/new': typeof AppCitiesNewRoute;
+  '/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
@@ -397,6 +411,7 @@ export interface FileRoutesByFullPath {
   '/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/devices/list': typeof AppDevicesListRoute;
   '/devices/locations': typeof AppDevicesLocationsRoute;
+  '/devices/map': typeof AppDevicesMapRoute;
   '/devices/new': typeof AppDevicesNewRoute;
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
@@ -448,6 +463,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute;
   '/cities/list': typeof AppCitiesListRoute;
   '/cities/new': typeof AppCitiesNewRoute;
+  '/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
@@ -459,6 +475,7 @@ export interface FileRoutesByTo {
   '/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/devices/list': typeof AppDevicesListRoute;
   '/devices/locations': typeof AppDevicesLocationsRoute;
+  '/devices/map': typeof AppDevicesMapRoute;
   '/devices/new': typeof AppDevicesNewRoute;
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
@@ -512,6 +529,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/cities/list': typeof AppCitiesListRoute;
   '/_app/cities/new': typeof AppCitiesNewRoute;
+  '/_app/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
   '/_app/companies/list': typeof AppCompaniesListRoute;
   '/_app/companies/list-my': typeof AppCompaniesListMyRoute;
   '/_app/companies/new': typeof AppCompaniesNewRoute;
@@ -523,6 +541,7 @@ export interface FileRoutesById {
   '/_app/devices/free-ride': typeof AppDevicesFreeRideRoute;
   '/_app/devices/list': typeof AppDevicesListRoute;
   '/_app/devices/locations': typeof AppDevicesLocationsRoute;
+  '/_app/devices/map': typeof AppDevicesMapRoute;
   '/_app/devices/new': typeof AppDevicesNewRoute;
   '/_app/devices/reset': typeof AppDevicesResetRoute;
   '/_app/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
@@ -576,6 +595,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/cities/list'
     | '/cities/new'
+    | '/companies/daily-revenue'
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
@@ -587,6 +607,7 @@ export interface FileRouteTypes {
     | '/devices/free-ride'
     | '/devices/list'
     | '/devices/locations'
+    | '/devices/map'
     | '/devices/new'
     | '/devices/reset'
     | '/devices/service-mode-history'
@@ -638,6 +659,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/cities/list'
     | '/cities/new'
+    | '/companies/daily-revenue'
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
@@ -649,6 +671,7 @@ export interface FileRouteTypes {
     | '/devices/free-ride'
     | '/devices/list'
     | '/devices/locations'
+    | '/devices/map'
     | '/devices/new'
     | '/devices/reset'
     | '/devices/service-mode-history'
@@ -701,6 +724,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/cities/list'
     | '/_app/cities/new'
+    | '/_app/companies/daily-revenue'
     | '/_app/companies/list'
     | '/_app/companies/list-my'
     | '/_app/companies/new'
@@ -712,6 +736,7 @@ export interface FileRouteTypes {
     | '/_app/devices/free-ride'
     | '/_app/devices/list'
     | '/_app/devices/locations'
+    | '/_app/devices/map'
     | '/_app/devices/new'
     | '/_app/devices/reset'
     | '/_app/devices/service-mode-history'
@@ -829,6 +854,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/companies/daily-revenue': {
+      id: '/_app/companies/daily-revenue';
+      path: '/companies/daily-revenue';
+      fullPath: '/companies/daily-revenue';
+      preLoaderRoute: typeof AppCompaniesDailyRevenueRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/companies/list': {
       id: '/_app/companies/list';
       path: '/companies/list';
@@ -925,6 +957,13 @@ declare module '@tanstack/react-router' {
       path: '/devices/locations';
       fullPath: '/devices/locations';
       preLoaderRoute: typeof AppDevicesLocationsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/map': {
+      id: '/_app/devices/map';
+      path: '/devices/map';
+      fullPath: '/devices/map';
+      preLoaderRoute: typeof AppDevicesMapRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/new': {
@@ -1200,6 +1239,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
   AppCitiesListRoute: typeof AppCitiesListRoute;
   AppCitiesNewRoute: typeof AppCitiesNewRoute;
+  AppCompaniesDailyRevenueRoute: typeof AppCompaniesDailyRevenueRoute;
   AppCompaniesListRoute: typeof AppCompaniesListRoute;
   AppCompaniesListMyRoute: typeof AppCompaniesListMyRoute;
   AppCompaniesNewRoute: typeof AppCompaniesNewRoute;
@@ -1211,6 +1251,7 @@ interface AppRouteChildren {
   AppDevicesFreeRideRoute: typeof AppDevicesFreeRideRoute;
   AppDevicesListRoute: typeof AppDevicesListRoute;
   AppDevicesLocationsRoute: typeof AppDevicesLocationsRoute;
+  AppDevicesMapRoute: typeof AppDevicesMapRoute;
   AppDevicesNewRoute: typeof AppDevicesNewRoute;
   AppDevicesResetRoute: typeof AppDevicesResetRoute;
   AppDevicesServiceModeHistoryRoute: typeof AppDevicesServiceModeHistoryRoute;
@@ -1260,6 +1301,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppCitiesListRoute: AppCitiesListRoute,
   AppCitiesNewRoute: AppCitiesNewRoute,
+  AppCompaniesDailyRevenueRoute: AppCompaniesDailyRevenueRoute,
   AppCompaniesListRoute: AppCompaniesListRoute,
   AppCompaniesListMyRoute: AppCompaniesListMyRoute,
   AppCompaniesNewRoute: AppCompaniesNewRoute,
@@ -1271,6 +1313,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDevicesFreeRideRoute: AppDevicesFreeRideRoute,
   AppDevicesListRoute: AppDevicesListRoute,
   AppDevicesLocationsRoute: AppDevicesLocationsRoute,
+  AppDevicesMapRoute: AppDevicesMapRoute,
   AppDevicesNewRoute: AppDevicesNewRoute,
   AppDevicesResetRoute: AppDevicesResetRoute,
   AppDevicesServiceModeHistoryRoute: AppDevicesServiceModeHistoryRoute,

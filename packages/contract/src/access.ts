@@ -40,7 +40,8 @@ export const permissionsByResource = {
   emptyings: ['read'],
   maintenance: crud,
   transactions: ['read'],
-  revenue: ['read'],
+  // `companies`: every company's revenue per day side by side (domain §8), for admins only.
+  revenue: ['read', 'companies'],
   deposits: ['read', 'create', 'verify'],
   finance: ['read'],
   bills: ['read', 'create', 'resend'],
@@ -116,7 +117,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
       ] as const
     ).flatMap(all),
     ...all('transactions'),
-    ...all('revenue'),
+    ...only('revenue', 'read'),
     ...all('deposits'),
     ...all('finance'),
     ...all('bills'),
@@ -133,7 +134,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('loggers', 'read'),
     ...only('maintenance', 'read'),
     ...all('transactions'),
-    ...all('revenue'),
+    ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),
     ...all('bills'),

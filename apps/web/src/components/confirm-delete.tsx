@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api.ts';
 import type { ResourceApi } from '../lib/resource-api.ts';
+import { FailureAlert, failureText } from './failure-alert.tsx';
 
 export interface ConfirmDeleteProps {
   /** The resource (`resourceApi(...)`): `remove` deletes, and its queries are refreshed afterwards. */
@@ -54,7 +54,7 @@ export function ConfirmDelete({
   });
 
   const label = t('confirmDelete.button', { name });
-  const failure = remove.error ? (isApiError(remove.error) && remove.error.userMessage) || t('confirmDelete.failed') : null;
+  const failure = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
 
   return (
     <>
@@ -80,11 +80,7 @@ export function ConfirmDelete({
         centered
       >
         <Text mb="md">{t('confirmDelete.text')}</Text>
-        {failure && (
-          <Alert color="red" role="alert" mb="md">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
         <Group justify="flex-end">
           <Button
             variant="default"

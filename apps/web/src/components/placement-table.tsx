@@ -1,11 +1,12 @@
 import { collectionOf, formatDateTime, type Placement, parseIri, placementItem } from '@kovanica/contract';
-import { Alert, Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
-import { apiRequest, isApiError } from '../lib/api.ts';
+import { apiRequest } from '../lib/api.ts';
 import { devicesApi } from '../lib/resources.ts';
+import { FailureAlert } from './failure-alert.tsx';
 
 const stem = 'resources.placements';
 const placements = collectionOf(placementItem);
@@ -24,13 +25,7 @@ export const placementsQuery = (id: number) =>
 export function PlacementTable({ deviceId, title }: { deviceId: number; title: string }) {
   const { t } = useTranslation();
   const history = useQuery(placementsQuery(deviceId));
-  if (history.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {(isApiError(history.error) && history.error.userMessage) || t('errors.genericText')}
-      </Alert>
-    );
-  }
+  if (history.isError) return <FailureAlert error={history.error} />;
   if (!history.data) return <Skeleton height={80} radius="sm" />;
   if (history.data.member.length === 0) return <Text c="dimmed">{t(`${stem}.empty`)}</Text>;
   return (

@@ -37,6 +37,8 @@ export interface ReferenceSource<T extends Item> {
   baseQuery?: Query;
   /** Offer items of this company view rather than the switch's (admins picking any company: 'all'). */
   view?: View;
+  /** IRIs never offered, though the search finds them (a company is not its own parent). */
+  exclude?: readonly string[];
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -63,7 +65,7 @@ function useOptions<T extends Item>(
   onDropdownOpen: (() => void) | undefined,
 ) {
   const { t } = useTranslation();
-  const { api, optionLabel = defaultLabel, searchField = 'name', baseQuery, view } = source;
+  const { api, optionLabel = defaultLabel, searchField = 'name', baseQuery, view, exclude = [] } = source;
   const [typed, setTyped] = useState('');
   const [opened, setOpened] = useState(false);
   // While the input shows the chosen item's label, the user has not searched for anything yet.
@@ -76,7 +78,8 @@ function useOptions<T extends Item>(
   });
   // The current value may be beyond the first page: it is added from its own detail, so its label shows.
   const byIri = new Map<string, ComboboxItem>();
-  for (const item of [...selected, ...(page.data?.member ?? [])]) byIri.set(item['@id'], { value: item['@id'], label: optionLabel(item) });
+  const found = (page.data?.member ?? []).filter((item) => !exclude.includes(item['@id']));
+  for (const item of [...selected, ...found]) byIri.set(item['@id'], { value: item['@id'], label: optionLabel(item) });
   return {
     loading: page.isFetching,
     props: {
@@ -113,6 +116,7 @@ export function ReferenceSelect<T extends Item>({
   searchField,
   baseQuery,
   view,
+  exclude,
   value,
   onChange,
   ...rest
@@ -121,7 +125,7 @@ export function ReferenceSelect<T extends Item>({
   const current = useQuery({ ...api.detail(id ?? 0), enabled: id !== null });
   const selected = value && current.data ? [current.data] : [];
   const label = selected[0] ? (optionLabel ?? defaultLabel)(selected[0]) : null;
-  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, label, rest.onDropdownOpen);
+  const options = useOptions({ api, optionLabel, searchField, baseQuery, view, exclude }, selected, label, rest.onDropdownOpen);
   return (
     <Select
       {...rest}
@@ -150,6 +154,7 @@ export function MultiReferenceSelect<T extends Item>({
   searchField,
   baseQuery,
   view,
+  exclude,
   value,
   onChange,
   ...rest
@@ -161,7 +166,7 @@ export function MultiReferenceSelect<T extends Item>({
     }),
   });
   const selected = details.flatMap((d) => (d.data ? [d.data] : []));
-  const options = useOptions({ api, optionLabel, searchField, baseQuery, view }, selected, null, rest.onDropdownOpen);
+  const options = useOptions({ api, optionLabel, searchField, baseQuery, view, exclude }, selected, null, rest.onDropdownOpen);
   return <MultiSelect {...rest} {...options.props} value={value} onChange={onChange} />;
 }
 

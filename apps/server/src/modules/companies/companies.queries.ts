@@ -27,6 +27,17 @@ export async function findCompany(db: Db, id: number, scope: SQL | undefined): P
   return row;
 }
 
+/** The company and those above it, nearest first, by their `parent`; it stops at a loop should one exist. */
+export async function companyAndAncestors(db: Db, id: number): Promise<number[]> {
+  const chain: number[] = [];
+  for (let next: number | null = id; next !== null && !chain.includes(next); ) {
+    chain.push(next);
+    const [row] = await db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, next));
+    next = row?.parentId ?? null;
+  }
+  return chain;
+}
+
 /** How many rows still point at a company. */
 export async function companyDependents(db: Db, id: number) {
   const [row] = await db

@@ -10,7 +10,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { companyDependents, findCompany } from './companies.queries.ts';
+import { companyAndAncestors, companyDependents, findCompany } from './companies.queries.ts';
 import { applySetup, type CompanySetup } from './companies.setup.ts';
 
 export function toCompany(row: CompanyRow): Company {
@@ -76,12 +76,16 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
   // A company is its own tenant row: the caller's scope lists company ids directly.
   const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(companies.id, ids);
 
-  /** A parent must be a reachable top-level company other than the company itself. */
+  /**
+   * A parent must be a reachable top-level company other than the company itself, and not one below
+   * it (a top-level company may have a parent of its own): the group never runs in a circle.
+   */
   const parentId = async (ctx: RequestContext, value: string | null | undefined, selfId?: number) => {
     if (value === undefined || value === null) return value;
     const parent = await resolveCompanyRef(db, ctx, 'parent', value);
     if (parent.id === selfId) throw invalid('parent', 'self_parent');
     if (!parent.isTopGun) throw invalid('parent', 'parent_not_top');
+    if (selfId !== undefined && (await companyAndAncestors(db, parent.id)).includes(selfId)) throw invalid('parent', 'parent_cycle');
     return parent.id;
   };
 

@@ -46,6 +46,41 @@ describe('companies', () => {
     expect(self.body.violations[0]?.code).toBe('self_parent');
   });
 
+  it('refuses a parent below the company (a circle), in both languages', async () => {
+    const topLevel = async (name: string, oib: string, parent: string | null) => {
+      const res = await t.json<Company>('admin', {
+        method: 'POST',
+        url: '/api/v2/companies',
+        payload: { name, oib, address: 'Ilica 3', isTopGun: true, parent },
+      });
+      expect(res.status).toBe(201);
+      return res.body['@id'];
+    };
+    // A top-level company may itself sit under company 1; then company 1 may not go under it.
+    const holding = await topLevel('Holding d.o.o.', '33392020586', '/api/v2/companies/1');
+    const circle = (lang: string) =>
+      t.json<{ violations: { propertyPath: string; code: string; message: string }[] }>('admin', {
+        method: 'PATCH',
+        url: '/api/v2/companies/1',
+        headers: { ...mergePatch, 'accept-language': lang },
+        payload: { parent: holding },
+      });
+    const en = await circle('en');
+    expect(en.status).toBe(422);
+    expect(en.body.violations).toEqual([
+      { propertyPath: 'parent', code: 'parent_cycle', message: 'A company cannot be placed under its own subsidiary.' },
+    ]);
+    expect((await circle('hr')).body.violations[0]?.message).toBe('Tvrtka ne može biti podređena vlastitoj podređenoj tvrtki.');
+    expect((await t.json<Company>('admin', { url: '/api/v2/companies/1' })).body.parent).toBeNull();
+
+    // A top-level company outside the chain is a valid parent.
+    const other = await topLevel('Druga grupa d.o.o.', '44492020585', null);
+    const moved = await t.json<Company>('admin', { method: 'PATCH', url: holding, headers: mergePatch, payload: { parent: other } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.parent).toBe(other);
+    for (const url of [holding, other]) expect((await t.as('admin', { method: 'DELETE', url })).statusCode).toBe(204);
+  });
+
   it('follows the view: My Company, or All Companies where allowed', async () => {
     expect(names((await t.json<Collection<Company>>('manager', { url: '/api/v2/companies' })).body)).toEqual(['Zabavni automati d.o.o.']);
     // A top-level manager's wide view is their company and its subsidiaries.

@@ -1,7 +1,16 @@
-import { problemSchema, type RevenueQuery, revenueQuery, revenueReport } from '@kovanica/contract';
+import {
+  type CompaniesDailyRevenueQuery,
+  companiesDailyRevenue,
+  companiesDailyRevenueQuery,
+  problemSchema,
+  type RevenueQuery,
+  revenueQuery,
+  revenueReport,
+} from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
+import { companiesDailyRevenue as companiesDaily } from './companies-daily.service.ts';
 import { revenueReport as report } from './revenue.service.ts';
 
 /** Today's revenue (`from = to = today`) and the detailed review (any range), from the daily rollup. */
@@ -17,5 +26,19 @@ export function revenueRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: revenueReport, 400: problemSchema, 422: problemSchema },
     },
     handler: (request) => report(deps.db, contextOf(request), request.query as RevenueQuery),
+  });
+
+  // The companies' daily revenue (admins): the companies of the caller's view, a figure per business day.
+  app.route({
+    method: 'GET',
+    url: '/api/v2/revenue/companies-daily',
+    config: { permission: 'revenue.companies' },
+    schema: {
+      tags: ['revenue'],
+      summary: "Each company's revenue and plays per business day over a range of at most a year, with totals and net",
+      querystring: companiesDailyRevenueQuery,
+      response: { 200: companiesDailyRevenue, 400: problemSchema, 422: problemSchema },
+    },
+    handler: (request) => companiesDaily(deps.db, contextOf(request), request.query as CompaniesDailyRevenueQuery),
   });
 }

@@ -1,13 +1,11 @@
 import { type DeviceGroup, iri, parseIri, type RevenueQuery, type RevenueReport, type RevenueRow } from '@kovanica/contract';
-import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceDaily, devices, locations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-
-const sum = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-const revenue = sql`${deviceDaily.coinsCents} + ${deviceDaily.notesCents} + ${deviceDaily.cashlessCents} + ${deviceDaily.cardCents} + ${deviceDaily.tokensCents}`;
+import { revenueOfDay, sum } from './revenue.queries.ts';
 
 type Parts = Omit<RevenueRow, 'device' | 'deviceName' | 'group' | 'location' | 'locationName'>;
 const withAverage = (p: Omit<Parts, 'averagePerPlayCents'>): Parts => ({
@@ -43,7 +41,7 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
     cardCents: sum(deviceDaily.cardCents),
     tokens: sum(deviceDaily.tokens),
     tokensCents: sum(deviceDaily.tokensCents),
-    revenueCents: sum(revenue),
+    revenueCents: sum(revenueOfDay),
     plays: sum(deviceDaily.plays),
     freeRides: sum(deviceDaily.freeRides),
     testPlays: sum(deviceDaily.testPlays),
@@ -62,7 +60,7 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
     .leftJoin(locations, eq(locations.id, deviceDaily.locationId))
     .where(and(...conditions))
     .groupBy(deviceDaily.deviceId, devices.name, devices.group, deviceDaily.locationId, locations.name)
-    .orderBy(desc(sum(revenue)), devices.name);
+    .orderBy(desc(sum(revenueOfDay)), devices.name);
   const items: RevenueRow[] = rows.map((r) => ({
     device: iri('devices', r.deviceId),
     deviceName: r.deviceName,

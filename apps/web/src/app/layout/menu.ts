@@ -50,6 +50,7 @@ export const menu: MenuEntry[] = [
       { to: '/companies/list', labelKey: 'menu.companiesList', permission: 'companies.create' },
       // `companies.read` is everyone's (their own company), but the screen is behind the admin gate.
       { to: '/companies/list-my', labelKey: 'menu.companiesListMy', permission: 'companies.update' },
+      { to: '/companies/daily-revenue', labelKey: 'menu.companiesDailyRevenue', permission: 'revenue.companies' },
     ],
   },
   {
@@ -81,6 +82,7 @@ export const menu: MenuEntry[] = [
       { to: '/devices/list', labelKey: 'menu.devicesList', permission: 'devices.read', module: 'devices' },
       { to: '/devices/new', labelKey: 'menu.devicesNew', permission: 'devices.create', module: 'devices' },
       { to: '/devices/critical', labelKey: 'menu.devicesCritical', permission: 'devices.read', module: 'devices' },
+      { to: '/devices/map', labelKey: 'menu.devicesMap', permission: 'devices.read', module: 'devices' },
       { to: '/devices/free-ride', labelKey: 'menu.devicesFreeRide', permission: 'commands.read', module: 'devices' },
       { to: '/devices/reset', labelKey: 'menu.devicesReset', permission: 'commands.read', module: 'devices' },
       {

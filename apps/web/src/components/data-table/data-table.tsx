@@ -1,24 +1,26 @@
-import { Alert, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type Query } from '../../lib/api.ts';
+import type { Query } from '../../lib/api.ts';
 import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
 import type { View } from '../../lib/view.ts';
 import { ColumnChooser } from './column-chooser.tsx';
+import { type CompanyColumnProps, useCompanyColumn } from './company-column.tsx';
 import classes from './data-table.module.css';
 import { DataTableFilters } from './data-table-filters.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
 import { SelectAllHeader, SelectRowCell, useRowSelection } from './row-selection.tsx';
 import { SortHeader } from './sort-header.tsx';
+import { TableCard } from './table-card.tsx';
 import type { Column, Filter, ListSource, Row } from './types.ts';
 import { useColumnVisibility } from './use-column-visibility.ts';
 import { useExport } from './use-export.ts';
 
-export interface DataTableProps<T extends Row> {
+interface DataTableBaseProps<T extends Row> {
   /** The resource's API (`resourceApi(...)`); its name also keys the remembered columns and the export file. */
   api: ListSource<T>;
   /** The columns, in order. */
@@ -27,7 +29,10 @@ export interface DataTableProps<T extends Row> {
   filters?: readonly Filter[];
   /** Fixed query parameters under the user's filters, e.g. `{ company: iri }` for one company's list. */
   baseQuery?: Query;
-  /** Ask for this company view instead of following the My/All Companies switch. */
+  /**
+   * Ask for this company view instead of following the My/All Companies switch. In the All
+   * Companies view, rows that carry a `company` get the company column and filter (`companyColumn`).
+   */
   view?: View;
   /** The table's accessible name and the sheet name of an XLSX export, already translated. */
   title: string;
@@ -52,6 +57,10 @@ export interface DataTableProps<T extends Row> {
   selectLabel?: (row: T) => string;
 }
 
+export type DataTableProps<T extends Row> = DataTableBaseProps<T> & CompanyColumnProps<T>;
+
+const NO_FILTERS: readonly Filter[] = [];
+
 const SKELETON_ROWS = 5;
 /** Below this width per column the table scrolls sideways inside its card rather than squeezing text. */
 const MIN_COLUMN_WIDTH = 110;
@@ -74,9 +83,10 @@ function declaredOnly<T>(search: ListSearch, columns: readonly Column<T>[], filt
 export function DataTable<T extends Row>({
   api,
   columns,
-  filters = [],
+  filters = NO_FILTERS,
   baseQuery,
   view,
+  companyColumn,
   title,
   rowActions,
   toolbar,
@@ -88,10 +98,11 @@ export function DataTable<T extends Row>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [rawSearch, setSearch] = useListSearch();
-  const search = declaredOnly(rawSearch, columns, filters);
+  const { columns: allColumns, filters: allFilters } = useCompanyColumn(columns, filters, companyColumn, view);
+  const search = declaredOnly(rawSearch, allColumns, allFilters);
   const query = toApiQuery(search, baseQuery);
   const list = useQuery({ ...api.list(query, view), placeholderData: keepPreviousData });
-  const visibility = useColumnVisibility(columns, storageId ?? api.name);
+  const visibility = useColumnVisibility(allColumns, storageId ?? api.name);
   const shown = visibility.visibleColumns;
   const exporter = useExport({ api, query, view, columns: shown, title });
   const selection = useRowSelection(list.data?.member, JSON.stringify([query, view ?? null]), selectable, onSelectionChange);
@@ -113,13 +124,12 @@ export function DataTable<T extends Row>({
   };
 
   return (
-    <Paper withBorder shadow="xs" radius="md" className={classes.card}>
-      <div className={classes.toolbar}>
-        <Group gap="sm" wrap="wrap">
-          {toolbar}
-        </Group>
-        <Group gap="sm" wrap="wrap">
-          {compact && filters.length > 0 && (
+    <TableCard
+      title={title}
+      toolbar={toolbar}
+      tools={
+        <>
+          {compact && allFilters.length > 0 && (
             <Button
               variant="default"
               leftSection={<IconFilter size={16} aria-hidden />}
@@ -130,95 +140,18 @@ export function DataTable<T extends Row>({
               {activeFilters > 0 ? t('dataTable.filtersActive', { count: activeFilters }) : t('dataTable.filters')}
             </Button>
           )}
-          <ColumnChooser columns={columns} {...visibility} />
+          <ColumnChooser columns={allColumns} {...visibility} />
           <ExportMenu onExport={(format) => void exporter.run(format)} busy={exporter.busy} />
-        </Group>
-      </div>
-      {filters.length > 0 && (
-        <div className={classes.filters} id={filtersId} hidden={compact && !filtersOpen}>
-          <DataTableFilters filters={filters} search={search} setSearch={setSearch} />
-        </div>
-      )}
-      {list.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" m="md" title={t('dataTable.loadFailed')}>
-          <Text size="sm" mb="sm">
-            {(isApiError(list.error) && list.error.userMessage) || t('errors.genericText')}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
-            {t('errors.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!(list.isError && !list.data) && (
-        <Table.ScrollContainer
-          minWidth={span * MIN_COLUMN_WIDTH}
-          type="native"
-          // A region that scrolls must be reachable by keyboard to be scrolled at all.
-          tabIndex={0}
-          role="region"
-          aria-label={title}
-          className={classes.scroll}
-        >
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} data-stale={list.isPlaceholderData || undefined}>
-            <VisuallyHidden component="caption">{title}</VisuallyHidden>
-            <Table.Thead>
-              <Table.Tr>
-                {selection.enabled && <SelectAllHeader selection={selection} />}
-                {shown.map((column) => (
-                  <SortHeader
-                    key={column.key}
-                    label={t(column.label)}
-                    align={column.align}
-                    direction={column.sortField && search.sort === column.sortField ? (search.dir ?? 'asc') : null}
-                    onSort={column.sortField ? () => sortBy(column.sortField ?? '') : undefined}
-                  />
-                ))}
-                {rowActions && <Table.Th ta="right">{t('dataTable.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!list.data ? (
-                Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={span}>
-                      <Skeleton height={18} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              ) : list.data.member.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={span}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {emptyText ?? t('dataTable.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                list.data.member.map((row) => (
-                  <Table.Tr key={row['@id']} bg={selection.isSelected(row) ? 'var(--mantine-color-indigo-0)' : undefined}>
-                    {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
-                    {shown.map((column) => (
-                      <Table.Td key={column.key} ta={column.align}>
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                    {rowActions && (
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {rowActions(row)}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && (
-        <div className={classes.footer}>
+        </>
+      }
+      filters={allFilters.length > 0 && <DataTableFilters filters={allFilters} search={search} setSearch={setSearch} />}
+      filtersId={filtersId}
+      filtersHidden={compact && !filtersOpen}
+      status={{ isError: list.isError, error: list.error, refetch: list.refetch, hasData: list.data !== undefined }}
+      failureTitle={t('dataTable.loadFailed')}
+      minWidth={span * MIN_COLUMN_WIDTH}
+      footer={
+        list.data && (
           <PaginationBar
             page={page}
             itemsPerPage={itemsPerPage}
@@ -226,8 +159,72 @@ export function DataTable<T extends Row>({
             onPage={(next) => setSearch({ ...search, page: next })}
             onItemsPerPage={(size) => setSearch({ ...search, itemsPerPage: size, page: undefined })}
           />
-        </div>
-      )}
-    </Paper>
+        )
+      }
+    >
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-busy={list.isFetching}
+        data-stale={list.isPlaceholderData || undefined}
+        className={classes.table}
+      >
+        <VisuallyHidden component="caption">{title}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            {selection.enabled && <SelectAllHeader selection={selection} />}
+            {shown.map((column) => (
+              <SortHeader
+                key={column.key}
+                label={t(column.label)}
+                align={column.align}
+                direction={column.sortField && search.sort === column.sortField ? (search.dir ?? 'asc') : null}
+                onSort={column.sortField ? () => sortBy(column.sortField ?? '') : undefined}
+              />
+            ))}
+            {rowActions && <Table.Th ta="right">{t('dataTable.actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {!list.data ? (
+            Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
+              <Table.Tr key={i}>
+                <Table.Td colSpan={span}>
+                  <Skeleton height={18} radius="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          ) : list.data.member.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={span}>
+                <Text ta="center" c="dimmed" py="lg">
+                  {emptyText ?? t('dataTable.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            list.data.member.map((row) => (
+              <Table.Tr key={row['@id']} bg={selection.isSelected(row) ? 'var(--mantine-color-indigo-0)' : undefined}>
+                {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
+                {shown.map((column) => (
+                  <Table.Td key={column.key} ta={column.align}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+                {rowActions && (
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {rowActions(row)}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../lib/api.ts';
-import { isApiError } from '../../lib/api.ts';
 import { downloadBlob, exportFileName } from '../../lib/export/table.ts';
 import type { View } from '../../lib/view.ts';
+import { failureText } from '../failure-alert.tsx';
 import type { ExportFormat } from './export-menu.tsx';
 import { collectRows, EXPORT_MAX_ROWS, toExportTable } from './export-rows.ts';
 import type { Column, ListSource } from './types.ts';
@@ -51,7 +51,7 @@ export function useExport<T>({ api, query, view, columns, title }: ExportSource<
         notifications.show({ color: 'teal', message: t('dataTable.exported', { count: rows.length }) });
       }
     } catch (error) {
-      notifications.show({ color: 'red', message: (isApiError(error) && error.userMessage) || t('dataTable.exportFailed') });
+      notifications.show({ color: 'red', message: failureText(error, t('dataTable.exportFailed')) });
     } finally {
       setBusy(false);
     }

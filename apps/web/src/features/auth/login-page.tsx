@@ -1,12 +1,12 @@
 import { loginRequest } from '@kovanica/contract';
-import { Alert, Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -40,7 +40,7 @@ export function LoginPage() {
       await navigate({ href: safeRedirect(redirect), replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 0) setAuthError(t('errors.network'));
-      else setAuthError((isApiError(error) && error.userMessage) || t('auth.failed'));
+      else setAuthError(failureText(error, t('auth.failed')));
     } finally {
       setSubmitting(false);
     }
@@ -74,11 +74,7 @@ export function LoginPage() {
           </Text>
           <form onSubmit={submit} noValidate>
             <Stack>
-              {authError && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {authError}
-                </Alert>
-              )}
+              {authError && <FailureAlert>{authError}</FailureAlert>}
               <TextInput
                 label={t('auth.email')}
                 type="email"

@@ -44,6 +44,8 @@ export function CitiesListPage() {
       <PageHeader title={title} />
       <DataTable
         api={citiesApi}
+        // Cities are shared by every company.
+        companyColumn={false}
         columns={columns}
         filters={filters}
         title={title}

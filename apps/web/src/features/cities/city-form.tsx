@@ -1,7 +1,8 @@
 import { type City, type CityCreate, cityCreate, cityPatch } from '@kovanica/contract';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
@@ -32,11 +33,7 @@ export function CityForm({ city }: { city?: City }) {
       <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={480}>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           <TextInput label={t('resources.cities.fields.name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
           <Group>
             <Button type="submit" loading={saving}>

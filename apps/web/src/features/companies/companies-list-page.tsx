@@ -38,6 +38,8 @@ export function CompaniesListPage({ view }: { view: View }) {
       <PageHeader title={title} />
       <DataTable
         api={companiesApi}
+        // The rows are the companies themselves (each names its parent).
+        companyColumn={false}
         columns={columns}
         filters={companyFilters}
         // list-my: the user's company and its subsidiaries, whatever the My/All switch says.

@@ -23,9 +23,23 @@ interface MultiProps {
   error?: string;
 }
 
-/** The parent: only top-level companies may be parents; an admin picks among every company. */
-export function ParentCompanySelect({ value, ...rest }: SingleProps) {
-  return <ReferenceSelect api={companiesApi} view="all" baseQuery={{ isTopGun: true }} value={value ?? null} {...rest} />;
+const TOP_LEVEL = { isTopGun: true };
+
+/**
+ * The parent: only top-level companies may be parents; an admin picks among every company. The
+ * company being edited (`self`, its IRI) is not offered as its own parent.
+ */
+export function ParentCompanySelect({ value, self, ...rest }: SingleProps & { self?: string }) {
+  return (
+    <ReferenceSelect
+      api={companiesApi}
+      view="all"
+      baseQuery={TOP_LEVEL}
+      exclude={self ? [self] : undefined}
+      value={value ?? null}
+      {...rest}
+    />
+  );
 }
 
 /** Existing loggers of any company, found by IMEI, moved to this company on save. */

@@ -8,8 +8,8 @@ import { ParentCompanySelect } from './company-references.tsx';
 const f = (field: string) => `resources.companies.fields.${field}`;
 const hint = (field: string) => `resources.companies.hints.${field}`;
 
-/** Step 1 of the wizard: the company's own information (original §3). */
-export function CompanyStepInfo({ form }: { form: UseFormReturnType<CompanyValues> }) {
+/** Step 1 of the wizard: the company's own information (original §3); `self` is the edited company's IRI. */
+export function CompanyStepInfo({ form, self }: { form: UseFormReturnType<CompanyValues>; self?: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -86,7 +86,7 @@ export function CompanyStepInfo({ form }: { form: UseFormReturnType<CompanyValue
             mt={{ sm: 'xl' }}
             {...form.getInputProps('isTopGun', { type: 'checkbox' })}
           />
-          <ParentCompanySelect label={t(f('parent'))} description={t(hint('parent'))} {...form.getInputProps('parent')} />
+          <ParentCompanySelect label={t(f('parent'))} description={t(hint('parent'))} self={self} {...form.getInputProps('parent')} />
         </SimpleGrid>
       </Fieldset>
     </Stack>

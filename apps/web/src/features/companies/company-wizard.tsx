@@ -1,5 +1,5 @@
 import type { Company, CompanyCreate, CompanyPatch, Logger, LoggerCredential, User } from '@kovanica/contract';
-import { Alert, Button, Group, Stack, Stepper, Title } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -7,8 +7,8 @@ import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-r
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { serverFieldErrors } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -143,7 +143,7 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
         show(Math.min(...Object.keys(errors).map(stepOfField)), 'invalid');
         form.setErrors(errors);
       }
-      setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+      setFailure(failureText(error, t('errors.genericText')));
     }
   };
 
@@ -162,7 +162,7 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
   const content = (i: number) => {
     switch (wizardSteps[i]?.key) {
       case 'company':
-        return <CompanyStepInfo form={form} />;
+        return <CompanyStepInfo form={form} self={company?.['@id']} />;
       case 'modules':
         return <CompanyStepModules form={form} currentLoggers={currentLoggers} />;
       case 'users':
@@ -196,16 +196,8 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
           {t('resources.companies.wizard.stepHeading', { n: active + 1, count: wizardSteps.length, title: stepTitle(active) })}
         </Title>
-        {stepInvalid && (
-          <Alert color="red" role="alert">
-            {t('resources.companies.wizard.allRequired')}
-          </Alert>
-        )}
-        {failure && !stepInvalid && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {stepInvalid && <FailureAlert>{t('resources.companies.wizard.allRequired')}</FailureAlert>}
+        {failure && !stepInvalid && <FailureAlert>{failure}</FailureAlert>}
         {content(active)}
         <Group justify="space-between" className={classes.nav}>
           <Button

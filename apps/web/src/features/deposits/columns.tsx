@@ -1,11 +1,8 @@
 import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
 import { Badge, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
-import { companiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.deposits.fields.${field}`;
 
@@ -44,9 +41,8 @@ export function DepositStatusBadge({ status }: { status: DepositStatus }) {
 const toleranceOn = (d: Deposit): 'coins' | 'tokens' | null =>
   !d.outsideTolerance ? null : d.differenceCoinsCents === 0 && d.differenceTokens !== 0 ? 'tokens' : 'coins';
 
-export function useDepositColumns(withCompany: boolean): Column<Deposit>[] {
+export function useDepositColumns(): Column<Deposit>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     // A difference: red below zero, flagged where the deposit is outside the company's tolerance.
     const difference = (d: Deposit, which: 'coins' | 'tokens') => {
@@ -191,14 +187,6 @@ export function useDepositColumns(withCompany: boolean): Column<Deposit>[] {
         exportValue: (d) => d.note,
       },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (d) => <ReferenceLabel api={companiesApi} value={d.company} />,
-        exportValue: (d) => fetchReferenceLabel(queryClient, companiesApi, d.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t]);
 }

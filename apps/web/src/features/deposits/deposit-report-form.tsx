@@ -1,7 +1,8 @@
 import { type Deposit, depositPatch, formatDateTime } from '@kovanica/contract';
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
@@ -91,11 +92,7 @@ function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () =
           />
         </SimpleGrid>
         <Textarea label={t(k('fields.note'))} autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert>{failure}</FailureAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t(k('cancel'))}

@@ -1,14 +1,14 @@
 import { type Deposit, type Device, depositStatuses, iri } from '@kovanica/contract';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCalculator, IconChecks, IconCircleCheck } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { useListSearch, withFilter } from '../../lib/list-state.ts';
-import { companiesApi, devicesApi, locationsApi } from '../../lib/resources.ts';
+import { devicesApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { depositLabel, depositsListSource, UNVERIFIED } from './api.ts';
@@ -27,40 +27,29 @@ const asIri = (collection: string, value: string | null) =>
 const deviceLabel = (d: Device) => (d.imei ? `${d.name} (${d.imei})` : d.name);
 
 /** Status (with "unverified" for the two open ones), device, location, the period of the emptying. */
-function depositFilters(wide: boolean): Filter[] {
-  const filters: Filter[] = [
-    {
-      field: 'status',
-      label: f('status'),
-      kind: 'select',
-      options: [UNVERIFIED, ...depositStatuses].map((s) => ({ value: s, label: `resources.deposits.statuses.${s}` })),
-    },
-    {
-      field: 'device',
-      label: f('device'),
-      kind: 'custom',
-      render: ({ value, ...props }) => (
-        <ReferenceSelect api={devicesApi} optionLabel={deviceLabel} clearable value={asIri('devices', value)} {...props} />
-      ),
-    },
-    {
-      field: 'location',
-      label: f('location'),
-      kind: 'custom',
-      render: ({ value, ...props }) => <ReferenceSelect api={locationsApi} clearable value={asIri('locations', value)} {...props} />,
-    },
-    { field: 'at', label: k('period'), kind: 'date-range' },
-  ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: f('company'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
-}
+const filters: readonly Filter[] = [
+  {
+    field: 'status',
+    label: f('status'),
+    kind: 'select',
+    options: [UNVERIFIED, ...depositStatuses].map((s) => ({ value: s, label: `resources.deposits.statuses.${s}` })),
+  },
+  {
+    field: 'device',
+    label: f('device'),
+    kind: 'custom',
+    render: ({ value, ...props }) => (
+      <ReferenceSelect api={devicesApi} optionLabel={deviceLabel} clearable value={asIri('devices', value)} {...props} />
+    ),
+  },
+  {
+    field: 'location',
+    label: f('location'),
+    kind: 'custom',
+    render: ({ value, ...props }) => <ReferenceSelect api={locationsApi} clearable value={asIri('locations', value)} {...props} />,
+  },
+  { field: 'at', label: k('period'), kind: 'date-range' },
+];
 
 /** Quick choices of the status filter; the URL stays the one truth (`?status=unverified`). */
 function StatusQuickFilter() {
@@ -96,8 +85,7 @@ export function DepositsListPage() {
   const access = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useDepositColumns(wide);
-  const filters = useMemo(() => depositFilters(wide), [wide]);
+  const columns = useDepositColumns();
   const title = t('resources.deposits.name');
   const canReport = access.can('deposits.create');
   const canVerify = access.can('deposits.verify');

@@ -1,11 +1,12 @@
 import { type Deposit, depositVerification, formatMoney, pickLanguage, validationMessage } from '@kovanica/contract';
-import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, isApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator } from '../../lib/forms.ts';
 import { depositLabel, useVerifyDeposits } from './api.ts';
 
@@ -78,7 +79,7 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
   /** Each refusal names its deposit: "Autić 2, 21.11.2026 22:58: Enter the counted amounts before verifying." */
   const refusalsOf = (error: unknown): string[] => {
     const violations = violationsOf(error);
-    if (violations.length === 0) return [(isApiError(error) && error.userMessage) || t('errors.genericText')];
+    if (violations.length === 0) return [failureText(error, t('errors.genericText'))];
     return violations.map((v) => {
       const d = deposits[indexOf(v.propertyPath)];
       return d ? `${depositLabel(d)}: ${v.message}` : v.message;
@@ -135,7 +136,7 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
           />
         ))}
         {refusals.length > 0 && (
-          <Alert color="red" role="alert" title={t(k('verify.refused'))}>
+          <FailureAlert title={t(k('verify.refused'))}>
             <Stack gap={4}>
               {refusals.map((text) => (
                 <Text key={text} size="sm">
@@ -143,7 +144,7 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
                 </Text>
               ))}
             </Stack>
-          </Alert>
+          </FailureAlert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} data-autofocus={needingNote.length === 0 || undefined}>

@@ -1,11 +1,8 @@
 import { type CriticalEpisode, type Emptying, formatDateTime, formatMoney, type ServiceSession } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
-import { companiesApi } from '../../lib/resources.ts';
 import classes from './columns.module.css';
 import { formatDuration, minutesBetween } from './duration.ts';
 
@@ -32,24 +29,9 @@ const open = (label: string, color: string) => (
 /** Exports keep money as a number of euros, so a spreadsheet can add it up. */
 const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 
-/** Every history has a device and, in the All Companies view, a company column after it. */
-function withCompanyColumn<T extends { company: string }>(columns: Column<T>[], label: string, queryClient: QueryClient): Column<T>[] {
-  return [
-    ...columns.slice(0, 1),
-    {
-      key: 'company',
-      label,
-      render: (r) => <ReferenceLabel api={companiesApi} value={r.company} />,
-      exportValue: (r) => fetchReferenceLabel(queryClient, companiesApi, r.company),
-    },
-    ...columns.slice(1),
-  ];
-}
-
 /** `/devices/service-mode-history`: one row per service-mode session. */
-export function useServiceSessionColumns(withCompany: boolean): Column<ServiceSession>[] {
+export function useServiceSessionColumns(): Column<ServiceSession>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const f = (field: string) => `resources.service-sessions.fields.${field}`;
     const duration = (s: ServiceSession) => formatDuration(minutesBetween(s.startedAt, s.endedAt));
@@ -71,14 +53,13 @@ export function useServiceSessionColumns(withCompany: boolean): Column<ServiceSe
       { key: 'duration', label: f('duration'), align: 'right', render: duration, exportValue: duration },
       { key: 'plays', label: f('plays'), align: 'right', render: (s) => s.plays, exportValue: (s) => s.plays },
     ];
-    return withCompany ? withCompanyColumn(columns, f('company'), queryClient) : columns;
-  }, [t, queryClient, withCompany]);
+    return columns;
+  }, [t]);
 }
 
 /** `/devices/critical-history`: one row per critical alarm, from the alarm to its clearing. */
-export function useCriticalEpisodeColumns(withCompany: boolean): Column<CriticalEpisode>[] {
+export function useCriticalEpisodeColumns(): Column<CriticalEpisode>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const f = (field: string) => `resources.critical-episodes.fields.${field}`;
     const duration = (e: CriticalEpisode) => formatDuration(e.durationMinutes);
@@ -109,8 +90,8 @@ export function useCriticalEpisodeColumns(withCompany: boolean): Column<Critical
       },
       { key: 'durationMinutes', label: f('durationMinutes'), align: 'right', render: duration, exportValue: duration },
     ];
-    return withCompany ? withCompanyColumn(columns, f('company'), queryClient) : columns;
-  }, [t, queryClient, withCompany]);
+    return columns;
+  }, [t]);
 }
 
 /** The device's own count less what telemetry counted; unknown when the device reported no counter. */
@@ -149,9 +130,8 @@ function amounts(cents: number | null, tokens: number | null, tokensLabel: (coun
  * `/devices/discharge-history`: one row per emptying, with what telemetry counted since the previous
  * emptying beside the device's own counters and the difference between them.
  */
-export function useEmptyingColumns(withCompany: boolean): Column<Emptying>[] {
+export function useEmptyingColumns(): Column<Emptying>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const f = (field: string) => `resources.emptyings.fields.${field}`;
     const tokensLabel = (count: string) => t('resources.emptyings.tokens', { count });
@@ -213,6 +193,6 @@ export function useEmptyingColumns(withCompany: boolean): Column<Emptying>[] {
         exportValue: tokensDifference,
       },
     ];
-    return withCompany ? withCompanyColumn(columns, f('company'), queryClient) : columns;
-  }, [t, queryClient, withCompany]);
+    return columns;
+  }, [t]);
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,17 +8,13 @@ import { useCriticalEpisodeColumns } from './columns.tsx';
 import { historyFilters } from './filters.tsx';
 
 const stem = 'resources.critical-episodes';
+const filters = historyFilters({ stem, time: 'startedAt', extra: [{ field: 'code', label: `${stem}.fields.code`, kind: 'text' }] });
 
 /** `/devices/critical-history`: every critical alarm a device raised, until it was cleared. */
 export function CriticalEpisodesPage() {
   const { t } = useTranslation();
   const { accountInfo } = useSession();
-  const wide = viewOf(accountInfo) === 'all';
-  const columns = useCriticalEpisodeColumns(wide);
-  const filters = useMemo(
-    () => historyFilters({ stem, time: 'startedAt', wide, extra: [{ field: 'code', label: `${stem}.fields.code`, kind: 'text' }] }),
-    [wide],
-  );
+  const columns = useCriticalEpisodeColumns();
   const title = t(`${stem}.name`);
   return (
     <>
@@ -29,7 +24,7 @@ export function CriticalEpisodesPage() {
         columns={columns}
         filters={filters}
         title={title}
-        storageId={wide ? 'critical-episodes-all' : 'critical-episodes'}
+        storageId={viewOf(accountInfo) === 'all' ? 'critical-episodes-all' : 'critical-episodes'}
       />
     </>
   );

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -11,35 +10,35 @@ import { useEmptyingColumns } from './columns.tsx';
 import { historyFilters } from './filters.tsx';
 
 const stem = 'resources.emptyings';
+const filters = historyFilters({
+  stem,
+  time: 'at',
+  extra: [
+    {
+      field: 'location',
+      label: `${stem}.fields.location`,
+      kind: 'custom',
+      render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
+    },
+  ],
+});
 
 /** `/devices/discharge-history`: every emptying, telemetry's count beside the device's own counters. */
 export function EmptyingsPage() {
   const { t } = useTranslation();
   const { accountInfo } = useSession();
-  const wide = viewOf(accountInfo) === 'all';
-  const columns = useEmptyingColumns(wide);
-  const filters = useMemo(
-    () =>
-      historyFilters({
-        stem,
-        time: 'at',
-        wide,
-        extra: [
-          {
-            field: 'location',
-            label: `${stem}.fields.location`,
-            kind: 'custom',
-            render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-          },
-        ],
-      }),
-    [wide],
-  );
+  const columns = useEmptyingColumns();
   const title = t(`${stem}.name`);
   return (
     <>
       <PageHeader title={title} subtitle={t(`${stem}.subtitle`)} />
-      <DataTable api={emptyingsApi} columns={columns} filters={filters} title={title} storageId={wide ? 'emptyings-all' : 'emptyings'} />
+      <DataTable
+        api={emptyingsApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        storageId={viewOf(accountInfo) === 'all' ? 'emptyings-all' : 'emptyings'}
+      />
     </>
   );
 }

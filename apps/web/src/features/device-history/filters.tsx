@@ -1,7 +1,7 @@
 import type { Device } from '@kovanica/contract';
 import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { companiesApi, devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/resources.ts';
 
 /** A device's name in the pickers; its IMEI, when it has a logger, tells two equally named devices apart. */
 export const deviceLabel = (d: Device) => (d.imei ? `${d.name} (${d.imei})` : d.name);
@@ -11,8 +11,6 @@ interface HistoryFilters {
   stem: string;
   /** The time the period filters on (`startedAt`, `at`). */
   time: string;
-  /** In the All Companies view the list can be narrowed to one company. */
-  wide: boolean;
   /** The screen's own filters, after the device. */
   extra?: Filter[];
 }
@@ -21,8 +19,8 @@ interface HistoryFilters {
  * The filters every device history has: the device (picked from the device list, sent as its IRI) and
  * the period, whole Europe/Zagreb days.
  */
-export function historyFilters({ stem, time, wide, extra = [] }: HistoryFilters): Filter[] {
-  const filters: Filter[] = [
+export function historyFilters({ stem, time, extra = [] }: HistoryFilters): Filter[] {
+  return [
     {
       field: 'device',
       label: `${stem}.fields.device`,
@@ -32,13 +30,4 @@ export function historyFilters({ stem, time, wide, extra = [] }: HistoryFilters)
     ...extra,
     { field: time, label: `${stem}.period`, kind: 'date-range' },
   ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: `${stem}.fields.company`,
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,14 +8,13 @@ import { useServiceSessionColumns } from './columns.tsx';
 import { historyFilters } from './filters.tsx';
 
 const stem = 'resources.service-sessions';
+const filters = historyFilters({ stem, time: 'startedAt' });
 
 /** `/devices/service-mode-history`: when devices were in service mode, and the test plays meanwhile. */
 export function ServiceSessionsPage() {
   const { t } = useTranslation();
   const { accountInfo } = useSession();
-  const wide = viewOf(accountInfo) === 'all';
-  const columns = useServiceSessionColumns(wide);
-  const filters = useMemo(() => historyFilters({ stem, time: 'startedAt', wide }), [wide]);
+  const columns = useServiceSessionColumns();
   const title = t(`${stem}.name`);
   return (
     <>
@@ -26,7 +24,7 @@ export function ServiceSessionsPage() {
         columns={columns}
         filters={filters}
         title={title}
-        storageId={wide ? 'service-sessions-all' : 'service-sessions'}
+        storageId={viewOf(accountInfo) === 'all' ? 'service-sessions-all' : 'service-sessions'}
       />
     </>
   );

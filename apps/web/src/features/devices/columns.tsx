@@ -4,9 +4,9 @@ import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-qu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
+import { fetchReferenceLabel } from '../../components/reference-select.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
-import { companiesApi, tagsApi } from '../../lib/resources.ts';
+import { tagsApi } from '../../lib/resources.ts';
 import { DeviceStateBadges, stateText } from './state.tsx';
 
 const f = (field: string) => `resources.devices.fields.${field}`;
@@ -43,8 +43,8 @@ async function tagNames(queryClient: QueryClient, tags: string[]): Promise<strin
   return names.filter((n): n is string => n !== null).join(', ');
 }
 
-/** The columns of the device list; the company column only in the All Companies view. */
-export function useDeviceColumns(withCompany: boolean): Column<Device>[] {
+/** The columns of the device list (the table adds the company column in the All Companies view). */
+export function useDeviceColumns(): Column<Device>[] {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMemo(() => {
@@ -119,14 +119,6 @@ export function useDeviceColumns(withCompany: boolean): Column<Device>[] {
         exportValue: (d) => formatDateTime(d.createdAt),
       },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (d) => <ReferenceLabel api={companiesApi} value={d.company} />,
-        exportValue: (d) => fetchReferenceLabel(queryClient, companiesApi, d.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t, queryClient]);
 }

@@ -1,14 +1,11 @@
 import { type Command, type CommandStatus, formatDateTime, parseIri } from '@kovanica/contract';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.commands.fields.${field}`;
 
@@ -60,10 +57,9 @@ function DeviceCell({ command }: { command: Command }) {
   );
 }
 
-/** The columns of the free ride and reset lists; the company column only in the All Companies view. */
-export function useCommandColumns(withCompany: boolean): Column<Command>[] {
+/** The columns of the free ride and reset lists (the table adds the company column in the All Companies view). */
+export function useCommandColumns(): Column<Command>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const status = (c: Command) => t(`resources.commands.statuses.${c.status}`);
     const time = (value: string | null) => (value ? formatDateTime(value) : null);
@@ -89,14 +85,6 @@ export function useCommandColumns(withCompany: boolean): Column<Command>[] {
       },
       { key: 'doneAt', label: f('doneAt'), defaultHidden: true, render: (c) => time(c.doneAt) ?? dash, exportValue: (c) => time(c.doneAt) },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (c) => <ReferenceLabel api={companiesApi} value={c.company} />,
-        exportValue: (c) => fetchReferenceLabel(queryClient, companiesApi, c.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t]);
 }

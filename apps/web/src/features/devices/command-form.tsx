@@ -1,12 +1,12 @@
 import { type CommandType, commandCreate, type Device, parseIri, validationMessage } from '@kovanica/contract';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { devicesApi, useSendCommand } from './api.ts';
@@ -80,7 +80,7 @@ function CommandForm({ type, device, onDone }: { type: CommandType; device?: Fix
       // when the device is not a field here.
       if (noLogger && !device) fieldErrors.device = noLogger;
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFailure(noLogger ?? ((isApiError(error) && error.userMessage) || t('errors.genericText')));
+      else setFailure(noLogger ?? failureText(error, t('errors.genericText')));
     }
   });
 
@@ -111,11 +111,7 @@ function CommandForm({ type, device, onDone }: { type: CommandType; device?: Fix
           data-autofocus={device ? true : undefined}
           {...form.getInputProps('reason')}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert>{failure}</FailureAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t(k('cancel'))}

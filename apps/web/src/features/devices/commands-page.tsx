@@ -7,7 +7,6 @@ import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { commandsApi, devicesApi } from './api.ts';
@@ -16,32 +15,21 @@ import { CommandModal } from './command-form.tsx';
 
 const f = (field: string) => `resources.commands.fields.${field}`;
 
-function commandFilters(wide: boolean): Filter[] {
-  const filters: Filter[] = [
-    {
-      field: 'device',
-      label: f('device'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
-    },
-    {
-      field: 'status',
-      label: f('status'),
-      kind: 'select',
-      options: commandStatuses.map((s) => ({ value: s, label: `resources.commands.statuses.${s}` })),
-    },
-    { field: 'requestedAt', label: f('requestedAt'), kind: 'date-range' },
-  ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: f('company'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
-}
+const filters: readonly Filter[] = [
+  {
+    field: 'device',
+    label: f('device'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
+  },
+  {
+    field: 'status',
+    label: f('status'),
+    kind: 'select',
+    options: commandStatuses.map((s) => ({ value: s, label: `resources.commands.statuses.${s}` })),
+  },
+  { field: 'requestedAt', label: f('requestedAt'), kind: 'date-range' },
+];
 
 const pages = {
   free_ride: { title: 'resources.commands.freeRides', text: 'resources.commands.freeRidesText', icon: IconGift },
@@ -57,8 +45,7 @@ export function CommandsPage({ type }: { type: CommandType }) {
   const { can } = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useCommandColumns(wide);
-  const filters = useMemo(() => commandFilters(wide), [wide]);
+  const columns = useCommandColumns();
   const baseQuery = useMemo(() => ({ type }), [type]);
   const [opened, setOpened] = useState(false);
   const page = pages[type];

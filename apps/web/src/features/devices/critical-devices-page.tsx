@@ -1,14 +1,12 @@
 import { type Device, formatDateTime } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { EditRowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi, locationsApi } from '../../lib/resources.ts';
+import { locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { devicesApi } from './api.ts';
@@ -23,60 +21,36 @@ const dash = (
   </Text>
 );
 
-function useCriticalColumns(withCompany: boolean): Column<Device>[] {
-  const queryClient = useQueryClient();
-  return useMemo(() => {
-    const since = (d: Device) => (d.state.criticalSince ? formatDateTime(d.state.criticalSince) : null);
-    const columns: Column<Device>[] = [
-      { key: 'name', label: f('name'), sortField: 'name', render: (d) => d.name, exportValue: (d) => d.name },
-      { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
-      {
-        key: 'criticalCode',
-        label: f('criticalCode'),
-        render: (d) =>
-          d.state.criticalCode ? (
-            <Badge variant="filled" color="red.9" tt="none">
-              {d.state.criticalCode}
-            </Badge>
-          ) : (
-            dash
-          ),
-        exportValue: (d) => d.state.criticalCode,
-      },
-      { key: 'criticalSince', label: f('criticalSince'), render: (d) => since(d) ?? dash, exportValue: since },
-    ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (d) => <ReferenceLabel api={companiesApi} value={d.company} />,
-        exportValue: (d) => fetchReferenceLabel(queryClient, companiesApi, d.company),
-      });
-    }
-    return columns;
-  }, [queryClient, withCompany]);
-}
+const since = (d: Device) => (d.state.criticalSince ? formatDateTime(d.state.criticalSince) : null);
 
-function criticalFilters(wide: boolean): Filter[] {
-  const filters: Filter[] = [
-    { field: 'name', label: f('name'), kind: 'text' },
-    {
-      field: 'location',
-      label: f('location'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-    },
-  ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: f('company'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
-}
+const columns: readonly Column<Device>[] = [
+  { key: 'name', label: f('name'), sortField: 'name', render: (d) => d.name, exportValue: (d) => d.name },
+  { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
+  {
+    key: 'criticalCode',
+    label: f('criticalCode'),
+    render: (d) =>
+      d.state.criticalCode ? (
+        <Badge variant="filled" color="red.9" tt="none">
+          {d.state.criticalCode}
+        </Badge>
+      ) : (
+        dash
+      ),
+    exportValue: (d) => d.state.criticalCode,
+  },
+  { key: 'criticalSince', label: f('criticalSince'), render: (d) => since(d) ?? dash, exportValue: since },
+];
+
+const filters: readonly Filter[] = [
+  { field: 'name', label: f('name'), kind: 'text' },
+  {
+    field: 'location',
+    label: f('location'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
+  },
+];
 
 /** `/devices/critical`: the devices whose logger reported a critical alarm that is not cleared yet. */
 export function CriticalDevicesPage() {
@@ -84,8 +58,6 @@ export function CriticalDevicesPage() {
   const { can } = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useCriticalColumns(wide);
-  const filters = useMemo(() => criticalFilters(wide), [wide]);
   const title = t('resources.devices.critical.title');
 
   return (

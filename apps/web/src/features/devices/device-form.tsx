@@ -13,6 +13,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
@@ -228,11 +229,7 @@ export function DeviceForm({ device }: { device?: Device }) {
         </Portlet>
 
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           <Group>
             <Button type="submit" loading={saving}>
               {isNew ? t('resources.devices.create') : t('resources.devices.save')}

@@ -1,5 +1,4 @@
 import { type Device, deviceGroups, type Logger } from '@kovanica/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
@@ -7,7 +6,7 @@ import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi, locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
+import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { devicesApi } from './api.ts';
@@ -17,46 +16,35 @@ const f = (field: string) => `resources.devices.fields.${field}`;
 const imeiOf = (logger: Logger) => logger.imei;
 
 /** The filters of the device list; relations are picked from their own lists (the API takes IRIs). */
-function deviceFilters(wide: boolean): Filter[] {
-  const filters: Filter[] = [
-    { field: 'name', label: f('name'), kind: 'text' },
-    {
-      field: 'group',
-      label: f('group'),
-      kind: 'select',
-      options: deviceGroups.map((g) => ({ value: g, label: `resources.devices.groups.${g}` })),
-    },
-    {
-      field: 'location',
-      label: f('location'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-    },
-    {
-      field: 'tags',
-      label: 'resources.devices.tagFilter',
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={tagsApi} clearable {...props} />,
-    },
-    {
-      field: 'logger',
-      label: f('logger'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={loggersApi} optionLabel={imeiOf} searchField="imei" clearable {...props} />,
-    },
-    { field: 'critical', label: f('critical'), kind: 'boolean' },
-    { field: 'serviceMode', label: f('serviceMode'), kind: 'boolean' },
-  ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: f('company'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
-}
+const filters: readonly Filter[] = [
+  { field: 'name', label: f('name'), kind: 'text' },
+  {
+    field: 'group',
+    label: f('group'),
+    kind: 'select',
+    options: deviceGroups.map((g) => ({ value: g, label: `resources.devices.groups.${g}` })),
+  },
+  {
+    field: 'location',
+    label: f('location'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
+  },
+  {
+    field: 'tags',
+    label: 'resources.devices.tagFilter',
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={tagsApi} clearable {...props} />,
+  },
+  {
+    field: 'logger',
+    label: f('logger'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={loggersApi} optionLabel={imeiOf} searchField="imei" clearable {...props} />,
+  },
+  { field: 'critical', label: f('critical'), kind: 'boolean' },
+  { field: 'serviceMode', label: f('serviceMode'), kind: 'boolean' },
+];
 
 /** `/devices/list`: the devices of the view. Workers may open and edit devices, not add or delete them. */
 export function DevicesListPage() {
@@ -64,8 +52,7 @@ export function DevicesListPage() {
   const { can } = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useDeviceColumns(wide);
-  const filters = useMemo(() => deviceFilters(wide), [wide]);
+  const columns = useDeviceColumns();
   const title = t('resources.devices.name');
 
   const rowActions = (device: Device) => (

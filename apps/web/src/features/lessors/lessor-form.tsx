@@ -1,9 +1,10 @@
 import { type Lessor, lessorCreate, lessorPatch, type RentalType, rentalTypes } from '@kovanica/contract';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { DayInput } from '../../components/day-input.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -83,11 +84,7 @@ export function LessorForm({ lessor }: { lessor?: Lessor }) {
       <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={800}>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack>
               {isNew && companyChoice.needed && (

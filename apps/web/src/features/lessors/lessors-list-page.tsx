@@ -1,6 +1,5 @@
 import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/contract';
 import { Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
@@ -9,11 +8,8 @@ import { DayInput } from '../../components/day-input.tsx';
 import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi, lessorsApi } from '../../lib/resources.ts';
-import { useSession } from '../../lib/session.ts';
-import { viewOf } from '../../lib/view.ts';
+import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
 
 const f = (field: string) => `resources.lessors.fields.${field}`;
@@ -34,9 +30,8 @@ const dayFilter = (field: string, label: string): Filter => ({
   render: ({ label: text, value, onChange }) => <DayInput label={text} value={value ?? ''} onChange={(v) => onChange(v || null)} />,
 });
 
-function useLessorColumns(withCompany: boolean): Column<Lessor>[] {
+function useLessorColumns(): Column<Lessor>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const columns: Column<Lessor>[] = [
       { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
@@ -109,25 +104,15 @@ function useLessorColumns(withCompany: boolean): Column<Lessor>[] {
         exportValue: (l) => l.locationsCount,
       },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
-        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t]);
 }
 
 /** `/lessors/list`: the owners of locations, their contracts and the rental terms locations fall back to. */
 export function LessorsListPage() {
   const { t } = useTranslation();
   const access = useAccess();
-  const { accountInfo } = useSession();
-  const wide = viewOf(accountInfo) === 'all';
-  const columns = useLessorColumns(wide);
+  const columns = useLessorColumns();
   const title = t('resources.lessors.name');
 
   const filters = useMemo<Filter[]>(

@@ -1,8 +1,9 @@
 import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -195,11 +196,7 @@ export function LocationForm({ location }: { location?: Location }) {
         </Stack>
       </fieldset>
       <Stack mt="md" gap="sm">
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert>{failure}</FailureAlert>}
         <Group>
           {!readOnly && (
             <Button type="submit" loading={saving}>

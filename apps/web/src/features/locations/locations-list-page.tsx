@@ -7,11 +7,9 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
+import { fetchReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { citiesApi, companiesApi, lessorsApi, locationsApi, tagsApi } from '../../lib/resources.ts';
-import { useSession } from '../../lib/session.ts';
-import { viewOf } from '../../lib/view.ts';
+import { citiesApi, lessorsApi, locationsApi, tagsApi } from '../../lib/resources.ts';
 import { LocationTags } from './location-tags.tsx';
 
 const f = (field: string) => `resources.locations.fields.${field}`;
@@ -21,7 +19,7 @@ const dash = (
   </Text>
 );
 
-function useLocationColumns(withCompany: boolean): Column<Location>[] {
+function useLocationColumns(): Column<Location>[] {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMemo(() => {
@@ -93,16 +91,8 @@ function useLocationColumns(withCompany: boolean): Column<Location>[] {
         exportValue: async (l) => (await Promise.all(l.tags.map((iri) => fetchReferenceLabel(queryClient, tagsApi, iri)))).join(', '),
       },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
-        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t, queryClient]);
 }
 
 /** Relation filters: a searchable select of the referenced resource, its IRI in the URL. */
@@ -133,8 +123,7 @@ const filters: readonly Filter[] = [
 export function LocationsListPage() {
   const { t } = useTranslation();
   const access = useAccess();
-  const { accountInfo } = useSession();
-  const columns = useLocationColumns(viewOf(accountInfo) === 'all');
+  const columns = useLocationColumns();
   const title = t('resources.locations.name');
 
   const rowActions = (location: Location) => (

@@ -1,13 +1,10 @@
 import { formatDate, formatDateTime, type Logger, parseIri } from '@kovanica/contract';
 import { Anchor, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.loggers.fields.${field}`;
 
@@ -17,11 +14,10 @@ const dimmed = (text: string) => (
   </Text>
 );
 
-/** The columns of the logger list; the company column only in the All Companies view. */
-export function useLoggerColumns(withCompany: boolean): Column<Logger>[] {
+/** The columns of the logger list (the table adds the company column in the All Companies view). */
+export function useLoggerColumns(): Column<Logger>[] {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const queryClient = useQueryClient();
   const linkDevices = can('devices.update');
   return useMemo(() => {
     const never = t('resources.loggers.never');
@@ -70,14 +66,6 @@ export function useLoggerColumns(withCompany: boolean): Column<Logger>[] {
         exportValue: (l) => formatDateTime(l.createdAt),
       },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (l) => <ReferenceLabel api={companiesApi} value={l.company} />,
-        exportValue: (l) => fetchReferenceLabel(queryClient, companiesApi, l.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, linkDevices, withCompany]);
+  }, [t, linkDevices]);
 }

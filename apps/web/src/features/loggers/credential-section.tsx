@@ -1,13 +1,13 @@
 import { formatDateTime, type Logger } from '@kovanica/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { isApiError } from '../../lib/api.ts';
 import { useRotateCredential } from './api.ts';
 import { CredentialModal, type IssuedCredential } from './credential-modal.tsx';
 
@@ -33,7 +33,7 @@ export function CredentialSection({ logger }: { logger: Logger }) {
       },
     });
 
-  const failure = rotate.error ? (isApiError(rotate.error) && rotate.error.userMessage) || t('errors.genericText') : null;
+  const failure = rotate.error ? failureText(rotate.error, t('errors.genericText')) : null;
 
   return (
     <Portlet title={t(k('sectionTitle'))}>
@@ -60,11 +60,7 @@ export function CredentialSection({ logger }: { logger: Logger }) {
         centered
       >
         <Text mb="md">{t(k('confirmText'))}</Text>
-        {failure && (
-          <Alert color="red" role="alert" mb="md">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
         <Group justify="flex-end">
           <Button
             variant="default"

@@ -1,9 +1,10 @@
 import { type Logger, type LoggerCreate, type LoggerPatch, loggerCreate, loggerPatch } from '@kovanica/contract';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
@@ -70,11 +71,7 @@ export function LoggerForm({ logger }: { logger?: Logger }) {
       <UnsavedChangesGuard dirty={unsaved && issued === null} />
       <form onSubmit={submit} noValidate>
         <Stack maw={800}>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           {companyChoice.needed && <CompanyField label={t('resources.loggers.fields.company')} {...form.getInputProps('company')} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

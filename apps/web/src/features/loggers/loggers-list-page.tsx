@@ -1,13 +1,11 @@
 import type { Logger } from '@kovanica/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi, devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { loggersApi } from './api.ts';
@@ -15,30 +13,18 @@ import { useLoggerColumns } from './columns.tsx';
 
 const f = (field: string) => `resources.loggers.fields.${field}`;
 
+const filters: readonly Filter[] = [
+  { field: 'imei', label: f('imei'), kind: 'text' },
+  { field: 'serial', label: f('serial'), kind: 'text' },
+];
+
 /** `/loggers/list`: the loggers of the view, by IMEI. */
 export function LoggersListPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useLoggerColumns(wide);
-  const filters = useMemo<Filter[]>(
-    () => [
-      { field: 'imei', label: f('imei'), kind: 'text' },
-      { field: 'serial', label: f('serial'), kind: 'text' },
-      ...(wide
-        ? [
-            {
-              field: 'company',
-              label: f('company'),
-              kind: 'custom',
-              render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-            } satisfies Filter,
-          ]
-        : []),
-    ],
-    [wide],
-  );
+  const columns = useLoggerColumns();
   const title = t('resources.loggers.name');
 
   const rowActions = (logger: Logger) => (

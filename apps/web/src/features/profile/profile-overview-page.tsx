@@ -1,14 +1,14 @@
 import { type User, userPatch, validationMessage } from '@kovanica/contract';
-import { Alert, Avatar, Button, Flex, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, Flex, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { isApiError } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator, serverFieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi } from '../../lib/resources.ts';
@@ -26,10 +26,6 @@ interface PersonalValues {
 
 const toPersonalPatch = (v: PersonalValues) => ({ name: v.name, surname: v.surname, phone: v.phone.trim() === '' ? null : v.phone });
 const personalValuesOf = (user: User): PersonalValues => ({ name: user.name, surname: user.surname, phone: user.phone ?? '' });
-
-function failureText(error: unknown, fallback: string): string {
-  return (isApiError(error) && error.userMessage) || fallback;
-}
 
 export function ProfileOverviewPage() {
   const { t } = useTranslation();
@@ -83,9 +79,7 @@ export function ProfileOverviewPage() {
             {user ? (
               <PersonalForm user={user} onDirtyChange={personalDirty} />
             ) : me.isError ? (
-              <Alert color="red" role="alert">
-                {failureText(me.error, t('errors.genericText'))}
-              </Alert>
+              <FailureAlert error={me.error} />
             ) : (
               <Skeleton height={200} />
             )}
@@ -114,11 +108,7 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert>{failure}</FailureAlert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('profile.name')} required withAsterisk autoComplete="given-name" {...form.getInputProps('name')} />
           <TextInput label={t('profile.surname')} required withAsterisk autoComplete="family-name" {...form.getInputProps('surname')} />
@@ -176,11 +166,7 @@ function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FailureAlert>{failure}</FailureAlert>}
         <PasswordInput
           label={t('profile.newPassword')}
           autoComplete="new-password"

@@ -1,16 +1,18 @@
 import type { RevenueReport } from '@kovanica/contract';
-import { Alert, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-// The report reuses the list's parts (column choice, headers, export) rather than a second set of them.
-import { ColumnChooser } from '../../components/data-table/column-chooser.tsx';
-import { type ExportFormat, ExportMenu } from '../../components/data-table/export-menu.tsx';
-import { toExportTable } from '../../components/data-table/export-rows.ts';
-import { SortHeader } from '../../components/data-table/sort-header.tsx';
-import { useColumnVisibility } from '../../components/data-table/use-column-visibility.ts';
-import { isApiError } from '../../lib/api.ts';
+// The report sits in the list's card and reuses its parts (column choice, headers, export) rather than a second set of them.
+import {
+  ColumnChooser,
+  type ExportFormat,
+  ExportMenu,
+  SortHeader,
+  TableCard,
+  toExportTable,
+  useColumnVisibility,
+} from '../../components/data-table/index.ts';
 import { downloadBlob, exportFileName } from '../../lib/export/table.ts';
 import classes from './revenue.module.css';
 import type { RevenueColumn } from './revenue-columns.tsx';
@@ -103,108 +105,90 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
     );
 
   return (
-    <Paper withBorder shadow="xs" radius="md" className={classes.card}>
-      <div className={classes.toolbar}>
-        <Group gap="sm" wrap="wrap">
-          {toolbar}
-        </Group>
-        <Group gap="sm" wrap="wrap">
+    <TableCard
+      title={title}
+      toolbar={toolbar}
+      tools={
+        <>
           <ColumnChooser columns={columns} {...visibility} />
           <ExportMenu onExport={(format) => void exportAs(format)} busy={exporting} />
-        </Group>
-      </div>
-      {filters && <div className={classes.filters}>{filters}</div>}
-      {status.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" m="md" title={t('resources.revenue.loadFailed')}>
-          <Text size="sm" mb="sm">
-            {(isApiError(status.error) && status.error.userMessage) || t('errors.genericText')}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void status.refetch()}>
-            {t('errors.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!(status.isError && !sorted) && (
-        <Table.ScrollContainer
-          minWidth={span * MIN_COLUMN_WIDTH}
-          type="native"
-          // A region that scrolls must be reachable by keyboard to be scrolled at all.
-          tabIndex={0}
-          role="region"
-          aria-label={title}
-          className={classes.scroll}
-        >
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="xs"
-            horizontalSpacing={8}
-            aria-busy={status.isFetching}
-            data-stale={status.isPlaceholderData || undefined}
-          >
-            <VisuallyHidden component="caption">{title}</VisuallyHidden>
-            <Table.Thead>
-              <Table.Tr>
-                {shown.map((column) => (
-                  <SortHeader
-                    key={column.key}
-                    label={t(column.label)}
-                    align={column.align}
-                    direction={sort?.key === column.key ? sort.dir : null}
-                    onSort={() => sortBy(column.key)}
-                  />
-                ))}
+        </>
+      }
+      filters={filters}
+      status={{ ...status, hasData: sorted !== undefined }}
+      failureTitle={t('resources.revenue.loadFailed')}
+      minWidth={span * MIN_COLUMN_WIDTH}
+      scrollClassName={classes.scroll}
+    >
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing={8}
+        aria-busy={status.isFetching}
+        data-stale={status.isPlaceholderData || undefined}
+      >
+        <VisuallyHidden component="caption">{title}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            {shown.map((column) => (
+              <SortHeader
+                key={column.key}
+                label={t(column.label)}
+                align={column.align}
+                direction={sort?.key === column.key ? sort.dir : null}
+                onSort={() => sortBy(column.key)}
+              />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {!sorted ? (
+            Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
+              <Table.Tr key={i}>
+                <Table.Td colSpan={span}>
+                  <Skeleton height={18} radius="sm" />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!sorted ? (
-                Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={span}>
-                      <Skeleton height={18} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              ) : sorted.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={span}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {t('resources.revenue.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                sorted.map((line) => <Table.Tr key={line.key}>{shown.map((column) => cell(column, column.render(line)))}</Table.Tr>)
-              )}
-            </Table.Tbody>
-            {sorted && sorted.length > 0 && totals && (
-              <Table.Tfoot className={classes.totals}>
-                <Table.Tr>
-                  {shown.map((column, i) =>
-                    i === 0 ? (
-                      <Table.Th key={column.key} scope="row" ta={column.total ? column.align : 'left'} className={cellClass(column)}>
-                        {column.total ? (
-                          <>
-                            <VisuallyHidden>{t('resources.revenue.totals')}</VisuallyHidden>
-                            {column.total.render(totals)}
-                          </>
-                        ) : (
-                          t('resources.revenue.totals')
-                        )}
-                      </Table.Th>
+            ))
+          ) : sorted.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={span}>
+                <Text ta="center" c="dimmed" py="lg">
+                  {t('resources.revenue.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            sorted.map((line) => <Table.Tr key={line.key}>{shown.map((column) => cell(column, column.render(line)))}</Table.Tr>)
+          )}
+        </Table.Tbody>
+        {sorted && sorted.length > 0 && totals && (
+          <Table.Tfoot className={classes.totals}>
+            <Table.Tr>
+              {shown.map((column, i) =>
+                i === 0 ? (
+                  <Table.Th key={column.key} scope="row" ta={column.total ? column.align : 'left'} className={cellClass(column)}>
+                    {column.total ? (
+                      <>
+                        <VisuallyHidden>{t('resources.revenue.totals')}</VisuallyHidden>
+                        {column.total.render(totals)}
+                      </>
                     ) : (
-                      <Table.Td key={column.key} ta={column.align} className={cellClass(column)}>
-                        {column.total?.render(totals)}
-                      </Table.Td>
-                    ),
-                  )}
-                </Table.Tr>
-              </Table.Tfoot>
-            )}
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
+                      t('resources.revenue.totals')
+                    )}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={column.key} ta={column.align} className={cellClass(column)}>
+                    {column.total?.render(totals)}
+                  </Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </TableCard>
   );
 }

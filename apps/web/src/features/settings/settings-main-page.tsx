@@ -1,7 +1,8 @@
 import { type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
-import { Alert, Button, Group, Stack, Switch, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Switch, Textarea } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -40,11 +41,7 @@ export function SettingsMainPage() {
       <Portlet title={t('settings.bannerTitle')}>
         <form onSubmit={submit} noValidate>
           <Stack maw={640}>
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
+            {failure && <FailureAlert>{failure}</FailureAlert>}
             <Switch label={t('settings.bannerEnabled')} {...form.getInputProps('updateBannerEnabled', { type: 'checkbox' })} />
             <Textarea
               label={t('settings.bannerText')}

@@ -1,8 +1,9 @@
 import { type Tag, tagCreate, tagPatch } from '@kovanica/contract';
-import { Alert, Button, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, ColorInput, ColorPicker, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -60,11 +61,7 @@ export function TagForm({ tag }: { tag?: Tag }) {
       <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={480}>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack>
               {isNew && companyChoice.needed && (
@@ -78,18 +75,33 @@ export function TagForm({ tag }: { tag?: Tag }) {
                 autoComplete="off"
                 {...form.getInputProps('name')}
               />
+              {/*
+                The picker is part of the form, not a dropdown: a dropdown opened on focus and stayed
+                over the buttons below until the field was left.
+              */}
               <ColorInput
                 label={t('resources.tags.fields.colour')}
                 description={t('resources.tags.colourHint')}
                 required
                 withAsterisk
                 format="hex"
-                swatches={SWATCHES}
-                swatchesPerRow={6}
-                disallowInput={false}
+                withPicker={false}
                 withEyeDropper={false}
                 {...form.getInputProps('colour')}
               />
+              {!readOnly && (
+                <ColorPicker
+                  format="hex"
+                  // A colour half typed is not shown: the picker keeps the last whole one.
+                  value={colour}
+                  onChange={(picked) => form.setFieldValue('colour', picked)}
+                  swatches={SWATCHES}
+                  swatchesPerRow={6}
+                  saturationLabel={t('resources.tags.saturation')}
+                  hueLabel={t('resources.tags.hue')}
+                  mt={-4}
+                />
+              )}
               <Group gap="xs">
                 <Text size="sm" c="dimmed">
                   {t('resources.tags.preview')}

@@ -1,11 +1,8 @@
 import { formatDateTime, formatMoney, type Transaction } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
-import { companiesApi } from '../../lib/resources.ts';
 import classes from './transactions-list.module.css';
 
 const f = (field: string) => `resources.transactions.fields.${field}`;
@@ -16,10 +13,9 @@ const dash = (
   </Text>
 );
 
-/** The columns of the transactions list; the company column only in the All Companies view. */
-export function useTransactionColumns(withCompany: boolean): Column<Transaction>[] {
+/** The columns of the transactions list (the table adds the company column in the All Companies view). */
+export function useTransactionColumns(): Column<Transaction>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const type = (r: Transaction) => t(`resources.transactions.types.${r.type}`);
     const columns: Column<Transaction>[] = [
@@ -60,14 +56,6 @@ export function useTransactionColumns(withCompany: boolean): Column<Transaction>
       },
       { key: 'seq', label: f('seq'), align: 'right', defaultHidden: true, render: (r) => r.seq, exportValue: (r) => r.seq },
     ];
-    if (withCompany) {
-      columns.splice(1, 0, {
-        key: 'company',
-        label: f('company'),
-        render: (r) => <ReferenceLabel api={companiesApi} value={r.company} />,
-        exportValue: (r) => fetchReferenceLabel(queryClient, companiesApi, r.company),
-      });
-    }
     return columns;
-  }, [t, queryClient, withCompany]);
+  }, [t]);
 }

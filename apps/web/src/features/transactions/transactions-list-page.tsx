@@ -1,10 +1,9 @@
 import { transactionTypes } from '@kovanica/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { companiesApi, devicesApi, locationsApi } from '../../lib/resources.ts';
+import { devicesApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { transactionsApi } from './api.ts';
@@ -13,47 +12,35 @@ import { useTransactionColumns } from './columns.tsx';
 const f = (field: string) => `resources.transactions.fields.${field}`;
 
 /** Device and location are picked from their lists (the API takes IRIs); the period is whole Zagreb days. */
-function transactionFilters(wide: boolean): Filter[] {
-  const filters: Filter[] = [
-    {
-      field: 'device',
-      label: f('device'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
-    },
-    {
-      field: 'location',
-      label: f('location'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-    },
-    {
-      field: 'type',
-      label: f('type'),
-      kind: 'select',
-      options: transactionTypes.map((type) => ({ value: type, label: `resources.transactions.types.${type}` })),
-    },
-    { field: 'at', label: 'resources.transactions.period', kind: 'date-range' },
-    { field: 'test', label: f('test'), kind: 'boolean' },
-  ];
-  if (wide) {
-    filters.push({
-      field: 'company',
-      label: f('company'),
-      kind: 'custom',
-      render: (props) => <ReferenceSelect api={companiesApi} clearable {...props} />,
-    });
-  }
-  return filters;
-}
+const filters: readonly Filter[] = [
+  {
+    field: 'device',
+    label: f('device'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
+  },
+  {
+    field: 'location',
+    label: f('location'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
+  },
+  {
+    field: 'type',
+    label: f('type'),
+    kind: 'select',
+    options: transactionTypes.map((type) => ({ value: type, label: `resources.transactions.types.${type}` })),
+  },
+  { field: 'at', label: 'resources.transactions.period', kind: 'date-range' },
+  { field: 'test', label: f('test'), kind: 'boolean' },
+];
 
 /** `/transactions/list`: the loggers' payments and plays, newest first; test plays are marked. */
 export function TransactionsListPage() {
   const { t } = useTranslation();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
-  const columns = useTransactionColumns(wide);
-  const filters = useMemo(() => transactionFilters(wide), [wide]);
+  const columns = useTransactionColumns();
   const title = t('resources.transactions.name');
 
   return (

@@ -1,18 +1,17 @@
 import { formatDate, formatDateTime, type User } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
-import { companiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.users.fields.${field}`;
 
-/** The columns of the user lists. Export texts follow the user's language, like the screen. */
+/**
+ * The columns of the user lists (the table adds the company column, after the role, in the All
+ * Companies view). Export texts follow the user's language, like the screen.
+ */
 export function useUserColumns(): Column<User>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const role = (user: User) => t(`roles.${user.roles[0] ?? 'none'}`);
     const status = (user: User) => t(user.active ? 'resources.users.statusActive' : 'resources.users.statusInactive');
@@ -38,12 +37,6 @@ export function useUserColumns(): Column<User>[] {
         exportValue: role,
       },
       {
-        key: 'company',
-        label: f('company'),
-        render: (u) => <ReferenceLabel api={companiesApi} value={u.company} />,
-        exportValue: (u) => fetchReferenceLabel(queryClient, companiesApi, u.company),
-      },
-      {
         key: 'active',
         label: f('active'),
         render: (u) => (
@@ -63,5 +56,5 @@ export function useUserColumns(): Column<User>[] {
         exportValue: (u) => formatDateTime(u.createdAt),
       },
     ] satisfies Column<User>[];
-  }, [t, queryClient]);
+  }, [t]);
 }

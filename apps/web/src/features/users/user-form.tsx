@@ -1,8 +1,9 @@
 import { type Role, roles, type User, type UserPatch, userCreate, userPatch } from '@kovanica/contract';
-import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -106,11 +107,7 @@ export function UserForm({ user, scope }: UserFormProps) {
       <UnsavedChangesGuard dirty={unsaved} />
       <form onSubmit={submit} noValidate>
         <Stack maw={760}>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureAlert>{failure}</FailureAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />

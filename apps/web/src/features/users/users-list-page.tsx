@@ -1,5 +1,4 @@
 import type { User } from '@kovanica/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
@@ -11,6 +10,9 @@ import { fullName, type UsersScope, usersApi, usersPaths } from './api.ts';
 import { useUserColumns } from './columns.tsx';
 import { userFilters } from './filters.tsx';
 
+/** A user's company reads best beside their role. */
+const COMPANY_AFTER_ROLE = { after: 'role' };
+
 /** `/users/list` (the switch's view) and `/users/all/list` (every company). */
 export function UsersListPage({ scope }: { scope: UsersScope }) {
   const { t } = useTranslation();
@@ -18,7 +20,6 @@ export function UsersListPage({ scope }: { scope: UsersScope }) {
   const { personalInfo, accountInfo } = useSession();
   const view = scope === 'all' ? 'all' : undefined;
   const columns = useUserColumns();
-  const filters = useMemo(() => userFilters(view), [view]);
   const paths = usersPaths[scope];
   const title = t(scope === 'all' ? 'resources.users.allList' : 'resources.users.name');
   const subtitle =
@@ -45,8 +46,9 @@ export function UsersListPage({ scope }: { scope: UsersScope }) {
       <DataTable
         api={usersApi}
         columns={columns}
-        filters={filters}
+        filters={userFilters}
         view={view}
+        companyColumn={COMPANY_AFTER_ROLE}
         title={title}
         rowActions={rowActions}
         toolbar={access.can('users.create') && <NewButton to={paths.new}>{t('resources.users.new')}</NewButton>}

@@ -1,0 +1,236 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Collection, type Device, isValidOib, type Location, type TelemetryEvent } from '@kovanica/contract';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiGet, apiToken, PASSWORD, signIn, USERS } from './support.ts';
+
+/** The marker colour of a critical location: Mantine's red 9, as the legend shows it. */
+const CRITICAL_RED = '#c92a2a';
+/** A demo device no other spec sends telemetry for. */
+const DEVICE = 'Lucky Star 2';
+const CODE = 'M42';
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+type WithoutStamp<E> = E extends unknown ? Omit<E, 'seq' | 'at'> : never;
+let lastSeq = 0;
+/** What the device's demo logger would send (credential `kvl_demo_<imei>`). */
+async function report(request: APIRequestContext, imei: string, ...events: WithoutStamp<TelemetryEvent>[]) {
+  lastSeq = Math.max(lastSeq + 1, Date.now());
+  const at = new Date().toISOString();
+  const response = await request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer kvl_demo_${imei}` },
+    data: { imei, events: events.map((e, i) => ({ ...e, seq: lastSeq + i, at })) },
+  });
+  lastSeq += events.length;
+  expect(response.ok(), `telemetry of ${imei}`).toBeTruthy();
+}
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.status(), `POST ${path}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** Every item of a list, as the map reads it (pages of 200). */
+async function all<T>(request: APIRequestContext, token: string, path: string): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const { member } = await apiGet<Collection<T>>(request, token, `${path}?itemsPerPage=200&page=${page}`);
+    items.push(...member);
+    if (member.length < 200) return items;
+  }
+}
+
+/** Opens a location's item in the list beside the map (a click on an open one would close it). */
+async function openItem(item: Locator) {
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+  await expect(item).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** A state chip of the legend, by its label ("Critical · 2"); its checkbox is visually hidden. */
+const chip = (page: Page, label: RegExp) => page.locator('label.mantine-Chip-label').filter({ hasText: label });
+
+/** Remembers every request the page makes that leaves the app's own server. */
+function watchOutside(page: Page, baseURL: string | undefined): string[] {
+  const outside: string[] = [];
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  return outside;
+}
+
+test('the map places the fleet by location, turns a critical device red and says what it cannot place', async ({ page, baseURL }) => {
+  // The state refreshes every 30 seconds; the test waits for one refresh.
+  test.setTimeout(90_000);
+  const outside = watchOutside(page, baseURL);
+  const { token } = await signIn(page, USERS.manager);
+  const found = await apiGet<Collection<Device>>(page.request, token, `/devices?name=${encodeURIComponent(DEVICE)}`);
+  const device = found.member.find((d) => d.name === DEVICE);
+  if (!device?.imei || !device.location || !device.locationName) throw new Error(`the demo data needs "${DEVICE}" at a location`);
+  const location = device.locationName;
+  const locationId = Number(device.location.split('/').pop());
+  // A retry starts from a device that is not critical.
+  await report(page.request, device.imei, { type: 'alarm_cleared', code: CODE }, { type: 'heartbeat' });
+
+  // Two devices the map cannot place: one at no location, one at a location without coordinates.
+  const stamp = Date.now();
+  const city = (await apiGet<Location>(page.request, token, device.location.replace('/api/v2', ''))).city;
+  const store = await post<Location>(page.request, token, '/locations', { name: `E2E skladište ${stamp}`, city });
+  const newDevice = { group: 'other', playPriceCents: 100 };
+  const loose = await post<Device>(page.request, token, '/devices', { ...newDevice, name: `E2E bez lokacije ${stamp}` });
+  const stored = await post<Device>(page.request, token, '/devices', {
+    ...newDevice,
+    name: `E2E u skladištu ${stamp}`,
+    location: store['@id'],
+  });
+
+  // The locations the map should draw: those with coordinates and at least one device.
+  const locations = await all<Location>(page.request, token, '/locations');
+  const devices = await all<Device>(page.request, token, '/devices');
+  const placed = new Set(
+    devices.map((d) => locations.find((l) => l['@id'] === d.location)).filter((l) => l?.latitude != null && l.longitude != null),
+  );
+  expect(placed.size).toBeGreaterThan(10);
+
+  await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Devices' }).click();
+  await menu.getByRole('link', { name: 'Devices Map' }).click();
+  await expect(page).toHaveURL(/\/devices\/map$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `On the map (${placed.size})` })).toBeVisible();
+  // Circles are drawn (nearby locations share one at a country-wide zoom), each named in words.
+  const circles = page.locator('path.leaflet-interactive[role="img"]');
+  await expect(circles.first()).toBeVisible();
+  expect(await circles.count()).toBeLessThanOrEqual(placed.size);
+  await expect(circles.first()).toHaveAttribute('aria-label', /\d+ devices? · (Critical|Offline|Service mode|Problematic|Working)$/);
+
+  // The location of the device, shown from the list: its own circle, not red, its popup without the alarm.
+  const item = page.getByRole('button', { name: new RegExp(`^${literally(location)}`) });
+  const showOnMap = page.locator('.mantine-Accordion-item').filter({ has: item }).getByRole('button', { name: 'Show on the map' });
+  await expect(item).not.toContainText('Critical');
+  await openItem(item);
+  await showOnMap.click();
+  const circle = page.getByRole('img', { name: new RegExp(`^${literally(location)}: `) });
+  await expect(circle).not.toHaveAttribute('fill', CRITICAL_RED);
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('link', { name: DEVICE })).toBeVisible();
+  await expect(popup.getByText(`Critical (${CODE})`)).toHaveCount(0);
+  const before = await circle.boundingBox();
+
+  // A critical alarm: the next refresh turns the circle red and fills the popup in, without moving the map.
+  await report(page.request, device.imei, { type: 'alarm', code: CODE, critical: true });
+  await expect(circle).toHaveAttribute('fill', CRITICAL_RED, { timeout: 40_000 });
+  await expect(circle).toHaveAttribute('data-state', 'critical');
+  await expect(popup.getByText(`Critical (${CODE})`)).toBeVisible();
+  const after = await circle.boundingBox();
+  expect(Math.abs((after?.x ?? 0) - (before?.x ?? -99))).toBeLessThan(2);
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? -99))).toBeLessThan(2);
+  await expect(item).toContainText('Critical');
+
+  // Only critical: the list and the circles keep the critical locations; the unplaced (offline) ones go.
+  await chip(page, /^\s*Critical · \d+$/).click();
+  await expect(page).toHaveURL(/state=critical/);
+  await expect(page.getByRole('checkbox', { name: /^Critical · \d+$/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^All · \d+$/ })).not.toBeChecked();
+  const items = page.locator('.mantine-Accordion-control');
+  await expect(items.first()).toBeVisible();
+  for (const text of await items.allTextContents()) expect(text).toMatch(/· Critical$/);
+  for (const path of await circles.all()) await expect(path).toHaveAttribute('fill', CRITICAL_RED);
+  await expect(page.getByText('Every device shown is on the map.')).toBeVisible();
+
+  // Clicking the circle itself opens the popup: the location and the devices, their state in words, with links.
+  await openItem(item);
+  await showOnMap.click();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+  await circle.click({ force: true });
+  await expect(popup.getByRole('link', { name: location })).toHaveAttribute('href', `/locations/edit/${locationId}`);
+  await expect(popup.getByRole('link', { name: DEVICE })).toHaveAttribute('href', `/devices/edit/${device.id}`);
+  const line = popup.getByRole('listitem').filter({ hasText: DEVICE });
+  await expect(line.getByText(`Critical (${CODE})`)).toBeVisible();
+  await expect(line.getByText('Online')).toBeVisible();
+  await expectAccessible(page);
+
+  // Back to every state: every placed location, and the two devices the map cannot place, with why.
+  await chip(page, /^All · \d+$/).click();
+  await expect(page).toHaveURL(/\/devices\/map$/);
+  await expect(page.getByRole('heading', { name: `On the map (${placed.size})` })).toBeVisible();
+  const unplaced = page.getByRole('list', { name: /^Not on the map \(\d+\)$/ });
+  const looseLine = unplaced.getByRole('listitem').filter({ hasText: loose.name });
+  await expect(looseLine).toContainText('No location');
+  await expect(looseLine).toContainText('Offline');
+  await expect(looseLine.getByRole('link', { name: loose.name })).toHaveAttribute('href', `/devices/edit/${loose.id}`);
+  const storedLine = unplaced.getByRole('listitem').filter({ hasText: stored.name });
+  await expect(storedLine).toContainText(`Location without coordinates: ${store.name}`);
+  await expect(storedLine.getByRole('link', { name: store.name })).toHaveAttribute('href', `/locations/edit/${store.id}`);
+  await expectAccessible(page);
+
+  // Without tiles, nothing is fetched from anywhere but this server.
+  expect(outside).toEqual([]);
+  await report(page.request, device.imei, { type: 'alarm_cleared', code: CODE });
+});
+
+test('on a phone, in Croatian, the lists follow the map', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL });
+  const page = await context.newPage();
+  const outside = watchOutside(page, baseURL);
+  await signIn(page, USERS.accountant);
+  await page.evaluate(() => localStorage.setItem('language', 'hr'));
+  await page.goto('/devices/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'Karta uređaja' })).toBeVisible();
+  const map = page.getByRole('region', { name: 'Karta uređaja po lokacijama' });
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
+  const list = page.getByRole('heading', { name: /^Na karti \(\d+\)$/ });
+  const [mapBox, listBox] = [await map.boundingBox(), await list.boundingBox()];
+  expect(listBox?.y ?? 0).toBeGreaterThan((mapBox?.y ?? 0) + (mapBox?.height ?? 0));
+  await expect(chip(page, /^\s*Kritično · \d+$/)).toBeVisible();
+  // An accountant reads the devices but edits neither them nor locations: names without links.
+  await page.locator('.mantine-Accordion-control').first().click();
+  await expect(page.locator('.mantine-Accordion-panel').first().getByRole('listitem').first()).toBeVisible();
+  await expect(page.locator('.mantine-Accordion-panel').first().getByRole('link')).toHaveCount(0);
+  await expectAccessible(page);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('a company without devices is told so', async ({ page, request }) => {
+  const admin = await apiToken(request, USERS.admin);
+  // Any valid OIB: ten random digits and the check digit the contract's validator accepts.
+  const body = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10)).join('');
+  const oib = Array.from({ length: 10 }, (_, d) => `${body}${d}`).find(isValidOib) ?? '';
+  const company = await post<{ '@id': string }>(request, admin, '/companies', {
+    name: `E2E prazna ${Date.now()} d.o.o.`,
+    oib,
+    address: 'Ilica 1, Zagreb',
+    activeModules: ['devices'],
+  });
+  const email = `karta.${Date.now()}@e2e-map.test`;
+  await post(request, admin, '/users', {
+    email,
+    name: 'Prazna',
+    surname: 'Karta',
+    roles: ['manager'],
+    company: company['@id'],
+    password: PASSWORD,
+  });
+
+  await signIn(page, email);
+  await page.goto('/devices/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
+  await expect(page.getByText('There are no devices.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'On the map (0)' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'All · 0' })).toBeChecked();
+  // The outline still shows where the fleet would be.
+  await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toBeVisible();
+  await expect(page.locator('path.leaflet-interactive')).toHaveCount(0);
+});

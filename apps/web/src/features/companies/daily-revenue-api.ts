@@ -1,0 +1,15 @@
+import { type CompaniesDailyRevenueQuery, companiesDailyRevenue } from '@kovanica/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+import type { View } from '../../lib/view.ts';
+import { revenueKeys } from '../revenue/api.ts';
+
+/**
+ * Each company's revenue per business day (admins). Under the revenue keys, so whatever refreshes
+ * revenue refreshes this too; the view is part of the key (My Company or All Companies).
+ */
+export const companiesDailyRevenueQuery = (query: CompaniesDailyRevenueQuery, view: View) =>
+  queryOptions({
+    queryKey: [...revenueKeys.all, 'companies-daily', query, view] as const,
+    queryFn: ({ signal }) => apiRequest('/revenue/companies-daily', { query, schema: companiesDailyRevenue, signal }),
+  });

@@ -1,0 +1,94 @@
+import { addDays, COMPANIES_DAILY_REVENUE_MAX_DAYS, formatDate, validationMessage } from '@kovanica/contract';
+import { SimpleGrid } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../components/day-input.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+import { companiesDailyRevenueQuery } from './daily-revenue-api.ts';
+import { type DailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './daily-revenue-search.ts';
+import { DailyRevenueTable } from './daily-revenue-table.tsx';
+
+const route = getRouteApi('/_app/companies/daily-revenue');
+
+/**
+ * `/companies/daily-revenue` (admins): each company's revenue per business day over a range, the last
+ * 14 days by default, for the companies of the current view.
+ */
+export function DailyRevenuePage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { accountInfo } = useSession();
+  const range = defaultDailyRange();
+  const from = search.from ?? range.from;
+  const to = search.to ?? range.to;
+  const backwards = to < from;
+  const tooLong = isRangeTooLong(from, to);
+  const valid = !backwards && !tooLong;
+  const view = viewOf(accountInfo);
+
+  const report = useQuery({
+    ...companiesDailyRevenueQuery({ from, to }, view),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  // The headers follow the chosen range at once; the figures follow their answer.
+  const days = useMemo(() => {
+    if (report.data && !report.isPlaceholderData) return report.data.totals.days.map((d) => d.day);
+    if (!valid) return [];
+    return Array.from({ length: daysInRange(from, to) }, (_, i) => addDays(from, i));
+  }, [report.data, report.isPlaceholderData, valid, from, to]);
+  const title = t('resources.companiesDailyRevenue.name');
+
+  /** Every change stays in the URL (a reload or a shared link shows the same range); typing replaces the entry. */
+  const set = (patch: Partial<DailyRevenueSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('resources.companiesDailyRevenue.subtitle', {
+          from: formatDate(from),
+          to: formatDate(to),
+          view: t(view === 'all' ? 'user.allCompanies' : 'user.myCompany'),
+        })}
+      />
+      <DailyRevenueTable
+        report={valid ? report.data : null}
+        days={days}
+        title={title}
+        fileStem={`companies-daily-revenue-${from}-${to}`}
+        status={report}
+        filters={
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+            <DayInput
+              label={t('resources.revenue.from')}
+              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.from') }) }}
+              value={from}
+              maxDate={to}
+              onChange={(value) => set({ from: value || undefined })}
+            />
+            <DayInput
+              label={t('resources.revenue.to')}
+              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.to') }) }}
+              value={to}
+              error={
+                backwards
+                  ? t('resources.revenue.endBeforeStart')
+                  : tooLong
+                    ? validationMessage(currentLanguage(), 'range_too_long', { max: COMPANIES_DAILY_REVENUE_MAX_DAYS })
+                    : undefined
+              }
+              onChange={(value) => set({ to: value || undefined })}
+            />
+          </SimpleGrid>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { addDays, businessDate, COMPANIES_DAILY_REVENUE_MAX_DAYS } from '@kovanica/contract';
+import { detailedReviewSearch } from '../revenue/revenue-search.ts';
+
+/** `/companies/daily-revenue?from=2026-05-01&to=2026-05-14`; a missing day means the default range. */
+export interface DailyRevenueSearch {
+  from?: string;
+  to?: string;
+}
+
+/** The route's `validateSearch`: the detailed review's rule for days, anything else dropped. */
+export function dailyRevenueSearch(raw: Record<string, unknown>): DailyRevenueSearch {
+  const { from, to } = detailedReviewSearch({ from: raw.from, to: raw.to });
+  return { ...(from && { from }), ...(to && { to }) };
+}
+
+/** How many business days the page shows unless told otherwise, today included. */
+export const DAILY_REVENUE_DEFAULT_DAYS = 14;
+
+/** The default range: the last 14 business (Zagreb) days up to today. */
+export function defaultDailyRange(today = businessDate()): { from: string; to: string } {
+  return { from: addDays(today, -(DAILY_REVENUE_DEFAULT_DAYS - 1)), to: today };
+}
+
+/** Days from `from` to `to`, both included (0 when the end is before the start). */
+export function daysInRange(from: string, to: string): number {
+  return to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+}
+
+/** Whether the server takes the range: at most a year (the API answers 422 past it). */
+export const isRangeTooLong = (from: string, to: string) => daysInRange(from, to) > COMPANIES_DAILY_REVENUE_MAX_DAYS;
