@@ -108,6 +108,44 @@ test('a manager gives a free ride; the logger picks it up and confirms it', asyn
   await expect(row.getByText('Done', { exact: true })).toBeVisible();
   await expect(row).toContainText(/Done \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   await expectAccessible(page);
+
+  // Every free ride, remote or given on the device, is in the transactions, with who gave it and why.
+  await page.getByRole('link', { name: 'All free rides, also those given on the device' }).click();
+  await expect(page).toHaveURL(/\/transactions\/list\?type=free_ride$/);
+  const given = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ hasText: reason });
+  await expect(given).toContainText(`Remotely by ${user.name} ${user.surname}: ${reason}`);
+  await expect(given).toContainText(device.name);
+});
+
+test('resets in a burst while the location is open are flagged as frequent', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const device = await deviceNamed(page.request, token, 'Brodić 1');
+  const imei = device.imei ?? '';
+  // Open every day 08:00–20:00; the burst is yesterday around noon in Zagreb (+01:00 or +02:00).
+  const hours = { start: '08:00', end: '20:00' };
+  const patched = await page.request.patch(`/api/v2/locations/${device.location?.split('/').pop()}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/merge-patch+json' },
+    data: { workingHours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours } },
+  });
+  expect(patched.ok()).toBeTruthy();
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const response = await page.request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer kvl_demo_${imei}` },
+    data: {
+      imei,
+      events: ['11:00', '11:15', '11:30'].map((time) => ({ seq: nextSeq(), at: `${day}T${time}:00+01:00`, type: 'reset' })),
+    },
+  });
+  expect(response.ok()).toBeTruthy();
+
+  await page.goto(`/transactions/list?type=reset&device=${encodeURIComponent(device['@id'])}`);
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'On the device' });
+  await expect(rows).toHaveCount(3);
+  // Newest first: the third of the hour is flagged, the first two are not.
+  await expect(rows.nth(0).getByText('Frequent', { exact: true })).toBeVisible();
+  await expect(rows.nth(1).getByText('Frequent', { exact: true })).toHaveCount(0);
+  await expect(rows.nth(2).getByText('Frequent', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('a critical alarm lists the device as critical with its code and marks it in the device list', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { type CommandType, commandStatuses } from '@kovanica/contract';
-import { Button } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { IconGift, IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
@@ -55,6 +56,12 @@ export function CommandsPage({ type }: { type: CommandType }) {
   return (
     <>
       <PageHeader title={title} subtitle={t(page.text)} />
+      {/* The commands are the remote ones; the transactions list has every one, given on the device too. */}
+      {can('transactions.read') && (
+        <Anchor renderRoot={(props) => <Link to="/transactions/list" search={{ type }} {...props} />} mb="sm" display="inline-block">
+          {t(`resources.commands.allGiven.${type}`)}
+        </Anchor>
+      )}
       <DataTable
         api={commandsApi}
         columns={columns}

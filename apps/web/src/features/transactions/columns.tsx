@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, type Transaction } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
@@ -18,6 +18,12 @@ export function useTransactionColumns(): Column<Transaction>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const type = (r: Transaction) => t(`resources.transactions.types.${r.type}`);
+    // Free rides and resets say who gave them: a user remotely (with the reason), or the device itself.
+    const source = (r: Transaction) => {
+      if (r.type !== 'free_ride' && r.type !== 'reset') return null;
+      if (!r.command) return t('resources.transactions.onDevice');
+      return t('resources.transactions.remote', { name: r.requestedByName ?? '–', reason: r.reason ?? '–' });
+    };
     const columns: Column<Transaction>[] = [
       {
         key: 'at',
@@ -32,7 +38,35 @@ export function useTransactionColumns(): Column<Transaction>[] {
       },
       { key: 'device', label: f('device'), render: (r) => r.deviceName ?? dash, exportValue: (r) => r.deviceName },
       { key: 'location', label: f('location'), render: (r) => r.locationName ?? dash, exportValue: (r) => r.locationName },
-      { key: 'type', label: f('type'), render: type, exportValue: type },
+      {
+        key: 'type',
+        label: f('type'),
+        render: (r) =>
+          r.frequent ? (
+            <Group gap={6} wrap="nowrap">
+              {type(r)}
+              <Tooltip label={t('resources.transactions.frequentHint')} multiline w={260}>
+                <Badge
+                  color="red"
+                  variant="light"
+                  tabIndex={0}
+                  aria-label={`${t('resources.transactions.frequent')}: ${t('resources.transactions.frequentHint')}`}
+                >
+                  {t('resources.transactions.frequent')}
+                </Badge>
+              </Tooltip>
+            </Group>
+          ) : (
+            type(r)
+          ),
+        exportValue: (r) => (r.frequent ? `${type(r)} (${t('resources.transactions.frequent')})` : type(r)),
+      },
+      {
+        key: 'source',
+        label: f('source'),
+        render: (r) => source(r) ?? dash,
+        exportValue: (r) => source(r),
+      },
       {
         key: 'amountCents',
         label: f('amountCents'),
