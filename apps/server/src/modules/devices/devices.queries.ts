@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
+import { revenueOfDay } from '../revenue/revenue.queries.ts';
 
 /** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
 function stateFilter(column: typeof deviceState.critical | typeof deviceState.serviceMode): DerivedFilter {
@@ -77,7 +78,7 @@ export const deviceExtras = () => ({
     'serviceMode', s.service_mode, 'serviceSince', s.service_since, 'critical', s.critical, 'criticalCode', s.critical_code,
     'criticalSince', s.critical_since, 'boxCents', s.box_cents, 'boxTokens', s.box_tokens, 'lastEmptiedAt', s.last_emptied_at,
     'lastRevenueDay', (select max(${deviceDaily.day}) from ${deviceDaily} where ${deviceDaily.deviceId} = ${outer(devices.id)}
-      and ${deviceDaily.coinsCents} + ${deviceDaily.notesCents} + ${deviceDaily.cashlessCents} + ${deviceDaily.cardCents} + ${deviceDaily.tokensCents} > 0),
+      and ${revenueOfDay} > 0),
     'lastVerifiedDeposit', (select json_build_object('reportedCoinsCents', dep.reported_coins_cents, 'reportedTokens', dep.reported_tokens,
       'depositCoinsCents', dep.deposit_coins_cents, 'depositTokens', dep.deposit_tokens, 'tokenValueCents', ${outer(devices.tokenValueCents)},
       'toleranceCents', (select ${companies.depositToleranceCents} from ${companies} where ${companies.id} = ${outer(devices.companyId)}))
