@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Collection, type Device, isValidOib, type Location, type TelemetryEvent } from '@kovanica/contract';
+import { type Collection, type Device, isValidOib, type Location, type ModuleComponent, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, PASSWORD, signIn, USERS } from './support.ts';
 
@@ -203,7 +203,8 @@ test('on a phone, in Croatian, the lists follow the map', async ({ browser, base
   await context.close();
 });
 
-test('a company without devices is told so', async ({ page, request }) => {
+/** A new company without devices and its manager's e-mail: the devices module on, and the given components. */
+async function emptyCompany(request: APIRequestContext, activeModuleComponents: ModuleComponent[]): Promise<string> {
   const admin = await apiToken(request, USERS.admin);
   // Any valid OIB: ten random digits and the check digit the contract's validator accepts.
   const body = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10)).join('');
@@ -213,6 +214,7 @@ test('a company without devices is told so', async ({ page, request }) => {
     oib,
     address: 'Ilica 1, Zagreb',
     activeModules: ['devices'],
+    activeModuleComponents,
   });
   const email = `karta.${Date.now()}@e2e-map.test`;
   await post(request, admin, '/users', {
@@ -223,8 +225,11 @@ test('a company without devices is told so', async ({ page, request }) => {
     company: company['@id'],
     password: PASSWORD,
   });
+  return email;
+}
 
-  await signIn(page, email);
+test('a company without devices is told so', async ({ page, request }) => {
+  await signIn(page, await emptyCompany(request, ['devices.map']));
   await page.goto('/devices/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
   await expect(page.getByText('There are no devices.')).toBeVisible();
@@ -233,4 +238,21 @@ test('a company without devices is told so', async ({ page, request }) => {
   // The outline still shows where the fleet would be.
   await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toBeVisible();
   await expect(page.locator('path.leaflet-interactive')).toHaveCount(0);
+});
+
+test('a company with the map switched off has neither the menu entry nor the page', async ({ page, request }) => {
+  await signIn(page, await emptyCompany(request, []));
+  await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Devices' }).click();
+  // The rest of the devices module is there; only its map is off.
+  await expect(menu.getByRole('link', { name: 'List', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Devices Map' })).toHaveCount(0);
+
+  // A typed address is refused in words, and the map is not drawn.
+  await page.goto('/devices/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(page.getByText('This part of the application is switched off for your company.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toHaveCount(0);
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
 });

@@ -13,7 +13,10 @@ import { isChunkLoadError } from '../lib/chunk-failure.ts';
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();
-  if (error instanceof ForbiddenError || (isApiError(error) && error.status === 403)) return <AccessDenied />;
+  if (error instanceof ForbiddenError) return <AccessDenied reason={error.reason} />;
+  if (isApiError(error) && error.status === 403) {
+    return <AccessDenied reason={error.problem?.type.endsWith('/module_off') ? 'switched_off' : 'role'} />;
+  }
   if (isChunkLoadError(error)) return <ChunkFailed />;
   const text = isApiError(error)
     ? error.status === 0

@@ -1,15 +1,27 @@
-import { can, type Module, type Permission } from '@kovanica/contract';
-import { getSession, useSession } from './session.ts';
+import { can, type Module, type ModuleComponent, type Permission } from '@kovanica/contract';
+import { type AccountInfo, getSession, useSession } from './session.ts';
 
-/** Thrown by a route whose permission the signed-in role lacks; the route error page shows a refusal. */
+/**
+ * Thrown by a route the signed-in user may not open: their role lacks its permission, or their company
+ * has its module or module component switched off. The route error page shows a refusal.
+ */
 export class ForbiddenError extends Error {
-  readonly permission: Permission;
-  constructor(permission: Permission) {
-    super(`[kovanica-web] the role lacks ${permission}`);
+  /** The permission, module or module component that is missing. */
+  readonly missing: Permission | Module | ModuleComponent;
+  /** Why: the user's role, or a part switched off for the company. */
+  readonly reason: 'role' | 'switched_off';
+  constructor(missing: Permission | Module | ModuleComponent, reason: 'role' | 'switched_off' = 'role') {
+    super(`[kovanica-web] access needs ${missing}`);
     this.name = 'ForbiddenError';
-    this.permission = permission;
+    this.missing = missing;
+    this.reason = reason;
   }
 }
+
+// Switched-off modules and components limit the company's users; admins are not limited (docs/rules.md).
+const hasModule = (info: AccountInfo, module: Module) => info.role === 'admin' || (info.company_active_module ?? []).includes(module);
+const hasComponent = (info: AccountInfo, component: ModuleComponent) =>
+  info.role === 'admin' || (info.activeModuleComponents ?? []).includes(component);
 
 /**
  * For a route's beforeLoad. Hiding the menu entry is not enough: a user can type the address, and
@@ -19,11 +31,22 @@ export function requirePermission(permission: Permission): void {
   if (!can(getSession().accountInfo.role, permission)) throw new ForbiddenError(permission);
 }
 
-/** Whether the signed-in role may do something, and the company has the module it needs. */
+/** For a route's beforeLoad: the company must have the module on (as the server's guard checks it). */
+export function requireModule(module: Module): void {
+  if (!hasModule(getSession().accountInfo, module)) throw new ForbiddenError(module, 'switched_off');
+}
+
+/** For a route's beforeLoad: the company must have the module component on (`devices.map`, `finance.ebitda`…). */
+export function requireComponent(component: ModuleComponent): void {
+  if (!hasComponent(getSession().accountInfo, component)) throw new ForbiddenError(component, 'switched_off');
+}
+
+/** Whether the signed-in role may do something, and the company has the module (and component) it needs. */
 export function useAccess() {
   const { accountInfo } = useSession();
   return {
     can: (permission: Permission) => can(accountInfo.role, permission),
-    hasModule: (module: Module) => accountInfo.role === 'admin' || (accountInfo.company_active_module ?? []).includes(module),
+    hasModule: (module: Module) => hasModule(accountInfo, module),
+    hasComponent: (component: ModuleComponent) => hasComponent(accountInfo, component),
   };
 }

@@ -1,4 +1,4 @@
-import type { Module, Permission } from '@kovanica/contract';
+import type { Module, ModuleComponent, Permission } from '@kovanica/contract';
 import {
   type Icon,
   IconBuildingCommunity,
@@ -26,6 +26,8 @@ interface MenuLink {
   labelKey: string;
   permission?: Permission;
   module?: Module;
+  /** A part of the module the company can switch off on its own. */
+  component?: ModuleComponent;
 }
 
 export interface MenuEntry extends Partial<MenuLink> {
@@ -38,7 +40,7 @@ export interface MenuEntry extends Partial<MenuLink> {
 
 /**
  * The screens that work so far. An entry is shown only when the role has its permission and the
- * company has its module (domain §3); the server enforces the same rules.
+ * company has its module and module component (domain §3); the server enforces the same rules.
  */
 export const menu: MenuEntry[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: '/dashboard', permission: 'dashboard.read' },
@@ -82,7 +84,7 @@ export const menu: MenuEntry[] = [
       { to: '/devices/list', labelKey: 'menu.devicesList', permission: 'devices.read', module: 'devices' },
       { to: '/devices/new', labelKey: 'menu.devicesNew', permission: 'devices.create', module: 'devices' },
       { to: '/devices/critical', labelKey: 'menu.devicesCritical', permission: 'devices.read', module: 'devices' },
-      { to: '/devices/map', labelKey: 'menu.devicesMap', permission: 'devices.read', module: 'devices' },
+      { to: '/devices/map', labelKey: 'menu.devicesMap', permission: 'devices.read', module: 'devices', component: 'devices.map' },
       { to: '/devices/free-ride', labelKey: 'menu.devicesFreeRide', permission: 'commands.read', module: 'devices' },
       { to: '/devices/reset', labelKey: 'menu.devicesReset', permission: 'commands.read', module: 'devices' },
       {
@@ -177,7 +179,10 @@ export const menu: MenuEntry[] = [
 /** The menu as the signed-in role may use it. */
 export function useMenu(): MenuEntry[] {
   const access = useAccess();
-  const allowed = (e: Partial<MenuLink>) => (!e.permission || access.can(e.permission)) && (!e.module || access.hasModule(e.module));
+  const allowed = (e: Partial<MenuLink>) =>
+    (!e.permission || access.can(e.permission)) &&
+    (!e.module || access.hasModule(e.module)) &&
+    (!e.component || access.hasComponent(e.component));
   return menu
     .filter(allowed)
     .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry))

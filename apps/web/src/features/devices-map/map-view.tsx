@@ -1,21 +1,23 @@
 import 'leaflet/dist/leaflet.css';
 import { Divider, Stack, useMantineTheme } from '@mantine/core';
 import type { FeatureCollection } from 'geojson';
-import { type CircleMarker as LeafletCircleMarker, latLngBounds, type PathOptions } from 'leaflet';
-import { Fragment, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
-  AttributionControl,
-  CircleMarker,
-  GeoJSON,
-  MapContainer,
-  Pane,
-  Popup,
-  Tooltip,
-  useMap,
-  useMapEvents,
-  ZoomControl,
-} from 'react-leaflet';
+  type CircleMarker,
+  CRS,
+  circleMarker,
+  control,
+  geoJSON,
+  type Map as LeafletMap,
+  latLng,
+  latLngBounds,
+  map as leafletMap,
+  popup as leafletPopup,
+  type PathOptions,
+  type Popup,
+} from 'leaflet';
+import { Fragment, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { type Cluster, clusterPlaces, type Project, radiusFor, zoomToPart } from './clusters.ts';
 import classes from './devices-map.module.css';
 import type { Place } from './map-state.ts';
@@ -25,7 +27,7 @@ import { countText, themeColour } from './state-colours.ts';
 
 /**
  * The bundled base layer: Croatia and its neighbours (tools/region-outline.ts), so the map reads without
- * tiles. The box must match `REGION` there; Croatia (ISO 3166 191) is drawn a shade apart.
+ * tiles (docs/decisions/0008). The box must match `REGION` there; Croatia (ISO 3166 191) is drawn a shade apart.
  */
 const region = JSON.parse(regionText) as FeatureCollection;
 const REGION_BOUNDS = latLngBounds([41.5, 12.0], [47.6, 21.0]);
@@ -33,6 +35,7 @@ const CROATIA = latLngBounds([42.39, 13.49], [46.55, 19.45]);
 const HOME_COUNTRY = '191';
 const MAX_ZOOM = 18;
 const FIT = { padding: [32, 32] as [number, number], maxZoom: 14 };
+const POPUP = { minWidth: 220, maxWidth: 320, autoPanPadding: [24, 24] as [number, number] };
 
 const landStyle = (feature?: { id?: string | number }): PathOptions => ({
   className: feature?.id === HOME_COUNTRY ? classes.home : classes.land,
@@ -57,129 +60,211 @@ interface MapViewProps {
 const boundsOf = (places: readonly Place[]) =>
   places.length > 0 ? latLngBounds(places.map((p) => [p.latitude, p.longitude] as [number, number])) : CROATIA;
 
+/** A point in pixels at a zoom, as the map projects it (its CRS is Leaflet's default). */
+const project: Project = (lat, lng, zoom) => CRS.EPSG3857.latLngToPoint(latLng(lat, lng), zoom);
+
 const sameSpot = (places: readonly Place[]) =>
   places.every((p) => p.latitude === places[0]?.latitude && p.longitude === places[0]?.longitude);
 
-/** Names the map for assistive technology. */
-function MapLabel() {
-  const map = useMap();
-  const { t } = useTranslation();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', t('resources.devices.map.mapLabel'));
-  }, [map, t]);
-  return null;
+/** A circle on the map and what it shows; the popup (with its content node) only where a click does not zoom. */
+interface Circle {
+  marker: CircleMarker;
+  cluster: Cluster;
+  zooms: boolean;
+  popup: { popup: Popup; node: HTMLElement } | null;
+  tooltipClass: string;
 }
 
-/** One circle: a location, or locations too close to tell apart at this zoom. */
-function ClusterMarker({
-  cluster,
-  wide,
-  canZoom,
-  onRef,
-}: {
-  cluster: Cluster;
-  wide: boolean;
-  canZoom: boolean;
-  onRef: (key: string, marker: LeafletCircleMarker | null) => void;
-}) {
+/** The open popup: its circle and the node its React content is rendered into. */
+interface OpenPopup {
+  key: string;
+  popup: Popup;
+  node: HTMLElement;
+}
+
+/**
+ * Lays a popup out again for content React has just rendered. `pan` lets it move the map to show itself
+ * (when it opens); a refresh of its content must not move the map.
+ */
+function relayout(popup: Popup, pan: boolean) {
+  const autoPan = popup.options.autoPan;
+  popup.options.autoPan = pan && autoPan;
+  popup.update();
+  popup.options.autoPan = autoPan;
+}
+
+/** The popup's content: every location of the circle (those at one spot list together). */
+function PopupContent({ cluster, wide }: { cluster: Cluster; wide: boolean }) {
+  return (
+    <Stack gap="sm">
+      {cluster.places.map((place, i) => (
+        <Fragment key={place.location.id}>
+          {i > 0 && <Divider />}
+          <PlaceDevices place={place} wide={wide} heading />
+        </Fragment>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The Leaflet map: the bundled outline, one circle per location coloured by its worst device state,
+ * grouped anew at each zoom. Plain Leaflet (decision 0008): the map is made once for its div, the circles
+ * are added, changed and removed as the places change, so a refresh never moves the view; it fits its
+ * circles when it opens and when the filter or view changes.
+ */
+export default function MapView({ places, fitKey, wide, handle }: MapViewProps) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
-  const map = useMap();
-  const marker = useRef<LeafletCircleMarker | null>(null);
-  const single = cluster.places.length === 1;
-  const colour = themeColour(theme, cluster.state);
-  const pathOptions = useMemo<PathOptions>(
-    () =>
-      single
-        ? { color: '#fff', weight: 2, opacity: 1, fillColor: colour, fillOpacity: 1 }
-        : { color: colour, weight: 8, opacity: 0.35, fillColor: colour, fillOpacity: 1 },
-    [single, colour],
-  );
-  const summary = t('resources.devices.map.placeSummary', {
-    count: cluster.count,
-    state: t(`resources.devices.map.states.${cluster.state}`),
-  });
-  const label = single
-    ? t('resources.devices.map.markerLabel', { location: cluster.places[0]?.location.name, summary })
-    : t('resources.devices.map.clusterLabel', { count: cluster.places.length, summary });
-  // A spread group zooms in on a click; a group that no zoom parts lists every location in its popup.
-  const zooms = !single && canZoom && !sameSpot(cluster.places);
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [zoom, setZoom] = useState(0);
+  const [open, setOpen] = useState<OpenPopup | null>(null);
+  const circles = useRef(new Map<string, Circle>());
 
-  // The circle is an SVG path: named for screen readers, its state readable by tests and tools.
+  // The map, once per mount: the outline in a pane under the circles, attribution, keyboard support.
   useEffect(() => {
-    const element = marker.current?.getElement();
-    element?.setAttribute('role', 'img');
-    element?.setAttribute('aria-label', label);
-    element?.setAttribute('data-state', cluster.state);
-  }, [label, cluster.state]);
-
-  return (
-    <CircleMarker
-      center={[cluster.latitude, cluster.longitude]}
-      radius={radiusFor(cluster.count)}
-      pathOptions={pathOptions}
-      ref={(m) => {
-        marker.current = m;
-        onRef(cluster.key, m);
-      }}
-      eventHandlers={{
-        click: () => {
-          if (zooms) map.fitBounds(boundsOf(cluster.places), { padding: [48, 48], maxZoom: MAX_ZOOM });
-        },
-        popupopen: (event) => {
-          // Leaflet names its close button in English.
-          event.popup
-            .getElement()
-            ?.querySelector('.leaflet-popup-close-button')
-            ?.setAttribute('aria-label', t('resources.devices.map.closePopup'));
-        },
-      }}
-    >
-      <Tooltip
-        permanent
-        direction="center"
-        className={`${classes.count} ${countText(cluster.state) === 'dark' ? classes.countDark : classes.countLight}`}
-      >
-        {cluster.count}
-      </Tooltip>
-      {!zooms && (
-        <Popup minWidth={220} maxWidth={320} autoPanPadding={[24, 24]}>
-          <Stack gap="sm">
-            {cluster.places.map((place, i) => (
-              <Fragment key={place.location.id}>
-                {i > 0 && <Divider />}
-                <PlaceDevices place={place} wide={wide} heading />
-              </Fragment>
-            ))}
-          </Stack>
-        </Popup>
-      )}
-    </CircleMarker>
-  );
-}
-
-/** The circles, grouped anew at each zoom; fits them when the map opens and when the filter or view changes. */
-function Markers({ places, fitKey, wide, handle }: MapViewProps) {
-  const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
-  const project = useCallback<Project>((lat, lng, z) => map.project([lat, lng], z), [map]);
-  // Worst last, so a critical circle is drawn over an ok one it touches.
-  const clusters = useMemo(() => clusterPlaces(places, zoom, project).reverse(), [places, zoom, project]);
-  const markers = useRef(new Map<string, LeafletCircleMarker>());
-  const onRef = useCallback((key: string, marker: LeafletCircleMarker | null) => {
-    if (marker) markers.current.set(key, marker);
-    else markers.current.delete(key);
+    if (!container.current) return;
+    const created = leafletMap(container.current, {
+      zoomControl: false,
+      attributionControl: false,
+      zoomSnap: 0.5,
+      maxZoom: MAX_ZOOM,
+      // Leaflet's own keyboard support: arrows pan, +/- zoom, Escape closes a popup.
+      keyboard: true,
+    });
+    created.fitBounds(CROATIA, { animate: false });
+    created.createPane('land').style.zIndex = '250';
+    control.attribution({ position: 'bottomright', prefix: false }).addTo(created);
+    geoJSON(region, { style: landStyle, interactive: false, pane: 'land', attribution: 'Natural Earth' }).addTo(created);
+    created.on('zoomend', () => setZoom(created.getZoom()));
+    setZoom(created.getZoom());
+    setMap(created);
+    const drawn = circles.current;
+    return () => {
+      created.remove();
+      drawn.clear();
+      setMap(null);
+      setOpen(null);
+    };
   }, []);
-  const [request, setRequest] = useState<{ locationId: number } | null>(null);
 
-  const placesRef = useRef(places);
-  placesRef.current = places;
+  // Named for assistive technology, with the zoom buttons, in the user's language.
+  useEffect(() => {
+    if (!map) return;
+    const element = map.getContainer();
+    element.setAttribute('role', 'region');
+    element.setAttribute('aria-label', t('resources.devices.map.mapLabel'));
+    const zoomButtons = control
+      .zoom({ position: 'topleft', zoomInTitle: t('resources.devices.map.zoomIn'), zoomOutTitle: t('resources.devices.map.zoomOut') })
+      .addTo(map);
+    return () => {
+      zoomButtons.remove();
+    };
+  }, [map, t]);
+
+  // Worst last, so a critical circle is drawn over an ok one it touches.
+  const clusters = useMemo(() => (map ? clusterPlaces(places, zoom, project).reverse() : []), [map, places, zoom]);
+  const canZoom = zoom < MAX_ZOOM;
+
+  // The circles follow the clusters: new ones added, gone ones removed, the rest changed in place.
+  useLayoutEffect(() => {
+    if (!map) return;
+    const drawn = circles.current;
+    const keys = new Set(clusters.map((c) => c.key));
+    for (const [key, circle] of drawn) {
+      if (!keys.has(key)) {
+        circle.marker.remove();
+        drawn.delete(key);
+      }
+    }
+    for (const cluster of clusters) {
+      const single = cluster.places.length === 1;
+      const colour = themeColour(theme, cluster.state);
+      const style: PathOptions = single
+        ? { color: '#fff', weight: 2, opacity: 1, fillColor: colour, fillOpacity: 1 }
+        : { color: colour, weight: 8, opacity: 0.35, fillColor: colour, fillOpacity: 1 };
+      // A spread group zooms in on a click; a group that no zoom parts lists every location in its popup.
+      const zooms = !single && canZoom && !sameSpot(cluster.places);
+      const tooltipClass = `${classes.count} ${countText(cluster.state) === 'dark' ? classes.countDark : classes.countLight}`;
+
+      let circle = drawn.get(cluster.key);
+      if (!circle) {
+        const key = cluster.key;
+        const marker = circleMarker([cluster.latitude, cluster.longitude], { ...style, radius: radiusFor(cluster.count) });
+        marker.on('click', () => {
+          const current = drawn.get(key);
+          if (current?.zooms) map.fitBounds(boundsOf(current.cluster.places), { padding: [48, 48], maxZoom: MAX_ZOOM });
+        });
+        marker.on('popupopen', (event) => {
+          const node = drawn.get(key)?.popup?.node;
+          if (node) setOpen({ key, popup: event.popup, node });
+        });
+        marker.on('popupclose', () => setOpen((o) => (o?.key === key ? null : o)));
+        marker.bindTooltip(String(cluster.count), { permanent: true, direction: 'center', className: tooltipClass });
+        marker.addTo(map);
+        circle = { marker, cluster, zooms, popup: null, tooltipClass };
+        drawn.set(key, circle);
+      } else {
+        circle.marker.setLatLng([cluster.latitude, cluster.longitude]);
+        circle.marker.setRadius(radiusFor(cluster.count));
+        circle.marker.setStyle(style);
+        if (circle.tooltipClass !== tooltipClass) {
+          // A tooltip takes its class when it is made.
+          circle.marker
+            .unbindTooltip()
+            .bindTooltip(String(cluster.count), { permanent: true, direction: 'center', className: tooltipClass });
+          circle.tooltipClass = tooltipClass;
+        }
+        circle.cluster = cluster;
+        circle.zooms = zooms;
+      }
+      circle.marker.setTooltipContent(String(cluster.count));
+      if (zooms && circle.popup) {
+        circle.marker.unbindPopup();
+        circle.popup = null;
+      } else if (!zooms && !circle.popup) {
+        const node = document.createElement('div');
+        const popup = leafletPopup(POPUP).setContent(node);
+        circle.marker.bindPopup(popup);
+        circle.popup = { popup, node };
+      }
+
+      // The circle is an SVG path: named for screen readers, its state readable by tests and tools.
+      const summary = t('resources.devices.map.placeSummary', {
+        count: cluster.count,
+        state: t(`resources.devices.map.states.${cluster.state}`),
+      });
+      const label = single
+        ? t('resources.devices.map.markerLabel', { location: cluster.places[0]?.location.name, summary })
+        : t('resources.devices.map.clusterLabel', { count: cluster.places.length, summary });
+      const element = circle.marker.getElement();
+      element?.setAttribute('role', 'img');
+      element?.setAttribute('aria-label', label);
+      element?.setAttribute('data-state', cluster.state);
+      // In the clusters' order, worst last: a circle that turned critical comes over its neighbours.
+      circle.marker.bringToFront();
+    }
+  }, [map, clusters, canZoom, theme, t]);
+
+  // The open popup's content is rendered by React into its node; then Leaflet sizes the popup to it.
+  const openCluster = open ? clusters.find((c) => c.key === open.key) : undefined;
+  const opened = useRef<OpenPopup | null>(null);
+  useLayoutEffect(() => {
+    if (!open || !openCluster) return;
+    // Leaflet names its close button in English.
+    open.popup
+      .getElement()
+      ?.querySelector('.leaflet-popup-close-button')
+      ?.setAttribute('aria-label', t('resources.devices.map.closePopup'));
+    relayout(open.popup, opened.current !== open);
+    opened.current = open;
+  }, [open, openCluster, t]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: refits only on a new filter or view, not on refreshed states
   useEffect(() => {
-    const bounds = boundsOf(placesRef.current);
+    if (!map) return;
+    const bounds = boundsOf(places);
     // Zooming out stops about where the land drawn (and every marker) fills the map.
     const limits = latLngBounds(REGION_BOUNDS.getSouthWest(), REGION_BOUNDS.getNorthEast()).extend(bounds);
     map.setMinZoom(Math.max(3, Math.floor(map.getBoundsZoom(limits, true))));
@@ -187,10 +272,11 @@ function Markers({ places, fitKey, wide, handle }: MapViewProps) {
   }, [map, fitKey]);
 
   // The popup asked for from the lists opens once the zoom has given its location a circle.
+  const [request, setRequest] = useState<{ locationId: number } | null>(null);
   useEffect(() => {
     if (!request) return;
     const cluster = clusters.find((c) => c.places.some((p) => p.location.id === request.locationId));
-    if (cluster) markers.current.get(cluster.key)?.openPopup();
+    if (cluster) circles.current.get(cluster.key)?.marker.openPopup();
     setRequest(null);
   }, [clusters, request]);
 
@@ -199,41 +285,20 @@ function Markers({ places, fitKey, wide, handle }: MapViewProps) {
     () => ({
       show: (locationId) => {
         const place = places.find((p) => p.location.id === locationId);
-        if (!place) return;
+        if (!map || !place) return;
         const parted = zoomToPart(places, locationId, map.getZoom(), MAX_ZOOM, project) ?? MAX_ZOOM;
         map.setView([place.latitude, place.longitude], Math.max(map.getZoom(), parted), { animate: false });
         setRequest({ locationId });
       },
-      fitAll: () => map.fitBounds(boundsOf(places), FIT),
+      fitAll: () => map?.fitBounds(boundsOf(places), FIT),
     }),
-    [map, places, project],
+    [map, places],
   );
 
-  const canZoom = zoom < MAX_ZOOM;
-  return clusters.map((cluster) => <ClusterMarker key={cluster.key} cluster={cluster} wide={wide} canZoom={canZoom} onRef={onRef} />);
-}
-
-/** The Leaflet map: the bundled outline, one circle per location coloured by its worst device state. */
-export default function MapView(props: MapViewProps) {
-  const { t } = useTranslation();
   return (
-    <MapContainer
-      bounds={CROATIA}
-      className={classes.map}
-      zoomControl={false}
-      attributionControl={false}
-      zoomSnap={0.5}
-      maxZoom={MAX_ZOOM}
-      // Leaflet's own keyboard support: arrows pan, +/- zoom, Escape closes a popup.
-      keyboard
-    >
-      <MapLabel />
-      <ZoomControl position="topleft" zoomInTitle={t('resources.devices.map.zoomIn')} zoomOutTitle={t('resources.devices.map.zoomOut')} />
-      <AttributionControl position="bottomright" prefix={false} />
-      <Pane name="land" style={{ zIndex: 250 }}>
-        <GeoJSON data={region} style={landStyle} interactive={false} attribution="Natural Earth" />
-      </Pane>
-      <Markers {...props} />
-    </MapContainer>
+    <>
+      <div ref={container} className={classes.map} />
+      {open && openCluster && createPortal(<PopupContent cluster={openCluster} wide={wide} />, open.node)}
+    </>
   );
 }

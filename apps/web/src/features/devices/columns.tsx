@@ -4,10 +4,10 @@ import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-qu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
+import { DeviceStateBadges, stateText } from '../../components/device-state.tsx';
 import { fetchReferenceLabel } from '../../components/reference-select.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
 import { tagsApi } from '../../lib/resources.ts';
-import { DeviceStateBadges, stateText } from './state.tsx';
 
 const f = (field: string) => `resources.devices.fields.${field}`;
 
