@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDate, formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+import { addDays, businessDate, formatCount, formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -11,6 +11,21 @@ describe('formatMoney', () => {
     [-250, '-2,50 €'],
     [99999999999, '999.999.999,99 €'],
   ])('%i cents → %s', (cents, text) => expect(formatMoney(cents)).toBe(text));
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1234, '1.234'],
+    [12345, '12.345'],
+    [1234567, '1.234.567'],
+    [-4321, '-4.321'],
+    [2.6, '3'],
+  ])('%d → %s', (n, text) => expect(formatCount(n)).toBe(text));
+
+  it('shows nothing for a number that is not one', () => expect(formatCount(Number.NaN)).toBe(''));
 });
 
 describe('dates in Europe/Zagreb', () => {

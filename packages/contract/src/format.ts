@@ -5,14 +5,23 @@
  */
 export const BUSINESS_TIME_ZONE = 'Europe/Zagreb';
 
+/** Thousands separated by dots: `1234567` → `1.234.567`. */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 export function formatMoney(cents: number): string {
   if (!Number.isFinite(cents)) return '';
   const negative = cents < 0;
   const abs = Math.round(Math.abs(cents));
   const euros = Math.floor(abs / 100).toString();
   const rest = (abs % 100).toString().padStart(2, '0');
-  const grouped = euros.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${grouped},${rest} €`;
+  return `${negative ? '-' : ''}${grouped(euros)},${rest} €`;
+}
+
+/** A count (plays, tokens, devices) grouped like money, `12.345`, so a column of both reads alike. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '';
+  const whole = Math.round(n);
+  return `${whole < 0 ? '-' : ''}${grouped(Math.abs(whole).toString())}`;
 }
 
 const partsFormatter = new Intl.DateTimeFormat('en-GB', {

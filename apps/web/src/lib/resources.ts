@@ -20,6 +20,7 @@ import {
   lessorItem,
   locationItem,
   loggerItem,
+  type RevenueQuery,
   type TagCreate,
   type TagPatch,
   tagItem,
@@ -28,6 +29,7 @@ import {
   userItem,
 } from '@kovanica/contract';
 import { resourceApi } from './resource-api.ts';
+import type { View } from './view.ts';
 
 /** Resources read by more than one feature (the layout, the dashboard and the profile). */
 export const companiesApi = resourceApi<typeof companyItem, CompanyPatch, CompanyCreate>('companies', companyItem);
@@ -51,3 +53,13 @@ export const depositsApi = resourceApi<typeof depositItem, DepositPatch>('deposi
 
 /** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];
+
+/**
+ * Revenue figures (the revenue reports, the companies daily revenue) sit under one key, so whatever
+ * refreshes revenue refreshes them all. The figures differ between My Company and All Companies, so
+ * the view is part of each key.
+ */
+export const revenueKeys = {
+  all: ['revenue'] as const,
+  report: (query: RevenueQuery, view: View) => ['revenue', 'report', query, view] as const,
+};

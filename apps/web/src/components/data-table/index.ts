@@ -7,3 +7,4 @@ export { SortHeader } from './sort-header.tsx';
 export { TableCard, type TableCardProps } from './table-card.tsx';
 export type { Column, ExportCell, Filter, FilterInputProps, ListSource, Row } from './types.ts';
 export { useColumnVisibility } from './use-column-visibility.ts';
+export { type ExportContent, useExportAction } from './use-export-action.ts';

@@ -1,8 +1,8 @@
 import { type CompaniesDailyRevenueQuery, companiesDailyRevenue } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { revenueKeys } from '../../lib/resources.ts';
 import type { View } from '../../lib/view.ts';
-import { revenueKeys } from '../revenue/api.ts';
 
 /**
  * Each company's revenue per business day (admins). Under the revenue keys, so whatever refreshes

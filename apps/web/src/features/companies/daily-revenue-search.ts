@@ -1,5 +1,5 @@
 import { addDays, businessDate, COMPANIES_DAILY_REVENUE_MAX_DAYS } from '@kovanica/contract';
-import { detailedReviewSearch } from '../revenue/revenue-search.ts';
+import { isIsoDay } from '../../lib/day.ts';
 
 /** `/companies/daily-revenue?from=2026-05-01&to=2026-05-14`; a missing day means the default range. */
 export interface DailyRevenueSearch {
@@ -7,10 +7,10 @@ export interface DailyRevenueSearch {
   to?: string;
 }
 
-/** The route's `validateSearch`: the detailed review's rule for days, anything else dropped. */
+/** The route's `validateSearch`: real days kept (as in the detailed review), anything else dropped. */
 export function dailyRevenueSearch(raw: Record<string, unknown>): DailyRevenueSearch {
-  const { from, to } = detailedReviewSearch({ from: raw.from, to: raw.to });
-  return { ...(from && { from }), ...(to && { to }) };
+  const { from, to } = raw;
+  return { ...(isIsoDay(from) && { from }), ...(isIsoDay(to) && { to }) };
 }
 
 /** How many business days the page shows unless told otherwise, today included. */

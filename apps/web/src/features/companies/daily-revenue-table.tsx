@@ -1,16 +1,19 @@
-import { type CompaniesDailyRevenue, formatDate, formatMoney, MACHINE_VAT_PERCENT } from '@kovanica/contract';
-import { Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type CompaniesDailyRevenue, formatCount, formatDate, formatMoney, MACHINE_VAT_PERCENT } from '@kovanica/contract';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-// The tables' card and export parts and the revenue report's table styles, rather than a second set of them.
-import { type ExportFormat, ExportMenu } from '../../components/data-table/export-menu.tsx';
-import { toExportTable } from '../../components/data-table/export-rows.ts';
-import { TableCard } from '../../components/data-table/table-card.tsx';
-import type { Column } from '../../components/data-table/types.ts';
-import { downloadBlob, exportFileName } from '../../lib/export/table.ts';
-import classes from '../revenue/revenue.module.css';
-import { formatCount } from '../revenue/revenue-columns.tsx';
+// The tables' card, export and report parts, rather than a second set of them.
+import { type ExportFormat, ExportMenu, toExportTable, useExportAction } from '../../components/data-table/index.ts';
+import {
+  ReportBody,
+  ReportCells,
+  type ReportColumn,
+  ReportHeaderCell,
+  type ReportStatus,
+  ReportTable,
+  ReportTotals,
+} from '../../components/report-table/index.ts';
+import { exportMoney } from '../../lib/export/table.ts';
 
 type Row = CompaniesDailyRevenue['rows'][number];
 
@@ -26,14 +29,11 @@ export interface DailyRevenueLine {
 }
 
 /** A column; its `label` is the header as shown (a day's date, or already translated). */
-interface DailyRevenueColumn extends Column<DailyRevenueLine> {
+interface DailyRevenueColumn extends ReportColumn<DailyRevenueLine> {
   /** What the header shows on screen when not the label (a day: its weekday above it); it stays on one line. */
   header?: ReactNode;
-  rowHeader?: boolean;
 }
 
-/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 const SKELETON_ROWS = 3;
 /** Below this width per column the table scrolls sideways inside its card rather than squeezing figures. */
 const MIN_COLUMN_WIDTH = 96;
@@ -81,7 +81,7 @@ function useColumns(days: readonly string[]): DailyRevenueColumn[] {
           ),
           align: 'right',
           render: (l) => money(l.days[i]?.revenueCents ?? 0),
-          exportValue: (l) => euros(l.days[i]?.revenueCents ?? 0),
+          exportValue: (l) => exportMoney(l.days[i]?.revenueCents ?? 0),
         }),
       ),
       {
@@ -93,7 +93,7 @@ function useColumns(days: readonly string[]): DailyRevenueColumn[] {
             {formatMoney(l.revenueCents)}
           </Text>
         ),
-        exportValue: (l) => euros(l.revenueCents),
+        exportValue: (l) => exportMoney(l.revenueCents),
       },
       {
         key: 'plays',
@@ -117,7 +117,7 @@ function useColumns(days: readonly string[]): DailyRevenueColumn[] {
           ) : (
             formatMoney(l.netCents)
           ),
-        exportValue: (l) => euros(l.netCents),
+        exportValue: (l) => exportMoney(l.netCents),
       },
     ];
   }, [t, i18n.language, days]);
@@ -133,7 +133,7 @@ interface DailyRevenueTableProps {
   fileStem: string;
   filters: ReactNode;
   /** The query behind the figures: its error, refetching and retry. */
-  status: { isError: boolean; error: unknown; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown };
+  status: ReportStatus;
 }
 
 /**
@@ -143,113 +143,51 @@ interface DailyRevenueTableProps {
 export function DailyRevenueTable({ report, days, title, fileStem, filters, status }: DailyRevenueTableProps) {
   const { t } = useTranslation();
   const columns = useColumns(days);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExportAction(fileStem);
   const data = useMemo(() => (report ? linesOf(report, t('resources.revenue.totals')) : report), [report, t]);
   // Nothing earned and nothing played in the whole range: say so rather than show a grid of zeros.
   const nothing = data === null || (data !== undefined && data.totals.revenueCents === 0 && data.totals.plays === 0);
+  // The companies as shown: none when there is nothing to show, undefined while the first answer loads.
+  const lines = data === undefined ? undefined : data === null || nothing ? [] : data.lines;
 
-  const exportAs = async (format: ExportFormat) => {
-    if (data === undefined) return;
-    setExporting(true);
-    try {
+  const exportAs = (format: ExportFormat) => {
+    if (lines === undefined) return;
+    return exporter.run(format, async () => ({
       // The table as shown: the companies, then the totals row; only the headers when it is empty.
-      const shown = data === null || nothing ? [] : data.lines;
-      const table = await toExportTable(title, columns, (c) => c.label, data === null || nothing ? [] : [...shown, data.totals]);
-      const fileName = exportFileName(fileStem, format);
-      if (format === 'csv') {
-        const { toCsv, CSV_MIME } = await import('../../lib/export/csv.ts');
-        downloadBlob(new Blob([toCsv(table)], { type: CSV_MIME }), fileName);
-      } else {
-        const { toXlsx, XLSX_MIME } = await import('../../lib/export/xlsx.ts');
-        downloadBlob(new Blob([toXlsx(table) as Uint8Array<ArrayBuffer>], { type: XLSX_MIME }), fileName);
-      }
-      notifications.show({ color: 'teal', message: t('dataTable.exported', { count: shown.length }) });
-    } catch {
-      notifications.show({ color: 'red', message: t('dataTable.exportFailed') });
-    } finally {
-      setExporting(false);
-    }
+      table: await toExportTable(title, columns, (c) => c.label, data && !nothing ? [...data.lines, data.totals] : []),
+      count: lines.length,
+    }));
   };
 
-  const cellClass = (column: DailyRevenueColumn) => (column.align === 'right' ? classes.figureCell : classes.nameCell);
-  const cell = (column: DailyRevenueColumn, content: ReactNode) =>
-    column.rowHeader ? (
-      <Table.Th key={column.key} scope="row" ta={column.align} className={`${classes.rowHeader} ${cellClass(column)}`}>
-        {content}
-      </Table.Th>
-    ) : (
-      <Table.Td key={column.key} ta={column.align} className={cellClass(column)}>
-        {content}
-      </Table.Td>
-    );
-
   return (
-    <TableCard
+    <ReportTable
       title={title}
       toolbar={
         <Text size="sm" c="dimmed">
           {t('resources.companiesDailyRevenue.note', { rate: MACHINE_VAT_PERCENT })}
         </Text>
       }
-      tools={<ExportMenu onExport={(format) => void exportAs(format)} busy={exporting} />}
+      tools={<ExportMenu onExport={(format) => void exportAs(format)} busy={exporter.busy} />}
       filters={filters}
       status={{ ...status, hasData: data != null }}
-      failureTitle={t('resources.revenue.loadFailed')}
       minWidth={columns.length * MIN_COLUMN_WIDTH}
-      scrollClassName={classes.scroll}
     >
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing={8}
-        aria-busy={status.isFetching}
-        data-stale={status.isPlaceholderData || undefined}
-      >
-        <VisuallyHidden component="caption">{title}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th
-                key={column.key}
-                scope="col"
-                ta={column.align}
-                // A day's header stays on one line; the others may wrap (a phone has no room for a long one).
-                className={column.header ? classes.figureCell : undefined}
-              >
-                {column.header ?? column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data === undefined ? (
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-              <Table.Tr key={i}>
-                <Table.Td colSpan={columns.length}>
-                  <Skeleton height={18} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          ) : data === null || nothing ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" py="lg">
-                  {t('resources.revenue.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            data.lines.map((line) => <Table.Tr key={line.key}>{columns.map((column) => cell(column, column.render(line)))}</Table.Tr>)
-          )}
-        </Table.Tbody>
-        {data && !nothing && (
-          <Table.Tfoot className={classes.totals}>
-            <Table.Tr>{columns.map((column) => cell(column, column.render(data.totals)))}</Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </TableCard>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            // A day's header stays on one line; the others may wrap (a phone has no room for a long one).
+            <ReportHeaderCell key={column.key} align={column.align} nowrap={Boolean(column.header)}>
+              {column.header ?? column.label}
+            </ReportHeaderCell>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <ReportBody columns={columns} lines={lines} skeletonRows={SKELETON_ROWS} emptyAlign="left" />
+      {data && !nothing && (
+        <ReportTotals>
+          <ReportCells columns={columns} line={data.totals} />
+        </ReportTotals>
+      )}
+    </ReportTable>
   );
 }

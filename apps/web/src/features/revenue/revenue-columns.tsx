@@ -1,24 +1,21 @@
-import { formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column, ExportCell } from '../../components/data-table/index.ts';
+import type { ExportCell } from '../../components/data-table/index.ts';
+import type { ReportColumn } from '../../components/report-table/index.ts';
+import { exportMoney } from '../../lib/export/table.ts';
 import type { RevenueGrouping, RevenueLine, RevenueParts, SortValue } from './revenue-rows.ts';
 
-/** A column of the revenue report: a data-table column that sorts in the browser and has a total. */
-export interface RevenueColumn extends Column<RevenueLine> {
+/** A column of the revenue report: a report column that sorts in the browser and has a total. */
+export interface RevenueColumn extends ReportColumn<RevenueLine> {
   sortValue: (line: RevenueLine) => SortValue;
   /** The totals row's cell; absent, the cell stays empty. */
   total?: { render: (totals: RevenueParts) => ReactNode; exportValue: (totals: RevenueParts) => ExportCell };
-  /** The cell that names its row (`<th scope="row">`). */
-  rowHeader?: boolean;
 }
 
 const f = (field: string) => `resources.revenue.fields.${field}`;
-const countFormat = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 0 });
-/** Counts grouped like money (`12.345`), so a column of both reads alike. */
-export const formatCount = (n: number) => countFormat.format(n);
 
 const dash = (
   <Text span c="dimmed" inherit>
@@ -28,9 +25,6 @@ const dash = (
 
 type MoneyPart = 'coinsCents' | 'notesCents' | 'cashlessCents' | 'cardCents' | 'tokensCents' | 'revenueCents';
 type CountPart = 'tokens' | 'plays' | 'freeRides' | 'testPlays';
-
-/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 
 function money(part: MoneyPart, strong = false): RevenueColumn {
   const show = (cents: number) =>
@@ -46,9 +40,9 @@ function money(part: MoneyPart, strong = false): RevenueColumn {
     label: f(part),
     align: 'right',
     render: (l) => show(l[part]),
-    exportValue: (l) => euros(l[part]),
+    exportValue: (l) => exportMoney(l[part]),
     sortValue: (l) => l[part],
-    total: { render: (t) => formatMoney(t[part]), exportValue: (t) => euros(t[part]) },
+    total: { render: (t) => formatMoney(t[part]), exportValue: (t) => exportMoney(t[part]) },
   };
 }
 
@@ -69,11 +63,11 @@ const average: RevenueColumn = {
   label: f('averagePerPlayCents'),
   align: 'right',
   render: (l) => (l.averagePerPlayCents === null ? dash : formatMoney(l.averagePerPlayCents)),
-  exportValue: (l) => euros(l.averagePerPlayCents),
+  exportValue: (l) => exportMoney(l.averagePerPlayCents),
   sortValue: (l) => l.averagePerPlayCents,
   total: {
     render: (t) => (t.averagePerPlayCents === null ? dash : formatMoney(t.averagePerPlayCents)),
-    exportValue: (t) => euros(t.averagePerPlayCents),
+    exportValue: (t) => exportMoney(t.averagePerPlayCents),
   },
 };
 

@@ -1,10 +1,9 @@
-import { formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney } from '@kovanica/contract';
 import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconCoins, IconPlayerPlay, IconReceipt2 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './revenue.module.css';
-import { formatCount } from './revenue-columns.tsx';
 import type { RevenueParts } from './revenue-rows.ts';
 
 /** The report's headline: revenue, plays and the average per play of the totals. */

@@ -1,4 +1,5 @@
-import { businessDate, parseIri, zDate } from '@kovanica/contract';
+import { businessDate, parseIri } from '@kovanica/contract';
+import { isIsoDay } from '../../lib/day.ts';
 import type { RevenueGrouping } from './revenue-rows.ts';
 
 /** `/today-revenue/list?location=/api/v2/locations/3`. */
@@ -18,8 +19,6 @@ export interface DetailedReviewSearch {
   group?: Exclude<RevenueGrouping, 'device'>;
 }
 
-const day = zDate();
-const isDay = (value: unknown): value is string => day.safeParse(value).success;
 const iriOf = (collection: string, value: unknown) =>
   typeof value === 'string' && parseIri(collection, value) !== null ? value : undefined;
 
@@ -32,8 +31,8 @@ export function todayRevenueSearch(raw: Record<string, unknown>): TodayRevenueSe
 /** The route's `validateSearch` of the detailed review; see `todayRevenueSearch`. */
 export function detailedReviewSearch(raw: Record<string, unknown>): DetailedReviewSearch {
   const search: DetailedReviewSearch = {};
-  if (isDay(raw.from)) search.from = raw.from;
-  if (isDay(raw.to)) search.to = raw.to;
+  if (isIsoDay(raw.from)) search.from = raw.from;
+  if (isIsoDay(raw.to)) search.to = raw.to;
   const location = iriOf('locations', raw.location);
   if (location) search.location = location;
   const device = iriOf('devices', raw.device);

@@ -1,6 +1,5 @@
 import type { RevenueReport } from '@kovanica/contract';
-import { Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The report sits in the list's card and reuses its parts (column choice, headers, export) rather than a second set of them.
@@ -9,12 +8,11 @@ import {
   type ExportFormat,
   ExportMenu,
   SortHeader,
-  TableCard,
   toExportTable,
   useColumnVisibility,
+  useExportAction,
 } from '../../components/data-table/index.ts';
-import { downloadBlob, exportFileName } from '../../lib/export/table.ts';
-import classes from './revenue.module.css';
+import { ReportBody, ReportCell, type ReportStatus, ReportTable, ReportTotals } from '../../components/report-table/index.ts';
 import type { RevenueColumn } from './revenue-columns.tsx';
 import { type RevenueLine, sortLines } from './revenue-rows.ts';
 
@@ -34,10 +32,9 @@ interface RevenueTableProps {
   /** Controls at the start of the toolbar (e.g. the grouping switch). */
   toolbar?: ReactNode;
   /** The query behind the lines: its error, refetching and retry. */
-  status: { isError: boolean; error: unknown; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown };
+  status: ReportStatus;
 }
 
-const SKELETON_ROWS = 5;
 /** Below this width per column the table scrolls sideways inside its card rather than squeezing figures. */
 const MIN_COLUMN_WIDTH = 80;
 
@@ -52,7 +49,7 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
   const visibility = useColumnVisibility(columns, storageId);
   const shown = visibility.visibleColumns as RevenueColumn[];
   const [sort, setSort] = useState<Sort>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExportAction(fileStem);
 
   const sortColumn = sort ? columns.find((c) => c.key === sort.key) : undefined;
   const sorted = useMemo(
@@ -64,10 +61,9 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
     // Ascending, then descending, then back to the report's own order (largest revenue first).
     setSort((current) => (current?.key !== key ? { key, dir: 'asc' } : current.dir === 'asc' ? { key, dir: 'desc' } : null));
 
-  const exportAs = async (format: ExportFormat) => {
+  const exportAs = (format: ExportFormat) => {
     if (!sorted || !totals) return;
-    setExporting(true);
-    try {
+    return exporter.run(format, async () => {
       const table = await toExportTable(title, shown, (c) => t(c.label), sorted);
       if (sorted.length > 0) {
         const row = shown.map((c) => c.total?.exportValue(totals) ?? null);
@@ -75,120 +71,61 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
         if (row[0] === null) row[0] = t('resources.revenue.totals');
         table.rows.push(row);
       }
-      const fileName = exportFileName(fileStem, format);
-      if (format === 'csv') {
-        const { toCsv, CSV_MIME } = await import('../../lib/export/csv.ts');
-        downloadBlob(new Blob([toCsv(table)], { type: CSV_MIME }), fileName);
-      } else {
-        const { toXlsx, XLSX_MIME } = await import('../../lib/export/xlsx.ts');
-        downloadBlob(new Blob([toXlsx(table) as Uint8Array<ArrayBuffer>], { type: XLSX_MIME }), fileName);
-      }
-      notifications.show({ color: 'teal', message: t('dataTable.exported', { count: sorted.length }) });
-    } catch {
-      notifications.show({ color: 'red', message: t('dataTable.exportFailed') });
-    } finally {
-      setExporting(false);
-    }
+      return { table, count: sorted.length };
+    });
   };
 
-  const span = shown.length;
-  const cellClass = (column: RevenueColumn) => (column.align === 'right' ? classes.figureCell : classes.nameCell);
-  const cell = (column: RevenueColumn, content: ReactNode) =>
-    column.rowHeader ? (
-      <Table.Th key={column.key} scope="row" ta={column.align} className={`${classes.rowHeader} ${cellClass(column)}`}>
-        {content}
-      </Table.Th>
-    ) : (
-      <Table.Td key={column.key} ta={column.align} className={cellClass(column)}>
-        {content}
-      </Table.Td>
-    );
-
   return (
-    <TableCard
+    <ReportTable
       title={title}
       toolbar={toolbar}
       tools={
         <>
           <ColumnChooser columns={columns} {...visibility} />
-          <ExportMenu onExport={(format) => void exportAs(format)} busy={exporting} />
+          <ExportMenu onExport={(format) => void exportAs(format)} busy={exporter.busy} />
         </>
       }
       filters={filters}
       status={{ ...status, hasData: sorted !== undefined }}
-      failureTitle={t('resources.revenue.loadFailed')}
-      minWidth={span * MIN_COLUMN_WIDTH}
-      scrollClassName={classes.scroll}
+      minWidth={shown.length * MIN_COLUMN_WIDTH}
     >
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing={8}
-        aria-busy={status.isFetching}
-        data-stale={status.isPlaceholderData || undefined}
-      >
-        <VisuallyHidden component="caption">{title}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            {shown.map((column) => (
-              <SortHeader
-                key={column.key}
-                label={t(column.label)}
-                align={column.align}
-                direction={sort?.key === column.key ? sort.dir : null}
-                onSort={() => sortBy(column.key)}
-              />
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!sorted ? (
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-              <Table.Tr key={i}>
-                <Table.Td colSpan={span}>
-                  <Skeleton height={18} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          ) : sorted.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={span}>
-                <Text ta="center" c="dimmed" py="lg">
-                  {t('resources.revenue.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            sorted.map((line) => <Table.Tr key={line.key}>{shown.map((column) => cell(column, column.render(line)))}</Table.Tr>)
-          )}
-        </Table.Tbody>
-        {sorted && sorted.length > 0 && totals && (
-          <Table.Tfoot className={classes.totals}>
-            <Table.Tr>
-              {shown.map((column, i) =>
-                i === 0 ? (
-                  <Table.Th key={column.key} scope="row" ta={column.total ? column.align : 'left'} className={cellClass(column)}>
-                    {column.total ? (
-                      <>
-                        <VisuallyHidden>{t('resources.revenue.totals')}</VisuallyHidden>
-                        {column.total.render(totals)}
-                      </>
-                    ) : (
-                      t('resources.revenue.totals')
-                    )}
-                  </Table.Th>
+      <Table.Thead>
+        <Table.Tr>
+          {shown.map((column) => (
+            <SortHeader
+              key={column.key}
+              label={t(column.label)}
+              align={column.align}
+              direction={sort?.key === column.key ? sort.dir : null}
+              onSort={() => sortBy(column.key)}
+            />
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <ReportBody columns={shown} lines={sorted} />
+      {sorted && sorted.length > 0 && totals && (
+        <ReportTotals>
+          {shown.map((column, i) =>
+            i === 0 ? (
+              // The row's name, in whichever column comes first (a figure column when the naming ones are hidden).
+              <ReportCell key={column.key} align={column.align} ta={column.total ? column.align : 'left'} rowHeader plain>
+                {column.total ? (
+                  <>
+                    <VisuallyHidden>{t('resources.revenue.totals')}</VisuallyHidden>
+                    {column.total.render(totals)}
+                  </>
                 ) : (
-                  <Table.Td key={column.key} ta={column.align} className={cellClass(column)}>
-                    {column.total?.render(totals)}
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </TableCard>
+                  t('resources.revenue.totals')
+                )}
+              </ReportCell>
+            ) : (
+              <ReportCell key={column.key} align={column.align}>
+                {column.total?.render(totals)}
+              </ReportCell>
+            ),
+          )}
+        </ReportTotals>
+      )}
+    </ReportTable>
   );
 }

@@ -9,6 +9,11 @@ export interface ExportTable {
   rows: ExportCell[][];
 }
 
+/** Money in an export: a number of euros, so a spreadsheet can add it up; null stays an empty cell. */
+export function exportMoney(cents: number | null): number | null {
+  return cents === null ? null : cents / 100;
+}
+
 /** `users-2026-05-14`: the resource and the day of the export, safe in any file system. */
 export function exportFileName(stem: string, extension: 'csv' | 'xlsx', now = new Date()): string {
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

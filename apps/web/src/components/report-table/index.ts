@@ -1,0 +1,10 @@
+export {
+  ReportBody,
+  ReportCell,
+  ReportCells,
+  type ReportColumn,
+  ReportHeaderCell,
+  type ReportStatus,
+  ReportTable,
+  ReportTotals,
+} from './report-table.tsx';
