@@ -3,6 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
+import { exportMoney } from '../../lib/export/table.ts';
 
 const f = (field: string) => `resources.deposits.fields.${field}`;
 
@@ -12,8 +13,6 @@ const dash = (
   </Text>
 );
 
-/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
 const count = (n: number | null) => (n === null ? dash : n);
 const nowrap = (content: ReactNode) => (
@@ -102,21 +101,21 @@ export function useDepositColumns(): Column<Deposit>[] {
         label: f('reportedCoinsCents'),
         align: 'right',
         render: (d) => nowrap(formatMoney(d.reportedCoinsCents)),
-        exportValue: (d) => euros(d.reportedCoinsCents),
+        exportValue: (d) => exportMoney(d.reportedCoinsCents),
       },
       {
         key: 'depositCoinsCents',
         label: f('depositCoinsCents'),
         align: 'right',
         render: (d) => nowrap(money(d.depositCoinsCents)),
-        exportValue: (d) => euros(d.depositCoinsCents),
+        exportValue: (d) => exportMoney(d.depositCoinsCents),
       },
       {
         key: 'differenceCoinsCents',
         label: f('differenceCoinsCents'),
         align: 'right',
         render: (d) => difference(d, 'coins'),
-        exportValue: (d) => euros(d.differenceCoinsCents),
+        exportValue: (d) => exportMoney(d.differenceCoinsCents),
       },
       {
         key: 'reportedTokens',

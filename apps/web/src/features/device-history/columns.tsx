@@ -3,6 +3,7 @@ import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/index.ts';
+import { exportMoney } from '../../lib/export/table.ts';
 import classes from './columns.module.css';
 import { formatDuration, minutesBetween } from './duration.ts';
 
@@ -25,9 +26,6 @@ const open = (label: string, color: string) => (
     {label}
   </Badge>
 );
-
-/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** `/devices/service-mode-history`: one row per service-mode session. */
 export function useServiceSessionColumns(): Column<ServiceSession>[] {
@@ -152,21 +150,21 @@ export function useEmptyingColumns(): Column<Emptying>[] {
         label: f('countedCents'),
         align: 'right',
         render: (e) => amounts(e.countedCents, e.countedTokens, tokensLabel),
-        exportValue: (e) => euros(e.countedCents),
+        exportValue: (e) => exportMoney(e.countedCents),
       },
       {
         key: 'deviceCoinsCents',
         label: f('deviceCoinsCents'),
         align: 'right',
         render: (e) => amounts(e.deviceCoinsCents, e.deviceTokens, tokensLabel),
-        exportValue: (e) => euros(e.deviceCoinsCents),
+        exportValue: (e) => exportMoney(e.deviceCoinsCents),
       },
       {
         key: 'differenceCents',
         label: f('differenceCents'),
         align: 'right',
         render: (e) => amounts(centsDifference(e), tokensDifference(e), tokensLabel, true),
-        exportValue: (e) => euros(centsDifference(e)),
+        exportValue: (e) => exportMoney(centsDifference(e)),
       },
       {
         key: 'countedTokens',

@@ -9,6 +9,7 @@ import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { exportMoney } from '../../lib/export/table.ts';
 import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
 
@@ -19,8 +20,6 @@ const dash = (
   </Text>
 );
 const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
-/** Exports keep money as a number of euros, so a spreadsheet can add it up. */
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** A calendar-day filter: the day travels as it is (`contractEnd[gte]=2026-01-31`), the column is a date. */
 const dayFilter = (field: string, label: string): Filter => ({
@@ -80,21 +79,21 @@ function useLessorColumns(): Column<Lessor>[] {
         label: f('contractRentalAmountCents'),
         align: 'right',
         render: (l) => money(l.contractRentalAmountCents),
-        exportValue: (l) => euros(l.contractRentalAmountCents),
+        exportValue: (l) => exportMoney(l.contractRentalAmountCents),
       },
       {
         key: 'incomeLimitCents',
         label: f('incomeLimitCents'),
         align: 'right',
         render: (l) => money(l.incomeLimitCents),
-        exportValue: (l) => euros(l.incomeLimitCents),
+        exportValue: (l) => exportMoney(l.incomeLimitCents),
       },
       {
         key: 'paymentInsuranceCents',
         label: f('paymentInsuranceCents'),
         align: 'right',
         render: (l) => money(l.paymentInsuranceCents),
-        exportValue: (l) => euros(l.paymentInsuranceCents),
+        exportValue: (l) => exportMoney(l.paymentInsuranceCents),
       },
       {
         key: 'locationsCount',
