@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../components/day-input.tsx';
+import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -66,25 +66,13 @@ export function DailyRevenuePage() {
         status={report}
         filters={
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-            <DayInput
-              label={t('resources.revenue.from')}
-              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.from') }) }}
-              value={from}
-              maxDate={to}
-              onChange={(value) => set({ from: value || undefined })}
-            />
-            <DayInput
-              label={t('resources.revenue.to')}
-              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.to') }) }}
-              value={to}
+            <DayRangeInputs
+              from={from}
+              to={to}
+              onChange={set}
               error={
-                backwards
-                  ? t('resources.revenue.endBeforeStart')
-                  : tooLong
-                    ? validationMessage(currentLanguage(), 'range_too_long', { max: COMPANIES_DAILY_REVENUE_MAX_DAYS })
-                    : undefined
+                tooLong ? validationMessage(currentLanguage(), 'range_too_long', { max: COMPANIES_DAILY_REVENUE_MAX_DAYS }) : undefined
               }
-              onChange={(value) => set({ to: value || undefined })}
             />
           </SimpleGrid>
         }

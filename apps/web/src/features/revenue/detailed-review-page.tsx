@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../components/day-input.tsx';
+import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { devicesApi, locationsApi } from '../../lib/resources.ts';
@@ -68,20 +68,7 @@ export function DetailedReviewPage() {
         }
         filters={
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-            <DayInput
-              label={t('resources.revenue.from')}
-              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.from') }) }}
-              value={from}
-              maxDate={to}
-              onChange={(value) => set({ from: value || undefined })}
-            />
-            <DayInput
-              label={t('resources.revenue.to')}
-              clearButtonProps={{ 'aria-label': t('resources.revenue.clearDay', { label: t('resources.revenue.to') }) }}
-              value={to}
-              error={backwards ? t('resources.revenue.endBeforeStart') : undefined}
-              onChange={(value) => set({ to: value || undefined })}
-            />
+            <DayRangeInputs from={from} to={to} onChange={set} />
             <ReferenceSelect
               api={locationsApi}
               label={t('resources.revenue.fields.location')}
