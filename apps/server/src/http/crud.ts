@@ -1,6 +1,7 @@
 import {
   type CollectionSpec,
   collectionOf as collectionSchema,
+  type ModuleComponent,
   type Permission,
   type permissionsByResource,
   problemSchema,
@@ -39,6 +40,8 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   reads?: string[];
   /** Other resources whose rows the writes may change too (cache invalidation). */
   writes?: string[];
+  /** The module component the resource needs besides its module (`devices.maintenance`). */
+  component?: ModuleComponent;
 }
 
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -87,7 +90,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   app.route({
     method: 'GET',
     url: base,
-    config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: def.component },
     schema: { tags, querystring: collectionQuerySchema(def.collection), response: { 200: listSchema, ...errors } },
     handler: (request, reply) =>
       cached(request, reply, listSchema, async () => {
@@ -100,7 +103,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   app.route({
     method: 'GET',
     url: `${base}/:id`,
-    config: { permission: perm('read'), allowSelf: def.allowSelf?.read },
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: def.component },
     schema: { tags, params: idParams, response: { 200: def.item, ...errors } },
     handler: (request, reply) =>
       cached(request, reply, def.item, async () => {
@@ -115,7 +118,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     app.route({
       method: 'POST',
       url: base,
-      config: { permission: perm('create') },
+      config: { permission: perm('create'), component: def.component },
       schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
       handler: async (request, reply) => {
         const item = await writing(() => create(contextOf(request), request.body as Create));
@@ -128,7 +131,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     app.route({
       method: 'PATCH',
       url: `${base}/:id`,
-      config: { permission: perm('update'), allowSelf: def.allowSelf?.update },
+      config: { permission: perm('update'), allowSelf: def.allowSelf?.update, component: def.component },
       schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
       handler: async (request) => {
         const item = await writing(() => update(contextOf(request), (request.params as IdParams).id, request.body as Patch));
@@ -142,7 +145,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     app.route({
       method: 'DELETE',
       url: `${base}/:id`,
-      config: { permission: perm('delete') },
+      config: { permission: perm('delete'), component: def.component },
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
       handler: async (request, reply) => {
         if (!(await writing(() => remove(contextOf(request), (request.params as IdParams).id)))) throw notFound();

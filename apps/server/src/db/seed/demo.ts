@@ -5,6 +5,9 @@ import type { Db } from '../client.ts';
 import { companies, users } from '../schema/index.ts';
 import { seedCities, seedFleet } from './fleet.ts';
 
+/** The demo companies have every component of the modules they have on (the map, maintenance, …). */
+const componentsOf = (on: readonly string[]) => moduleComponents.filter((c) => on.includes(c.split('.')[0] ?? ''));
+
 export const DEMO_PASSWORD = 'kovanica-demo';
 
 const ZABAVNI = 'Zabavni automati d.o.o.';
@@ -66,6 +69,7 @@ export async function seedDemo(db: Db): Promise<void> {
           email: 'istra@zabavni.test',
           parentId: zabavni.id,
           activeModules: ['devices', 'deposits', 'finance', 'bills'],
+          activeModuleComponents: componentsOf(['devices', 'deposits', 'finance', 'bills']),
           operationalCostsCents: 420_000,
         },
         {
@@ -75,6 +79,7 @@ export async function seedDemo(db: Db): Promise<void> {
           address: 'Korzo 5, 51000 Rijeka',
           email: 'info@drugi.test',
           activeModules: ['devices', 'deposits', 'finance'],
+          activeModuleComponents: componentsOf(['devices', 'deposits', 'finance']),
           operationalCostsCents: 250_000,
         },
       ])

@@ -16,5 +16,6 @@ export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
     columns: maintenanceColumns,
     service: maintenanceService(deps.db),
     reads: ['devices', 'users'],
+    component: 'devices.maintenance',
   });
 }

@@ -1,5 +1,7 @@
-import type { Collection, Device, Maintenance } from '@kovanica/contract';
+import { type Collection, type Device, iri, type Maintenance } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/index.ts';
 import { demoCredential } from '../../db/seed/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 
@@ -63,5 +65,22 @@ describe('maintenance', () => {
     const res = await t.json('manager', { method: 'DELETE', url: first['@id'] });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('This item is still in use: telemetry events: 1, maintenance records: 1.');
+  });
+
+  it("needs the company's devices.maintenance component as well as the devices module", async () => {
+    const [drugi] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Drugi automati j.d.o.o.'));
+    const components = (list: string[]) =>
+      t.as('admin', {
+        method: 'PATCH',
+        url: iri('companies', drugi?.id ?? 0),
+        headers: mergePatch,
+        payload: { activeModuleComponents: list },
+      });
+    expect((await components(['devices.map'])).statusCode).toBe(200);
+    const off = await t.json<{ message: string }>('otherManager', { url: '/api/v2/maintenance' });
+    expect(off.status).toBe(403);
+    expect(off.body.message).toBe('The module "devices.maintenance" is not active for your company.');
+    expect((await components(['devices.map', 'devices.maintenance'])).statusCode).toBe(200);
+    expect((await t.as('otherManager', { url: '/api/v2/maintenance' })).statusCode).toBe(200);
   });
 });
