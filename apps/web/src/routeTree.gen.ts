@@ -26,6 +26,8 @@ import { Route as AppDepositsIndexRouteImport } from './routes/_app/deposits/ind
 import { Route as AppDepositsListRouteImport } from './routes/_app/deposits/list';
 import { Route as AppDetailedReviewIndexRouteImport } from './routes/_app/detailed-review/index';
 import { Route as AppDetailedReviewListRouteImport } from './routes/_app/detailed-review/list';
+import { Route as AppDevicesMaintenanceDeviceRouteImport } from './routes/_app/devices-maintenance/device';
+import { Route as AppDevicesMaintenanceRangeRouteImport } from './routes/_app/devices-maintenance/range';
 import { Route as AppDevicesIndexRouteImport } from './routes/_app/devices/index';
 import { Route as AppDevicesCriticalRouteImport } from './routes/_app/devices/critical';
 import { Route as AppDevicesCriticalHistoryRouteImport } from './routes/_app/devices/critical-history';
@@ -63,6 +65,7 @@ import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
 import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$id';
 import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
 import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
+import { Route as AppDevicesMaintenanceIdRouteImport } from './routes/_app/devices/maintenance.$id';
 import { Route as AppLessorsEditIdRouteImport } from './routes/_app/lessors/edit.$id';
 import { Route as AppLocationsEditIdRouteImport } from './routes/_app/locations/edit.$id';
 import { Route as AppLoggersEditIdRouteImport } from './routes/_app/loggers/edit.$id';
@@ -158,6 +161,18 @@ const AppDetailedReviewListRoute = AppDetailedReviewListRouteImport.update({
   path: '/detailed-review/list',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDevicesMaintenanceDeviceRoute =
+  AppDevicesMaintenanceDeviceRouteImport.update({
+    id: '/devices-maintenance/device',
+    path: '/devices-maintenance/device',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppDevicesMaintenanceRangeRoute =
+  AppDevicesMaintenanceRangeRouteImport.update({
+    id: '/devices-maintenance/range',
+    path: '/devices-maintenance/range',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppDevicesIndexRoute = AppDevicesIndexRouteImport.update({
   id: '/devices/',
   path: '/devices/',
@@ -346,6 +361,11 @@ const AppDevicesEditIdRoute = AppDevicesEditIdRouteImport.update({
   path: '/devices/edit/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDevicesMaintenanceIdRoute = AppDevicesMaintenanceIdRouteImport.update({
+  id: '/devices/maintenance/$id',
+  path: '/devices/maintenance/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppLessorsEditIdRoute = AppLessorsEditIdRouteImport.update({
   id: '/lessors/edit/$id',
   path: '/lessors/edit/$id',
@@ -405,6 +425,8 @@ export interface FileRoutesByFullPath {
   '/companies/new': typeof AppCompaniesNewRoute;
   '/deposits/list': typeof AppDepositsListRoute;
   '/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
+  '/devices-maintenance/range': typeof AppDevicesMaintenanceRangeRoute;
   '/devices/critical': typeof AppDevicesCriticalRoute;
   '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
@@ -446,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -469,6 +492,8 @@ export interface FileRoutesByTo {
   '/companies/new': typeof AppCompaniesNewRoute;
   '/deposits/list': typeof AppDepositsListRoute;
   '/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
+  '/devices-maintenance/range': typeof AppDevicesMaintenanceRangeRoute;
   '/devices/critical': typeof AppDevicesCriticalRoute;
   '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
@@ -510,6 +535,7 @@ export interface FileRoutesByTo {
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -535,6 +561,8 @@ export interface FileRoutesById {
   '/_app/companies/new': typeof AppCompaniesNewRoute;
   '/_app/deposits/list': typeof AppDepositsListRoute;
   '/_app/detailed-review/list': typeof AppDetailedReviewListRoute;
+  '/_app/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
+  '/_app/devices-maintenance/range': typeof AppDevicesMaintenanceRangeRoute;
   '/_app/devices/critical': typeof AppDevicesCriticalRoute;
   '/_app/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/_app/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
@@ -576,6 +604,7 @@ export interface FileRoutesById {
   '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
+  '/_app/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/_app/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/_app/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/_app/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -601,6 +630,8 @@ export interface FileRouteTypes {
     | '/companies/new'
     | '/deposits/list'
     | '/detailed-review/list'
+    | '/devices-maintenance/device'
+    | '/devices-maintenance/range'
     | '/devices/critical'
     | '/devices/critical-history'
     | '/devices/discharge-history'
@@ -642,6 +673,7 @@ export interface FileRouteTypes {
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
+    | '/devices/maintenance/$id'
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
@@ -665,6 +697,8 @@ export interface FileRouteTypes {
     | '/companies/new'
     | '/deposits/list'
     | '/detailed-review/list'
+    | '/devices-maintenance/device'
+    | '/devices-maintenance/range'
     | '/devices/critical'
     | '/devices/critical-history'
     | '/devices/discharge-history'
@@ -706,6 +740,7 @@ export interface FileRouteTypes {
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
+    | '/devices/maintenance/$id'
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
@@ -730,6 +765,8 @@ export interface FileRouteTypes {
     | '/_app/companies/new'
     | '/_app/deposits/list'
     | '/_app/detailed-review/list'
+    | '/_app/devices-maintenance/device'
+    | '/_app/devices-maintenance/range'
     | '/_app/devices/critical'
     | '/_app/devices/critical-history'
     | '/_app/devices/discharge-history'
@@ -771,6 +808,7 @@ export interface FileRouteTypes {
     | '/_app/cities/edit/$id'
     | '/_app/companies/edit/$id'
     | '/_app/devices/edit/$id'
+    | '/_app/devices/maintenance/$id'
     | '/_app/lessors/edit/$id'
     | '/_app/locations/edit/$id'
     | '/_app/loggers/edit/$id'
@@ -908,6 +946,20 @@ declare module '@tanstack/react-router' {
       path: '/detailed-review/list';
       fullPath: '/detailed-review/list';
       preLoaderRoute: typeof AppDetailedReviewListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices-maintenance/device': {
+      id: '/_app/devices-maintenance/device';
+      path: '/devices-maintenance/device';
+      fullPath: '/devices-maintenance/device';
+      preLoaderRoute: typeof AppDevicesMaintenanceDeviceRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices-maintenance/range': {
+      id: '/_app/devices-maintenance/range';
+      path: '/devices-maintenance/range';
+      fullPath: '/devices-maintenance/range';
+      preLoaderRoute: typeof AppDevicesMaintenanceRangeRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/': {
@@ -1169,6 +1221,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDevicesEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/devices/maintenance/$id': {
+      id: '/_app/devices/maintenance/$id';
+      path: '/devices/maintenance/$id';
+      fullPath: '/devices/maintenance/$id';
+      preLoaderRoute: typeof AppDevicesMaintenanceIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/lessors/edit/$id': {
       id: '/_app/lessors/edit/$id';
       path: '/lessors/edit/$id';
@@ -1245,6 +1304,8 @@ interface AppRouteChildren {
   AppCompaniesNewRoute: typeof AppCompaniesNewRoute;
   AppDepositsListRoute: typeof AppDepositsListRoute;
   AppDetailedReviewListRoute: typeof AppDetailedReviewListRoute;
+  AppDevicesMaintenanceDeviceRoute: typeof AppDevicesMaintenanceDeviceRoute;
+  AppDevicesMaintenanceRangeRoute: typeof AppDevicesMaintenanceRangeRoute;
   AppDevicesCriticalRoute: typeof AppDevicesCriticalRoute;
   AppDevicesCriticalHistoryRoute: typeof AppDevicesCriticalHistoryRoute;
   AppDevicesDischargeHistoryRoute: typeof AppDevicesDischargeHistoryRoute;
@@ -1286,6 +1347,7 @@ interface AppRouteChildren {
   AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
   AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
+  AppDevicesMaintenanceIdRoute: typeof AppDevicesMaintenanceIdRoute;
   AppLessorsEditIdRoute: typeof AppLessorsEditIdRoute;
   AppLocationsEditIdRoute: typeof AppLocationsEditIdRoute;
   AppLoggersEditIdRoute: typeof AppLoggersEditIdRoute;
@@ -1307,6 +1369,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesNewRoute: AppCompaniesNewRoute,
   AppDepositsListRoute: AppDepositsListRoute,
   AppDetailedReviewListRoute: AppDetailedReviewListRoute,
+  AppDevicesMaintenanceDeviceRoute: AppDevicesMaintenanceDeviceRoute,
+  AppDevicesMaintenanceRangeRoute: AppDevicesMaintenanceRangeRoute,
   AppDevicesCriticalRoute: AppDevicesCriticalRoute,
   AppDevicesCriticalHistoryRoute: AppDevicesCriticalHistoryRoute,
   AppDevicesDischargeHistoryRoute: AppDevicesDischargeHistoryRoute,
@@ -1348,6 +1412,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCitiesEditIdRoute: AppCitiesEditIdRoute,
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
   AppDevicesEditIdRoute: AppDevicesEditIdRoute,
+  AppDevicesMaintenanceIdRoute: AppDevicesMaintenanceIdRoute,
   AppLessorsEditIdRoute: AppLessorsEditIdRoute,
   AppLocationsEditIdRoute: AppLocationsEditIdRoute,
   AppLoggersEditIdRoute: AppLoggersEditIdRoute,

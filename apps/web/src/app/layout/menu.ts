@@ -96,6 +96,20 @@ export const menu: MenuEntry[] = [
       { to: '/devices/critical-history', labelKey: 'menu.criticalHistory', permission: 'critical-episodes.read', module: 'devices' },
       { to: '/devices/discharge-history', labelKey: 'menu.dischargeHistory', permission: 'emptyings.read', module: 'devices' },
       { to: '/devices/locations', labelKey: 'menu.placementHistory', permission: 'devices.read', module: 'devices' },
+      {
+        to: '/devices-maintenance/device',
+        labelKey: 'menu.maintenanceByDevice',
+        permission: 'maintenance.read',
+        module: 'devices',
+        component: 'devices.maintenance',
+      },
+      {
+        to: '/devices-maintenance/range',
+        labelKey: 'menu.maintenanceByPeriod',
+        permission: 'maintenance.read',
+        module: 'devices',
+        component: 'devices.maintenance',
+      },
     ],
   },
   {

@@ -1,6 +1,7 @@
-import { Box } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
+import { IconTool } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -26,7 +27,7 @@ export function DeviceNewPage() {
 export function DeviceEditPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useAccess();
+  const { can, hasComponent } = useAccess();
   const { data: device } = useSuspenseQuery(devicesApi.detail(id));
   return (
     <>
@@ -34,17 +35,28 @@ export function DeviceEditPage({ id }: { id: number }) {
         title={t('resources.devices.edit', { name: device.name })}
         subtitle={t(`resources.devices.groups.${device.group}`)}
         actions={
-          can('devices.delete') && (
-            <ConfirmDelete
-              api={devicesApi}
-              id={device.id}
-              name={device.name}
-              variant="button"
-              alsoInvalidate={[loggersApi.keys.all]}
-              successMessage={t('resources.devices.deleted')}
-              onDeleted={() => void navigate({ to: '/devices/list', ignoreBlocker: true })}
-            />
-          )
+          <Group gap="sm">
+            {can('maintenance.read') && hasComponent('devices.maintenance') && (
+              <Button
+                variant="default"
+                leftSection={<IconTool size={16} aria-hidden />}
+                renderRoot={(props) => <Link to="/devices/maintenance/$id" params={{ id: String(device.id) }} {...props} />}
+              >
+                {t('resources.devices.maintenanceLink')}
+              </Button>
+            )}
+            {can('devices.delete') && (
+              <ConfirmDelete
+                api={devicesApi}
+                id={device.id}
+                name={device.name}
+                variant="button"
+                alsoInvalidate={[loggersApi.keys.all]}
+                successMessage={t('resources.devices.deleted')}
+                onDeleted={() => void navigate({ to: '/devices/list', ignoreBlocker: true })}
+              />
+            )}
+          </Group>
         }
       />
       <Box mb="md">

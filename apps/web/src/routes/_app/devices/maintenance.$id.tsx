@@ -1,0 +1,26 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { DeviceMaintenancePage } from '../../../features/maintenance/maintenance-pages.tsx';
+import { requireComponent, requireModule, requirePermission } from '../../../lib/access.ts';
+import { listSearch } from '../../../lib/list-state.ts';
+import { devicesApi } from '../../../lib/resources.ts';
+
+const idOf = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+export const Route = createFileRoute('/_app/devices/maintenance/$id')({
+  validateSearch: listSearch,
+  beforeLoad: () => {
+    requirePermission('maintenance.read');
+    requireModule('devices');
+    requireComponent('devices.maintenance');
+  },
+  loader: async ({ context, params }) => {
+    const id = idOf(params.id);
+    if (id === null) throw notFound();
+    await context.queryClient.ensureQueryData(devicesApi.detail(id));
+    return { id };
+  },
+  component: function DeviceMaintenanceRoute() {
+    const { id } = Route.useLoaderData();
+    return <DeviceMaintenancePage id={id} />;
+  },
+});
