@@ -1,12 +1,12 @@
 import { type Logger, type Module, type ModuleComponent, moduleComponents, modules } from '@kovanica/contract';
-import { ActionIcon, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type CompanyValues, componentsWithin, moduleOfComponent } from './company-form.ts';
 import { LoggersMultiSelect } from './company-references.tsx';
 import { CurrentItems } from './current-items.tsx';
+import { NewItems } from './new-items.tsx';
 
 const f = (field: string) => `resources.companies.fields.${field}`;
 
@@ -77,64 +77,36 @@ export function CompanyStepModules({ form, currentLoggers }: { form: UseFormRetu
             description={t('resources.companies.hints.loggers')}
             {...form.getInputProps('loggers')}
           />
-          <Text fw={600} size="sm" component="h3" m={0}>
-            {t(f('newLoggers'))}
-          </Text>
-          {newLoggers.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('resources.companies.wizard.noNewLoggers')}
-            </Text>
-          )}
-          {form.errors.newLoggers && (
-            <Text size="sm" c="red.8" role="alert">
-              {form.errors.newLoggers}
-            </Text>
-          )}
-          {newLoggers.map((logger, index) => (
-            <Fieldset
-              key={logger.key}
-              variant="filled"
-              p={{ base: 'xs', sm: 'md' }}
-              legend={t('resources.companies.wizard.newLoggerN', { n: index + 1 })}
-            >
-              <Group align="flex-start" wrap="nowrap" gap="xs">
-                <SimpleGrid cols={{ base: 1, sm: 3 }} flex={1}>
-                  <TextInput
-                    label={t('resources.companies.newLogger.imei')}
-                    required
-                    withAsterisk
-                    inputMode="numeric"
-                    maxLength={15}
-                    {...form.getInputProps(`newLoggers.${index}.imei`)}
-                  />
-                  <TextInput label={t('resources.companies.newLogger.serial')} {...form.getInputProps(`newLoggers.${index}.serial`)} />
-                  <TextInput
-                    label={t('resources.companies.newLogger.simNumber')}
-                    type="tel"
-                    {...form.getInputProps(`newLoggers.${index}.simNumber`)}
-                  />
-                </SimpleGrid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  mt={26}
-                  aria-label={t('resources.companies.wizard.removeNewLogger', { n: index + 1 })}
-                  onClick={() => form.removeListItem('newLoggers', index)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Fieldset>
-          ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => form.insertListItem('newLoggers', { key: randomId(), imei: '', serial: '', simNumber: '' })}
-            >
-              {t('resources.companies.wizard.addLogger')}
-            </Button>
-          </Group>
+          <NewItems
+            title={t(f('newLoggers'))}
+            empty={t('resources.companies.wizard.noNewLoggers')}
+            error={form.errors.newLoggers}
+            items={newLoggers}
+            legend={(n) => t('resources.companies.wizard.newLoggerN', { n })}
+            removeLabel={(n) => t('resources.companies.wizard.removeNewLogger', { n })}
+            addLabel={t('resources.companies.wizard.addLogger')}
+            cols={{ base: 1, sm: 3 }}
+            onAdd={() => form.insertListItem('newLoggers', { key: randomId(), imei: '', serial: '', simNumber: '' })}
+            onRemove={(index) => form.removeListItem('newLoggers', index)}
+            fields={(_logger, index) => (
+              <>
+                <TextInput
+                  label={t('resources.companies.newLogger.imei')}
+                  required
+                  withAsterisk
+                  inputMode="numeric"
+                  maxLength={15}
+                  {...form.getInputProps(`newLoggers.${index}.imei`)}
+                />
+                <TextInput label={t('resources.companies.newLogger.serial')} {...form.getInputProps(`newLoggers.${index}.serial`)} />
+                <TextInput
+                  label={t('resources.companies.newLogger.simNumber')}
+                  type="tel"
+                  {...form.getInputProps(`newLoggers.${index}.simNumber`)}
+                />
+              </>
+            )}
+          />
         </Stack>
       </Fieldset>
     </Stack>

@@ -1,12 +1,12 @@
 import { roles, type User } from '@kovanica/contract';
-import { ActionIcon, Button, Fieldset, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyValues } from './company-form.ts';
 import { UsersMultiSelect } from './company-references.tsx';
 import { CurrentItems } from './current-items.tsx';
+import { NewItems } from './new-items.tsx';
 
 const f = (field: string) => `resources.companies.fields.${field}`;
 const nu = (field: string) => `resources.companies.newUser.${field}`;
@@ -33,90 +33,62 @@ export function CompanyStepUsers({ form, currentUsers }: { form: UseFormReturnTy
             />
           )}
           <UsersMultiSelect label={t(f('users'))} description={t('resources.companies.hints.users')} {...form.getInputProps('users')} />
-          <Text fw={600} size="sm" component="h3" m={0}>
-            {t(f('newUsers'))}
-          </Text>
-          {newUsers.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('resources.companies.wizard.noNewUsers')}
-            </Text>
-          )}
-          {form.errors.newUsers && (
-            <Text size="sm" c="red.8" role="alert">
-              {form.errors.newUsers}
-            </Text>
-          )}
-          {newUsers.map((user, index) => (
-            <Fieldset
-              key={user.key}
-              variant="filled"
-              p={{ base: 'xs', sm: 'md' }}
-              legend={t('resources.companies.wizard.newUserN', { n: index + 1 })}
-            >
-              <Group align="flex-start" wrap="nowrap" gap="xs">
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} flex={1}>
-                  <TextInput
-                    label={t(nu('name'))}
-                    required
-                    withAsterisk
-                    autoComplete="off"
-                    {...form.getInputProps(`newUsers.${index}.name`)}
-                  />
-                  <TextInput
-                    label={t(nu('surname'))}
-                    required
-                    withAsterisk
-                    autoComplete="off"
-                    {...form.getInputProps(`newUsers.${index}.surname`)}
-                  />
-                  <TextInput
-                    label={t(nu('email'))}
-                    type="email"
-                    required
-                    withAsterisk
-                    autoComplete="off"
-                    {...form.getInputProps(`newUsers.${index}.email`)}
-                  />
-                  <Select
-                    label={t(nu('role'))}
-                    data={roleOptions}
-                    required
-                    withAsterisk
-                    allowDeselect={false}
-                    {...form.getInputProps(`newUsers.${index}.role`)}
-                  />
-                  <PasswordInput
-                    label={t(nu('password'))}
-                    description={t('resources.companies.hints.password')}
-                    required
-                    withAsterisk
-                    autoComplete="new-password"
-                    {...form.getInputProps(`newUsers.${index}.password`)}
-                  />
-                </SimpleGrid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  mt={26}
-                  aria-label={t('resources.companies.wizard.removeNewUser', { n: index + 1 })}
-                  onClick={() => form.removeListItem('newUsers', index)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Fieldset>
-          ))}
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() =>
-                form.insertListItem('newUsers', { key: randomId(), name: '', surname: '', email: '', role: 'manager', password: '' })
-              }
-            >
-              {t('resources.companies.wizard.addUser')}
-            </Button>
-          </Group>
+          <NewItems
+            title={t(f('newUsers'))}
+            empty={t('resources.companies.wizard.noNewUsers')}
+            error={form.errors.newUsers}
+            items={newUsers}
+            legend={(n) => t('resources.companies.wizard.newUserN', { n })}
+            removeLabel={(n) => t('resources.companies.wizard.removeNewUser', { n })}
+            addLabel={t('resources.companies.wizard.addUser')}
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            onAdd={() =>
+              form.insertListItem('newUsers', { key: randomId(), name: '', surname: '', email: '', role: 'manager', password: '' })
+            }
+            onRemove={(index) => form.removeListItem('newUsers', index)}
+            fields={(_user, index) => (
+              <>
+                <TextInput
+                  label={t(nu('name'))}
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps(`newUsers.${index}.name`)}
+                />
+                <TextInput
+                  label={t(nu('surname'))}
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps(`newUsers.${index}.surname`)}
+                />
+                <TextInput
+                  label={t(nu('email'))}
+                  type="email"
+                  required
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps(`newUsers.${index}.email`)}
+                />
+                <Select
+                  label={t(nu('role'))}
+                  data={roleOptions}
+                  required
+                  withAsterisk
+                  allowDeselect={false}
+                  {...form.getInputProps(`newUsers.${index}.role`)}
+                />
+                <PasswordInput
+                  label={t(nu('password'))}
+                  description={t('resources.companies.hints.password')}
+                  required
+                  withAsterisk
+                  autoComplete="new-password"
+                  {...form.getInputProps(`newUsers.${index}.password`)}
+                />
+              </>
+            )}
+          />
         </Stack>
       </Fieldset>
     </Stack>
