@@ -68,8 +68,11 @@ test("an admin sees each company's revenue per day, with today's plays in it, an
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('button', { name: 'Companies' }).click();
-  await menu.getByRole('link', { name: 'Daily revenue' }).click();
-  await expect(page).toHaveURL(/\/companies\/daily-revenue$/);
+  // The accordion may still be opening when the link is first clicked: click again until the page changes.
+  await expect(async () => {
+    await menu.getByRole('link', { name: 'Daily revenue' }).click();
+    await expect(page).toHaveURL(/\/companies\/daily-revenue$/, { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   // The last 14 days up to today by default (read from the page, so midnight cannot come in between).
   const to = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
