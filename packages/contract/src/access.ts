@@ -23,6 +23,8 @@ const crud = ['read', 'create', 'update', 'delete'] as const;
 
 /** Every permission, `<resource>.<action>`. */
 export const permissionsByResource = {
+  // Signing out: every signed-in user may.
+  auth: ['logout'],
   companies: crud,
   users: crud,
   cities: crud,
@@ -86,6 +88,7 @@ const only = (resource: keyof typeof permissionsByResource, ...actions: string[]
   actions.map((a) => `${resource}.${a}` as Permission);
 
 const companyStaff: Permission[] = [
+  ...only('auth', 'logout'),
   ...only('settings', 'read'),
   ...only('dashboard', 'read'),
   ...only('cities', 'read'),
@@ -172,4 +175,96 @@ export function moduleOf(permission: Permission): Module | undefined {
  */
 export function canViewAllCompanies(role: Role | null | undefined, companyIsTopGun: boolean): boolean {
   return role === 'admin' || (role === 'manager' && companyIsTopGun);
+}
+
+/**
+ * Who may write which field (issue 9, domain §3). A field not listed may be written by every role
+ * holding the resource's `create` or `update` permission, on any row the role reaches; a listed field
+ * narrows that. "Own record" means, per resource: a user's own account (`users`), a maintenance record
+ * the user performed (`maintenance`). The server enforces this table on every write of the standard
+ * routes, and a table-driven test walks it for every role.
+ */
+export interface FieldRule {
+  /** Roles that may write the field on any row they reach (instead of every holder of the permission). */
+  roles?: readonly Role[];
+  /** Roles that may write it on their own record only, with or without the permission. */
+  own?: readonly Role[];
+  /** Never on one's own record, whoever asks: this is how a role would be raised or an account taken. */
+  notOwn?: boolean;
+}
+
+export interface WriteRules {
+  /** Roles that may change or delete only their own records of the resource. */
+  ownOnly?: readonly Role[];
+  fields?: Readonly<Record<string, FieldRule>>;
+}
+
+const everyone = roles;
+const adminOnly: readonly Role[] = ['admin'];
+const managers: readonly Role[] = ['admin', 'manager'];
+
+export const writeRules: Partial<Record<keyof typeof permissionsByResource, WriteRules>> = {
+  // Only an admin manages users; everyone keeps their own name, phone, photo, language and password
+  // (the password only with the current one); nobody changes their own e-mail, role, company or
+  // active flag.
+  users: {
+    fields: {
+      email: { roles: adminOnly, notOwn: true },
+      roles: { roles: adminOnly, notOwn: true },
+      company: { roles: adminOnly, notOwn: true },
+      active: { roles: adminOnly, notOwn: true },
+      name: { roles: adminOnly, own: everyone },
+      surname: { roles: adminOnly, own: everyone },
+      phone: { roles: adminOnly, own: everyone },
+      photo: { roles: adminOnly, own: everyone },
+      language: { roles: adminOnly, own: everyone },
+      password: { roles: adminOnly, own: everyone },
+      currentPassword: { own: everyone },
+    },
+  },
+  // Workers place, name and tag the machines; prices, groups and fiscal data are the managers'.
+  devices: {
+    fields: {
+      group: { roles: managers },
+      playPriceCents: { roles: managers },
+      tokenValueCents: { roles: managers },
+      premisesLabel: { roles: managers },
+      isuNumber: { roles: managers },
+      fiscalize: { roles: managers },
+    },
+  },
+  // A worker keeps their own maintenance records; who did the work is named by managers.
+  maintenance: {
+    ownOnly: ['worker'],
+    fields: { performedBy: { roles: managers, own: ['worker'] } },
+  },
+};
+
+/**
+ * May `role` write `field` of `resource` through `action`? `own`: the row is the caller's own (for an
+ * update: before and after the change).
+ */
+export function mayWriteField(
+  role: Role,
+  resource: keyof typeof permissionsByResource,
+  action: 'create' | 'update',
+  field: string,
+  own: boolean,
+): boolean {
+  const rules = writeRules[resource];
+  if (!own && rules?.ownOnly?.includes(role)) return false;
+  const rule = rules?.fields?.[field];
+  if (own && rule?.notOwn) return false;
+  const holds = can(role, `${resource}.${action}` as Permission);
+  if (rule?.roles ? rule.roles.includes(role) && holds : holds) return true;
+  return own && (rule?.own?.includes(role) ?? false);
+}
+
+/**
+ * Does a field rule open the resource's updates to a role without the update permission (on its own
+ * records only)? Such a route lets every role through its gate and checks the fields.
+ */
+export function hasOwnWrites(resource: keyof typeof permissionsByResource): boolean {
+  const update = `${resource}.update` as Permission;
+  return Object.values(writeRules[resource]?.fields ?? {}).some((rule) => rule.own?.some((role) => !can(role, update)));
 }

@@ -17,16 +17,53 @@ export const zOib = () => z.string().refine(isValidOib, withCode('oib'));
 export const zEmail = () => z.string().trim().max(180).pipe(z.email());
 /** A required, trimmed text. */
 export const zText = (max = 255) => z.string().trim().min(1).max(max);
-export const zPassword = () => z.string().min(10, withCode('password')).max(200);
-export const zCents = () => z.number().int().min(0);
+/**
+ * A new password (NIST SP 800-63B): 12 to 200 characters, any characters but control characters, no
+ * composition rules. The server also refuses common and breached passwords and ones containing the
+ * e-mail (`password_common`, `password_contains_email`).
+ */
+export const zPassword = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, withCode('password'))
+    .max(PASSWORD_MAX_LENGTH, withCode('password'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), withCode('password_characters'));
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+/** The largest amount a field takes: 10,000,000.00 €, beyond any one amount of the business, within PostgreSQL's `integer`. */
+export const MAX_CENTS = 1_000_000_000;
+export const zCents = () => z.number().int().min(0).max(MAX_CENTS);
 export const zImei = () => z.string().trim().refine(isValidImei, withCode('imei'));
-/** A calendar date, `YYYY-MM-DD` (shown as dd.MM.yyyy). */
-export const zDate = () =>
-  z.string().refine((v) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, withCode('date'));
+/**
+ * The dates the API takes, as calendar dates and as instants. JavaScript and PostgreSQL disagree
+ * outside four-digit years (year 0 exists in one only; `Date` rolls 2026-02-30 over to March), so a
+ * date is checked here, by name, before it reaches either.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** A real `YYYY-MM-DD` day within `DATE_RANGE`. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < DATE_RANGE.min || value > DATE_RANGE.max) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
+
+/**
+ * An ISO 8601 instant with its offset (`2026-11-21T09:59:58Z`, `…+01:00`) on a real day within
+ * `DATE_RANGE`, or null. Nothing else is guessed at: `Date` would read "1" as the year 2001.
+ */
+export function parseInstant(value: string): Date | null {
+  const m = INSTANT.exec(value);
+  if (!m?.[1] || !isCalendarDate(m[1])) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A calendar date, `YYYY-MM-DD` (shown as dd.MM.yyyy), within `DATE_RANGE`; documented as `format: date`. */
+export const zDate = () => z.iso.date({ error: 'date', abort: true }).refine(isCalendarDate, withCode('date'));
 /** A time of day, `HH:mm`. */
 export const zTime = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, withCode('time'));
 /** A percentage 0–100 with at most two decimals. */
@@ -59,7 +96,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Maps one zod issue to a violation code and its parameters. */
 export function issueCode(issue: Issue, input: unknown): [ValidationCode, Record<string, unknown>] {
-  if (isValidationCode(issue.message)) return [issue.message, {}];
+  // A check that names its own message may give its parameters too (`ctx.addIssue({ params })`).
+  if (isValidationCode(issue.message)) return [issue.message, issue.code === 'custom' ? (issue.params ?? {}) : {}];
   switch (issue.code) {
     case 'invalid_type': {
       const value = valueAt(input, issue.path);

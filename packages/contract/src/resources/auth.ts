@@ -12,4 +12,6 @@ export interface TokenClaims {
   sub: string;
   email: string;
   exp: number;
+  /** The user's session epoch when the token was issued; a sign-out or password change moves it on. */
+  ver: number;
 }

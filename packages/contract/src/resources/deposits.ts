@@ -75,4 +75,5 @@ export const depositsCollection: CollectionSpec = {
   filters: { device: 'exact', location: 'exact', status: 'exact', at: 'range', company: 'exact' },
   order: ['id', 'at'],
   defaultOrder: { at: 'desc' },
+  keyset: 'at',
 };

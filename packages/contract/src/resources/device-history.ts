@@ -48,6 +48,7 @@ const history = (time: string): CollectionSpec => ({
   filters: { device: 'exact', company: 'exact', [time]: 'range' },
   order: ['id', time],
   defaultOrder: { [time]: 'desc' },
+  keyset: time,
 });
 export const serviceSessionsCollection = history('startedAt');
 export const criticalEpisodesCollection = {

@@ -9,27 +9,60 @@ export const MAX_BATCH_EVENTS = 1000;
 /** Timestamps further ahead than this are replaced by the time of receipt and flagged. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
+/** The earliest time an event may carry: a logger's clock before it is a clock not yet set. */
+export const EARLIEST_EVENT_AT = '2000-01-01T00:00:00Z';
+
+/**
+ * The largest values one event may carry (docs/api.md "Input bounds"). They are generous for any
+ * real machine, and keep every stored event and a day's sums far inside their columns.
+ */
+export const EVENT_LIMITS = {
+  /** One coin: 10 € (the largest euro coin is 2 €). */
+  coinCents: 1_000,
+  /** One note: 500 €. */
+  noteCents: 50_000,
+  /** One cashless or loyalty-card payment: 1,000 €. */
+  paymentCents: 100_000,
+  /** Coins, notes, tokens or prizes counted in one event. */
+  count: 1_000,
+  /** An emptying's own counters: 1,000,000 € and 10,000,000 tokens. */
+  emptyingCents: 100_000_000,
+  emptyingTokens: 10_000_000,
+} as const;
+
 const base = {
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  at: z.iso.datetime({ offset: true }),
+  at: z.iso
+    .datetime({ offset: true, abort: true })
+    .refine((v) => Date.parse(v) >= Date.parse(EARLIEST_EVENT_AT), { error: 'event_too_early' }),
 };
-const cents = z.number().int().min(0).max(10_000_000);
-const count = z.number().int().min(1).max(100_000).default(1);
+const cents = (max: number) => z.number().int().min(1).max(max);
+const count = z.number().int().min(1).max(EVENT_LIMITS.count).default(1);
 const command = z.number().int().min(1).max(2_147_483_647);
 
 export const telemetryEvent = z.discriminatedUnion('type', [
-  z.strictObject({ ...base, type: z.literal('coin'), valueCents: cents, count }),
-  z.strictObject({ ...base, type: z.literal('note'), valueCents: cents, count }),
+  z.strictObject({ ...base, type: z.literal('coin'), valueCents: cents(EVENT_LIMITS.coinCents), count }),
+  z.strictObject({ ...base, type: z.literal('note'), valueCents: cents(EVENT_LIMITS.noteCents), count }),
   z.strictObject({ ...base, type: z.literal('token'), count }),
-  z.strictObject({ ...base, type: z.literal('cashless'), valueCents: cents }),
-  z.strictObject({ ...base, type: z.literal('card'), cardUid: z.string().trim().min(1).max(64), valueCents: cents }),
+  z.strictObject({ ...base, type: z.literal('cashless'), valueCents: cents(EVENT_LIMITS.paymentCents) }),
+  z.strictObject({
+    ...base,
+    type: z.literal('card'),
+    cardUid: z.string().trim().min(1).max(64),
+    valueCents: cents(EVENT_LIMITS.paymentCents),
+  }),
   z.strictObject({ ...base, type: z.literal('prize_out'), count }),
   z.strictObject({ ...base, type: z.literal('free_ride'), commandId: command.optional() }),
   z.strictObject({ ...base, type: z.literal('reset'), commandId: command.optional(), reason: z.string().max(200).optional() }),
   z.strictObject({ ...base, type: z.literal('service_mode'), on: z.boolean() }),
   z.strictObject({ ...base, type: z.literal('alarm'), code: z.string().trim().min(1).max(40), critical: z.boolean() }),
   z.strictObject({ ...base, type: z.literal('alarm_cleared'), code: z.string().trim().min(1).max(40) }),
-  z.strictObject({ ...base, type: z.literal('emptying'), coinsCents: cents, tokens: z.number().int().min(0).max(10_000_000) }),
+  z.strictObject({
+    ...base,
+    type: z.literal('emptying'),
+    coinsCents: z.number().int().min(0).max(EVENT_LIMITS.emptyingCents),
+    tokens: z.number().int().min(0).max(EVENT_LIMITS.emptyingTokens),
+  }),
   z.strictObject({
     ...base,
     type: z.literal('heartbeat'),
@@ -40,10 +73,27 @@ export const telemetryEvent = z.discriminatedUnion('type', [
 export type TelemetryEvent = z.infer<typeof telemetryEvent>;
 export type TelemetryEventType = TelemetryEvent['type'];
 
-export const telemetryBatch = z.strictObject({
-  imei: z.string().regex(/^\d{15}$/, { error: 'imei' }),
-  events: z.array(telemetryEvent).min(1).max(MAX_BATCH_EVENTS),
-});
+/** An event's content, whatever the order of its fields: a resent event is the same event. */
+const contentOf = (event: TelemetryEvent) => JSON.stringify(Object.entries(event).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+export const telemetryBatch = z
+  .strictObject({
+    imei: z.string().regex(/^\d{15}$/, { error: 'imei' }),
+    events: z.array(telemetryEvent).min(1).max(MAX_BATCH_EVENTS),
+  })
+  .superRefine(({ events }, ctx) => {
+    // The same seq twice is a resend (stored once) only when the content is the same too; otherwise
+    // one of them would be dropped in silence, so the batch is refused, naming the seq.
+    const seen = new Map<number, string>();
+    for (const [i, event] of events.entries()) {
+      const content = contentOf(event);
+      const first = seen.get(event.seq);
+      if (first === undefined) seen.set(event.seq, content);
+      else if (first !== content) {
+        ctx.addIssue({ code: 'custom', path: ['events', i, 'seq'], message: 'seq_conflict', params: { seq: event.seq } });
+      }
+    }
+  });
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
 
 export const commandTypes = ['free_ride', 'reset'] as const;

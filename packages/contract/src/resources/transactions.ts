@@ -39,4 +39,5 @@ export const transactionsCollection: CollectionSpec = {
   filters: { device: 'exact', location: 'exact', type: 'exact', at: 'range', test: 'boolean', company: 'exact' },
   order: ['id', 'at', 'amountCents'],
   defaultOrder: { at: 'desc' },
+  keyset: 'at',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { languages } from '../messages.ts';
 import { zEmail, zPassword, zText } from '../validation.ts';
 
 export const userItem = z.object({
@@ -13,6 +14,7 @@ export const userItem = z.object({
   roles: z.array(z.enum(roles)),
   company: z.string(),
   active: z.boolean(),
+  language: z.enum(languages).nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userItem>;
@@ -32,6 +34,7 @@ export const userCreate = z.strictObject({
   roles: z.array(z.enum(roles)).min(1).max(4),
   company: zIri('companies'),
   active: z.boolean().optional(),
+  language: z.enum(languages).nullable().optional(),
   password: zPassword(),
 });
 export type UserCreate = z.infer<typeof userCreate>;
@@ -45,7 +48,10 @@ export const userPatch = z.strictObject({
   roles: z.array(z.enum(roles)).min(1).max(4).optional(),
   company: zIri('companies').optional(),
   active: z.boolean().optional(),
+  language: z.enum(languages).nullable().optional(),
   password: zPassword().optional(),
+  /** Required with a new password for one's own account (the profile screen asks for it). */
+  currentPassword: z.string().max(200).optional(),
 });
 export type UserPatch = z.infer<typeof userPatch>;
 
