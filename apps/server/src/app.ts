@@ -4,9 +4,10 @@ import jwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { refuseUndeclaredQueries } from './http/collection.ts';
 import { createDeps } from './http/deps.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { type RegisteredRoute, registerGuard } from './http/guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -58,20 +59,31 @@ declare module 'fastify' {
 
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const deps = createDeps(options.database.db, options.cache ?? true);
+  const cache = options.cache ?? true;
+  const deps = createDeps(options.database.db, cache, cache ? options.database.bus : null);
   // Requests are not logged one by one; errors are.
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
   });
+  // Other processes' writes invalidate this one's cache (decision 0003).
+  await deps.versions.listen();
+  app.addHook('onClose', () => deps.versions.close());
   app.setValidatorCompiler(validatorCompiler);
+  refuseUndeclaredQueries(app);
   app.setSerializerCompiler(serializerCompiler);
 
   // Cross-cutting plugins: security headers, tokens, the guard, documentation, the web app, errors.
   registerSecurityHeaders(app);
   // Verified tokens are cached (until they expire): checking the signature is the dearest step of a cached read.
-  await app.register(jwt, { secret: options.jwtSecret, verify: { cache: true } });
+  // Only the algorithm the server signs with, and never a token that does not expire.
+  await app.register(jwt, {
+    secret: options.jwtSecret,
+    sign: { algorithm: 'HS256' },
+    verify: { cache: true, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'ver'] },
+  });
   app.decorate('registeredRoutes', registerGuard(app, deps));
   await registerDocs(app);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);

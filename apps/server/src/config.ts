@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.optional(),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   webDist: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in limits count per address). */
   trustProxy: boolean;
+  /** PostgreSQL: the longest a statement may run (0: no limit; default 5 s, decision 0010). */
+  statementTimeoutMs: number | undefined;
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? false,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -35,7 +35,7 @@ describe('the server process', () => {
         surname: 'User',
         roles: ['worker'],
         company: '/api/v2/companies/1',
-        password: 'kept-password',
+        password: 'ostaje-zapisano-trajno',
       }),
     });
     expect(created.status).toBe(201);
@@ -43,7 +43,7 @@ describe('the server process', () => {
 
     const second = await startServer({ DATA_DIR });
     try {
-      expect((await login(second.url, 'kept@zabavni.test', 'kept-password')).status).toBe(200);
+      expect((await login(second.url, 'kept@zabavni.test', 'ostaje-zapisano-trajno')).status).toBe(200);
       // The same secret after a restart: the earlier token still works.
       const res = await fetch(`${second.url}/api/v2/users?itemsPerPage=1`, {
         headers: { authorization: `Bearer ${body.token}`, 'x-kovanica-view': 'all' },

@@ -6,7 +6,9 @@ import { seedHistory } from './db/seed/history.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs } : { dataDir: config.dataDir },
+);
 await database.migrate();
 
 // Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
@@ -16,7 +18,10 @@ if (seed && (await isEmpty(database.db))) {
   if (config.seedHistory) {
     const started = performance.now();
     console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
-    const events = await seedHistory(database.db);
+    // Batches of 5,000 events: on PostgreSQL without the statement time-out, which is for requests.
+    const seeding = config.databaseUrl ? await openDatabase({ url: config.databaseUrl, statementTimeoutMs: 0 }) : database;
+    const events = await seedHistory(seeding.db);
+    if (seeding !== database) await seeding.close();
     console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 }

@@ -5,12 +5,12 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { companyCreate, userCreate } from '@kovanica/contract';
+import { companyCreate, userCreate, validationMessage } from '@kovanica/contract';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { companies, users } from '../db/schema/index.ts';
 import { isEmpty } from '../db/seed/demo.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword, passwordProblem } from '../modules/auth/passwords.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +27,7 @@ async function main() {
   let password = process.env.KOVANICA_ADMIN_PASSWORD;
   if (!password) {
     const rl = createInterface({ input: process.stdin, output: process.stdout });
-    password = await rl.question('Password for the admin (at least 10 characters): ');
+    password = await rl.question('Password for the admin (at least 12 characters, not a common one): ');
     rl.close();
   }
   const company = companyCreate.safeParse({ name: values.company, oib: values.oib, address: values.address, isTopGun: true });
@@ -39,9 +39,11 @@ async function main() {
     company: '/api/v2/companies/1',
     password,
   });
-  const problems = [...(company.error?.issues ?? []), ...(user.error?.issues ?? [])];
+  const problems = [...(company.error?.issues ?? []), ...(user.error?.issues ?? [])].map((p) => `--${p.path.join('.')}: ${p.message}`);
+  const weak = user.data && (await passwordProblem(user.data.password, user.data));
+  if (weak) problems.push(`password: ${validationMessage('en', weak)}`);
   if (problems.length) {
-    for (const p of problems) console.error(`--${p.path.join('.')}: ${p.message}`);
+    for (const p of problems) console.error(p);
     process.exitCode = 2;
     return;
   }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { TagBus } from '../http/cache.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -21,17 +22,29 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Applies the committed migrations. */
   migrate(): Promise<void>;
+  /** Cache invalidation between server processes (PostgreSQL); null on PGlite, which one process owns. */
+  bus: TagBus | null;
   close(): Promise<void>;
 }
 
+/**
+ * The longest a statement may run on PostgreSQL (decision 0010): one expensive query must not hold a
+ * pooled connection while other callers wait. PGlite cannot time statements out (no timers in its
+ * WASM build); there the page-depth limit and cursors keep queries cheap.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseTarget = { url: string; statementTimeoutMs?: number } | { dataDir: string } | { pglite: PGlite };
 
 /** Opens PostgreSQL when given a URL, otherwise embedded PGlite in a directory (or an existing instance). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const timeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    // `statement_timeout` is a startup parameter of every pooled connection: PostgreSQL cancels a
+    // statement that runs longer (error 57014, answered 503 by the error handler).
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
     // An idle connection the server closes (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -39,7 +52,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Migrations may build indexes on big tables: they run on a connection of their own, untimed.
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: target.url });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
+      bus: notifyBus(pool, target.url),
       close: () => pool.end(),
     };
   }
@@ -54,6 +77,59 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    bus: null,
     close: () => client.close(),
+  };
+}
+
+const CHANNEL = 'kovanica_cache';
+
+/**
+ * Cache invalidation over PostgreSQL `LISTEN/NOTIFY`: messages go out through the pool and come in on
+ * a connection of their own (a pooled one cannot keep listening), which is opened again when it drops.
+ */
+function notifyBus(pool: pg.Pool, url: string): TagBus {
+  return {
+    async publish(payload) {
+      try {
+        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+      } catch (error) {
+        // The others' entries then live out their time limit (30 s): stale, never wrong for long.
+        console.warn(`Cache invalidation not sent: ${(error as Error).message}`);
+      }
+    },
+    async subscribe(onMessage, onGap) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (again: boolean) => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === CHANNEL && n.payload) onMessage(n.payload);
+        });
+        c.on('error', () => reconnect(c));
+        c.on('end', () => reconnect(c));
+        await c.connect();
+        await c.query(`listen ${CHANNEL}`);
+        client = c;
+        if (again) onGap();
+      };
+      const reconnect = (c: pg.Client) => {
+        if (stopped || client !== c) return;
+        client = null;
+        c.end().catch(() => {});
+        const attempt = () => {
+          retry = undefined;
+          if (!stopped) connect(true).catch(() => (retry = setTimeout(attempt, 1_000)));
+        };
+        retry = setTimeout(attempt, 1_000);
+      };
+      await connect(false);
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await (client as pg.Client | null)?.end();
+      };
+    },
   };
 }

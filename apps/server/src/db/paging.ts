@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { CollectionQuery } from '../http/collection.ts';
+import { type CollectionQuery, type CursorPosition, encodeCursor, type Keyset } from '../http/collection.ts';
 import type { Db } from './client.ts';
 
 /** Computed values selected beside a table's columns (correlated subqueries, counts, names). */
@@ -10,8 +10,11 @@ type ExtraValues<X extends Extras> = { [K in keyof X]: X[K] extends SQL<infer V>
 export type RowWith<T extends PgTable, X extends Extras> = T['$inferSelect'] & ExtraValues<X>;
 
 /**
- * One page of a table with the total count, in one round trip (`count(*) over ()`); a page past the
- * end costs a second query for the total. `extras` are selected beside the columns.
+ * One page of a table with the total count. A small collection in one round trip (`count(*) over ()`;
+ * a page past the end costs a second query for the total). A big one (`query.depth`, decision 0010):
+ * the page's ids, by offset or after the cursor's position along the keyset's index, then their rows,
+ * with the count beside. `next` is the cursor of the page after this one, for a collection ordered by
+ * its keyset. `extras` are selected beside the columns.
  */
 export async function selectPage<T extends PgTable, X extends Extras = Record<never, never>>(
   db: Db,
@@ -19,24 +22,73 @@ export async function selectPage<T extends PgTable, X extends Extras = Record<ne
   scope: SQL | undefined,
   query: CollectionQuery,
   extras?: X,
-): Promise<{ rows: RowWith<T, X>[]; total: number }> {
+): Promise<{ rows: RowWith<T, X>[]; total: number; next: string | null }> {
   const where = and(scope, ...query.where);
+  const { keyset, after } = query;
+  const position = keyset ? { __key: keyText(keyset.column), __id: sql<number>`${keyset.id}`.mapWith(Number) } : {};
+  const count = async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(table as PgTable)
+      .where(where);
+    return row?.n ?? 0;
+  };
+  type Row = RowWith<T, X> & { __total?: number; __key?: string; __id?: number };
+  const strip = (rows: Row[]) => rows.map(({ __total, __key, __id, ...row }) => row as unknown as RowWith<T, X>);
+  const cursorAfter = (row: Row | undefined) => (row?.__key && row.__id ? encodeCursor({ key: row.__key, id: row.__id }) : null);
+
+  if (query.depth !== null) {
+    // A big collection: the page's ids first, from the index alone, then the computed columns for
+    // those rows only (computing them for every row an offset skips cost seconds at page 333).
+    const id = getTableColumns(table).id as PgColumn;
+    const size = after ? query.itemsPerPage + 1 : query.itemsPerPage; // one more: is there a next page?
+    const ids = db
+      .select({ id })
+      .from(table as PgTable)
+      .where(keyset && after ? and(where, beyond(keyset, after)) : where)
+      .orderBy(...query.orderBy)
+      .limit(size)
+      .offset(after ? 0 : (query.page - 1) * query.itemsPerPage);
+    const [rows, total] = await Promise.all([
+      db
+        .select({ ...getTableColumns(table), ...(extras ?? {}), ...position })
+        .from(table as PgTable)
+        .where(inArray(id, ids))
+        .orderBy(...query.orderBy) as Promise<Row[]>,
+      count(),
+    ]);
+    const page = rows.slice(0, query.itemsPerPage);
+    const more = after ? rows.length > query.itemsPerPage : query.page * query.itemsPerPage < total;
+    return { rows: strip(page), total, next: keyset && more ? cursorAfter(page.at(-1)) : null };
+  }
+
   const rows = (await db
     .select({ ...getTableColumns(table), ...(extras ?? {}), __total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(table as PgTable)
     .where(where)
     .orderBy(...query.orderBy)
     .limit(query.itemsPerPage)
-    .offset((query.page - 1) * query.itemsPerPage)) as (RowWith<T, X> & { __total: number })[];
+    .offset((query.page - 1) * query.itemsPerPage)) as Row[];
   let total = rows[0]?.__total ?? 0;
-  if (!rows.length && query.page > 1) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(table as PgTable)
-      .where(where);
-    total = row?.n ?? 0;
-  }
-  return { rows: rows.map(({ __total, ...row }) => row as unknown as RowWith<T, X>), total };
+  if (!rows.length && query.page > 1) total = await count();
+  return { rows: strip(rows), total, next: null };
+}
+
+/** A timestamp as exact text (microseconds, UTC): a JavaScript Date would drop the microseconds. */
+function keyText(column: PgColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * The rows after a position in keyset order, written so the time index bounds the scan
+ * (`at <= $key`) whatever the planner makes of row comparisons.
+ */
+function beyond(keyset: Keyset, after: CursorPosition): SQL {
+  const key = sql`${after.key}::timestamptz`;
+  const id = sql`${after.id}::bigint`; // whatever the id column's type: an integer id never overflows here
+  return keyset.dir === 'desc'
+    ? sql`(${keyset.column} <= ${key} and (${keyset.column} < ${key} or ${keyset.id} < ${id}))`
+    : sql`(${keyset.column} >= ${key} and (${keyset.column} > ${key} or ${keyset.id} > ${id}))`;
 }
 
 /** One row by id within a scope, with the same extras as its collection. */

@@ -1,21 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+/** A snapshot of tag versions, taken before a value is computed (see `ReadCache.stamp`). */
+export type Stamp = readonly number[];
+
+interface Entry<V> {
+  value: V;
+  tags: readonly string[];
+  versions: Stamp;
+  expiresAt: number;
+}
+
+export interface ReadCacheOptions<V> {
+  /** Longest life of an entry: bounds staleness after a write no notification announced. */
+  ttlMs: number;
+  /** Bound of the whole cache, in (estimated) bytes: distinct URLs must not grow the process. */
+  maxBytes: number;
+  /** Estimated bytes an entry holds besides its key. */
+  sizeOf: (value: V) => number;
+  now?: () => number;
+}
+
+/** What an entry costs beyond its value: the key, the entry object, the LRU's bookkeeping. */
+const ENTRY_OVERHEAD = 200;
+
 /**
  * Read caches of one server process (docs/decisions/0003-read-cache.md).
  *
- * Every cached value names the resources it was computed from (its tags). A write through a
- * resource's routes bumps that resource's version, which invalidates at once every entry tagged with
- * it; a time limit bounds staleness after writes this process does not see (another process, SQL by
- * hand). Writes to `users` and `companies` also change who may see what, so they invalidate every
- * entry.
+ * Every cached value names the resources it was computed from (its tags). A write bumps its
+ * resource's version — in this process and, through `TagVersions`' bus, in every other process on the
+ * same PostgreSQL — which invalidates at once every entry tagged with it; a time limit bounds
+ * staleness after writes nobody announced (SQL by hand). Writes to `users` and `companies` also change
+ * who may see what, so they invalidate every entry. The cache is bounded by bytes, least recently used
+ * dropped first.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, { value: V; versions: number[]; tags: readonly string[]; expiresAt: number }>();
+  private readonly entries: LRUCache<string, Entry<V>>;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly versions: TagVersions,
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: ReadCacheOptions<V>,
+  ) {
+    this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, Entry<V>>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry, key) => Math.max(1, options.sizeOf(entry.value) + key.length * 2 + ENTRY_OVERHEAD),
+    });
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
@@ -27,26 +61,93 @@ export class ReadCache<V> {
     return entry.value;
   }
 
-  set(key: string, tags: readonly string[], value: V): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value; // Map keeps insertion order: drop the oldest
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, tags, versions: tags.map((t) => this.versions.of(t)), expiresAt: this.now() + this.ttlMs });
+  /**
+   * The versions of `tags` now. Take it before computing a value and give it to `set`: a write that
+   * lands while the value is computed then invalidates the value, instead of being stamped onto it.
+   */
+  stamp(tags: readonly string[]): Stamp {
+    return tags.map((t) => this.versions.of(t));
   }
+
+  set(key: string, tags: readonly string[], value: V, stamp: Stamp = this.stamp(tags)): void {
+    // An entry larger than the whole cache is not stored (lru-cache refuses it without a word).
+    this.entries.set(key, { value, tags, versions: stamp, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Bytes held, as `sizeOf` estimates them. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}
+
+/** Carries tag bumps between server processes on one database (PostgreSQL `LISTEN/NOTIFY`). */
+export interface TagBus {
+  /** Announces this process's bumps to the others; never rejects (a lost message costs staleness only). */
+  publish(payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with every other process's payload, and `onGap` whenever messages may have been
+   * lost (the listening connection dropped and came back). Resolves with a function that stops.
+   */
+  subscribe(onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 /** Resource versions; `access` is bumped with users and companies and tags every cached read. */
 export class TagVersions {
   private readonly versions = new Map<string, number>();
+  /** Tells this process's own messages apart from the others'. */
+  private readonly origin = randomUUID();
+  private pending: Set<string> | null = null;
+  private readonly sending = new Set<Promise<void>>();
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(private readonly bus: TagBus | null = null) {}
 
   of(tag: string): number {
     return this.versions.get(tag) ?? 0;
   }
 
   bump(tag: string): void {
+    this.bumpHere(tag);
+    if (!this.bus) return;
+    // The bumps of one request (a write names several resources, ingestion three) leave as one message.
+    if (!this.pending) {
+      this.pending = new Set();
+      setImmediate(() => this.flush());
+    }
+    this.pending.add(tag);
+  }
+
+  /** Starts applying the other processes' bumps; without a bus (PGlite: one process) there are none. */
+  async listen(): Promise<void> {
+    if (!this.bus || this.stopListening) return;
+    this.stopListening = await this.bus.subscribe(
+      (payload) => {
+        const [origin, ...tags] = payload.split(' ');
+        if (origin !== this.origin) for (const tag of tags) this.bumpHere(tag);
+      },
+      // Bumps may have been missed: everything cached may be stale.
+      () => this.bumpHere(ACCESS),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.flush();
+    await Promise.all(this.sending); // before the database closes
+    await this.stopListening?.();
+    this.stopListening = null;
+  }
+
+  private bumpHere(tag: string): void {
     this.versions.set(tag, this.of(tag) + 1);
     if (tag === 'users' || tag === 'companies') this.versions.set(ACCESS, this.of(ACCESS) + 1);
+  }
+
+  private flush(): void {
+    const tags = this.pending;
+    this.pending = null;
+    if (!tags?.size || !this.bus) return;
+    const sent = this.bus.publish([this.origin, ...tags].join(' ')).finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 }
 

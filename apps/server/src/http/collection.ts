@@ -1,6 +1,20 @@
-import { businessDate, type Collection, type CollectionSpec, DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
+import {
+  businessDate,
+  type Collection,
+  type CollectionSpec,
+  DEFAULT_ITEMS_PER_PAGE,
+  isCalendarDate,
+  MAX_ID,
+  MAX_ITEMS_PER_PAGE,
+  MAX_PAGE_DEPTH,
+  parseId,
+  parseInstant,
+  problemSchema,
+  type ValidationCode,
+} from '@kovanica/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiProblem } from './problems.ts';
 
@@ -10,12 +24,33 @@ export interface CollectionQuery {
   /** Filter conditions, ready for a WHERE clause. */
   where: SQL[];
   orderBy: SQL[];
+  /** The keyset a cursor pages along, when the collection has one and is listed in its order. */
+  keyset: Keyset | null;
+  /** Where a cursor page starts (`?cursor=`); null for a page by number. */
+  after: CursorPosition | null;
+  /** How many items page numbers reach (`MAX_PAGE_DEPTH` for a collection with a keyset). */
+  depth: number | null;
+}
+
+/** A time column and the id, ordered the same way: `at desc, id desc`. */
+export interface Keyset {
+  column: PgColumn;
+  id: PgColumn;
+  dir: 'asc' | 'desc';
+}
+
+/** The last row of the page before: its key as text (microseconds, UTC) and its id. */
+export interface CursorPosition {
+  key: string;
+  id: number;
 }
 
 type RawQuery = Record<string, string | string[] | undefined>;
 const rangeOps = { after: gte, before: lte, strictly_after: gt, strictly_before: lt, gte, lte, gt, lt } as const;
 
-const badQuery = (param: string) => new ApiProblem(400, 'bad_query', { param });
+/** A 400 that names the parameter, in `detail` and as a violation (the same shape as a 422's). */
+export const badQuery = (param: string, code: ValidationCode = 'invalid') =>
+  new ApiProblem(400, 'bad_query', { param }, [{ propertyPath: param, code }]);
 
 /**
  * Schemas that document a request part without validating it: collection queries are read and
@@ -27,18 +62,91 @@ export const documentationOnly = new WeakSet<z.ZodType>();
 /** The query-string schema of a collection, for OpenAPI. */
 export function collectionQuerySchema(spec: CollectionSpec) {
   const shape: Record<string, z.ZodType> = {
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(spec.keyset ? MAX_PAGE_DEPTH : 1_000_000)
+      .optional()
+      .describe(spec.keyset ? `1-based; page × itemsPerPage at most ${MAX_PAGE_DEPTH}: further on, follow view.next (cursor)` : '1-based'),
     itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
     client: z.string().optional(),
   };
+  if (spec.keyset) {
+    shape.cursor = z
+      .string()
+      .optional()
+      .describe(`Opaque: the next page in the default order (by ${spec.keyset}, then id), as view.next gives it; not with page`);
+  }
   for (const field of spec.order) shape[`order[${field}]`] = z.enum(['asc', 'desc']).optional();
   for (const [field, kind] of Object.entries(spec.filters)) {
     if (kind === 'range') for (const op of Object.keys(rangeOps)) shape[`${field}[${op}]`] = z.string().optional();
     else shape[field] = z.union([z.string(), z.array(z.string())]).optional();
   }
-  const schema = z.looseObject(shape);
+  // Documentation only: `parseCollectionQuery` refuses the parameters not listed here.
+  const schema = z.strictObject(shape);
   documentationOnly.add(schema);
   return schema;
+}
+
+/** The query of a GET route that declares none: only the original client's marker. */
+const clientOnly = z.strictObject({ client: z.string().optional() });
+
+/**
+ * Unknown query parameters answer 400 on every API GET route (each distinct URL would otherwise be a
+ * new cache entry): a route that declares no query string gets one that takes only `client`.
+ * Register before the routes.
+ */
+export function refuseUndeclaredQueries(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => m === 'GET' || m === 'HEAD') || !route.url.startsWith('/api/v2/') || route.url.startsWith('/api/v2/docs'))
+      return;
+    if (route.schema?.querystring) return;
+    // The route can now answer 400: documented like its other answers.
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    route.schema = {
+      ...route.schema,
+      querystring: clientOnly,
+      ...(response && !response[400] ? { response: { ...response, 400: problemSchema } } : {}),
+    };
+  });
+}
+
+/** Parameters a collection understands besides `order[field]`: those it documents, and `field[]`. */
+const knownParams = new WeakMap<CollectionSpec, Set<string>>();
+function paramsOf(spec: CollectionSpec): Set<string> {
+  let known = knownParams.get(spec);
+  if (!known) {
+    const arrays = Object.entries(spec.filters).flatMap(([field, kind]) => (kind === 'range' ? [] : [`${field}[]`]));
+    known = new Set([...Object.keys(collectionQuerySchema(spec).shape), ...arrays]);
+    knownParams.set(spec, known);
+  }
+  return known;
+}
+
+const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque cursor of a position: base64url of `[key, id]`. */
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
+}
+
+function decodeCursor(value: unknown): CursorPosition {
+  if (typeof value !== 'string' || value.length > 200) throw badQuery('cursor');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw badQuery('cursor');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw badQuery('cursor');
+  const [key, id] = parsed as unknown[];
+  if (typeof key !== 'string' || !CURSOR_KEY.test(key) || !Number.isSafeInteger(id) || (id as number) < 1) throw badQuery('cursor');
+  // A real instant (the database refuses 2026-02-30, which JavaScript would roll over to March).
+  const instant = new Date(key);
+  if (Number.isNaN(instant.getTime()) || instant.toISOString().slice(0, 19) !== key.slice(0, 19)) throw badQuery('cursor');
+  return { key, id: id as number };
 }
 
 function positiveInt(raw: RawQuery, param: string, fallback: number, max: number): number {
@@ -48,19 +156,24 @@ function positiveInt(raw: RawQuery, param: string, fallback: number, max: number
   return Number(value);
 }
 
+/**
+ * A filter value as its column's type, or a 400 naming the parameter: PostgreSQL must never be the
+ * one to refuse it (that would be a 500).
+ */
 function convert(value: string, column: PgColumn, param: string): unknown {
   if (column.columnType === 'PgDateString') {
     // A calendar date; an instant stands for its business day (a list's day range sends instants).
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-    const d = new Date(value);
-    if (Number.isNaN(d.getTime())) throw badQuery(param);
+    if (isCalendarDate(value)) return value;
+    const d = parseInstant(value);
+    if (!d) throw badQuery(param, 'date');
     return businessDate(d);
   }
   switch (column.dataType) {
     case 'number': {
       // Relations are filtered by IRI or by id.
       const id = value.includes('/') ? value.slice(value.lastIndexOf('/') + 1) : value;
-      if (!/^-?\d+$/.test(id)) throw badQuery(param);
+      const max = column.columnType === 'PgBigInt53' ? Number.MAX_SAFE_INTEGER : MAX_ID; // PostgreSQL's integer
+      if (!/^-?\d{1,16}$/.test(id) || Math.abs(Number(id)) > max) throw badQuery(param);
       return Number(id);
     }
     case 'boolean':
@@ -68,8 +181,9 @@ function convert(value: string, column: PgColumn, param: string): unknown {
       if (value === 'false' || value === '0') return false;
       throw badQuery(param);
     case 'date': {
-      const d = new Date(value);
-      if (Number.isNaN(d.getTime())) throw badQuery(param);
+      // A calendar date stands for its midnight UTC.
+      const d = isCalendarDate(value) ? new Date(`${value}T00:00:00Z`) : parseInstant(value);
+      if (!d) throw badQuery(param, 'date');
       return d;
     }
     default:
@@ -85,12 +199,12 @@ export interface DerivedFilter {
   derived: (values: string[], param: string) => SQL;
 }
 
-/** Ids from filter values given as ids or IRIs. */
+/** Ids from filter values given as ids or IRIs; anything but 1 … 2^31−1 is a 400 naming the parameter. */
 export function idsOf(values: string[], param: string): number[] {
   return values.map((v) => {
-    const id = v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
-    if (!/^\d{1,10}$/.test(id)) throw badQuery(param);
-    return Number(id);
+    const id = parseId(v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v);
+    if (id === null) throw badQuery(param);
+    return id;
   });
 }
 export type CollectionColumns = Record<string, PgColumn | DerivedFilter>;
@@ -101,6 +215,10 @@ const isDerived = (c: PgColumn | DerivedFilter | undefined): c is DerivedFilter 
  * maps each declared field to its column; for array columns an exact filter means "contains".
  */
 export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, columns: CollectionColumns): CollectionQuery {
+  const known = paramsOf(spec);
+  for (const param of Object.keys(raw)) {
+    if (!known.has(param) && !param.startsWith('order[')) throw new ApiProblem(400, 'unknown_param', { param });
+  }
   const where: SQL[] = [];
   for (const [field, kind] of Object.entries(spec.filters)) {
     const entry = columns[field];
@@ -143,24 +261,44 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
   }
 
   const orderBy: SQL[] = [];
+  const ordered: [string, 'asc' | 'desc'][] = [];
   for (const [key, value] of Object.entries(raw)) {
     const m = /^order\[(.+)\]$/.exec(key);
     if (!m?.[1]) continue;
     const column = columns[m[1]];
     if (!column || isDerived(column) || !spec.order.includes(m[1]) || (value !== 'asc' && value !== 'desc')) throw badQuery(key);
     orderBy.push(sortBy(column, value));
+    ordered.push([m[1], value]);
   }
   if (!orderBy.length) {
     for (const [field, dir] of Object.entries(spec.defaultOrder)) {
       const column = columns[field];
       if (column && !isDerived(column)) orderBy.push(sortBy(column, dir));
+      ordered.push([field, dir]);
     }
   }
-  if (columns.id && !isDerived(columns.id)) orderBy.push(asc(columns.id)); // stable pages
+  // Ordered by its keyset field alone, a big collection breaks ties by id the same way, so that a
+  // cursor (the last row's time and id) says exactly where the next page starts.
+  const [first] = ordered;
+  const keyColumn = spec.keyset ? columns[spec.keyset] : undefined;
+  const idColumn = columns.id && !isDerived(columns.id) ? columns.id : undefined;
+  const keyset: Keyset | null =
+    first && ordered.length === 1 && first[0] === spec.keyset && keyColumn && !isDerived(keyColumn) && idColumn
+      ? { column: keyColumn, id: idColumn, dir: first[1] }
+      : null;
+  if (idColumn) orderBy.push(keyset?.dir === 'desc' ? desc(idColumn) : asc(idColumn)); // stable pages
 
-  const page = positiveInt(raw, 'page', 1, 1_000_000);
   const itemsPerPage = positiveInt(raw, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
-  return { page, itemsPerPage, where, orderBy };
+  const depth = spec.keyset ? MAX_PAGE_DEPTH : null;
+  if (raw.cursor !== undefined) {
+    if (!keyset) throw badQuery('cursor'); // cursors follow the default order only
+    if (raw.page !== undefined) throw badQuery('page');
+    return { page: 1, itemsPerPage, where, orderBy, keyset, after: decodeCursor(raw.cursor), depth };
+  }
+  const page = positiveInt(raw, 'page', 1, 1_000_000);
+  // An offset reads and drops every row before the page: deep pages of big collections go by cursor.
+  if (depth !== null && page * itemsPerPage > depth) throw new ApiProblem(400, 'page_too_deep', { param: 'page', max: depth });
+  return { page, itemsPerPage, where, orderBy, keyset, after: null, depth };
 }
 
 const textColumns = new Set(['PgText', 'PgVarchar']);
@@ -176,18 +314,40 @@ function arrayContains(column: PgColumn, values: unknown[]): SQL {
   return and(...values.map((v) => sql`${v} = any(${column})`)) as SQL;
 }
 
-/** The collection envelope, with links to the first, last, next and previous pages. */
-export function collectionOf<T>(url: string, query: CollectionQuery, totalItems: number, member: T[]): Collection<T> {
+/**
+ * The collection envelope, with links to the first, last, next and previous pages. A collection with
+ * a keyset links its next page by cursor (`next`, the last row's position), by page number or by
+ * cursor alike, and links `last` only when page numbers reach it.
+ */
+export function collectionOf<T>(url: string, query: CollectionQuery, totalItems: number, member: T[], next?: string | null): Collection<T> {
   const [path = '', search = ''] = url.split('?');
   const params = new URLSearchParams(search);
   params.delete('client');
   const link = (page: number) => {
-    params.set('page', String(page));
-    return `${path}?${params.toString()}`;
+    const p = new URLSearchParams(params);
+    p.delete('cursor');
+    p.set('page', String(page));
+    return `${path}?${p.toString()}`;
   };
+  const reachable = (page: number) => query.depth === null || page * query.itemsPerPage <= query.depth;
   const last = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
-  const view: Collection<T>['view'] = { '@id': link(query.page), first: link(1), last: link(last) };
-  if (query.page < last) view.next = link(query.page + 1);
+  if (query.after) {
+    const view: Collection<T>['view'] = { '@id': `${path}?${params.toString()}`, first: link(1) };
+    if (reachable(last)) view.last = link(last);
+    if (next) view.next = cursorLink(path, params, next);
+    return { '@id': path, '@type': 'Collection', member, totalItems, view };
+  }
+  const view: Collection<T>['view'] = { '@id': link(query.page), first: link(1) };
+  if (reachable(last)) view.last = link(last);
+  if (query.keyset && next) view.next = cursorLink(path, params, next);
+  else if (query.page < last && reachable(query.page + 1)) view.next = link(query.page + 1);
   if (query.page > 1) view.previous = link(Math.min(query.page - 1, last));
   return { '@id': path, '@type': 'Collection', member, totalItems, view };
+}
+
+function cursorLink(path: string, params: URLSearchParams, cursor: string): string {
+  const p = new URLSearchParams(params);
+  p.delete('page');
+  p.set('cursor', cursor);
+  return `${path}?${p.toString()}`;
 }

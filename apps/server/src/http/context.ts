@@ -1,10 +1,12 @@
-import type { Language, Module, ModuleComponent, Permission, Role } from '@kovanica/contract';
+import type { Language, Module, ModuleComponent, Permission, permissionsByResource, Role } from '@kovanica/contract';
 
 /** The signed-in user as every request sees it, read fresh from the database. */
 export interface Actor {
   userId: number;
   email: string;
   role: Role;
+  /** Tokens issued in another epoch are refused (docs/rules.md, "Sessions"). */
+  sessionEpoch: number;
   companyId: number;
   companyIsTopGun: boolean;
   activeModules: readonly Module[];
@@ -35,6 +37,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A caller without `permission` still passes and the service limits the answer to their own rows. */
     allowSelf?: boolean;
+    /** The resource whose field rules (contract `writeRules`) the route enforces on its body. */
+    fieldRules?: keyof typeof permissionsByResource;
     /** A module component the route needs besides its module. */
     component?: ModuleComponent;
   }

@@ -1,10 +1,14 @@
 import {
   type CollectionSpec,
   collectionOf as collectionSchema,
+  hasOwnWrites,
   type ModuleComponent,
+  mayWriteField,
   type Permission,
+  parseId,
   type permissionsByResource,
   problemSchema,
+  writeRules,
 } from '@kovanica/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,11 +16,13 @@ import { ACCESS } from './cache.ts';
 import { type CollectionColumns, type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
 import { contextOf, type RequestContext } from './context.ts';
 import type { Deps } from './deps.ts';
-import { notFound } from './problems.ts';
+import { isEmptyPatch } from './empty-patch.ts';
+import { ApiProblem, invalid, notFound } from './problems.ts';
 
 /** What a resource's service provides for the standard operations. */
 export interface CrudService<Item, Create, Patch> {
-  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number }>;
+  /** `next`: the cursor of the following page, for a collection with a keyset (from `selectPage`). */
+  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number; next?: string | null }>;
   get(ctx: RequestContext, id: number): Promise<Item | null>;
   create(ctx: RequestContext, input: Create): Promise<Item>;
   update(ctx: RequestContext, id: number, patch: Patch): Promise<Item | null>;
@@ -42,9 +48,20 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   writes?: string[];
   /** The module component the resource needs besides its module (`devices.maintenance`). */
   component?: ModuleComponent;
+  /**
+   * Is this row (an item, a create body, or an item with a patch applied) the caller's own? The
+   * contract's `writeRules` give some roles writes on their own records only.
+   */
+  owned?: (row: Record<string, unknown>, userId: number) => boolean;
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** An id in a path: digits only (`0x10`, `1e1`, ` 1`, `01` name nothing), within `MAX_ID`. */
+export const idParams = z.object({
+  id: z
+    .string()
+    .refine((v) => parseId(v) !== null)
+    .transform(Number),
+});
 type IdParams = z.infer<typeof idParams>;
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -71,8 +88,9 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     const key = `${ctx.actor.userId}|${ctx.view}|${ctx.lang}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
     let body = deps.responses?.get(key);
     if (body === undefined) {
+      const stamp = deps.responses?.stamp(cacheTags);
       body = JSON.stringify(z.encode(schema, await compute()));
-      deps.responses?.set(key, cacheTags, body);
+      deps.responses?.set(key, cacheTags, body, stamp);
     }
     return reply.type('application/json; charset=utf-8').send(body);
   };
@@ -95,8 +113,8 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     handler: (request, reply) =>
       cached(request, reply, listSchema, async () => {
         const query = parseCollectionQuery(request.query as Record<string, string>, def.collection, def.columns);
-        const { items, total } = await service.list(contextOf(request), query);
-        return collectionOf(request.url, query, total, items);
+        const { items, total, next } = await service.list(contextOf(request), query);
+        return collectionOf(request.url, query, total, items, next);
       }),
   });
 
@@ -113,15 +131,48 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       }),
   });
 
+  /**
+   * Field-level authorization (contract `writeRules`): every field of the body is checked for the
+   * caller's role, on their own record or not. The row is read only when a rule depends on it.
+   */
+  const authorizeWrite = async (ctx: RequestContext, action: 'create' | 'update', body: object, id?: number) => {
+    const { role, userId } = ctx.actor;
+    // Fields with a rule first: the refusal names the field the rule is about.
+    const fields = Object.keys(body).sort((a, b) => Number(Boolean(ruled(b))) - Number(Boolean(ruled(a))));
+    let own = false;
+    if (def.owned && id === undefined) own = def.owned(body as Record<string, unknown>, userId);
+    else if (def.owned && fields.some((f) => ruled(f)?.notOwn || !mayWriteField(role, def.name, action, f, false))) {
+      const current = await service.get(ctx, id ?? 0);
+      if (!current) throw notFound();
+      own = def.owned(current, userId) && def.owned({ ...current, ...body }, userId);
+    }
+    for (const field of fields) {
+      if (mayWriteField(role, def.name, action, field, own)) continue;
+      if (own && ruled(field)?.notOwn) throw invalid(field, 'own_role');
+      throw new ApiProblem(403, 'forbidden_field', { field });
+    }
+  };
+  const ruled = (field: string) => writeRules[def.name]?.fields?.[field];
+
+  /** Roles that may delete only their own rows (contract `writeRules.ownOnly`). */
+  const authorizeDelete = async (ctx: RequestContext, id: number) => {
+    if (!def.owned || !writeRules[def.name]?.ownOnly?.includes(ctx.actor.role)) return;
+    const current = await service.get(ctx, id);
+    if (!current) throw notFound();
+    if (!def.owned(current, ctx.actor.userId)) throw new ApiProblem(403, 'forbidden');
+  };
+
   const { create, update, remove } = service;
   if (create && def.create) {
     app.route({
       method: 'POST',
       url: base,
-      config: { permission: perm('create'), component: def.component },
+      config: { permission: perm('create'), component: def.component, fieldRules: def.name },
       schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
       handler: async (request, reply) => {
-        const item = await writing(() => create(contextOf(request), request.body as Create));
+        const ctx = contextOf(request);
+        await authorizeWrite(ctx, 'create', request.body as object);
+        const item = await writing(() => create(ctx, request.body as Create));
         return reply.code(201).header('location', item['@id']).send(item);
       },
     });
@@ -131,10 +182,24 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     app.route({
       method: 'PATCH',
       url: `${base}/:id`,
-      config: { permission: perm('update'), allowSelf: def.allowSelf?.update, component: def.component },
+      config: {
+        permission: perm('update'),
+        allowSelf: def.allowSelf?.update ?? hasOwnWrites(def.name),
+        component: def.component,
+        fieldRules: def.name,
+      },
       schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
       handler: async (request) => {
-        const item = await writing(() => update(contextOf(request), (request.params as IdParams).id, request.body as Patch));
+        const ctx = contextOf(request);
+        const { id } = request.params as IdParams;
+        // An empty merge-patch changes nothing (RFC 7396): the answer is the item as it is.
+        if (isEmptyPatch(request.body)) {
+          const item = await service.get(ctx, id);
+          if (!item) throw notFound();
+          return item;
+        }
+        await authorizeWrite(ctx, 'update', request.body as object, id);
+        const item = await writing(() => update(ctx, id, request.body as Patch));
         if (!item) throw notFound();
         return item;
       },
@@ -148,7 +213,10 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       config: { permission: perm('delete'), component: def.component },
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
       handler: async (request, reply) => {
-        if (!(await writing(() => remove(contextOf(request), (request.params as IdParams).id)))) throw notFound();
+        const ctx = contextOf(request);
+        const { id } = request.params as IdParams;
+        await authorizeDelete(ctx, id);
+        if (!(await writing(() => remove(ctx, id)))) throw notFound();
         return reply.code(204).send();
       },
     });

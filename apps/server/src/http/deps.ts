@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { ReadCache, TagVersions } from './cache.ts';
+import { ReadCache, type TagBus, TagVersions } from './cache.ts';
 import type { Actor } from './context.ts';
 
 /** What modules are given: the database and the read caches. Passed explicitly, never looked up. */
@@ -12,12 +12,21 @@ export interface Deps {
   responses: ReadCache<string> | null;
 }
 
-export function createDeps(db: Db, cache: boolean): Deps {
-  const versions = new TagVersions();
+/** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
+export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The caches and versions of one app. `bus` carries version bumps to and from the other server
+ * processes on the same database; the caller starts listening (`versions.listen()`) and closes it.
+ */
+export function createDeps(db: Db, cache: boolean, bus: TagBus | null = null): Deps {
+  const versions = new TagVersions(bus);
   return {
     db,
     versions,
-    actors: cache ? new ReadCache(versions, 5_000, 10_000) : null,
-    responses: cache ? new ReadCache(versions, 30_000, 5_000) : null,
+    // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
+    actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
+    // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.
+    responses: cache ? new ReadCache(versions, { ttlMs: 30_000, maxBytes: RESPONSE_CACHE_BYTES, sizeOf: (body) => body.length * 2 }) : null,
   };
 }

@@ -1,7 +1,21 @@
+import { pickLanguage } from '@kovanica/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgError } from '../db/errors.ts';
 import { ApiProblem, createErrorHandler, problemBody, sendProblem } from './problems.ts';
 import { RequestValidationError, validationProblem } from './validation.ts';
+
+/**
+ * Errors of the router, before any route runs: a path that is no valid URL (`/users/%FF`) or whose
+ * id is longer than the router takes. Such a path names nothing: 404, in the dialect like any other.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : (error.statusCode ?? 400);
+  return sendProblem(
+    reply,
+    problemBody(status, status === 404 ? 'not_found' : 'malformed', pickLanguage(request.headers['accept-language'])),
+  );
+}
 
 /** Every error leaves as application/problem+json in the caller's language; a 5xx shows no internals. */
 export function registerErrorHandling(app: FastifyInstance, fallback: (request: FastifyRequest, reply: FastifyReply) => boolean) {
@@ -19,6 +33,12 @@ export function registerErrorHandling(app: FastifyInstance, fallback: (request: 
           return new ApiProblem(400, 'malformed');
       }
       if (error instanceof SyntaxError) return new ApiProblem(400, 'malformed');
+      // PostgreSQL cancelled a statement past the time-out (decision 0010): the server is busy or the
+      // question too big, not broken. Retry-After: the time-out itself.
+      if (pgError(error).code === '57014') {
+        request.log.warn({ url: request.url }, 'statement time-out');
+        return new ApiProblem(503, 'query_timeout', {}, [], { 'retry-after': '5' });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return problemBody(status, 'malformed', request.lang);
       return null;

@@ -181,7 +181,7 @@ describe('the guard', () => {
     const tampered = `${token.slice(0, -3)}abc`;
     const res = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${tampered}` } });
     expect(res.statusCode).toBe(401);
-    const expired = t.app.jwt.sign({ sub: String(zabavniManager?.id), email: demo.manager }, { expiresIn: -10 });
+    const expired = t.app.jwt.sign({ sub: String(zabavniManager?.id), email: demo.manager, ver: 0 }, { expiresIn: -10 });
     const res2 = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${expired}`, 'accept-language': 'hr' } });
     expect(res2.statusCode).toBe(401);
     expect(res2.json().message).toBe('Vaša sesija je istekla. Prijavite se ponovno.');
@@ -199,6 +199,9 @@ describe('the guard', () => {
     expect(off.statusCode).toBe(200);
     expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(401);
     await t.as('admin', { method: 'PATCH', url: `/api/v2/users/${worker?.id}`, headers: mergePatch, payload: { active: true } });
+    // Reactivated, the worker signs in again: the old sign-in stays ended.
+    expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(401);
+    t.forget('worker');
     expect((await t.as('worker', { url: '/api/v2/settings' })).statusCode).toBe(200);
   });
 

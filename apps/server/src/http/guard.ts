@@ -1,4 +1,15 @@
-import { can, canViewAllCompanies, type Language, MERGE_PATCH, moduleOf, pickLanguage, type Role, VIEW_HEADER } from '@kovanica/contract';
+import {
+  can,
+  canViewAllCompanies,
+  type Language,
+  MERGE_PATCH,
+  moduleOf,
+  parseId,
+  pickLanguage,
+  type Role,
+  type TokenClaims,
+  VIEW_HEADER,
+} from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -13,6 +24,8 @@ export interface RegisteredRoute {
   permission?: string;
   public: boolean;
   allowSelf: boolean;
+  /** The resource whose field rules the route enforces (the standard create and update routes). */
+  fieldRules?: string;
 }
 
 interface ActorRow {
@@ -20,6 +33,7 @@ interface ActorRow {
   email: string;
   roles: Role[];
   active: boolean;
+  session_epoch: number;
   company_id: number;
   is_top_gun: boolean;
   active_modules: Actor['activeModules'];
@@ -30,7 +44,7 @@ interface ActorRow {
 /** Reads the signed-in user with what access depends on, in one query. */
 export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
   const result = await db.execute(sql`
-    select u.id, u.email, u.roles, u.active, u.company_id, c.is_top_gun, c.active_modules, c.active_module_components,
+    select u.id, u.email, u.roles, u.active, u.session_epoch, u.company_id, c.is_top_gun, c.active_modules, c.active_module_components,
            array(select s.id from companies s where s.parent_id = c.id order by s.id) as subsidiary_ids
     from users u join companies c on c.id = u.company_id
     where u.id = ${userId}`);
@@ -40,6 +54,7 @@ export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
     userId: row.id,
     email: row.email,
     role: row.roles[0],
+    sessionEpoch: row.session_epoch,
     companyId: row.company_id,
     companyIsTopGun: row.is_top_gun,
     activeModules: row.active_modules,
@@ -114,24 +129,37 @@ export function registerGuard(app: FastifyInstance, deps: Deps): () => Registere
       permission: r.config?.permission,
       public: Boolean(r.config?.public),
       allowSelf: Boolean(r.config?.allowSelf),
+      fieldRules: r.config?.fieldRules,
     }));
 }
 
+/** The tag of one user's cached access: a sign-out bumps it alone (the answers' cache stays). */
+export const sessionTag = (userId: number) => `session:${userId}`;
+
 async function authenticate(deps: Deps, request: FastifyRequest): Promise<RequestContext> {
-  if (!request.headers.authorization) throw new ApiProblem(401, 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
-  let claims: { sub?: string };
+  const refuse = (code: 'unauthenticated' | 'token_expired' | 'session_ended') =>
+    new ApiProblem(401, code, {}, [], { 'www-authenticate': 'Bearer' });
+  if (!request.headers.authorization) throw refuse('unauthenticated');
+  let claims: TokenClaims;
   try {
-    claims = await request.jwtVerify<{ sub?: string }>();
+    // Only HS256, and only tokens that expire and name their user and session (app.ts, the jwt options).
+    claims = await request.jwtVerify<TokenClaims>();
   } catch (error) {
-    const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
-    throw new ApiProblem(401, expired ? 'token_expired' : 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
+    throw refuse((error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'token_expired' : 'unauthenticated');
   }
-  const userId = Number(claims.sub);
-  let actor = deps.actors?.get(String(userId));
+  // A token signed with the right key but naming no valid user id is a forgery or a bug: refuse it.
+  const sub = typeof claims.sub === 'string' ? parseId(claims.sub) : null;
+  if (sub === null || !Number.isInteger(claims.ver)) throw refuse('unauthenticated');
+  let actor = deps.actors?.get(String(sub));
   if (actor === undefined) {
-    actor = await loadActor(deps.db, userId);
-    deps.actors?.set(String(userId), [ACCESS], actor);
+    // Stamped before the read: a sign-out or role change landing meanwhile is not cached over.
+    const tags = [ACCESS, sessionTag(sub)];
+    const stamp = deps.actors?.stamp(tags);
+    actor = await loadActor(deps.db, sub);
+    deps.actors?.set(String(sub), tags, actor, stamp);
   }
-  if (!actor) throw new ApiProblem(401, 'unauthenticated', {}, [], { 'www-authenticate': 'Bearer' });
+  if (!actor) throw refuse('unauthenticated');
+  // Sign-ins issued before the user's last password, role or company change, deactivation or sign-out.
+  if (claims.ver !== actor.sessionEpoch) throw refuse('session_ended');
   return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all');
 }

@@ -21,6 +21,7 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /**
@@ -59,8 +60,14 @@ export function problemBody(
     title: titles[status] ?? 'Error',
     status,
     detail,
-    // The original client reads `message` (login failures); every problem carries it.
-    message: violations?.length ? violations.map((v) => v.message).join(' ') : detail,
+    // The original client reads `message` (login failures); every problem carries it. A bad query
+    // parameter is named first (its violation alone would not say which one), then why, if known.
+    message:
+      code === 'bad_query'
+        ? [detail, ...(violations ?? []).filter((v) => v.code !== 'invalid').map((v) => v.message)].join(' ')
+        : violations?.length
+          ? violations.map((v) => v.message).join(' ')
+          : detail,
     ...(violations ? { violations } : {}),
   };
 }

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 /**
  * Helmet's security headers, worked out once at start and set on every answer. (Running helmet per
  * request rebuilt the same static headers each time and cost more than a cached API read.) A route
- * may still override one, as the API docs page does with its own CSP.
+ * may still override one, as the API docs page does with its own CSP. API answers are `no-store`.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers: Record<string, string> = {};
@@ -28,7 +28,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       },
     },
   })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // API answers are personal (a user's rows, a token): no shared or browser cache may keep them.
+    // Set before the guard runs, so its 401 and 403 carry it too; the docs may be kept.
+    if (request.url.startsWith('/api/v2/') && !request.url.startsWith('/api/v2/docs')) reply.header('cache-control', 'no-store');
   });
 }

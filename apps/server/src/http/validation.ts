@@ -2,6 +2,7 @@ import { type Language, toViolations } from '@kovanica/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { documentationOnly } from './collection.ts';
+import { isEmptyPatch } from './empty-patch.ts';
 import { ApiProblem, problemBody } from './problems.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -19,12 +20,49 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  if (documentationOnly.has(schema)) return (data) => ({ value: data });
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** NUL, and halves of UTF-16 pairs without their other half: no PostgreSQL text can hold them. */
+const UNSTORABLE = { test: (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text) };
+
+/** Where in a request part a text (or a key) holds what no column can store; the first few suffice. */
+function unstorable(value: unknown, path: PropertyKey[] = [], found: Issue[] = []): Issue[] {
+  if (found.length >= 10 || path.length > 64) return found;
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) found.push({ code: 'custom', path, message: 'characters', input: value });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      unstorable(item, [...path, i], found);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) found.push({ code: 'custom', path: [...path, key], message: 'characters', input: key });
+      else unstorable(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Validates a request part with its zod schema, after refusing text that PostgreSQL cannot store
+ * (checked here once for every route, so no such text ever reaches a query: it was a 500).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, method }) => {
+  const part = httpPart ?? 'body';
+  const refuseUnstorable = (data: unknown) => {
+    const issues = unstorable(data);
+    return issues.length ? { error: new RequestValidationError(part, issues, data) } : null;
+  };
+  if (documentationOnly.has(schema)) return (data) => refuseUnstorable(data) ?? { value: data };
+  // `{}` is a valid merge-patch of anything (RFC 7396: it changes nothing), even where a patch has
+  // fields that travel together; handlers answer it with the item as it is.
+  const emptyPatchAllowed = method === 'PATCH' && httpPart === 'body';
   return (data) => {
+    const refused = refuseUnstorable(data);
+    if (refused) return refused;
+    if (emptyPatchAllowed && isEmptyPatch(data)) return { value: data };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(httpPart ?? 'body', result.error.issues, data) };
+    return { error: new RequestValidationError(part, result.error.issues, data) };
   };
 };
 
@@ -35,13 +73,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
 export function validationProblem(err: RequestValidationError, lang: Language) {
   const unknown = err.issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
+    if (err.part === 'querystring') return new ApiProblem(400, 'unknown_param', { param: unknown.keys[0] });
     const field = [...unknown.path.map(String), unknown.keys[0]].join('.');
-    return new ApiProblem(400, 'unknown_field', { field });
+    return new ApiProblem(400, 'unknown_field', { field }, [{ propertyPath: field, code: 'unknown', params: { field } }]);
   }
   // A path that names no valid id names nothing.
   if (err.part === 'params') return new ApiProblem(404, 'not_found');
   if (err.part !== 'body') {
-    return new ApiProblem(400, 'bad_query', { param: err.issues[0]?.path.map(String).join('.') ?? '' });
+    const param = err.issues[0]?.path.map(String).join('.') ?? '';
+    return problemBody(400, 'bad_query', lang, { param }, toViolations(err.issues, err.input, lang));
   }
   return problemBody(422, 'validation', lang, {}, toViolations(err.issues, err.input, lang));
 }

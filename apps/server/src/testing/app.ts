@@ -17,6 +17,8 @@ export interface TestApp {
   db: Db;
   /** Signs a demo user (or any e-mail with the demo password) in and returns the token. */
   token(user: DemoUser | string): Promise<string>;
+  /** Forgets the user's token, so the next request signs in again (after their sign-ins were ended). */
+  forget(user: DemoUser | string): void;
   /** `inject` with the user's bearer token (or none for `null`). */
   as(user: DemoUser | string | null, request: InjectOptions): Promise<LightMyRequestResponse>;
   /** The same, with a JSON body parsed from the answer. */
@@ -31,12 +33,14 @@ export interface TestApp {
  * top of a test file (its cleanup is an `afterAll` of the file). `setup` may add routes before the app
  * is ready (tests of the guard itself do).
  */
-export async function testApp(options: { loginLimits?: LoginLimits; setup?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function testApp(
+  options: { loginLimits?: LoginLimits; setup?: (app: FastifyInstance) => void; statementTimeoutMs?: number } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
   await seedDemo(database.db);
   const app = await buildApp({
     database,
-    jwtSecret: 'test-secret-that-is-long-enough-1234567890',
+    jwtSecret: JWT_TEST_SECRET,
     webDist: null,
     loginLimits: options.loginLimits,
   });
@@ -67,6 +71,7 @@ export async function testApp(options: { loginLimits?: LoginLimits; setup?: (app
     app,
     db: database.db,
     token,
+    forget: (user: string) => tokens.delete(user in demo ? demo[user as DemoUser] : user),
     as,
     async json(user, request) {
       const res = await as(user, request);
@@ -74,5 +79,8 @@ export async function testApp(options: { loginLimits?: LoginLimits; setup?: (app
     },
   };
 }
+
+/** The signing key of the test apps' tokens (tests forge tokens with it). */
+export const JWT_TEST_SECRET = 'test-secret-that-is-long-enough-1234567890';
 
 export const mergePatch = { 'content-type': 'application/merge-patch+json' };

@@ -39,7 +39,8 @@ export const telemetryEvents = pgTable(
   (t) => [
     uniqueIndex('telemetry_events_logger_seq_key').on(t.loggerId, t.seq),
     index('telemetry_events_device_at_idx').on(t.deviceId, t.at),
-    index('telemetry_events_company_at_idx').on(t.companyId, t.at),
+    // Keyset pages (`at desc, id desc`, decision 0010) read this index in order, ties included.
+    index('telemetry_events_company_at_idx').on(t.companyId, t.at, t.id),
   ],
 );
 
@@ -63,15 +64,15 @@ export const deviceDaily = pgTable(
     notesCents: bigint({ mode: 'number' }).notNull().default(0),
     cashlessCents: bigint({ mode: 'number' }).notNull().default(0),
     cardCents: bigint({ mode: 'number' }).notNull().default(0),
-    tokens: integer().notNull().default(0),
+    tokens: bigint({ mode: 'number' }).notNull().default(0),
     tokensCents: bigint({ mode: 'number' }).notNull().default(0),
-    plays: integer().notNull().default(0),
-    testPlays: integer().notNull().default(0),
+    plays: bigint({ mode: 'number' }).notNull().default(0),
+    testPlays: bigint({ mode: 'number' }).notNull().default(0),
     testCents: bigint({ mode: 'number' }).notNull().default(0),
-    freeRides: integer().notNull().default(0),
-    resets: integer().notNull().default(0),
-    prizesOut: integer().notNull().default(0),
-    events: integer().notNull().default(0),
+    freeRides: bigint({ mode: 'number' }).notNull().default(0),
+    resets: bigint({ mode: 'number' }).notNull().default(0),
+    prizesOut: bigint({ mode: 'number' }).notNull().default(0),
+    events: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.day, t.locationKey] }),
@@ -96,7 +97,7 @@ export const deviceState = pgTable('device_state', {
   criticalSince: timestamp({ withTimezone: true }),
   /** Money and tokens in the box since the last emptying, as telemetry counted them. */
   boxCents: bigint({ mode: 'number' }).notNull().default(0),
-  boxTokens: integer().notNull().default(0),
+  boxTokens: bigint({ mode: 'number' }).notNull().default(0),
   /** Paid credit not yet worth a whole play. */
   creditCents: integer().notNull().default(0),
   lastEmptiedAt: timestamp({ withTimezone: true }),
@@ -117,9 +118,12 @@ export const serviceSessions = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endedAt: timestamp({ withTimezone: true }),
-    plays: integer().notNull().default(0),
+    plays: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('service_sessions_device_idx').on(t.deviceId, t.startedAt)],
+  (t) => [
+    index('service_sessions_device_idx').on(t.deviceId, t.startedAt),
+    index('service_sessions_company_idx').on(t.companyId, t.startedAt),
+  ],
 );
 
 /** Critical episodes: from a critical alarm until it is cleared. */
@@ -137,7 +141,10 @@ export const criticalEpisodes = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('critical_episodes_device_idx').on(t.deviceId, t.startedAt)],
+  (t) => [
+    index('critical_episodes_device_idx').on(t.deviceId, t.startedAt),
+    index('critical_episodes_company_idx').on(t.companyId, t.startedAt),
+  ],
 );
 
 /**
@@ -158,12 +165,12 @@ export const emptyings = pgTable(
     at: timestamp({ withTimezone: true }).notNull(),
     periodStart: timestamp({ withTimezone: true }),
     countedCents: bigint({ mode: 'number' }).notNull(),
-    countedTokens: integer().notNull(),
+    countedTokens: bigint({ mode: 'number' }).notNull(),
     deviceCoinsCents: bigint({ mode: 'number' }),
-    deviceTokens: integer(),
+    deviceTokens: bigint({ mode: 'number' }),
     eventId: bigint({ mode: 'number' }),
   },
-  (t) => [index('emptyings_device_idx').on(t.deviceId, t.at)],
+  (t) => [index('emptyings_device_idx').on(t.deviceId, t.at), index('emptyings_company_idx').on(t.companyId, t.at)],
 );
 
 /** Remote commands for a logger: pending, delivered with a batch answer, then done or failed. */
@@ -209,9 +216,9 @@ export const deposits = pgTable(
       .references(() => emptyings.id, { onDelete: 'cascade' }),
     at: timestamp({ withTimezone: true }).notNull(),
     reportedCoinsCents: bigint({ mode: 'number' }).notNull(),
-    reportedTokens: integer().notNull(),
+    reportedTokens: bigint({ mode: 'number' }).notNull(),
     depositCoinsCents: bigint({ mode: 'number' }),
-    depositTokens: integer(),
+    depositTokens: bigint({ mode: 'number' }),
     note: text(),
     reportedById: integer().references(() => users.id, { onDelete: 'set null' }),
     reportedAt: timestamp({ withTimezone: true }),

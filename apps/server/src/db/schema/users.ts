@@ -18,6 +18,13 @@ export const users = pgTable(
     photo: text(),
     roles: text().array().$type<Role[]>().notNull(),
     active: boolean().notNull().default(true),
+    /** The language the user reads the back-office and its e-mails in; null: as the browser asks. */
+    language: text().$type<'en' | 'hr'>(),
+    /**
+     * Bumped when every sign-in of the user must end (password, role or company change, deactivation,
+     * sign-out): tokens carry the epoch they were issued in and older ones are refused.
+     */
+    sessionEpoch: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

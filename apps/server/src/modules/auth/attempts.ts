@@ -1,6 +1,9 @@
 /**
- * Failed sign-in attempts per key (an account's e-mail, a client address) in a fixed window, kept in
- * memory: one server process serves the back-office, and a restart forgetting the counts is harmless.
+ * Sign-in attempts per key (an account's e-mail, a client address) in a fixed window, kept in memory.
+ * An attempt is counted when it starts, before the password is checked, so parallel attempts cannot
+ * all slip under the limit while their hashes are computed; a successful sign-in gives its attempt
+ * back. A restart forgetting the counts is harmless; with several server processes each counts its
+ * own (docs/rules.md, "Sessions").
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -23,12 +26,19 @@ export class AttemptLimiter {
     return w.count >= this.limit ? Math.ceil((w.resetAt - now) / 1000) : 0;
   }
 
-  fail(key: string): void {
+  /** Counts an attempt that starts now. */
+  take(key: string): void {
     const now = this.now();
     const w = this.windows.get(key);
     if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
     else w.count++;
     if (this.windows.size > 100_000) this.sweep(now);
+  }
+
+  /** Gives back an attempt that succeeded. */
+  giveBack(key: string): void {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count--;
   }
 
   reset(key: string): void {

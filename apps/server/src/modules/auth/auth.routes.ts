@@ -1,10 +1,13 @@
 import { loginRequest, loginResponse, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
+import { sessionTag } from '../../http/guard.ts';
 import { authService, type LoginLimits } from './auth.service.ts';
 
-export function authRoutes(fastify: FastifyInstance, { db }: Deps, options: { ttl: string; limits?: LoginLimits }) {
+export function authRoutes(fastify: FastifyInstance, { db, versions }: Deps, options: { ttl: string; limits?: LoginLimits }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = authService(db, (claims) => app.jwt.sign(claims, { expiresIn: options.ttl }), options.limits);
 
@@ -18,5 +21,21 @@ export function authRoutes(fastify: FastifyInstance, { db }: Deps, options: { tt
       response: { 200: loginResponse, 401: problemSchema, 422: problemSchema, 429: problemSchema },
     },
     handler: (request) => service.login(request.body, request.ip),
+  });
+
+  app.post('/api/v2/logout', {
+    config: { permission: 'auth.logout' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: ends every sign-in of the caller, on every device.',
+      response: { 204: z.null(), 401: problemSchema },
+    },
+    handler: async (request, reply) => {
+      const { userId } = contextOf(request).actor;
+      await service.logout(userId);
+      versions.bump(sessionTag(userId)); // the caller's cached access, in every process; nothing else
+
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
-import { demo, testApp } from '../../testing/app.ts';
+import { demo, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
 import { AttemptLimiter } from './attempts.ts';
 
 const t = await testApp({ loginLimits: { perAccount: 3, perAddress: 6, windowMs: 60_000 } });
@@ -56,18 +59,130 @@ describe('POST /api/v2/authentication_token', () => {
   });
 });
 
+describe('sign-in limits under load', () => {
+  it('hold for 100 parallel attempts on one account: 99 wrong, 1 right', async () => {
+    const email = demo.accountant;
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      login(email, i === 50 ? DEMO_PASSWORD : `wrong-${i}`, {}, `10.3.${Math.floor(i / 5)}.${i % 5}`),
+    );
+    const codes = (await Promise.all(attempts)).map((r) => r.statusCode);
+    // The account's limit (3 here) lets at most three attempts through; the rest wait.
+    expect(codes.filter((c) => c !== 429).length).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(97);
+  });
+
+  it('hold per address for parallel attempts on many accounts', async () => {
+    const codes = (await Promise.all(Array.from({ length: 30 }, (_, i) => login(`spray${i}@x.test`, 'bad', {}, '10.4.0.1')))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 401).length).toBe(6);
+    expect(codes.filter((c) => c === 429).length).toBe(24);
+  });
+});
+
+/** A token signed with the server's own key, with the claims and header given. */
+function forge(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }) {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${part(header)}.${part(claims)}`;
+  const algo = header.alg === 'HS512' ? 'sha512' : 'sha256';
+  return `${body}.${createHmac(algo, JWT_TEST_SECRET).update(body).digest('base64url')}`;
+}
+const exp = () => Math.floor(Date.now() / 1000) + 600;
+const settingsWith = (token: string) => t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${token}` } });
+const userId = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]?.id ?? 0;
+
+describe('tokens', () => {
+  it('are refused without a valid numeric sub, without exp, without ver, or with another algorithm', async () => {
+    const id = String(await userId(demo.manager));
+    expect((await settingsWith(forge({ sub: id, ver: 0, exp: exp() }))).statusCode).toBe(200);
+    for (const claims of [
+      { ver: 0, exp: exp() },
+      { sub: 'abc', ver: 0, exp: exp() },
+      { sub: '1.5', ver: 0, exp: exp() },
+      { sub: '99999999999', ver: 0, exp: exp() },
+      { sub: 7, ver: 0, exp: exp() },
+      { sub: id, ver: 0 },
+      { sub: id, exp: exp() },
+      { sub: id, ver: 'x', exp: exp() },
+    ]) {
+      const res = await settingsWith(forge(claims));
+      expect(res.statusCode, JSON.stringify(claims)).toBe(401);
+    }
+    expect((await settingsWith(forge({ sub: id, ver: 0, exp: exp() }, { alg: 'HS512', typ: 'JWT' }))).statusCode).toBe(401);
+    expect((await settingsWith(forge({ sub: id, ver: 0, exp: exp() }, { alg: 'none', typ: 'JWT' }))).statusCode).toBe(401);
+  });
+});
+
+describe('sign-ins that end', () => {
+  const signIn = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await login(email, password, {}, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ token: string }>().token;
+  };
+  const admin = async () => signIn(demo.admin);
+  const patchUser = async (token: string, id: number, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v2/users/${id}`, headers: { ...mergePatch, authorization: `Bearer ${token}` }, payload });
+
+  it('a sign-out ends every sign-in of the user, on every device', async () => {
+    const [phone, laptop] = [await signIn(demo.otherManager), await signIn(demo.otherManager)];
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/logout', headers: { authorization: `Bearer ${phone}` } });
+    expect(res.statusCode).toBe(204);
+    const after = await settingsWith(laptop);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('You have been signed out. Sign in again.');
+    expect((await settingsWith(phone)).statusCode).toBe(401);
+    expect((await settingsWith(await signIn(demo.otherManager))).statusCode).toBe(200);
+  });
+
+  it('a password change by the user ends their other sign-ins; it needs the current password', async () => {
+    const id = await userId(demo.otherManager);
+    const [mine, other] = [await signIn(demo.otherManager), await signIn(demo.otherManager)];
+    const next = 'a-new-and-long-passphrase';
+    const without = await patchUser(mine, id, { password: next });
+    expect(without.statusCode).toBe(422);
+    expect(without.json().violations[0]).toMatchObject({ propertyPath: 'currentPassword', code: 'required' });
+    const wrong = await patchUser(mine, id, { password: next, currentPassword: 'not-my-password' });
+    expect(wrong.json().violations[0]).toMatchObject({ propertyPath: 'currentPassword', code: 'current_password' });
+    expect((await settingsWith(other)).statusCode).toBe(200);
+    expect((await patchUser(mine, id, { password: next, currentPassword: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await settingsWith(other)).statusCode).toBe(401);
+    expect((await settingsWith(await signIn(demo.otherManager, next))).statusCode).toBe(200);
+    // and back, by an admin (no current password needed for another user's account)
+    expect((await patchUser(await admin(), id, { password: 'password1234' })).statusCode).toBe(422); // too guessable
+    expect((await patchUser(await admin(), id, { password: 'kovanica-demo-restored' })).statusCode).toBe(200);
+    await t.db
+      .update(users)
+      .set({ passwordHash: (await t.db.select().from(users).where(eq(users.email, demo.manager)))[0]?.passwordHash ?? '' })
+      .where(eq(users.id, id));
+  });
+
+  it('a role change or a deactivation ends them, and reactivating does not revive them', async () => {
+    const id = await userId(demo.manager);
+    let token = await signIn(demo.manager);
+    expect((await patchUser(await admin(), id, { roles: ['manager'] })).statusCode).toBe(200); // unchanged: sign-ins stay
+    expect((await settingsWith(token)).statusCode).toBe(200);
+    expect((await patchUser(await admin(), id, { roles: ['accountant'] })).statusCode).toBe(200);
+    expect((await settingsWith(token)).statusCode).toBe(401);
+    token = await signIn(demo.manager);
+    expect((await patchUser(await admin(), id, { roles: ['manager'], active: false })).statusCode).toBe(200);
+    expect((await patchUser(await admin(), id, { active: true })).statusCode).toBe(200);
+    expect((await settingsWith(token)).statusCode).toBe(401);
+    expect((await settingsWith(await signIn(demo.manager))).statusCode).toBe(200);
+  });
+});
+
 describe('AttemptLimiter', () => {
   it('opens again when the window ends, and a success resets the account', () => {
     let now = 0;
     const limiter = new AttemptLimiter(2, 1000, () => now);
-    limiter.fail('a');
+    limiter.take('a');
     expect(limiter.retryAfter('a')).toBe(0);
-    limiter.fail('a');
+    limiter.take('a');
     expect(limiter.retryAfter('a')).toBe(1);
     now = 1000;
     expect(limiter.retryAfter('a')).toBe(0);
-    limiter.fail('a');
-    limiter.fail('a');
+    limiter.take('a');
+    limiter.take('a');
     limiter.reset('a');
     expect(limiter.retryAfter('a')).toBe(0);
   });

@@ -1,4 +1,8 @@
+import type { ValidationCode } from '@kovanica/contract';
 import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import { invalid } from '../../http/problems.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. (2 is Algorithm.Argon2id, a const enum.)
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -19,3 +23,39 @@ export const decoyHash = () => {
   decoy ??= hashPassword('decoy-password-that-matches-nothing');
   return decoy;
 };
+
+// zxcvbn with the common-password and diceware lists (docs/rules.md, "Passwords"). Built once: the
+// dictionaries take a moment to index.
+let strength: ZxcvbnFactory | undefined;
+const estimator = () => {
+  strength ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  return strength;
+};
+
+/** zxcvbn's score 3: more than 10^8 guesses, "safely unguessable" against throttled online attacks. */
+const MIN_SCORE = 3;
+
+/**
+ * NIST SP 800-63B's blocklist check for a new password (length and characters are the contract's
+ * `zPassword`): refused when it contains the account's e-mail, or when it is a commonly used or
+ * leaked password or a near variant (a dictionary word with digits, a keyboard walk, a repeat), as
+ * zxcvbn estimates with the user's own data as extra words. No composition rules.
+ */
+export async function passwordProblem(
+  password: string,
+  user: { email: string; name?: string; surname?: string },
+): Promise<ValidationCode | null> {
+  const email = user.email.trim().toLowerCase();
+  const local = email.split('@')[0] ?? '';
+  const lower = password.toLowerCase();
+  if (email && (lower.includes(email) || (local.length >= 4 && lower.includes(local)))) return 'password_contains_email';
+  const words = [email, local, user.name ?? '', user.surname ?? ''].filter((w) => w.length >= 3);
+  const result = await estimator().checkAsync(password.slice(0, 100), words);
+  return result.score < MIN_SCORE ? 'password_common' : null;
+}
+
+/** A new password must pass the blocklist check (docs/rules.md, "Passwords"): a 422 on `password` otherwise. */
+export async function checkNewPassword(password: string, user: { email: string; name?: string; surname?: string }, field = 'password') {
+  const problem = await passwordProblem(password, user);
+  if (problem) throw invalid(field, problem);
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { devices, loggers, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { insertLoggers } from '../loggers/loggers.service.ts';
 
 /** What the company wizard sets up with a company (contract: companies.ts). */
@@ -77,9 +77,14 @@ export async function applySetup(db: Db, ctx: RequestContext, companyId: number,
   });
 
   if (loggerIds.length) await db.update(loggers).set({ companyId, updatedAt: new Date() }).where(inArray(loggers.id, loggerIds));
-  if (userIds.length) await db.update(users).set({ companyId, updatedAt: new Date() }).where(inArray(users.id, userIds));
+  if (userIds.length) {
+    // A user moved to another company signs in again (docs/rules.md, "Sessions").
+    const moved = sql`case when ${users.companyId} <> ${companyId} then ${users.sessionEpoch} + 1 else ${users.sessionEpoch} end`;
+    await db.update(users).set({ companyId, updatedAt: new Date(), sessionEpoch: moved }).where(inArray(users.id, userIds));
+  }
   const created = newLoggers.length ? await insertLoggers(db, companyId, newLoggers, 'newLoggers') : [];
   if (newUsers.length) {
+    for (const [i, u] of newUsers.entries()) await checkNewPassword(u.password, u, `newUsers.${i}.password`);
     const hashes = await Promise.all(newUsers.map((u) => hashPassword(u.password)));
     await db.insert(users).values(
       newUsers.map((u, i) => ({

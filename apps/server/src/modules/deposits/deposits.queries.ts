@@ -2,8 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { outer } from '../../db/paging.ts';
 import { companies, deposits, devices, locations, users } from '../../db/schema/index.ts';
-import type { DerivedFilter } from '../../http/collection.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import { badQuery, type DerivedFilter } from '../../http/collection.ts';
 
 /** A deposit's status from its columns (no status column to drift from them). */
 const statusFilter: DerivedFilter = {
@@ -14,8 +13,9 @@ const statusFilter: DerivedFilter = {
       verified: sql`${deposits.verifiedAt} is not null`,
     };
     const chosen = values.map((v) => {
-      const condition = conditions[v];
-      if (!condition) throw new ApiProblem(400, 'bad_query', { param });
+      // Own keys only: `constructor` is no status.
+      const condition = Object.hasOwn(conditions, v) ? conditions[v] : undefined;
+      if (!condition) throw badQuery(param, 'choice');
       return condition;
     });
     return sql`(${sql.join(chosen, sql` or `)})`;

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
+import { isEmptyPatch } from '../../http/empty-patch.ts';
 import { notFound } from '../../http/problems.ts';
 import { depositColumns } from './deposits.queries.ts';
 import { depositsService } from './deposits.service.ts';
@@ -41,7 +42,13 @@ export function depositsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: depositItem, 404: problemSchema, 409: problemSchema, 415: problemSchema, 422: problemSchema },
     },
     handler: async (request) => {
-      const deposit = await service.report(contextOf(request), (request.params as { id: number }).id, request.body as DepositPatch);
+      const { id } = request.params as { id: number };
+      if (isEmptyPatch(request.body)) {
+        const unchanged = await service.get(contextOf(request), id);
+        if (!unchanged) throw notFound();
+        return unchanged;
+      }
+      const deposit = await service.report(contextOf(request), id, request.body as DepositPatch);
       deps.versions.bump('deposits');
       if (!deposit) throw notFound();
       return deposit;

@@ -60,8 +60,8 @@ export function depositsService(db: Db): DepositsService {
   const find = (id: number, ids: readonly number[] | null) => selectOne(db, deposits, id, scope(ids), depositExtras());
   return {
     async list(ctx, query) {
-      const { rows, total } = await selectPage(db, deposits, scope(ctx.listed), query, depositExtras());
-      return { items: rows.map(toDeposit), total };
+      const { rows, total, next } = await selectPage(db, deposits, scope(ctx.listed), query, depositExtras());
+      return { items: rows.map(toDeposit), total, next };
     },
     async get(ctx, id) {
       const row = await find(id, ctx.visible);

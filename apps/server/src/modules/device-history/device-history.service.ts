@@ -19,8 +19,8 @@ function readOnly<T extends TenantTable, X extends Extras, Item>(
 ): Pick<CrudService<Item, never, never>, 'list' | 'get'> {
   return {
     async list(ctx, query) {
-      const { rows, total } = await selectPage(db, table, inCompanies(table.companyId, ctx.listed), query, extras());
-      return { items: rows.map(map), total };
+      const { rows, total, next } = await selectPage(db, table, inCompanies(table.companyId, ctx.listed), query, extras());
+      return { items: rows.map(map), total, next };
     },
     async get(ctx, id) {
       const row = await selectOne(db, table, id, inCompanies(table.companyId, ctx.visible), extras());

@@ -88,8 +88,13 @@ describe('loggers', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const writing = t.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from loggers where id = ${spare.body.id} for no key update`);
+      locked();
       await held;
       await tx.insert(telemetryEvents).values({
         companyId: 1,
@@ -100,6 +105,8 @@ describe('loggers', () => {
         receivedAt: new Date(),
       });
     });
+    // The delete is sent only once the row is held, so it cannot finish before the batch starts.
+    await holding;
     const removing = t.json('manager', { method: 'DELETE', url: spare.body['@id'] });
     await new Promise((resolve) => setTimeout(resolve, 150));
     release();

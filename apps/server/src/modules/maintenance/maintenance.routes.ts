@@ -1,4 +1,4 @@
-import { maintenanceCollection, maintenanceCreate, maintenanceItem, maintenancePatch } from '@kovanica/contract';
+import { iri, maintenanceCollection, maintenanceCreate, maintenanceItem, maintenancePatch } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -17,5 +17,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
     service: maintenanceService(deps.db),
     reads: ['devices', 'users'],
     component: 'devices.maintenance',
+    // A record is one's own when one did the work (a new one names its recorder unless told otherwise).
+    owned: (row, userId) => row.performedBy === undefined || row.performedBy === iri('users', userId),
   });
 }

@@ -1,7 +1,8 @@
-import { type DeviceGroup, iri, parseIri, type RevenueQuery, type RevenueReport, type RevenueRow } from '@kovanica/contract';
+import { type DeviceGroup, iri, parseReference, type RevenueQuery, type RevenueReport, type RevenueRow } from '@kovanica/contract';
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceDaily, devices, locations } from '../../db/schema/index.ts';
+import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
@@ -25,13 +26,13 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
     lte(deviceDaily.day, query.to),
   ];
   if (query.location) {
-    const id = parseIri('locations', query.location) ?? Number(query.location);
-    if (!Number.isInteger(id) || id < 1) throw invalid('location', 'iri');
+    const id = parseReference('locations', query.location);
+    if (id === null) throw badQuery('location', 'iri');
     conditions.push(eq(deviceDaily.locationKey, id));
   }
   if (query.device) {
-    const id = parseIri('devices', query.device) ?? Number(query.device);
-    if (!Number.isInteger(id) || id < 1) throw invalid('device', 'iri');
+    const id = parseReference('devices', query.device);
+    if (id === null) throw badQuery('device', 'iri');
     conditions.push(eq(deviceDaily.deviceId, id));
   }
   const parts = {

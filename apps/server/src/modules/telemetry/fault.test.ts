@@ -18,7 +18,10 @@ import { random, type SimDevice, simulate } from './simulation.ts';
  * generator's truth exactly, and no event is stored twice. Small in CI; `FAULT_DEVICES=60` for more.
  */
 const DEVICES = Number(process.env.FAULT_DEVICES ?? 6);
-const BATCH = 20;
+// Small batches: enough sends (over 4 per device) for a kill in the middle whatever the hour. A day at
+// demand 5 gave about 350 events over the six devices; in batches of 20 that was 23–25 sends, and the
+// check failed in quiet hours.
+const BATCH = 10;
 const base = process.env.DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kovanica-fault-'));
 const dbName = `kovanica_fault_${process.pid}`;

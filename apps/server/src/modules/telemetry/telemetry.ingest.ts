@@ -652,7 +652,7 @@ async function addLateCash(tx: Tx, deviceId: number, late: LateCash[]) {
   await tx.execute(sql`
     with late as (
       select (select id from emptyings where device_id = ${deviceId} and at >= l.at order by at limit 1) as id, l.cents, l.tokens
-      from json_to_recordset(${JSON.stringify(late)}::json) as l(at timestamptz, cents bigint, tokens int)),
+      from json_to_recordset(${JSON.stringify(late)}::json) as l(at timestamptz, cents bigint, tokens bigint)),
     sums as (select id, sum(cents) as cents, sum(tokens) as tokens from late where id is not null group by id),
     e as (update emptyings set counted_cents = counted_cents + sums.cents, counted_tokens = counted_tokens + sums.tokens
       from sums where emptyings.id = sums.id)
@@ -669,8 +669,8 @@ function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): 
       r."cashlessCents", r."cardCents", r.tokens, r."tokensCents", r.plays, r."testPlays", r."testCents", r."freeRides", r.resets,
       r."prizesOut", r.events
     from json_to_recordset(${JSON.stringify(rollups)}::json) as r("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
-      "cashlessCents" bigint, "cardCents" bigint, tokens int, "tokensCents" bigint, plays int, "testPlays" int, "testCents" bigint,
-      "freeRides" int, resets int, "prizesOut" int, events int)
+      "cashlessCents" bigint, "cardCents" bigint, tokens bigint, "tokensCents" bigint, plays bigint, "testPlays" bigint, "testCents" bigint,
+      "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)
     on conflict (device_id, day, location_key) do update set
       coins_cents = device_daily.coins_cents + excluded.coins_cents, notes_cents = device_daily.notes_cents + excluded.notes_cents,
       cashless_cents = device_daily.cashless_cents + excluded.cashless_cents, card_cents = device_daily.card_cents + excluded.card_cents,
@@ -689,7 +689,7 @@ function upsertState(s: StateRow): SQL {
       box_cents, box_tokens, credit_cents, last_emptied_at, signal, firmware)
     values (${s.deviceId}::int, ${s.companyId}::int, ${time(s.lastEventAt)}::timestamptz, ${s.serviceMode}::boolean,
       ${time(s.serviceSince)}::timestamptz, ${s.critical}::boolean, ${s.criticalCode}::text, ${time(s.criticalSince)}::timestamptz,
-      ${s.boxCents}::bigint, ${s.boxTokens}::int, ${s.creditCents}::int, ${time(s.lastEmptiedAt)}::timestamptz, ${s.signal}::int, ${s.firmware}::text)
+      ${s.boxCents}::bigint, ${s.boxTokens}::bigint, ${s.creditCents}::int, ${time(s.lastEmptiedAt)}::timestamptz, ${s.signal}::int, ${s.firmware}::text)
     on conflict (device_id) do update set company_id = excluded.company_id, last_event_at = excluded.last_event_at,
       service_mode = excluded.service_mode, service_since = excluded.service_since, critical = excluded.critical,
       critical_code = excluded.critical_code, critical_since = excluded.critical_since, box_cents = excluded.box_cents,

@@ -39,8 +39,8 @@ export function transactionsService(db: Db): Pick<CrudService<Transaction, never
     and(inCompanies(telemetryEvents.companyId, ids), inArray(telemetryEvents.type, [...transactionTypes]));
   return {
     async list(ctx, query) {
-      const { rows, total } = await selectPage(db, telemetryEvents, scope(ctx.listed), query, transactionExtras());
-      return { items: rows.map(toTransaction), total };
+      const { rows, total, next } = await selectPage(db, telemetryEvents, scope(ctx.listed), query, transactionExtras());
+      return { items: rows.map(toTransaction), total, next };
     },
     async get(ctx, id) {
       const row = await selectOne(db, telemetryEvents, id, scope(ctx.visible), transactionExtras());

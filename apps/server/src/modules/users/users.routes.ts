@@ -14,6 +14,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     collection: usersCollection,
     columns: userColumns,
     service: usersService(deps.db),
-    allowSelf: { read: true, update: true },
+    // Without users.read a caller still reads their own account; own-record writes follow `writeRules`.
+    allowSelf: { read: true },
+    owned: (row, userId) => row.id === userId,
   });
 }

@@ -1,5 +1,5 @@
 import { iri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
@@ -9,7 +9,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { findUser } from './users.queries.ts';
 
 export function toUser(row: UserRow): User {
@@ -25,12 +25,24 @@ export function toUser(row: UserRow): User {
     roles: row.roles,
     company: iri('companies', row.companyId),
     active: row.active,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Fields a user may change on their own account without the users.update permission. */
-const selfEditable = new Set<keyof UserPatch>(['name', 'surname', 'phone', 'photo', 'password']);
+/**
+ * Changes after which every sign-in of the user ends (docs/rules.md, "Sessions"): the password, the
+ * role, the company, the e-mail, or the account switched off.
+ */
+function endsSessions(current: UserRow, changes: Partial<typeof users.$inferInsert>): boolean {
+  return (
+    changes.passwordHash !== undefined ||
+    (changes.roles !== undefined && changes.roles.join() !== current.roles.join()) ||
+    (changes.companyId !== undefined && changes.companyId !== current.companyId) ||
+    (changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase()) ||
+    (changes.active !== undefined && changes.active !== current.active)
+  );
+}
 
 export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
   // Without users.read a caller sees only themself (the sign-in flow reads `/users?email=`).
@@ -52,6 +64,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
 
     async create(ctx, input) {
       const company = await resolveCompanyRef(db, ctx, 'company', input.company);
+      await checkNewPassword(input.password, input);
       const passwordHash = await hashPassword(input.password);
       const [row] = await uniqueEmail(() =>
         db
@@ -66,6 +79,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
             photo: input.photo ?? null,
             roles: input.roles,
             active: input.active ?? true,
+            language: input.language ?? null,
           })
           .returning(),
       );
@@ -73,21 +87,23 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       return toUser(row);
     },
 
+    // Who may write which field is the contract's `writeRules`, enforced before this runs.
     async update(ctx, id, patch) {
       const current = await findUser(db, id, scope(ctx, ctx.visible));
       if (!current) return null;
-      const self = current.id === ctx.actor.userId;
-      if (!ctx.can('users.update')) {
-        const other = (Object.keys(patch) as (keyof UserPatch)[]).find((k) => !selfEditable.has(k));
-        if (other) throw new ApiProblem(403, 'forbidden');
-      }
-      // Nobody changes their own role, company or active flag: that is how a role would be raised.
-      if (self) {
-        if (patch.roles && patch.roles.join() !== current.roles.join()) throw invalid('roles', 'own_role');
-        if (patch.company && patch.company !== iri('companies', current.companyId)) throw invalid('company', 'own_role');
-        if (patch.active === false) throw invalid('active', 'own_role');
-      }
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (patch.password !== undefined) {
+        // One's own password changes only with the current one: a borrowed session cannot lock the owner out.
+        if (current.id === ctx.actor.userId && !(await verifyPassword(current.passwordHash, patch.currentPassword ?? ''))) {
+          throw invalid('currentPassword', patch.currentPassword ? 'current_password' : 'required');
+        }
+        await checkNewPassword(patch.password, {
+          email: patch.email ?? current.email,
+          name: patch.name ?? current.name,
+          surname: patch.surname ?? current.surname,
+        });
+        changes.passwordHash = await hashPassword(patch.password);
+      }
       if (patch.company !== undefined) changes.companyId = (await resolveCompanyRef(db, ctx, 'company', patch.company)).id;
       if (patch.email !== undefined) changes.email = patch.email;
       if (patch.name !== undefined) changes.name = patch.name;
@@ -96,8 +112,15 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       if (patch.photo !== undefined) changes.photo = patch.photo;
       if (patch.roles !== undefined) changes.roles = patch.roles;
       if (patch.active !== undefined) changes.active = patch.active;
-      if (patch.password !== undefined) changes.passwordHash = await hashPassword(patch.password);
-      const [row] = await uniqueEmail(() => db.update(users).set(changes).where(eq(users.id, id)).returning());
+      if (patch.language !== undefined) changes.language = patch.language;
+      const epoch = endsSessions(current, changes) ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {};
+      const [row] = await uniqueEmail(() =>
+        db
+          .update(users)
+          .set({ ...changes, ...epoch })
+          .where(eq(users.id, id))
+          .returning(),
+      );
       return row ? toUser(row) : null;
     },
 

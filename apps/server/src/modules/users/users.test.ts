@@ -78,7 +78,14 @@ describe('users', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Lukas', phone: null });
     for (const payload of [{ roles: ['manager'] }, { company: '/api/v2/companies/3' }, { email: 'me@x.test' }, { active: true }]) {
-      expect((await t.as('worker', { method: 'PATCH', url, headers: mergePatch, payload })).statusCode, JSON.stringify(payload)).toBe(403);
+      const res = await t.json<{ violations: { propertyPath: string; code: string }[] }>('worker', {
+        method: 'PATCH',
+        url,
+        headers: mergePatch,
+        payload,
+      });
+      expect(res.status, JSON.stringify(payload)).toBe(422);
+      expect(res.body.violations[0]).toMatchObject({ propertyPath: Object.keys(payload)[0], code: 'own_role' });
     }
   });
 
@@ -99,5 +106,63 @@ describe('users', () => {
     const url = `/api/v2/users/${await idOf('new@zabavni.test')}`;
     const res = await t.json<User>('admin', { method: 'PATCH', url, headers: mergePatch, payload: { roles: ['accountant'] } });
     expect(res.body.roles).toEqual(['accountant']);
+  });
+
+  it('refuses the account takeover: a manager cannot set another user’s password, name, phone or photo', async () => {
+    const adminUrl = `/api/v2/users/${await idOf(demo.admin)}`;
+    for (const payload of [{ password: 'taken-over-by-the-manager' }, { name: 'X' }, { phone: '+385 1 234 567' }, { photo: null }]) {
+      const res = await t.json<{ detail: string }>('manager', {
+        method: 'PATCH',
+        url: adminUrl,
+        headers: { ...mergePatch, 'accept-language': 'hr' },
+        payload,
+      });
+      expect(res.status, JSON.stringify(payload)).toBe(403);
+      expect(res.body.detail).toBe(`Ovdje ne smijete mijenjati polje "${Object.keys(payload)[0]}".`);
+    }
+    const workerUrl = `/api/v2/users/${await idOf(demo.worker)}`;
+    expect((await t.as('manager', { method: 'PATCH', url: workerUrl, headers: mergePatch, payload: { name: 'Y' } })).statusCode).toBe(403);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/authentication_token',
+      payload: { email: demo.admin, password: 'taken-over-by-the-manager' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await t.as('admin', { url: adminUrl })).json()).toMatchObject({ name: 'Ana' });
+  });
+
+  it('lets every user keep their own language', async () => {
+    const url = `/api/v2/users/${await idOf(demo.accountant)}`;
+    const res = await t.json<User>('accountant', { method: 'PATCH', url, headers: mergePatch, payload: { language: 'hr' } });
+    expect(res.status).toBe(200);
+    expect(res.body.language).toBe('hr');
+  });
+
+  it('refuses short, common, guessable and e-mail-containing passwords (NIST SP 800-63B), in the caller’s language', async () => {
+    const url = `/api/v2/users/${await idOf('new@zabavni.test')}`;
+    const cases: [string, string][] = [
+      ['aaaaaaaaaa', 'password'],
+      ['password12', 'password'],
+      [' '.repeat(10), 'password'],
+      ['\u0000'.repeat(12), 'characters'],
+      ['\u0007'.repeat(12), 'password_characters'],
+      ['aaaaaaaaaaaaaaaa', 'password_common'],
+      ['password1234', 'password_common'],
+      ['qwertyuiop123', 'password_common'],
+      ['new@zabavni.test-2026', 'password_contains_email'],
+      ['x'.repeat(201), 'password'],
+    ];
+    for (const [password, code] of cases) {
+      const res = await t.json<{ violations: { propertyPath: string; code: string; message: string }[] }>('admin', {
+        method: 'PATCH',
+        url,
+        headers: { ...mergePatch, 'accept-language': 'hr' },
+        payload: { password },
+      });
+      expect(res.status, JSON.stringify(password)).toBe(422);
+      expect(res.body.violations[0], JSON.stringify(password)).toMatchObject({ propertyPath: 'password', code });
+    }
+    const ok = await t.as('admin', { method: 'PATCH', url, headers: mergePatch, payload: { password: 'ribizl-kava-na-plitvicama' } });
+    expect(ok.statusCode).toBe(200);
   });
 });

@@ -1,0 +1,132 @@
+import { businessDate, type Collection, type Device, EVENT_LIMITS, type TelemetryAnswer } from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { deviceDaily, deviceState, telemetryEvents } from '../../db/schema/index.ts';
+import { demoCredential } from '../../db/seed/fleet.ts';
+import { testApp } from '../../testing/app.ts';
+
+/** Issue 9 §2: values the protocol allows are values the columns hold; what it refuses, it names. */
+const t = await testApp();
+const device = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?name=Konjić 2' })).body.member[0] as Device;
+const imei = device.imei as string;
+const credential = demoCredential(imei);
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+let nextSeq = 1;
+
+const send = (events: unknown[], lang = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/telemetry/batches',
+    headers: { authorization: `Bearer ${credential}`, 'accept-language': lang },
+    payload: { imei, events },
+  });
+const storedSeqs = async () =>
+  (await t.db.select({ seq: telemetryEvents.seq }).from(telemetryEvents).where(eq(telemetryEvents.deviceId, device.id))).map((r) => r.seq);
+
+describe('the published bounds of an event', () => {
+  it.each([
+    [{ type: 'coin', valueCents: 10_000_000, count: 100_000 }, 'valueCents', 'count'],
+    [{ type: 'coin', valueCents: 100, count: EVENT_LIMITS.count + 1 }, 'count'],
+    [{ type: 'coin', valueCents: 0 }, 'valueCents'],
+    [{ type: 'note', valueCents: EVENT_LIMITS.noteCents + 1 }, 'valueCents'],
+    [{ type: 'token', count: 100_000 }, 'count'],
+    [{ type: 'cashless', valueCents: EVENT_LIMITS.paymentCents + 1 }, 'valueCents'],
+    [{ type: 'prize_out', count: 1.5 }, 'count'],
+    [{ type: 'emptying', coinsCents: EVENT_LIMITS.emptyingCents + 1, tokens: 0 }, 'coinsCents'],
+  ])('refuse %o by name (422)', async (event, ...fields) => {
+    const res = await send([{ seq: nextSeq++, at: minutesAgo(5), ...event }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(fields.map((f) => `events.0.${f}`));
+  });
+
+  it('take the largest values they allow', async () => {
+    const res = await send([
+      { seq: nextSeq++, at: minutesAgo(4), type: 'coin', valueCents: EVENT_LIMITS.coinCents, count: EVENT_LIMITS.count },
+      { seq: nextSeq++, at: minutesAgo(4), type: 'note', valueCents: EVENT_LIMITS.noteCents, count: EVENT_LIMITS.count },
+      { seq: nextSeq++, at: minutesAgo(4), type: 'card', cardUid: 'A1', valueCents: EVENT_LIMITS.paymentCents },
+      { seq: nextSeq++, at: minutesAgo(4), type: 'emptying', coinsCents: EVENT_LIMITS.emptyingCents, tokens: EVENT_LIMITS.emptyingTokens },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('event times', () => {
+  it.each(['0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2000-01-01T00:59:59+01:00'])('refuse %s, before 2000, by name', async (at) => {
+    const seq = nextSeq++;
+    const res = await send([{ seq, at, type: 'heartbeat' }], 'hr');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations).toEqual([
+      {
+        propertyPath: 'events.0.at',
+        code: 'event_too_early',
+        message: 'Događaj prije 1. 1. 2000. ne prihvaća se: sat loggera nije namješten.',
+      },
+    ]);
+    expect(await storedSeqs()).not.toContain(seq);
+  });
+
+  it('take 2000-01-01 itself', async () => {
+    expect((await send([{ seq: nextSeq++, at: '2000-01-01T00:00:00Z', type: 'heartbeat' }])).statusCode).toBe(200);
+  });
+});
+
+describe('the same seq twice in one batch', () => {
+  it('with different content refuses the batch, naming the seq', async () => {
+    const seq = nextSeq++;
+    const at = minutesAgo(3);
+    const res = await send([
+      { seq, at, type: 'coin', valueCents: 100 },
+      { seq: nextSeq++, at, type: 'heartbeat' },
+      { seq, at, type: 'coin', valueCents: 200 },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations).toEqual([
+      {
+        propertyPath: 'events.2.seq',
+        code: 'seq_conflict',
+        message: `Another event of this batch has the sequence number ${seq} with different content.`,
+      },
+    ]);
+    expect(await storedSeqs()).not.toContain(seq);
+  });
+
+  it('with the same content (fields in another order, a default spelled out) is stored once', async () => {
+    const seq = nextSeq++;
+    const at = minutesAgo(3);
+    const res = await send([
+      { seq, at, type: 'coin', valueCents: 100 },
+      { valueCents: 100, count: 1, type: 'coin', at, seq },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TelemetryAnswer>();
+    expect([body.accepted, body.duplicates, body.duplicateSeqs]).toEqual([1, 1, [seq]]);
+    expect((await storedSeqs()).filter((s) => s === seq)).toHaveLength(1);
+  });
+});
+
+describe('totals', () => {
+  it('go past 2^31 in a day and in the box', async () => {
+    const at = minutesAgo(2);
+    const day = businessDate(new Date(at));
+    const near = 2 ** 31 - 10;
+    await send([{ seq: nextSeq++, at, type: 'token', count: 1 }]);
+    await t.db
+      .update(deviceDaily)
+      .set({ tokens: near, plays: near, events: near })
+      .where(sql`${deviceDaily.deviceId} = ${device.id} and ${deviceDaily.day} = ${day}`);
+    await t.db.update(deviceState).set({ boxTokens: near }).where(eq(deviceState.deviceId, device.id));
+    const events = Array.from({ length: 20 }, (_, i) => ({ seq: nextSeq + i, at, type: 'token', count: EVENT_LIMITS.count }));
+    nextSeq += events.length;
+    const res = await send(events);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db.select().from(deviceDaily).where(sql`${deviceDaily.deviceId} = ${device.id} and ${deviceDaily.day} = ${day}`);
+    const tokens = rows.reduce((s, r) => s + r.tokens, 0);
+    expect(tokens).toBeGreaterThan(2 ** 31);
+    expect(typeof rows[0]?.tokens).toBe('number');
+    const [state] = await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id));
+    expect(state?.boxTokens).toBe(near + 20 * EVENT_LIMITS.count);
+    const revenue = await t.json('manager', { url: `/api/v2/revenue?from=${day}&to=${day}&device=${device.id}` });
+    expect(revenue.status).toBe(200);
+    expect((revenue.body as { totals: { tokens: number } }).totals.tokens).toBe(tokens);
+  });
+});
