@@ -23,7 +23,7 @@ test.beforeAll(async ({ request }) => {
         surname: surname(n),
         roles: ['accountant'],
         company: member[0]?.company,
-        password: 'exporter-pass-1',
+        password: 'izvoz-po-mjesecu-9',
       },
     });
     expect([201, 422]).toContain(response.status());

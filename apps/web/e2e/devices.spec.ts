@@ -175,6 +175,11 @@ test('a worker edits devices but sees no New button, and /devices/new shows the 
   await expect(page).toHaveURL(/\/devices\/edit\/\d+$/);
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  // Prices, group and fiscal data are shown but not editable (contract writeRules); the name is.
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeEditable();
+  await expect(page.getByRole('textbox', { name: /^Play price/ })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: /^Business premises label/ })).toBeDisabled();
+  await expect(page.getByText('Prices, the group and the fiscal data are changed by a manager.').first()).toBeVisible();
 
   await page.goto('/devices/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();

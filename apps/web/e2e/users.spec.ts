@@ -108,7 +108,7 @@ test('the admin creates a user (after fixing an error), edits and deletes them',
   await page.getByRole('textbox', { name: 'Surname', exact: true }).fill('Novak');
   await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
   await choose(page, 'Role', 'Accountant');
-  await page.getByLabel('Initial password').fill('nina-password-1');
+  await page.getByLabel('Initial password').fill('zelena-livada-33');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
   await expect(page).toHaveURL(/\/users\/new$/);
@@ -154,16 +154,27 @@ test('a row is deleted from the list after confirming', async ({ page }) => {
   await expect(table.getByText('No record found')).toBeVisible();
 });
 
-test('the admin cannot raise or change their own role: the refusal shows on the field', async ({ page }) => {
-  const { user } = await signIn(page, USERS.admin);
+test('the admin cannot change their own role, company, e-mail or active flag: the form locks them, the API refuses them', async ({
+  page,
+}) => {
+  const { user, token } = await signIn(page, USERS.admin);
   await page.goto(`/users/edit/${user.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `User: ${user.name} ${user.surname}` })).toBeVisible();
   // Nobody deletes themselves: the form does not offer it.
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-  await choose(page, 'Role', 'Manager');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('You cannot change your own role or company.')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Active' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeEditable();
+  // One's own password changes on the profile, with the current one.
+  await expect(page.getByText('Your own password changes on your profile, with the current one.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open my profile' })).toHaveAttribute('href', '/profile/overview');
+  const refused = await page.request.patch(`/api/v2/users/${user.id}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/merge-patch+json' },
+    data: { roles: ['manager'] },
+  });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { message: string }).message).toBe('You cannot change your own role, company, e-mail or active flag.');
 });
 
 test('a manager who types /users/list sees the refusal, and the API refuses a user write', async ({ page }) => {
@@ -184,7 +195,7 @@ test('a manager who types /users/list sees the refusal, and the API refuses a us
       surname: 'S',
       roles: ['admin'],
       company: company['@id'],
-      password: 'sneaky-password-1',
+      password: 'tiha-voda-brege-dere',
     },
   });
   expect(response.status()).toBe(403);

@@ -3,11 +3,17 @@ import { NativeSelect } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
+import { usersApi } from '../lib/resources.ts';
+import { useSession } from '../lib/session.ts';
 
-/** Switches between English and Croatian; the server's messages follow, so cached answers are refetched. */
+/**
+ * Switches between English and Croatian; the server's messages follow, so cached answers are
+ * refetched. Signed in, the choice is also the account's language (the next sign-in, e-mails).
+ */
 export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const { token, personalInfo } = useSession();
   return (
     <NativeSelect
       size={size}
@@ -17,6 +23,7 @@ export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
       onChange={(event) => {
         const next = languages.find((l) => l === event.currentTarget.value) as Language;
         void changeLanguage(next).then(() => queryClient.invalidateQueries());
+        if (token && personalInfo.id !== null) void usersApi.patch(personalInfo.id, { language: next }).catch(() => undefined);
       }}
     />
   );

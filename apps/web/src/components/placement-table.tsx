@@ -15,7 +15,7 @@ const placements = collectionOf(placementItem);
 export const placementsQuery = (id: number) =>
   queryOptions({
     queryKey: [devicesApi.name, 'detail', id, 'placements'] as const,
-    queryFn: ({ signal }) => apiRequest(`/devices/${id}/placements`, { query: { itemsPerPage: 200 }, schema: placements, signal }),
+    queryFn: ({ signal }) => apiRequest(`/devices/${id}/placements`, { schema: placements, signal }),
   });
 
 /**

@@ -1,4 +1,4 @@
-import { can, type Module, type ModuleComponent, type Permission } from '@kovanica/contract';
+import { can, type Module, type ModuleComponent, mayWriteField, type Permission, type permissionsByResource } from '@kovanica/contract';
 import { type AccountInfo, getSession, useSession } from './session.ts';
 
 /**
@@ -49,4 +49,13 @@ export function useAccess() {
     hasModule: (module: Module) => hasModule(accountInfo, module),
     hasComponent: (component: ModuleComponent) => hasComponent(accountInfo, component),
   };
+}
+
+/**
+ * Fields of a form the signed-in role may not write (contract `writeRules`, the table the server
+ * enforces): the form shows them read-only instead of letting a save be refused.
+ */
+export function useLockedFields(resource: keyof typeof permissionsByResource, action: 'create' | 'update', own = false) {
+  const { accountInfo } = useSession();
+  return (field: string) => !accountInfo.role || !mayWriteField(accountInfo.role, resource, action, field, own);
 }

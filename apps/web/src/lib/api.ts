@@ -1,4 +1,4 @@
-import { API_BASE, MERGE_PATCH, type Problem, problemSchema, VIEW_HEADER } from '@kovanica/contract';
+import { API_BASE, loginResponse, MERGE_PATCH, type Problem, problemSchema, VIEW_HEADER } from '@kovanica/contract';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n.ts';
 import { getSession } from './session.ts';
@@ -124,3 +124,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Signs in: the token for the e-mail and password (the sign-in page, and again after a password change). */
+export async function requestToken(email: string, password: string): Promise<string> {
+  const { token } = await apiRequest('/authentication_token', {
+    method: 'POST',
+    body: { email, password },
+    schema: loginResponse,
+    redirectOnUnauthorized: false,
+  });
+  return token;
+}

@@ -1,3 +1,4 @@
+import { formatCount, MAX_PAGE_DEPTH } from '@kovanica/contract';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../lib/list-state.ts';
@@ -10,17 +11,23 @@ interface PaginationBarProps {
   onItemsPerPage: (size: number) => void;
 }
 
-/** Where the user is in the list ("31–60 of 142"), the page size and the pages. */
+/**
+ * Where the user is in the list ("31–60 of 142"), the page size and the pages. Page numbers reach the
+ * first `MAX_PAGE_DEPTH` rows (the API pages big collections further by cursor only): beyond them the
+ * bar says so and the filters narrow the list.
+ */
 export function PaginationBar({ page, itemsPerPage, total, onPage, onItemsPerPage }: PaginationBarProps) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / itemsPerPage));
+  const reachable = Math.max(1, Math.floor(MAX_PAGE_DEPTH / itemsPerPage));
+  const capped = total > MAX_PAGE_DEPTH;
+  const pages = Math.min(Math.max(1, Math.ceil(total / itemsPerPage)), capped ? reachable : Number.POSITIVE_INFINITY);
   const from = total === 0 ? 0 : Math.min(total, (page - 1) * itemsPerPage + 1);
   const to = Math.min(total, page * itemsPerPage);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">
-          {total > 0 && t('dataTable.range', { from, to, total })}
+          {total > 0 && t('dataTable.range', { from: formatCount(from), to: formatCount(to), total: formatCount(total) })}
         </Text>
         <Select
           aria-label={t('dataTable.rowsPerPage')}
@@ -34,6 +41,11 @@ export function PaginationBar({ page, itemsPerPage, total, onPage, onItemsPerPag
         <Text size="sm" c="dimmed" aria-hidden>
           {t('dataTable.perPage')}
         </Text>
+        {capped && (
+          <Text size="sm" c="dimmed">
+            {t('dataTable.depthCapped', { max: formatCount(MAX_PAGE_DEPTH) })}
+          </Text>
+        )}
       </Group>
       <Pagination
         total={pages}

@@ -1,6 +1,7 @@
-import { loginResponse, parseIri, type User } from '@kovanica/contract';
+import { parseIri, type User } from '@kovanica/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, requestToken } from '../../lib/api.ts';
+import { changeLanguage, currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi, usersApi } from '../../lib/resources.ts';
 import {
   accountInfoOf,
@@ -17,12 +18,7 @@ import {
  * user's first role and the company make the account info, in the My Company view.
  */
 export async function signIn(queryClient: QueryClient, email: string, password: string): Promise<User> {
-  const { token } = await apiRequest('/authentication_token', {
-    method: 'POST',
-    body: { email, password },
-    schema: loginResponse,
-    redirectOnUnauthorized: false,
-  });
+  const token = await requestToken(email, password);
   setToken(token);
   try {
     // The token's e-mail is the one the server stored, whatever letter case the user typed.
@@ -33,6 +29,8 @@ export async function signIn(queryClient: QueryClient, email: string, password: 
     const companyId = parseIri('companies', user.company);
     if (companyId === null) throw new ApiError(`GET /users: bad company ${user.company}`, 500, null);
     const company = await queryClient.fetchQuery(companiesApi.detail(companyId));
+    // The account's language, when it has one, is the last one its user chose (components/language-select).
+    if (user.language && user.language !== currentLanguage()) await changeLanguage(user.language);
     setPersonalInfo(personalInfoOf(user));
     setAccountInfo(accountInfoOf(user, company));
     return user;

@@ -1,8 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
 
-/** Clears the token, personal info and account info (original §4) and forgets every cached answer. */
+/**
+ * Ends the sign-in on the server (every sign-in of the user, on every device: docs/rules.md,
+ * "Sessions"), then clears the token, personal info and account info (original §4) and forgets every
+ * cached answer. The local session goes at once, whatever the server answers: the request has taken
+ * the token with it before the session is cleared.
+ */
 export function signOut(queryClient: QueryClient): void {
+  void apiRequest('/logout', { method: 'POST', redirectOnUnauthorized: false }).catch(() => undefined);
   clearSession();
   queryClient.clear();
 }

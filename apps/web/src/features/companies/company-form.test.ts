@@ -60,7 +60,7 @@ describe('the company wizard steps', () => {
       'newUsers.0.surname': 'This field is required.',
       'newUsers.0.email': 'Enter a valid e-mail address.',
       'newUsers.0.role': 'Choose at least 1.',
-      'newUsers.0.password': 'The password must have at least 10 characters.',
+      'newUsers.0.password': 'The password must have 12 to 200 characters.',
     });
   });
 

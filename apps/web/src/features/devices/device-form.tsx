@@ -18,6 +18,7 @@ import { MoneyInput } from '../../components/money-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useLockedFields } from '../../lib/access.ts';
 import { useResourceForm } from '../../lib/forms.ts';
 import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 import { useCreateDevice, useUpdateDevice } from './api.ts';
@@ -110,6 +111,13 @@ export function DeviceForm({ device }: { device?: Device }) {
     onCreated: (saved) => void navigate({ to: '/devices/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
   });
 
+  // Prices, group and fiscal data are the managers' (a worker sees them, and edits the rest).
+  const locked = useLockedFields('devices', isNew ? 'create' : 'update');
+  const managersOnly = locked('playPriceCents') && (
+    <Text size="sm" c="dimmed">
+      {t('resources.devices.managersOnly')}
+    </Text>
+  );
   const values = form.getValues();
   // Loggers, locations and tags belong to the device's company: offer only that company's.
   const company = values.company ?? device?.company;
@@ -138,6 +146,7 @@ export function DeviceForm({ device }: { device?: Device }) {
                 withAsterisk
                 allowDeselect={false}
                 data={deviceGroups.map((g) => ({ value: g, label: t(`resources.devices.groups.${g}`) }))}
+                disabled={locked('group')}
                 {...form.getInputProps('group')}
               />
             </SimpleGrid>
@@ -186,24 +195,35 @@ export function DeviceForm({ device }: { device?: Device }) {
         </Portlet>
 
         <Portlet title={section('prices')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} maw={800}>
-            <MoneyInput label={label('playPriceCents')} required withAsterisk {...form.getInputProps('playPriceCents')} />
-            <MoneyInput
-              label={label('tokenValueCents')}
-              description={t('resources.devices.tokenValueHint')}
-              required
-              withAsterisk
-              {...form.getInputProps('tokenValueCents')}
-            />
-          </SimpleGrid>
+          <Stack maw={800}>
+            {managersOnly}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <MoneyInput
+                label={label('playPriceCents')}
+                required
+                withAsterisk
+                disabled={locked('playPriceCents')}
+                {...form.getInputProps('playPriceCents')}
+              />
+              <MoneyInput
+                label={label('tokenValueCents')}
+                description={t('resources.devices.tokenValueHint')}
+                required
+                withAsterisk
+                disabled={locked('tokenValueCents')}
+                {...form.getInputProps('tokenValueCents')}
+              />
+            </SimpleGrid>
+          </Stack>
         </Portlet>
 
         <Portlet title={section('fiscal')}>
           <Stack maw={800}>
+            {managersOnly}
             <Radio.Group label={label('fiscalize')} description={t('resources.devices.fiscalizeHint')} {...form.getInputProps('fiscalize')}>
               <Group mt="xs">
                 {fiscalizeModes.map((mode) => (
-                  <Radio key={mode} value={mode} label={t(`resources.devices.fiscalizeModes.${mode}`)} />
+                  <Radio key={mode} value={mode} label={t(`resources.devices.fiscalizeModes.${mode}`)} disabled={locked('fiscalize')} />
                 ))}
               </Group>
             </Radio.Group>
@@ -213,6 +233,7 @@ export function DeviceForm({ device }: { device?: Device }) {
                 description={t('resources.devices.premisesLabelHint')}
                 maxLength={20}
                 autoComplete="off"
+                disabled={locked('premisesLabel')}
                 {...form.getInputProps('premisesLabel')}
               />
               <TextInput
@@ -221,6 +242,7 @@ export function DeviceForm({ device }: { device?: Device }) {
                 inputMode="numeric"
                 maxLength={20}
                 autoComplete="off"
+                disabled={locked('isuNumber')}
                 {...form.getInputProps('isuNumber')}
               />
             </SimpleGrid>

@@ -9,10 +9,11 @@ import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { requestToken } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator, serverFieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi } from '../../lib/resources.ts';
-import { DEFAULT_PHOTO, useSession } from '../../lib/session.ts';
+import { DEFAULT_PHOTO, setToken, useSession } from '../../lib/session.ts';
 import { meQuery, useUpdateMe } from './api.ts';
 import classes from './profile-overview-page.module.css';
 
@@ -85,7 +86,9 @@ export function ProfileOverviewPage() {
             )}
           </Portlet>
           <Portlet title={t('profile.passwordTitle')}>
-            {personalInfo.id !== null && <PasswordForm userId={personalInfo.id} onDirtyChange={passwordDirty} />}
+            {personalInfo.id !== null && personalInfo.email !== null && (
+              <PasswordForm userId={personalInfo.id} email={personalInfo.email} onDirtyChange={passwordDirty} />
+            )}
           </Portlet>
         </Stack>
       </SimpleGrid>
@@ -125,21 +128,23 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
 }
 
 interface PasswordValues {
+  current: string;
   password: string;
   confirm: string;
 }
 
 const passwordSchema = userPatch.pick({ password: true });
 
-function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange: (dirty: boolean) => void }) {
+function PasswordForm({ userId, email, onDirtyChange }: { userId: number; email: string; onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const update = useUpdateMe(userId);
   const [failure, setFailure] = useState<string | null>(null);
   const validateNew = schemaValidator<PasswordValues>(passwordSchema, currentLanguage, (v) => ({ password: v.password }));
   const form = useForm<PasswordValues>({
-    initialValues: { password: '', confirm: '' },
+    initialValues: { current: '', password: '', confirm: '' },
     validate: (values): FieldErrors => {
       const lang = currentLanguage();
+      if (values.current === '') return { current: validationMessage(lang, 'required') };
       if (values.password === '') return { password: validationMessage(lang, 'required') };
       const errors = validateNew(values);
       if (values.confirm !== values.password) errors.confirm = t('profile.passwordMismatch');
@@ -153,11 +158,14 @@ function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ password: values.password });
+      await update.mutateAsync({ password: values.password, currentPassword: values.current });
+      // The change ended every sign-in of the account, this one too: sign in again with the new password.
+      setToken(await requestToken(email, values.password));
       form.reset();
       notifications.show({ color: 'teal', message: t('profile.passwordSaved') });
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
+      const { currentPassword, ...fieldErrors } = serverFieldErrors(error);
+      if (currentPassword) fieldErrors.current = currentPassword;
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
       else setFailure(failureText(error, t('errors.genericText')));
     }
@@ -168,7 +176,15 @@ function PasswordForm({ userId, onDirtyChange }: { userId: number; onDirtyChange
       <Stack>
         {failure && <FailureAlert>{failure}</FailureAlert>}
         <PasswordInput
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          required
+          withAsterisk
+          {...form.getInputProps('current')}
+        />
+        <PasswordInput
           label={t('profile.newPassword')}
+          description={t('profile.newPasswordHint')}
           autoComplete="new-password"
           required
           withAsterisk

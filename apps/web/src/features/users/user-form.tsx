@@ -1,5 +1,5 @@
 import { type Role, roles, type User, type UserPatch, userCreate, userPatch } from '@kovanica/contract';
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
@@ -7,6 +7,7 @@ import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useLockedFields } from '../../lib/access.ts';
 import { type FieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -102,6 +103,10 @@ export function UserForm({ user, scope }: UserFormProps) {
   });
 
   const label = (field: string) => t(`resources.users.fields.${field}`);
+  // One's own e-mail, role, company and active flag are nobody's to change (contract writeRules);
+  // one's own password changes on the profile, with the current one.
+  const own = !isNew && user?.id === personalInfo.id;
+  const locked = useLockedFields('users', isNew ? 'create' : 'update', own);
   return (
     <Portlet title={t('resources.users.formTitle')}>
       <UnsavedChangesGuard dirty={unsaved} />
@@ -111,7 +116,15 @@ export function UserForm({ user, scope }: UserFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />
-            <TextInput label={label('email')} type="email" required withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput
+              label={label('email')}
+              type="email"
+              required
+              withAsterisk
+              autoComplete="off"
+              disabled={locked('email')}
+              {...form.getInputProps('email')}
+            />
             <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
             <Select
               label={label('role')}
@@ -119,6 +132,7 @@ export function UserForm({ user, scope }: UserFormProps) {
               withAsterisk
               allowDeselect={false}
               data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              disabled={locked('roles')}
               {...form.getInputProps('role')}
             />
             <ReferenceSelect
@@ -127,18 +141,33 @@ export function UserForm({ user, scope }: UserFormProps) {
               label={label('company')}
               required
               withAsterisk
+              disabled={locked('company')}
               {...form.getInputProps('company')}
               value={form.values.company}
             />
-            <PasswordInput
-              label={label(isNew ? 'password' : 'newPassword')}
-              description={t(isNew ? 'resources.users.passwordHint' : 'resources.users.newPasswordHint')}
-              required={isNew}
-              withAsterisk={isNew}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
+            {own ? (
+              <Text size="sm" c="dimmed" mt={{ sm: 'xl' }}>
+                {t('resources.users.ownPasswordHint')}{' '}
+                <Anchor component={Link} to="/profile/overview" size="sm" underline="always">
+                  {t('resources.users.ownPasswordLink')}
+                </Anchor>
+              </Text>
+            ) : (
+              <PasswordInput
+                label={label(isNew ? 'password' : 'newPassword')}
+                description={t(isNew ? 'resources.users.passwordHint' : 'resources.users.newPasswordHint')}
+                required={isNew}
+                withAsterisk={isNew}
+                autoComplete="new-password"
+                {...form.getInputProps('password')}
+              />
+            )}
+            <Switch
+              label={label('active')}
+              mt={{ sm: 'xl' }}
+              disabled={locked('active')}
+              {...form.getInputProps('active', { type: 'checkbox' })}
             />
-            <Switch label={label('active')} mt={{ sm: 'xl' }} {...form.getInputProps('active', { type: 'checkbox' })} />
           </SimpleGrid>
           <Group justify="space-between">
             <Group>
