@@ -1,6 +1,7 @@
 /**
  * A server for the API benchmark, in its own process so the load generator has the other core:
- *   app <pglite|postgres-url> [nocache]  the real app (demo seed + 40 users), answering authenticated reads
+ *   app <pglite|postgres-url> [nocache] [history]  the real app (demo seed + 40 users; `history`: and the
+ *                              demo fleet's 13 months of telemetry), answering authenticated reads
  *   bare <json-file>           a bare Fastify route answering the same JSON
  * Prints `ready <port>` when listening. Over IPC, `{ copy: <csv-file> }` loads the file's rows with a raw
  * COPY into a copy of `telemetry_events` (same columns and indexes) in the same database, and answers
@@ -9,6 +10,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -16,8 +18,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import { seedHistory } from '../apps/server/src/db/seed/history.ts';
 
-const [mode, arg, flag] = process.argv.slice(2);
+const [mode, arg, ...flags] = process.argv.slice(2);
 let app: FastifyInstance;
 if (mode === 'bare') {
   const body = readFileSync(arg ?? '', 'utf8');
@@ -62,8 +65,20 @@ if (mode === 'bare') {
         phone: '+385 91 000 0000',
       })),
     );
+    if (flags.includes('history')) {
+      // Seeding writes batches of 5,000 events: on PostgreSQL without the statement time-out.
+      const seeding = pglite ? database : await openDatabase({ url: arg as string, statementTimeoutMs: 0 });
+      await seedHistory(seeding.db);
+      await seeding.db.execute(sql`analyze`); // as autovacuum would, sooner or later, after a bulk load
+      if (seeding !== database) await seeding.close();
+    }
   }
-  app = await buildApp({ database, jwtSecret: 'bench-secret-bench-secret-bench-secret!!', webDist: null, cache: flag !== 'nocache' });
+  app = await buildApp({
+    database,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret!!',
+    webDist: null,
+    cache: !flags.includes('nocache'),
+  });
   app.addHook('onClose', () => database.close());
 }
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchDatabase, here, serve, stop } from './support.ts';
+import { benchDatabase, demoAuthorization, here, serve, stop } from './support.ts';
 
 async function load(url: string, headers: Record<string, string>, duration: number, connections: number) {
   await autocannon({ url, headers, connections, duration: 2 }); // warm-up: JIT, pools, caches
@@ -39,12 +39,7 @@ export async function main(argv: string[]) {
     const measureApp = async (...args: string[]) => {
       const server = await serve('app', ...args);
       const base = `http://127.0.0.1:${server.port}`;
-      const login = await fetch(`${base}/api/v2/authentication_token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@kovanica.test', password: 'kovanica-demo' }),
-      });
-      const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+      const headers = await demoAuthorization(base);
       const body = await (await fetch(base + url, { headers })).text();
       const items = (JSON.parse(body) as { member: unknown[] }).member.length;
       if (items !== 30) throw new Error(`expected 30 items, got ${items}`);

@@ -5,6 +5,8 @@
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
   api: () => import('./api.ts'),
   ingest: () => import('./ingest.ts'),
+  memory: () => import('./memory.ts'),
+  pages: () => import('./pages.ts'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -54,3 +54,13 @@ export async function benchDatabase(kind: string | undefined): Promise<{ dbArg: 
     },
   };
 }
+
+/** Signs a demo user in on a bench server and answers the header their requests carry. */
+export async function demoAuthorization(base: string, email = 'admin@kovanica.test'): Promise<{ authorization: string }> {
+  const res = await fetch(`${base}/api/v2/authentication_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'kovanica-demo' }),
+  });
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
