@@ -3,6 +3,8 @@ export * from './api.ts';
 export * from './checks.ts';
 export * from './format.ts';
 export * from './messages.ts';
+export * from './registry.ts';
+export * from './resource.ts';
 export * from './resources/auth.ts';
 export * from './resources/cities.ts';
 export * from './resources/commands.ts';

@@ -1,13 +1,11 @@
 import {
-  type CollectionSpec,
   collectionOf as collectionSchema,
   hasOwnWrites,
-  type ModuleComponent,
   mayWriteField,
   type Permission,
   parseId,
-  type permissionsByResource,
   problemSchema,
+  type Resource,
   writeRules,
 } from '@kovanica/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,24 +28,13 @@ export interface CrudService<Item, Create, Patch> {
 }
 
 export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
-  /** Collection path segment and permission resource, e.g. `users`. */
-  name: keyof typeof permissionsByResource;
-  item: z.ZodType<Item>;
-  /** Request schemas, for the operations the service has. */
-  create?: z.ZodType<Create>;
-  patch?: z.ZodType<Patch>;
-  collection: CollectionSpec;
+  /** The contract's description: name, schemas, collection, component, what it embeds and changes. */
+  resource: Resource<Item, Create, Patch>;
   columns: CollectionColumns;
   /** A read-only resource gives only `list` and `get`: routes exist for the operations it has. */
   service: Pick<CrudService<Item, Create, Patch>, 'list' | 'get'> & Partial<CrudService<Item, Create, Patch>>;
   /** Operations a caller without the permission may still use on their own rows. */
   allowSelf?: { read?: boolean; update?: boolean };
-  /** Other resources whose data the answers include (cache invalidation); the resource itself is implied. */
-  reads?: string[];
-  /** Other resources whose rows the writes may change too (cache invalidation). */
-  writes?: string[];
-  /** The module component the resource needs besides its module (`devices.maintenance`). */
-  component?: ModuleComponent;
   /**
    * Is this row (an item, a create body, or an item with a patch applied) the caller's own? The
    * contract's `writeRules` give some roles writes on their own records only.
@@ -75,12 +62,13 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   deps: Deps,
   def: CrudDefinition<Item, Create, Patch>,
 ) {
-  const base = `/api/v2/${def.name}`;
-  const perm = (action: string) => `${def.name}.${action}` as Permission;
-  const tags = [def.name];
-  const { service } = def;
-  const cacheTags = [def.name, ACCESS, ...(def.reads ?? [])];
-  const listSchema = collectionSchema(def.item);
+  const { resource, service } = def;
+  const { name } = resource;
+  const base = `/api/v2/${name}`;
+  const perm = (action: string) => `${name}.${action}` as Permission;
+  const tags = [name];
+  const cacheTags = [name, ACCESS, ...(resource.embeds ?? [])];
+  const listSchema = collectionSchema(resource.item);
 
   /** Serves a GET from the response cache, or computes, serialises and caches it. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>) => {
@@ -100,19 +88,19 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     try {
       return await work();
     } finally {
-      deps.versions.bump(def.name);
-      for (const other of def.writes ?? []) deps.versions.bump(other);
+      deps.versions.bump(name);
+      for (const other of resource.invalidates ?? []) deps.versions.bump(other);
     }
   };
 
   app.route({
     method: 'GET',
     url: base,
-    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: def.component },
-    schema: { tags, querystring: collectionQuerySchema(def.collection), response: { 200: listSchema, ...errors } },
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: resource.component },
+    schema: { tags, querystring: collectionQuerySchema(resource.collection), response: { 200: listSchema, ...errors } },
     handler: (request, reply) =>
       cached(request, reply, listSchema, async () => {
-        const query = parseCollectionQuery(request.query as Record<string, string>, def.collection, def.columns);
+        const query = parseCollectionQuery(request.query as Record<string, string>, resource.collection, def.columns);
         const { items, total, next } = await service.list(contextOf(request), query);
         return collectionOf(request.url, query, total, items, next);
       }),
@@ -121,10 +109,10 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   app.route({
     method: 'GET',
     url: `${base}/:id`,
-    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: def.component },
-    schema: { tags, params: idParams, response: { 200: def.item, ...errors } },
+    config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: resource.component },
+    schema: { tags, params: idParams, response: { 200: resource.item, ...errors } },
     handler: (request, reply) =>
-      cached(request, reply, def.item, async () => {
+      cached(request, reply, resource.item, async () => {
         const item = await service.get(contextOf(request), (request.params as IdParams).id);
         if (!item) throw notFound();
         return item;
@@ -141,34 +129,34 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     const fields = Object.keys(body).sort((a, b) => Number(Boolean(ruled(b))) - Number(Boolean(ruled(a))));
     let own = false;
     if (def.owned && id === undefined) own = def.owned(body as Record<string, unknown>, userId);
-    else if (def.owned && fields.some((f) => ruled(f)?.notOwn || !mayWriteField(role, def.name, action, f, false))) {
+    else if (def.owned && fields.some((f) => ruled(f)?.notOwn || !mayWriteField(role, name, action, f, false))) {
       const current = await service.get(ctx, id ?? 0);
       if (!current) throw notFound();
       own = def.owned(current, userId) && def.owned({ ...current, ...body }, userId);
     }
     for (const field of fields) {
-      if (mayWriteField(role, def.name, action, field, own)) continue;
+      if (mayWriteField(role, name, action, field, own)) continue;
       if (own && ruled(field)?.notOwn) throw invalid(field, 'own_role');
       throw new ApiProblem(403, 'forbidden_field', { field });
     }
   };
-  const ruled = (field: string) => writeRules[def.name]?.fields?.[field];
+  const ruled = (field: string) => writeRules[name]?.fields?.[field];
 
   /** Roles that may delete only their own rows (contract `writeRules.ownOnly`). */
   const authorizeDelete = async (ctx: RequestContext, id: number) => {
-    if (!def.owned || !writeRules[def.name]?.ownOnly?.includes(ctx.actor.role)) return;
+    if (!def.owned || !writeRules[name]?.ownOnly?.includes(ctx.actor.role)) return;
     const current = await service.get(ctx, id);
     if (!current) throw notFound();
     if (!def.owned(current, ctx.actor.userId)) throw new ApiProblem(403, 'forbidden');
   };
 
   const { create, update, remove } = service;
-  if (create && def.create) {
+  if (create && resource.create) {
     app.route({
       method: 'POST',
       url: base,
-      config: { permission: perm('create'), component: def.component, fieldRules: def.name },
-      schema: { tags, body: def.create, response: { 201: def.item, ...errors, 422: problemSchema } },
+      config: { permission: perm('create'), component: resource.component, fieldRules: name },
+      schema: { tags, body: resource.create, response: { 201: resource.item, ...errors, 422: problemSchema } },
       handler: async (request, reply) => {
         const ctx = contextOf(request);
         await authorizeWrite(ctx, 'create', request.body as object);
@@ -178,17 +166,22 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     });
   }
 
-  if (update && def.patch) {
+  if (update && resource.patch) {
     app.route({
       method: 'PATCH',
       url: `${base}/:id`,
       config: {
         permission: perm('update'),
-        allowSelf: def.allowSelf?.update ?? hasOwnWrites(def.name),
-        component: def.component,
-        fieldRules: def.name,
+        allowSelf: def.allowSelf?.update ?? hasOwnWrites(name),
+        component: resource.component,
+        fieldRules: name,
       },
-      schema: { tags, params: idParams, body: def.patch, response: { 200: def.item, ...errors, 415: problemSchema, 422: problemSchema } },
+      schema: {
+        tags,
+        params: idParams,
+        body: resource.patch,
+        response: { 200: resource.item, ...errors, 415: problemSchema, 422: problemSchema },
+      },
       handler: async (request) => {
         const ctx = contextOf(request);
         const { id } = request.params as IdParams;
@@ -210,7 +203,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     app.route({
       method: 'DELETE',
       url: `${base}/:id`,
-      config: { permission: perm('delete'), component: def.component },
+      config: { permission: perm('delete'), component: resource.component },
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors, 409: problemSchema } },
       handler: async (request, reply) => {
         const ctx = contextOf(request);

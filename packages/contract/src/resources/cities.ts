@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zText } from '../validation.ts';
 
 /** Cities are shared reference data (no company); only admins change them. */
@@ -22,3 +23,12 @@ export const citiesCollection: CollectionSpec = {
   order: ['id', 'name', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };
+
+export const citiesResource = defineResource({
+  name: 'cities',
+  item: cityItem,
+  create: cityCreate,
+  patch: cityPatch,
+  collection: citiesCollection,
+  embeds: ['locations'],
+});

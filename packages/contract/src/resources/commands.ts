@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zText } from '../validation.ts';
 import { commandTypes } from './telemetry.ts';
 
@@ -32,3 +33,10 @@ export const commandsCollection: CollectionSpec = {
   order: ['id', 'requestedAt'],
   defaultOrder: { requestedAt: 'desc' },
 };
+
+export const commandsResource = defineResource({
+  name: 'commands',
+  item: commandItem,
+  collection: commandsCollection,
+  embeds: ['devices', 'telemetry'],
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moduleComponents, modules } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zCents, zEmail, zOib, zText } from '../validation.ts';
 import { loggerCreate, loggerCredential } from './loggers.ts';
 import { optional } from './shared.ts';
@@ -87,3 +88,11 @@ export const companiesCollection: CollectionSpec = {
   order: ['id', 'name', 'oib', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };
+
+export const companiesResource = defineResource({
+  name: 'companies',
+  item: companyItem,
+  create: companyCreate,
+  patch: companyPatch,
+  collection: companiesCollection,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zCents } from '../validation.ts';
 
 /**
@@ -77,3 +78,10 @@ export const depositsCollection: CollectionSpec = {
   defaultOrder: { at: 'desc' },
   keyset: 'at',
 };
+
+export const depositsResource = defineResource({
+  name: 'deposits',
+  item: depositItem,
+  collection: depositsCollection,
+  embeds: ['telemetry', 'devices', 'locations', 'users', 'companies'],
+});

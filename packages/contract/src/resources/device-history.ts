@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta } from '../api.ts';
+import { defineResource } from '../resource.ts';
 
 /**
  * A device's telemetry history (original §2 device routes): service-mode sessions, critical episodes,
@@ -56,3 +57,24 @@ export const criticalEpisodesCollection = {
   filters: { ...history('startedAt').filters, code: 'exact' },
 } as CollectionSpec;
 export const emptyingsCollection = { ...history('at'), filters: { ...history('at').filters, location: 'exact' } } as CollectionSpec;
+
+export const serviceSessionsResource = defineResource({
+  name: 'service-sessions',
+  item: serviceSessionItem,
+  collection: serviceSessionsCollection,
+  embeds: ['telemetry', 'devices', 'locations'],
+});
+
+export const criticalEpisodesResource = defineResource({
+  name: 'critical-episodes',
+  item: criticalEpisodeItem,
+  collection: criticalEpisodesCollection,
+  embeds: ['telemetry', 'devices', 'locations'],
+});
+
+export const emptyingsResource = defineResource({
+  name: 'emptyings',
+  item: emptyingItem,
+  collection: emptyingsCollection,
+  embeds: ['telemetry', 'devices', 'locations'],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zCents, zText } from '../validation.ts';
 import { zPremisesLabel } from './locations.ts';
 import { optional, withoutCompany } from './shared.ts';
@@ -110,3 +111,12 @@ export const placementItem = z.object({
   movedByName: z.string().nullable(),
 });
 export type Placement = z.infer<typeof placementItem>;
+
+export const devicesResource = defineResource({
+  name: 'devices',
+  item: deviceItem,
+  create: deviceCreate,
+  patch: devicePatch,
+  collection: devicesCollection,
+  embeds: ['locations', 'loggers', 'telemetry', 'companies'],
+});

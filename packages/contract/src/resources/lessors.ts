@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { endNotBeforeStart, zCents, zDate, zOib, zPercent, zText } from '../validation.ts';
 import { optional, rentalTypes, withoutCompany } from './shared.ts';
 
@@ -59,3 +60,12 @@ export const lessorsCollection: CollectionSpec = {
   order: ['id', 'name', 'contractStart', 'contractEnd', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };
+
+export const lessorsResource = defineResource({
+  name: 'lessors',
+  item: lessorItem,
+  create: lessorCreate,
+  patch: lessorPatch,
+  collection: lessorsCollection,
+  embeds: ['locations'],
+});

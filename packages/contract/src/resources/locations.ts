@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zCents, zPercent, zText, zTime } from '../validation.ts';
 import { optional, rentalTypes, withoutCompany } from './shared.ts';
 
@@ -118,3 +119,12 @@ export const locationsCollection: CollectionSpec = {
   order: ['id', 'name', 'active', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };
+
+export const locationsResource = defineResource({
+  name: 'locations',
+  item: locationItem,
+  create: locationCreate,
+  patch: locationPatch,
+  collection: locationsCollection,
+  embeds: ['cities', 'lessors', 'users', 'devices'],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zImei } from '../validation.ts';
 import { optional } from './shared.ts';
 
@@ -48,3 +49,12 @@ export const loggersCollection: CollectionSpec = {
   order: ['id', 'imei', 'serial', 'lastSeenAt', 'createdAt'],
   defaultOrder: { imei: 'asc' },
 };
+
+export const loggersResource = defineResource({
+  name: 'loggers',
+  item: loggerItem,
+  create: loggerCreate,
+  patch: loggerPatch,
+  collection: loggersCollection,
+  embeds: ['devices'],
+});

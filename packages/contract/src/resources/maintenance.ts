@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zCents, zDate, zText } from '../validation.ts';
 
 /** Maintenance records per device (domain.md §6); their cost counts in EBITDA. */
@@ -51,3 +52,13 @@ export const maintenanceCollection: CollectionSpec = {
   order: ['id', 'date', 'costCents'],
   defaultOrder: { date: 'desc' },
 };
+
+export const maintenanceResource = defineResource({
+  name: 'maintenance',
+  item: maintenanceItem,
+  create: maintenanceCreate,
+  patch: maintenancePatch,
+  collection: maintenanceCollection,
+  component: 'devices.maintenance',
+  embeds: ['devices', 'users'],
+});

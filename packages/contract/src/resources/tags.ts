@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
 import { zColor, zText } from '../validation.ts';
 
 export const tagItem = z.object({
@@ -23,3 +24,13 @@ export const tagsCollection: CollectionSpec = {
   order: ['id', 'name', 'createdAt'],
   defaultOrder: { name: 'asc' },
 };
+
+export const tagsResource = defineResource({
+  name: 'tags',
+  item: tagItem,
+  create: tagCreate,
+  patch: tagPatch,
+  collection: tagsCollection,
+  embeds: ['devices', 'locations'],
+  invalidates: ['devices', 'locations'],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta } from '../api.ts';
+import { defineResource } from '../resource.ts';
 
 /** Event types listed as transactions: payments, and what a play costs or gives without one. */
 export const transactionTypes = ['coin', 'note', 'token', 'cashless', 'card', 'free_ride', 'reset', 'prize_out'] as const;
@@ -41,3 +42,10 @@ export const transactionsCollection: CollectionSpec = {
   defaultOrder: { at: 'desc' },
   keyset: 'at',
 };
+
+export const transactionsResource = defineResource({
+  name: 'transactions',
+  item: transactionItem,
+  collection: transactionsCollection,
+  embeds: ['telemetry', 'devices', 'locations'],
+});

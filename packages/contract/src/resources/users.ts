@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roles } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { languages } from '../messages.ts';
+import { defineResource } from '../resource.ts';
 import { zEmail, zPassword, zText } from '../validation.ts';
 
 export const userItem = z.object({
@@ -60,3 +61,11 @@ export const usersCollection: CollectionSpec = {
   order: ['id', 'email', 'name', 'surname', 'createdAt'],
   defaultOrder: { surname: 'asc', name: 'asc' },
 };
+
+export const usersResource = defineResource({
+  name: 'users',
+  item: userItem,
+  create: userCreate,
+  patch: userPatch,
+  collection: usersCollection,
+});

@@ -1,4 +1,4 @@
-import { citiesCollection, cityCreate, cityItem, cityPatch } from '@kovanica/contract';
+import { citiesResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,13 +7,8 @@ import { citiesService } from './cities.service.ts';
 
 export function citiesRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'cities',
-    item: cityItem,
-    create: cityCreate,
-    patch: cityPatch,
-    collection: citiesCollection,
+    resource: citiesResource,
     columns: cityColumns,
     service: citiesService(deps.db),
-    reads: ['locations'],
   });
 }

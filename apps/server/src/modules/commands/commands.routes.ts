@@ -1,4 +1,4 @@
-import { type CommandCreate, commandCreate, commandItem, commandsCollection, problemSchema } from '@kovanica/contract';
+import { type CommandCreate, commandCreate, commandItem, commandsResource, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -11,13 +11,9 @@ import { commandsService } from './commands.service.ts';
 export function commandsRoutes(app: FastifyInstance, deps: Deps) {
   const service = commandsService(deps.db);
   registerCrud(app, deps, {
-    name: 'commands',
-    item: commandItem,
-    collection: commandsCollection,
+    resource: commandsResource,
     columns: commandColumns,
     service,
-    // Ingestion delivers and completes commands.
-    reads: ['devices', 'telemetry'],
   });
 
   app.route({

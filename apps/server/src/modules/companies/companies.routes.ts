@@ -1,4 +1,4 @@
-import { companiesCollection, companyCreate, companyItem, companyPatch } from '@kovanica/contract';
+import { companiesResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,11 +7,7 @@ import { companiesService } from './companies.service.ts';
 
 export function companiesRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'companies',
-    item: companyItem,
-    create: companyCreate,
-    patch: companyPatch,
-    collection: companiesCollection,
+    resource: companiesResource,
     columns: companyColumns,
     service: companiesService(deps.db),
     // Every user may read their own company (and a top-level manager its subsidiaries).

@@ -3,7 +3,7 @@ import {
   type DepositVerification,
   depositItem,
   depositPatch,
-  depositsCollection,
+  depositsResource,
   depositVerification,
   depositVerificationAnswer,
   MERGE_PATCH,
@@ -22,12 +22,9 @@ import { depositsService } from './deposits.service.ts';
 export function depositsRoutes(app: FastifyInstance, deps: Deps) {
   const service = depositsService(deps.db);
   registerCrud(app, deps, {
-    name: 'deposits',
-    item: depositItem,
-    collection: depositsCollection,
+    resource: depositsResource,
     columns: depositColumns,
     service,
-    reads: ['telemetry', 'devices', 'locations', 'users', 'companies'],
   });
 
   app.route({

@@ -1,11 +1,4 @@
-import {
-  criticalEpisodeItem,
-  criticalEpisodesCollection,
-  emptyingItem,
-  emptyingsCollection,
-  serviceSessionItem,
-  serviceSessionsCollection,
-} from '@kovanica/contract';
+import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -14,29 +7,19 @@ import { criticalEpisodesService, emptyingsService, serviceSessionsService } fro
 
 /** Service-mode, critical and discharge history of devices: read-only, written by ingestion. */
 export function deviceHistoryRoutes(app: FastifyInstance, deps: Deps) {
-  const reads = ['telemetry', 'devices', 'locations'];
   registerCrud(app, deps, {
-    name: 'service-sessions',
-    item: serviceSessionItem,
-    collection: serviceSessionsCollection,
+    resource: serviceSessionsResource,
     columns: serviceSessionColumns,
     service: serviceSessionsService(deps.db),
-    reads,
   });
   registerCrud(app, deps, {
-    name: 'critical-episodes',
-    item: criticalEpisodeItem,
-    collection: criticalEpisodesCollection,
+    resource: criticalEpisodesResource,
     columns: criticalEpisodeColumns,
     service: criticalEpisodesService(deps.db),
-    reads,
   });
   registerCrud(app, deps, {
-    name: 'emptyings',
-    item: emptyingItem,
-    collection: emptyingsCollection,
+    resource: emptyingsResource,
     columns: emptyingColumns,
     service: emptyingsService(deps.db),
-    reads,
   });
 }

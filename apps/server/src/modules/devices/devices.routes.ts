@@ -1,12 +1,4 @@
-import {
-  collectionOf as collectionSchema,
-  deviceCreate,
-  deviceItem,
-  devicePatch,
-  devicesCollection,
-  placementItem,
-  problemSchema,
-} from '@kovanica/contract';
+import { collectionOf as collectionSchema, devicesResource, placementItem, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -18,15 +10,9 @@ import { devicesService } from './devices.service.ts';
 export function devicesRoutes(app: FastifyInstance, deps: Deps) {
   const service = devicesService(deps.db);
   registerCrud(app, deps, {
-    name: 'devices',
-    item: deviceItem,
-    create: deviceCreate,
-    patch: devicePatch,
-    collection: devicesCollection,
+    resource: devicesResource,
     columns: deviceColumns,
     service,
-    // The state comes from telemetry; the offline threshold from the company.
-    reads: ['locations', 'loggers', 'telemetry', 'companies'],
   });
 
   app.route({

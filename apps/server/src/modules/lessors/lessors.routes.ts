@@ -1,4 +1,4 @@
-import { lessorCreate, lessorItem, lessorPatch, lessorsCollection } from '@kovanica/contract';
+import { lessorsResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,13 +7,8 @@ import { lessorsService } from './lessors.service.ts';
 
 export function lessorsRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'lessors',
-    item: lessorItem,
-    create: lessorCreate,
-    patch: lessorPatch,
-    collection: lessorsCollection,
+    resource: lessorsResource,
     columns: lessorColumns,
     service: lessorsService(deps.db),
-    reads: ['locations'],
   });
 }

@@ -1,4 +1,4 @@
-import { locationCreate, locationItem, locationPatch, locationsCollection } from '@kovanica/contract';
+import { locationsResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,13 +7,8 @@ import { locationsService } from './locations.service.ts';
 
 export function locationsRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'locations',
-    item: locationItem,
-    create: locationCreate,
-    patch: locationPatch,
-    collection: locationsCollection,
+    resource: locationsResource,
     columns: locationColumns,
     service: locationsService(deps.db),
-    reads: ['cities', 'lessors', 'users', 'devices'],
   });
 }

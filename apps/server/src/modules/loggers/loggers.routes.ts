@@ -1,4 +1,4 @@
-import { loggerCreate, loggerCredential, loggerItem, loggerPatch, loggersCollection, problemSchema } from '@kovanica/contract';
+import { loggerCredential, loggersResource, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -10,14 +10,9 @@ import { loggersService } from './loggers.service.ts';
 export function loggersRoutes(app: FastifyInstance, deps: Deps) {
   const service = loggersService(deps.db);
   registerCrud(app, deps, {
-    name: 'loggers',
-    item: loggerItem,
-    create: loggerCreate,
-    patch: loggerPatch,
-    collection: loggersCollection,
+    resource: loggersResource,
     columns: loggerColumns,
     service,
-    reads: ['devices'],
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import { iri, maintenanceCollection, maintenanceCreate, maintenanceItem, maintenancePatch } from '@kovanica/contract';
+import { iri, maintenanceResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -8,15 +8,9 @@ import { maintenanceService } from './maintenance.service.ts';
 /** Maintenance records: per device (`?device=`) and over a date range (`?date[after]=…`), as the original's devices-maintenance screens list them. */
 export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'maintenance',
-    item: maintenanceItem,
-    create: maintenanceCreate,
-    patch: maintenancePatch,
-    collection: maintenanceCollection,
+    resource: maintenanceResource,
     columns: maintenanceColumns,
     service: maintenanceService(deps.db),
-    reads: ['devices', 'users'],
-    component: 'devices.maintenance',
     // A record is one's own when one did the work (a new one names its recorder unless told otherwise).
     owned: (row, userId) => row.performedBy === undefined || row.performedBy === iri('users', userId),
   });

@@ -1,4 +1,4 @@
-import { tagCreate, tagItem, tagPatch, tagsCollection } from '@kovanica/contract';
+import { tagsResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,15 +7,8 @@ import { tagsService } from './tags.service.ts';
 
 export function tagsRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'tags',
-    item: tagItem,
-    create: tagCreate,
-    patch: tagPatch,
-    collection: tagsCollection,
+    resource: tagsResource,
     columns: tagColumns,
     service: tagsService(deps.db),
-    reads: ['devices', 'locations'],
-    // Deleting a tag takes it off devices and locations.
-    writes: ['devices', 'locations'],
   });
 }

@@ -1,4 +1,4 @@
-import { transactionItem, transactionsCollection } from '@kovanica/contract';
+import { transactionsResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,11 +7,8 @@ import { transactionsService } from './transactions.service.ts';
 
 export function transactionsRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'transactions',
-    item: transactionItem,
-    collection: transactionsCollection,
+    resource: transactionsResource,
     columns: transactionColumns,
     service: transactionsService(deps.db),
-    reads: ['telemetry', 'devices', 'locations'],
   });
 }

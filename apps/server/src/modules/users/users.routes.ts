@@ -1,4 +1,4 @@
-import { userCreate, userItem, userPatch, usersCollection } from '@kovanica/contract';
+import { usersResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,11 +7,7 @@ import { usersService } from './users.service.ts';
 
 export function usersRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
-    name: 'users',
-    item: userItem,
-    create: userCreate,
-    patch: userPatch,
-    collection: usersCollection,
+    resource: usersResource,
     columns: userColumns,
     service: usersService(deps.db),
     // Without users.read a caller still reads their own account; own-record writes follow `writeRules`.

@@ -1,0 +1,32 @@
+import { citiesResource } from './resources/cities.ts';
+import { commandsResource } from './resources/commands.ts';
+import { companiesResource } from './resources/companies.ts';
+import { depositsResource } from './resources/deposits.ts';
+import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from './resources/device-history.ts';
+import { devicesResource } from './resources/devices.ts';
+import { lessorsResource } from './resources/lessors.ts';
+import { locationsResource } from './resources/locations.ts';
+import { loggersResource } from './resources/loggers.ts';
+import { maintenanceResource } from './resources/maintenance.ts';
+import { tagsResource } from './resources/tags.ts';
+import { transactionsResource } from './resources/transactions.ts';
+import { usersResource } from './resources/users.ts';
+
+/** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
+export const resources = [
+  citiesResource,
+  commandsResource,
+  companiesResource,
+  criticalEpisodesResource,
+  depositsResource,
+  devicesResource,
+  emptyingsResource,
+  lessorsResource,
+  locationsResource,
+  loggersResource,
+  maintenanceResource,
+  serviceSessionsResource,
+  tagsResource,
+  transactionsResource,
+  usersResource,
+] as const;
