@@ -2,19 +2,18 @@ import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ResourceApi } from '../lib/resource-api.ts';
+import { useInvalidate } from '../lib/resource-hooks.ts';
 import { FailureAlert, failureText } from './failure-alert.tsx';
 
 export interface ConfirmDeleteProps {
-  /** The resource (`resourceApi(...)`): `remove` deletes, and its queries are refreshed afterwards. */
-  api: Pick<ResourceApi<unknown>, 'keys' | 'remove'>;
+  /** The resource (`resourceApi(...)`): `remove` deletes; afterwards what it makes stale is refreshed (`api.stale`). */
+  api: Pick<ResourceApi<unknown>, 'keys' | 'remove' | 'stale'>;
   id: number;
   /** The item as people know it, for the question and the notice: "Delete Ana Horvat?". */
   name: string;
-  /** Queries of other resources that show this item (by key prefix), refreshed too. */
-  alsoInvalidate?: readonly QueryKey[];
   /** The notice after a delete; "Deleted: {name}." by default. */
   successMessage?: string;
   /** After a delete, e.g. leave the deleted item's edit page. */
@@ -28,18 +27,10 @@ export interface ConfirmDeleteProps {
  * A delete button that asks first. A refusal stays inside the dialog: a 409 names what still depends
  * on the item ("This item is still in use: locations: 3."), so the user learns what to move first.
  */
-export function ConfirmDelete({
-  api,
-  id,
-  name,
-  alsoInvalidate = [],
-  successMessage,
-  onDeleted,
-  variant = 'icon',
-  disabled,
-}: ConfirmDeleteProps) {
+export function ConfirmDelete({ api, id, name, successMessage, onDeleted, variant = 'icon', disabled }: ConfirmDeleteProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate(api);
   const [opened, { open, close }] = useDisclosure(false);
   const remove = useMutation({
     mutationFn: () => api.remove(id),
@@ -49,7 +40,7 @@ export function ConfirmDelete({
       close();
       notifications.show({ color: 'teal', message: successMessage ?? t('confirmDelete.deleted', { name }) });
       onDeleted?.();
-      await Promise.all([api.keys.all, ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidate();
     },
   });
 

@@ -1,4 +1,4 @@
-import { type Collection, collectionOf } from '@kovanica/contract';
+import { type Collection, collectionOf, type Resource, resources, staleAfterWrite } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type Query } from './api.ts';
@@ -30,15 +30,23 @@ export type ListOptions<T> = ReturnType<typeof listOptions<T>>;
 /** Query options of one item of a resource. */
 export type DetailOptions<T> = ReturnType<typeof detailOptions<T>>;
 
-/** What the shared components (data table, reference select, confirm delete) need of a resource. */
+/** What the shared components (data table, reference select, confirm delete, page shells) need of a resource. */
 export interface ResourceApi<T, Patch = never, Create = never> {
   /** The API collection name, e.g. `users`; also the first part of every query key. */
   name: string;
+  /** The contract's description (module component, schemas). */
+  resource: Resource<T, Create, Patch>;
+  /** Where its screens live, e.g. `/cities` (`/cities/list`, `/cities/new`, `/cities/edit/$id`), if it has them. */
+  path?: string;
+  /** The item as people know it, for titles and questions ("City: Zagreb", "Delete Zagreb?"). */
+  title?: (item: T) => string;
   keys: {
     all: readonly [string];
     list: (query: Query, view?: View) => ListKey;
     detail: (id: number | string) => readonly [string, 'detail', number | string];
   };
+  /** What a write makes stale (this resource and every one that shows it), as query keys. */
+  stale: readonly (readonly [string])[];
   /** One page; `view` overrides the session's My/All Companies switch for this list only. */
   list: (query?: Query, view?: View) => ListOptions<T>;
   detail: (id: number | string) => DetailOptions<T>;
@@ -48,28 +56,31 @@ export interface ResourceApi<T, Patch = never, Create = never> {
 }
 
 /**
- * Query keys and calls of one API resource, made the same way for every resource:
- * `[resource, 'list', query]` and `[resource, 'detail', id]`, so invalidating `[resource]` refreshes
- * everything shown of it.
+ * Query keys and calls of one described resource (contract `defineResource`), made the same way for
+ * every resource: `[resource, 'list', query]` and `[resource, 'detail', id]`, so invalidating
+ * `[resource]` refreshes everything shown of it; what a write makes stale follows the descriptions'
+ * `embeds` and `invalidates`, as on the server.
  */
-export function resourceApi<Item extends z.ZodType, Patch, Create = never>(
-  resource: string,
-  item: Item,
-): ResourceApi<z.infer<Item>, Patch, Create> {
-  type T = z.infer<Item>;
-  const schema = item as z.ZodType<T>;
-  const collection = collectionOf(item) as unknown as z.ZodType<Collection<T>>;
+export function resourceApi<Item, Create, Patch>(
+  resource: Resource<Item, Create, Patch>,
+  screens?: { path: string; title: (item: Item) => string },
+): ResourceApi<Item, Patch, Create> {
+  const { name, item } = resource;
+  const collection = collectionOf(item) as unknown as z.ZodType<Collection<Item>>;
   return {
-    name: resource,
+    name,
+    resource,
+    ...screens,
     keys: {
-      all: [resource],
-      list: (query, view) => (view ? [resource, 'list', query, view] : [resource, 'list', query]),
-      detail: (id) => [resource, 'detail', id],
+      all: [name],
+      list: (query, view) => (view ? [name, 'list', query, view] : [name, 'list', query]),
+      detail: (id) => [name, 'detail', id],
     },
-    list: (query = {}, view) => listOptions(resource, collection, query, view),
-    detail: (id) => detailOptions(resource, schema, id),
-    create: (body) => apiRequest(`/${resource}`, { method: 'POST', body, schema }),
-    patch: (id, body) => apiRequest(`/${resource}/${id}`, { method: 'PATCH', body, schema }),
-    remove: (id) => apiRequest<void>(`/${resource}/${id}`, { method: 'DELETE' }),
+    stale: staleAfterWrite(name, resources).map((stale) => [stale] as const),
+    list: (query = {}, view) => listOptions(name, collection, query, view),
+    detail: (id) => detailOptions(name, item, id),
+    create: (body) => apiRequest(`/${name}`, { method: 'POST', body, schema: item }),
+    patch: (id, body) => apiRequest(`/${name}/${id}`, { method: 'PATCH', body, schema: item }),
+    remove: (id) => apiRequest<void>(`/${name}/${id}`, { method: 'DELETE' }),
   };
 }

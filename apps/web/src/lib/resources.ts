@@ -1,55 +1,44 @@
 import {
-  type CityCreate,
-  type CityPatch,
-  type CompanyCreate,
-  type CompanyPatch,
-  cityItem,
-  companyItem,
-  type DepositPatch,
+  citiesResource,
+  commandsResource,
+  companiesResource,
+  criticalEpisodesResource,
   type DepositStatus,
-  type DeviceCreate,
-  type DevicePatch,
-  depositItem,
-  deviceItem,
-  type LessorCreate,
-  type LessorPatch,
-  type LocationCreate,
-  type LocationPatch,
-  type LoggerCreate,
-  type LoggerPatch,
-  lessorItem,
-  locationItem,
-  loggerItem,
+  depositsResource,
+  devicesResource,
+  emptyingsResource,
+  lessorsResource,
+  locationsResource,
+  loggersResource,
+  maintenanceResource,
   type RevenueQuery,
-  type TagCreate,
-  type TagPatch,
-  tagItem,
-  type UserCreate,
-  type UserPatch,
-  userItem,
+  serviceSessionsResource,
+  tagsResource,
+  transactionsResource,
+  usersResource,
 } from '@kovanica/contract';
 import { resourceApi } from './resource-api.ts';
 import type { View } from './view.ts';
 
-/** Resources read by more than one feature (the layout, the dashboard and the profile). */
-export const companiesApi = resourceApi<typeof companyItem, CompanyPatch, CompanyCreate>('companies', companyItem);
-export const usersApi = resourceApi<typeof userItem, UserPatch, UserCreate>('users', userItem);
-
 /**
- * Master data that other screens pick from (reference selects) or show (tag badges, a location's
- * lessor terms); each feature of these adds its own writes on top.
+ * The API of every described resource, made once from its contract description. Features read and
+ * pick from each other's resources through these (features never import each other).
  */
-export const citiesApi = resourceApi<typeof cityItem, CityPatch, CityCreate>('cities', cityItem);
-export const lessorsApi = resourceApi<typeof lessorItem, LessorPatch, LessorCreate>('lessors', lessorItem);
-export const locationsApi = resourceApi<typeof locationItem, LocationPatch, LocationCreate>('locations', locationItem);
-export const tagsApi = resourceApi<typeof tagItem, TagPatch, TagCreate>('tags', tagItem);
-
-/** Loggers are picked on the device form; devices are picked and shown by the telemetry screens. */
-export const loggersApi = resourceApi<typeof loggerItem, LoggerPatch, LoggerCreate>('loggers', loggerItem);
-export const devicesApi = resourceApi<typeof deviceItem, DevicePatch, DeviceCreate>('devices', deviceItem);
-
-/** Deposits are listed by their screen and, the unverified ones, by the header's notifications. */
-export const depositsApi = resourceApi<typeof depositItem, DepositPatch>('deposits', depositItem);
+export const companiesApi = resourceApi(companiesResource);
+export const usersApi = resourceApi(usersResource);
+export const citiesApi = resourceApi(citiesResource, { path: '/cities', title: (city) => city.name });
+export const lessorsApi = resourceApi(lessorsResource);
+export const locationsApi = resourceApi(locationsResource);
+export const tagsApi = resourceApi(tagsResource, { path: '/tags', title: (tag) => tag.name });
+export const loggersApi = resourceApi(loggersResource);
+export const devicesApi = resourceApi(devicesResource);
+export const maintenanceApi = resourceApi(maintenanceResource);
+export const commandsApi = resourceApi(commandsResource);
+export const transactionsApi = resourceApi(transactionsResource);
+export const depositsApi = resourceApi(depositsResource);
+export const serviceSessionsApi = resourceApi(serviceSessionsResource);
+export const criticalEpisodesApi = resourceApi(criticalEpisodesResource);
+export const emptyingsApi = resourceApi(emptyingsResource);
 
 /** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];

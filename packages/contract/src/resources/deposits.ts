@@ -82,6 +82,8 @@ export const depositsCollection: CollectionSpec = {
 export const depositsResource = defineResource({
   name: 'deposits',
   item: depositItem,
+  // The count is reported by its own route (deposits.routes.ts), not the standard update.
+  patch: depositPatch,
   collection: depositsCollection,
   embeds: ['telemetry', 'devices', 'locations', 'users', 'companies'],
 });

@@ -1,12 +1,7 @@
 import type { City } from '@kovanica/contract';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { DataTable } from '../../components/data-table/index.ts';
-import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useAccess } from '../../lib/access.ts';
+import { ResourceList } from '../../components/resource-pages.tsx';
 import { citiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.cities.fields.${field}`;
@@ -24,34 +19,8 @@ const columns: readonly Column<City>[] = [
 
 const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];
 
-/** `/cities/list`: shared reference data; everyone reads it, only admins change it. */
+/** `/cities/list`: shared reference data; only admins see and change it (the admin gate). */
 export function CitiesListPage() {
-  const { t } = useTranslation();
-  const access = useAccess();
-  const title = t('resources.cities.name');
-
-  const rowActions = (city: City) => (
-    <>
-      {access.can('cities.update') && (
-        <EditRowLink to="/cities/edit/$id" id={city.id} label={t('resources.cities.editRow', { name: city.name })} />
-      )}
-      {access.can('cities.delete') && <ConfirmDelete api={citiesApi} id={city.id} name={city.name} />}
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={title} />
-      <DataTable
-        api={citiesApi}
-        // Cities are shared by every company.
-        companyColumn={false}
-        columns={columns}
-        filters={filters}
-        title={title}
-        rowActions={access.can('cities.update') || access.can('cities.delete') ? rowActions : undefined}
-        toolbar={access.can('cities.create') && <NewButton to="/cities/new">{t('resources.cities.new')}</NewButton>}
-      />
-    </>
-  );
+  // Cities are shared by every company: no company column.
+  return <ResourceList api={citiesApi} columns={columns} filters={filters} companyColumn={false} />;
 }

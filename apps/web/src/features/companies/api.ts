@@ -1,13 +1,9 @@
-import { type Company, type CompanyCreate, type CompanyPatch, iri, loggerItem, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
+import { type Company, type CompanyCreate, type CompanyPatch, iri, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceApi } from '../../lib/resource-api.ts';
-import { companiesApi, usersApi } from '../../lib/resources.ts';
+import { companiesApi, loggersApi, usersApi } from '../../lib/resources.ts';
 import { getSession, setAccountInfo } from '../../lib/session.ts';
 
-export { companiesApi };
-
-/** Loggers as the wizard reads them (the loggers feature keeps its own screens). */
-export const loggersApi = resourceApi<typeof loggerItem, never>('loggers', loggerItem);
+export { companiesApi, loggersApi };
 
 /** A company's current users and loggers, read-only on the edit wizard. */
 export const companyUsersQuery = (companyId: number) =>

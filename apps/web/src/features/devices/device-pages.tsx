@@ -51,7 +51,6 @@ export function DeviceEditPage({ id }: { id: number }) {
                 id={device.id}
                 name={device.name}
                 variant="button"
-                alsoInvalidate={[loggersApi.keys.all]}
                 successMessage={t('resources.devices.deleted')}
                 onDeleted={() => void navigate({ to: '/devices/list', ignoreBlocker: true })}
               />

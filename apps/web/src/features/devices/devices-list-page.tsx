@@ -61,13 +61,7 @@ export function DevicesListPage() {
         <EditRowLink to="/devices/edit/$id" id={device.id} label={t('resources.devices.editRow', { name: device.name })} />
       )}
       {can('devices.delete') && (
-        <ConfirmDelete
-          api={devicesApi}
-          id={device.id}
-          name={device.name}
-          alsoInvalidate={[loggersApi.keys.all]}
-          successMessage={t('resources.devices.deleted')}
-        />
+        <ConfirmDelete api={devicesApi} id={device.id} name={device.name} successMessage={t('resources.devices.deleted')} />
       )}
     </>
   );

@@ -35,7 +35,6 @@ export function LessorEditPage({ id }: { id: number }) {
               id={lessor.id}
               name={lessor.name}
               variant="button"
-              alsoInvalidate={[['locations']]}
               onDeleted={() => void navigate({ to: '/lessors/list', ignoreBlocker: true })}
             />
           )

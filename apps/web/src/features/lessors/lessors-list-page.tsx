@@ -135,9 +135,7 @@ export function LessorsListPage() {
       {access.can('lessors.update') && (
         <EditRowLink to="/lessors/edit/$id" id={lessor.id} label={t('resources.lessors.editRow', { name: lessor.name })} />
       )}
-      {access.can('lessors.delete') && (
-        <ConfirmDelete api={lessorsApi} id={lessor.id} name={lessor.name} alsoInvalidate={[['locations']]} />
-      )}
+      {access.can('lessors.delete') && <ConfirmDelete api={lessorsApi} id={lessor.id} name={lessor.name} />}
     </>
   );
 

@@ -33,7 +33,6 @@ export function LocationEditPage({ id }: { id: number }) {
               id={location.id}
               name={location.name}
               variant="button"
-              alsoInvalidate={[['cities'], ['lessors'], ['tags'], ['devices']]}
               onDeleted={() => void navigate({ to: '/locations/list', ignoreBlocker: true })}
             />
           )

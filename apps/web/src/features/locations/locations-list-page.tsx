@@ -131,14 +131,7 @@ export function LocationsListPage() {
       {access.can('locations.update') && (
         <EditRowLink to="/locations/edit/$id" id={location.id} label={t('resources.locations.editRow', { name: location.name })} />
       )}
-      {access.can('locations.delete') && (
-        <ConfirmDelete
-          api={locationsApi}
-          id={location.id}
-          name={location.name}
-          alsoInvalidate={[['cities'], ['lessors'], ['tags'], ['devices']]}
-        />
-      )}
+      {access.can('locations.delete') && <ConfirmDelete api={locationsApi} id={location.id} name={location.name} />}
     </>
   );
 

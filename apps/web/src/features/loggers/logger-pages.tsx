@@ -62,7 +62,6 @@ export function LoggerEditPage({ id }: { id: number }) {
               id={logger.id}
               name={logger.imei}
               variant="button"
-              alsoInvalidate={[devicesApi.keys.all]}
               successMessage={t('resources.loggers.deleted')}
               onDeleted={() => void navigate({ to: '/loggers/list', ignoreBlocker: true })}
             />

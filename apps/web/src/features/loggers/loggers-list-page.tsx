@@ -33,13 +33,7 @@ export function LoggersListPage() {
         <EditRowLink to="/loggers/edit/$id" id={logger.id} label={t('resources.loggers.editRow', { name: logger.imei })} />
       )}
       {can('loggers.delete') && (
-        <ConfirmDelete
-          api={loggersApi}
-          id={logger.id}
-          name={logger.imei}
-          alsoInvalidate={[devicesApi.keys.all]}
-          successMessage={t('resources.loggers.deleted')}
-        />
+        <ConfirmDelete api={loggersApi} id={logger.id} name={logger.imei} successMessage={t('resources.loggers.deleted')} />
       )}
     </>
   );

@@ -1,11 +1,7 @@
 import type { Tag } from '@kovanica/contract';
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
-import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useAccess } from '../../lib/access.ts';
+import type { Column, Filter } from '../../components/data-table/index.ts';
+import { ResourceList } from '../../components/resource-pages.tsx';
 import { tagsApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.tags.fields.${field}`;
@@ -49,31 +45,4 @@ const columns: readonly Column<Tag>[] = [
 const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];
 
 /** `/tags/list`: coloured labels that group locations and devices. */
-export function TagsListPage() {
-  const { t } = useTranslation();
-  const access = useAccess();
-  const title = t('resources.tags.name');
-
-  const rowActions = (tag: Tag) => (
-    <>
-      {access.can('tags.update') && <EditRowLink to="/tags/edit/$id" id={tag.id} label={t('resources.tags.editRow', { name: tag.name })} />}
-      {access.can('tags.delete') && (
-        <ConfirmDelete api={tagsApi} id={tag.id} name={tag.name} alsoInvalidate={[['locations'], ['devices']]} />
-      )}
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={title} />
-      <DataTable
-        api={tagsApi}
-        columns={columns}
-        filters={filters}
-        title={title}
-        rowActions={access.can('tags.update') || access.can('tags.delete') ? rowActions : undefined}
-        toolbar={access.can('tags.create') && <NewButton to="/tags/new">{t('resources.tags.new')}</NewButton>}
-      />
-    </>
-  );
-}
+export const TagsListPage = () => <ResourceList api={tagsApi} columns={columns} filters={filters} />;

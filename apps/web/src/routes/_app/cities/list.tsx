@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CitiesListPage } from '../../../features/cities/cities-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { citiesApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/cities/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('cities.create'),
-  component: CitiesListPage,
-});
+// Cities are shared by every company: the list is behind the admin gate of original §2.
+export const Route = createFileRoute('/_app/cities/list')(listRoute(citiesApi, CitiesListPage, { permission: 'cities.create' }));

@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CityNewPage } from '../../../features/cities/city-edit-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
+import { CityNewPage } from '../../../features/cities/city-form.tsx';
+import { newRoute } from '../../../lib/resource-routes.tsx';
+import { citiesApi } from '../../../lib/resources.ts';
 
-// Cities are shared by every company: only admins add them (the admin gate of original §2).
-export const Route = createFileRoute('/_app/cities/new')({
-  beforeLoad: () => requirePermission('cities.create'),
-  component: CityNewPage,
-});
+export const Route = createFileRoute('/_app/cities/new')(newRoute(citiesApi, CityNewPage));

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TagsListPage } from '../../../features/tags/tags-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { tagsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/tags/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('tags.read'),
-  component: TagsListPage,
-});
+export const Route = createFileRoute('/_app/tags/list')(listRoute(tagsApi, TagsListPage));

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { type FieldErrors, type SaveWith, useResourceForm } from './forms.ts';
+import type { ResourceApi } from './resource-api.ts';
+import { screenPaths } from './resource-routes.tsx';
+
+/** Refreshes what a write to the resource makes stale (`api.stale`: itself and whatever shows it). */
+export function useInvalidate(api: Pick<ResourceApi<unknown>, 'stale'>) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(api.stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** Creates an item, then refreshes what it makes stale. */
+export function useCreate<T, Patch, Create>(api: ResourceApi<T, Patch, Create>) {
+  const invalidate = useInvalidate(api);
+  return useMutation({ mutationFn: (body: Create) => api.create(body), onSuccess: () => invalidate() });
+}
+
+/** Updates one item: the answer becomes its cached detail, then what it makes stale is refreshed. */
+export function useUpdate<T, Patch, Create>(api: ResourceApi<T, Patch, Create>, id: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(api);
+  return useMutation({
+    mutationFn: (patch: Patch) => api.patch(id, patch),
+    onSuccess: (saved: T) => {
+      queryClient.setQueryData(api.keys.detail(id), saved);
+      return invalidate();
+    },
+  });
+}
+
+type WithoutMutation<S> = S extends unknown ? Omit<S, 'mutation'> : never;
+
+/**
+ * `useResourceForm` for a described resource with screens: the create and update mutations, the
+ * notices (`resources.<name>.created|saved`) and, once a new item is saved, its edit page.
+ */
+export function useItemForm<Values extends object, Item extends { id: number }, Create, Patch>(
+  api: ResourceApi<Item, Patch, Create>,
+  options: {
+    item: Item | undefined;
+    valuesOf: (item: Item | undefined) => Values;
+    newValues?: Partial<Values>;
+    create: WithoutMutation<SaveWith<Values, Item, Create>>;
+    update: WithoutMutation<SaveWith<Values, Item, Patch>>;
+    formErrors?: (errors: FieldErrors) => FieldErrors;
+    invalid?: string;
+  },
+) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const created = useCreate(api);
+  const updated = useUpdate(api, options.item?.id ?? 0);
+  return useResourceForm<Values, Item, Create, Patch>({
+    ...options,
+    create: { ...options.create, mutation: created } as SaveWith<Values, Item, Create>,
+    update: { ...options.update, mutation: updated } as SaveWith<Values, Item, Patch>,
+    messages: { created: t(`resources.${api.name}.created`), saved: t(`resources.${api.name}.saved`), invalid: options.invalid },
+    onCreated: (saved) => void navigate({ to: screenPaths(api).edit, params: { id: String(saved.id) }, ignoreBlocker: true }),
+  });
+}

@@ -1,0 +1,68 @@
+import { type Permission, parseId, resourceModule } from '@kovanica/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { notFound, useLoaderData } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { FileRouteTypes } from '../routeTree.gen.ts';
+import { requireComponent, requireModule, requirePermission } from './access.ts';
+import { listSearch } from './list-state.ts';
+import type { ResourceApi } from './resource-api.ts';
+
+type Path = FileRouteTypes['to'];
+
+/** A resource's screens: `/<path>/list`, `/<path>/new`, `/<path>/edit/$id` (`path` is `/<name>` unless given). */
+export const screenPaths = (api: { name: string; path?: string }) => {
+  const path = api.path ?? `/${api.name}`;
+  return {
+    list: `${path}/list` as Path,
+    new: `${path}/new` as Extract<Path, `${string}/new`>,
+    edit: `${path}/edit/$id` as Extract<Path, `${string}/edit/$id`>,
+  };
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: any resource's API; the routes need only its name, description and detail.
+type Api = Pick<ResourceApi<any, any, any>, 'name' | 'resource' | 'detail'>;
+type Page<P = object> = (props: P) => ReactNode;
+
+/**
+ * The gate of a resource's screen, as the server's guard: the permission (`<name>.<action>` unless
+ * another is given), the resource's module and its module component.
+ */
+export function gate(api: Api, action: 'read' | 'create' | 'update', permission?: Permission) {
+  requirePermission(permission ?? (`${api.name}.${action}` as Permission));
+  const module = resourceModule[api.resource.name];
+  if (module) requireModule(module);
+  if (api.resource.component) requireComponent(api.resource.component);
+}
+
+interface RouteOptions {
+  /** A stricter permission than `<name>.<action>` (cities: the admin gate). */
+  permission?: Permission;
+}
+
+/** `/<path>/list`: filters, order and page in the URL. */
+export const listRoute = (api: Api, component: Page, options: RouteOptions = {}) => ({
+  validateSearch: listSearch,
+  beforeLoad: () => gate(api, 'read', options.permission),
+  component,
+});
+
+/** `/<path>/new`. */
+export const newRoute = (api: Api, component: Page, options: RouteOptions = {}) => ({
+  beforeLoad: () => gate(api, 'create', options.permission),
+  component,
+});
+
+/** `/<path>/edit/$id`: an id that names nothing (`01`, `x`, too big) is a 404; the item is loaded before the page shows. */
+export const editRoute = (api: Api, Item: Page<{ id: number }>, options: RouteOptions = {}) => ({
+  beforeLoad: () => gate(api, 'update', options.permission),
+  loader: async ({ context, params }: { context: { queryClient: QueryClient }; params: { id: string } }) => {
+    const id = parseId(params.id);
+    if (id === null) throw notFound();
+    await context.queryClient.ensureQueryData(api.detail(id));
+    return { id };
+  },
+  component: function EditRoute() {
+    const { id } = useLoaderData({ strict: false }) as { id: number };
+    return <Item id={id} />;
+  },
+});
