@@ -113,7 +113,9 @@ describe('create-admin', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'boss@operater.hr', roles: ['admin'] });
     expect(rows[0]?.passwordHash).toMatch(/^\$argon2id\$/);
-  }, 60_000);
+    // Two CLI runs, each starting tsx, creating an embedded database and migrating it: on a loaded
+    // 2-core machine that took over a minute once.
+  }, 180_000);
 
   it('refuses bad input before touching the database', async () => {
     const cli = run('apps/server/src/cli/create-admin.ts', { DATA_DIR: tmp(), KOVANICA_ADMIN_PASSWORD: 'short' }, [
