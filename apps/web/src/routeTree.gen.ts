@@ -14,21 +14,17 @@ import { Route as R404RouteImport } from './routes/404';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
-import { Route as AppCitiesIndexRouteImport } from './routes/_app/cities/index';
+import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppCitiesListRouteImport } from './routes/_app/cities/list';
 import { Route as AppCitiesNewRouteImport } from './routes/_app/cities/new';
-import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index';
 import { Route as AppCompaniesDailyRevenueRouteImport } from './routes/_app/companies/daily-revenue';
 import { Route as AppCompaniesListRouteImport } from './routes/_app/companies/list';
 import { Route as AppCompaniesListMyRouteImport } from './routes/_app/companies/list-my';
 import { Route as AppCompaniesNewRouteImport } from './routes/_app/companies/new';
-import { Route as AppDepositsIndexRouteImport } from './routes/_app/deposits/index';
 import { Route as AppDepositsListRouteImport } from './routes/_app/deposits/list';
-import { Route as AppDetailedReviewIndexRouteImport } from './routes/_app/detailed-review/index';
 import { Route as AppDetailedReviewListRouteImport } from './routes/_app/detailed-review/list';
 import { Route as AppDevicesMaintenanceDeviceRouteImport } from './routes/_app/devices-maintenance/device';
 import { Route as AppDevicesMaintenanceRangeRouteImport } from './routes/_app/devices-maintenance/range';
-import { Route as AppDevicesIndexRouteImport } from './routes/_app/devices/index';
 import { Route as AppDevicesCriticalRouteImport } from './routes/_app/devices/critical';
 import { Route as AppDevicesCriticalHistoryRouteImport } from './routes/_app/devices/critical-history';
 import { Route as AppDevicesDischargeHistoryRouteImport } from './routes/_app/devices/discharge-history';
@@ -39,27 +35,20 @@ import { Route as AppDevicesMapRouteImport } from './routes/_app/devices/map';
 import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
 import { Route as AppDevicesResetRouteImport } from './routes/_app/devices/reset';
 import { Route as AppDevicesServiceModeHistoryRouteImport } from './routes/_app/devices/service-mode-history';
-import { Route as AppLessorsIndexRouteImport } from './routes/_app/lessors/index';
 import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
 import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
-import { Route as AppLocationsIndexRouteImport } from './routes/_app/locations/index';
 import { Route as AppLocationsListRouteImport } from './routes/_app/locations/list';
 import { Route as AppLocationsNewRouteImport } from './routes/_app/locations/new';
-import { Route as AppLoggersIndexRouteImport } from './routes/_app/loggers/index';
 import { Route as AppLoggersListRouteImport } from './routes/_app/loggers/list';
 import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
 import { Route as AppSettingsMainRouteImport } from './routes/_app/settings/main';
-import { Route as AppTagsIndexRouteImport } from './routes/_app/tags/index';
 import { Route as AppTagsListRouteImport } from './routes/_app/tags/list';
 import { Route as AppTagsNewRouteImport } from './routes/_app/tags/new';
-import { Route as AppTodayRevenueIndexRouteImport } from './routes/_app/today-revenue/index';
 import { Route as AppTodayRevenueListRouteImport } from './routes/_app/today-revenue/list';
-import { Route as AppTransactionsIndexRouteImport } from './routes/_app/transactions/index';
 import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
-import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
 import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$id';
@@ -100,9 +89,9 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any);
-const AppCitiesIndexRoute = AppCitiesIndexRouteImport.update({
-  id: '/cities/',
-  path: '/cities/',
+const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
+  id: '/$section/',
+  path: '/$section/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppCitiesListRoute = AppCitiesListRouteImport.update({
@@ -113,11 +102,6 @@ const AppCitiesListRoute = AppCitiesListRouteImport.update({
 const AppCitiesNewRoute = AppCitiesNewRouteImport.update({
   id: '/cities/new',
   path: '/cities/new',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
-  id: '/companies/',
-  path: '/companies/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppCompaniesDailyRevenueRoute =
@@ -141,19 +125,9 @@ const AppCompaniesNewRoute = AppCompaniesNewRouteImport.update({
   path: '/companies/new',
   getParentRoute: () => AppRoute,
 } as any);
-const AppDepositsIndexRoute = AppDepositsIndexRouteImport.update({
-  id: '/deposits/',
-  path: '/deposits/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppDepositsListRoute = AppDepositsListRouteImport.update({
   id: '/deposits/list',
   path: '/deposits/list',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppDetailedReviewIndexRoute = AppDetailedReviewIndexRouteImport.update({
-  id: '/detailed-review/',
-  path: '/detailed-review/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDetailedReviewListRoute = AppDetailedReviewListRouteImport.update({
@@ -173,11 +147,6 @@ const AppDevicesMaintenanceRangeRoute =
     path: '/devices-maintenance/range',
     getParentRoute: () => AppRoute,
   } as any);
-const AppDevicesIndexRoute = AppDevicesIndexRouteImport.update({
-  id: '/devices/',
-  path: '/devices/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppDevicesCriticalRoute = AppDevicesCriticalRouteImport.update({
   id: '/devices/critical',
   path: '/devices/critical',
@@ -231,11 +200,6 @@ const AppDevicesServiceModeHistoryRoute =
     path: '/devices/service-mode-history',
     getParentRoute: () => AppRoute,
   } as any);
-const AppLessorsIndexRoute = AppLessorsIndexRouteImport.update({
-  id: '/lessors/',
-  path: '/lessors/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppLessorsListRoute = AppLessorsListRouteImport.update({
   id: '/lessors/list',
   path: '/lessors/list',
@@ -246,11 +210,6 @@ const AppLessorsNewRoute = AppLessorsNewRouteImport.update({
   path: '/lessors/new',
   getParentRoute: () => AppRoute,
 } as any);
-const AppLocationsIndexRoute = AppLocationsIndexRouteImport.update({
-  id: '/locations/',
-  path: '/locations/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppLocationsListRoute = AppLocationsListRouteImport.update({
   id: '/locations/list',
   path: '/locations/list',
@@ -259,11 +218,6 @@ const AppLocationsListRoute = AppLocationsListRouteImport.update({
 const AppLocationsNewRoute = AppLocationsNewRouteImport.update({
   id: '/locations/new',
   path: '/locations/new',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppLoggersIndexRoute = AppLoggersIndexRouteImport.update({
-  id: '/loggers/',
-  path: '/loggers/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppLoggersListRoute = AppLoggersListRouteImport.update({
@@ -296,11 +250,6 @@ const AppSettingsMainRoute = AppSettingsMainRouteImport.update({
   path: '/settings/main',
   getParentRoute: () => AppRoute,
 } as any);
-const AppTagsIndexRoute = AppTagsIndexRouteImport.update({
-  id: '/tags/',
-  path: '/tags/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppTagsListRoute = AppTagsListRouteImport.update({
   id: '/tags/list',
   path: '/tags/list',
@@ -311,29 +260,14 @@ const AppTagsNewRoute = AppTagsNewRouteImport.update({
   path: '/tags/new',
   getParentRoute: () => AppRoute,
 } as any);
-const AppTodayRevenueIndexRoute = AppTodayRevenueIndexRouteImport.update({
-  id: '/today-revenue/',
-  path: '/today-revenue/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppTodayRevenueListRoute = AppTodayRevenueListRouteImport.update({
   id: '/today-revenue/list',
   path: '/today-revenue/list',
   getParentRoute: () => AppRoute,
 } as any);
-const AppTransactionsIndexRoute = AppTransactionsIndexRouteImport.update({
-  id: '/transactions/',
-  path: '/transactions/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppTransactionsListRoute = AppTransactionsListRouteImport.update({
   id: '/transactions/list',
   path: '/transactions/list',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
-  id: '/users/',
-  path: '/users/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUsersListRoute = AppUsersListRouteImport.update({
@@ -451,20 +385,9 @@ export interface FileRoutesByFullPath {
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
-  '/cities/': typeof AppCitiesIndexRoute;
-  '/companies/': typeof AppCompaniesIndexRoute;
-  '/deposits/': typeof AppDepositsIndexRoute;
-  '/detailed-review/': typeof AppDetailedReviewIndexRoute;
-  '/devices/': typeof AppDevicesIndexRoute;
-  '/lessors/': typeof AppLessorsIndexRoute;
-  '/locations/': typeof AppLocationsIndexRoute;
-  '/loggers/': typeof AppLoggersIndexRoute;
+  '/$section/': typeof AppSectionIndexRoute;
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
-  '/tags/': typeof AppTagsIndexRoute;
-  '/today-revenue/': typeof AppTodayRevenueIndexRoute;
-  '/transactions/': typeof AppTransactionsIndexRoute;
-  '/users/': typeof AppUsersIndexRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -518,20 +441,9 @@ export interface FileRoutesByTo {
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
-  '/cities': typeof AppCitiesIndexRoute;
-  '/companies': typeof AppCompaniesIndexRoute;
-  '/deposits': typeof AppDepositsIndexRoute;
-  '/detailed-review': typeof AppDetailedReviewIndexRoute;
-  '/devices': typeof AppDevicesIndexRoute;
-  '/lessors': typeof AppLessorsIndexRoute;
-  '/locations': typeof AppLocationsIndexRoute;
-  '/loggers': typeof AppLoggersIndexRoute;
+  '/$section': typeof AppSectionIndexRoute;
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
-  '/tags': typeof AppTagsIndexRoute;
-  '/today-revenue': typeof AppTodayRevenueIndexRoute;
-  '/transactions': typeof AppTransactionsIndexRoute;
-  '/users': typeof AppUsersIndexRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -587,20 +499,9 @@ export interface FileRoutesById {
   '/_app/transactions/list': typeof AppTransactionsListRoute;
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
-  '/_app/cities/': typeof AppCitiesIndexRoute;
-  '/_app/companies/': typeof AppCompaniesIndexRoute;
-  '/_app/deposits/': typeof AppDepositsIndexRoute;
-  '/_app/detailed-review/': typeof AppDetailedReviewIndexRoute;
-  '/_app/devices/': typeof AppDevicesIndexRoute;
-  '/_app/lessors/': typeof AppLessorsIndexRoute;
-  '/_app/locations/': typeof AppLocationsIndexRoute;
-  '/_app/loggers/': typeof AppLoggersIndexRoute;
+  '/_app/$section/': typeof AppSectionIndexRoute;
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
-  '/_app/tags/': typeof AppTagsIndexRoute;
-  '/_app/today-revenue/': typeof AppTodayRevenueIndexRoute;
-  '/_app/transactions/': typeof AppTransactionsIndexRoute;
-  '/_app/users/': typeof AppUsersIndexRoute;
   '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -656,20 +557,9 @@ export interface FileRouteTypes {
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
-    | '/cities/'
-    | '/companies/'
-    | '/deposits/'
-    | '/detailed-review/'
-    | '/devices/'
-    | '/lessors/'
-    | '/locations/'
-    | '/loggers/'
+    | '/$section/'
     | '/profile/'
     | '/settings/'
-    | '/tags/'
-    | '/today-revenue/'
-    | '/transactions/'
-    | '/users/'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
@@ -723,20 +613,9 @@ export interface FileRouteTypes {
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
-    | '/cities'
-    | '/companies'
-    | '/deposits'
-    | '/detailed-review'
-    | '/devices'
-    | '/lessors'
-    | '/locations'
-    | '/loggers'
+    | '/$section'
     | '/profile'
     | '/settings'
-    | '/tags'
-    | '/today-revenue'
-    | '/transactions'
-    | '/users'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
@@ -791,20 +670,9 @@ export interface FileRouteTypes {
     | '/_app/transactions/list'
     | '/_app/users/list'
     | '/_app/users/new'
-    | '/_app/cities/'
-    | '/_app/companies/'
-    | '/_app/deposits/'
-    | '/_app/detailed-review/'
-    | '/_app/devices/'
-    | '/_app/lessors/'
-    | '/_app/locations/'
-    | '/_app/loggers/'
+    | '/_app/$section/'
     | '/_app/profile/'
     | '/_app/settings/'
-    | '/_app/tags/'
-    | '/_app/today-revenue/'
-    | '/_app/transactions/'
-    | '/_app/users/'
     | '/_app/cities/edit/$id'
     | '/_app/companies/edit/$id'
     | '/_app/devices/edit/$id'
@@ -864,11 +732,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/cities/': {
-      id: '/_app/cities/';
-      path: '/cities';
-      fullPath: '/cities/';
-      preLoaderRoute: typeof AppCitiesIndexRouteImport;
+    '/_app/$section/': {
+      id: '/_app/$section/';
+      path: '/$section';
+      fullPath: '/$section/';
+      preLoaderRoute: typeof AppSectionIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/cities/list': {
@@ -883,13 +751,6 @@ declare module '@tanstack/react-router' {
       path: '/cities/new';
       fullPath: '/cities/new';
       preLoaderRoute: typeof AppCitiesNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/companies/': {
-      id: '/_app/companies/';
-      path: '/companies';
-      fullPath: '/companies/';
-      preLoaderRoute: typeof AppCompaniesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/companies/daily-revenue': {
@@ -920,25 +781,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesNewRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/deposits/': {
-      id: '/_app/deposits/';
-      path: '/deposits';
-      fullPath: '/deposits/';
-      preLoaderRoute: typeof AppDepositsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/deposits/list': {
       id: '/_app/deposits/list';
       path: '/deposits/list';
       fullPath: '/deposits/list';
       preLoaderRoute: typeof AppDepositsListRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/detailed-review/': {
-      id: '/_app/detailed-review/';
-      path: '/detailed-review';
-      fullPath: '/detailed-review/';
-      preLoaderRoute: typeof AppDetailedReviewIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/detailed-review/list': {
@@ -960,13 +807,6 @@ declare module '@tanstack/react-router' {
       path: '/devices-maintenance/range';
       fullPath: '/devices-maintenance/range';
       preLoaderRoute: typeof AppDevicesMaintenanceRangeRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/devices/': {
-      id: '/_app/devices/';
-      path: '/devices';
-      fullPath: '/devices/';
-      preLoaderRoute: typeof AppDevicesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/critical': {
@@ -1039,13 +879,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDevicesServiceModeHistoryRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/lessors/': {
-      id: '/_app/lessors/';
-      path: '/lessors';
-      fullPath: '/lessors/';
-      preLoaderRoute: typeof AppLessorsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/lessors/list': {
       id: '/_app/lessors/list';
       path: '/lessors/list';
@@ -1060,13 +893,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLessorsNewRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/locations/': {
-      id: '/_app/locations/';
-      path: '/locations';
-      fullPath: '/locations/';
-      preLoaderRoute: typeof AppLocationsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/locations/list': {
       id: '/_app/locations/list';
       path: '/locations/list';
@@ -1079,13 +905,6 @@ declare module '@tanstack/react-router' {
       path: '/locations/new';
       fullPath: '/locations/new';
       preLoaderRoute: typeof AppLocationsNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/loggers/': {
-      id: '/_app/loggers/';
-      path: '/loggers';
-      fullPath: '/loggers/';
-      preLoaderRoute: typeof AppLoggersIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/loggers/list': {
@@ -1130,13 +949,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsMainRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/tags/': {
-      id: '/_app/tags/';
-      path: '/tags';
-      fullPath: '/tags/';
-      preLoaderRoute: typeof AppTagsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/tags/list': {
       id: '/_app/tags/list';
       path: '/tags/list';
@@ -1151,13 +963,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTagsNewRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/today-revenue/': {
-      id: '/_app/today-revenue/';
-      path: '/today-revenue';
-      fullPath: '/today-revenue/';
-      preLoaderRoute: typeof AppTodayRevenueIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/today-revenue/list': {
       id: '/_app/today-revenue/list';
       path: '/today-revenue/list';
@@ -1165,25 +970,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTodayRevenueListRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/transactions/': {
-      id: '/_app/transactions/';
-      path: '/transactions';
-      fullPath: '/transactions/';
-      preLoaderRoute: typeof AppTransactionsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/transactions/list': {
       id: '/_app/transactions/list';
       path: '/transactions/list';
       fullPath: '/transactions/list';
       preLoaderRoute: typeof AppTransactionsListRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/users/': {
-      id: '/_app/users/';
-      path: '/users';
-      fullPath: '/users/';
-      preLoaderRoute: typeof AppUsersIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/users/list': {
@@ -1330,20 +1121,9 @@ interface AppRouteChildren {
   AppTransactionsListRoute: typeof AppTransactionsListRoute;
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
-  AppCitiesIndexRoute: typeof AppCitiesIndexRoute;
-  AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute;
-  AppDepositsIndexRoute: typeof AppDepositsIndexRoute;
-  AppDetailedReviewIndexRoute: typeof AppDetailedReviewIndexRoute;
-  AppDevicesIndexRoute: typeof AppDevicesIndexRoute;
-  AppLessorsIndexRoute: typeof AppLessorsIndexRoute;
-  AppLocationsIndexRoute: typeof AppLocationsIndexRoute;
-  AppLoggersIndexRoute: typeof AppLoggersIndexRoute;
+  AppSectionIndexRoute: typeof AppSectionIndexRoute;
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
-  AppTagsIndexRoute: typeof AppTagsIndexRoute;
-  AppTodayRevenueIndexRoute: typeof AppTodayRevenueIndexRoute;
-  AppTransactionsIndexRoute: typeof AppTransactionsIndexRoute;
-  AppUsersIndexRoute: typeof AppUsersIndexRoute;
   AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
   AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
@@ -1395,20 +1175,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransactionsListRoute: AppTransactionsListRoute,
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,
-  AppCitiesIndexRoute: AppCitiesIndexRoute,
-  AppCompaniesIndexRoute: AppCompaniesIndexRoute,
-  AppDepositsIndexRoute: AppDepositsIndexRoute,
-  AppDetailedReviewIndexRoute: AppDetailedReviewIndexRoute,
-  AppDevicesIndexRoute: AppDevicesIndexRoute,
-  AppLessorsIndexRoute: AppLessorsIndexRoute,
-  AppLocationsIndexRoute: AppLocationsIndexRoute,
-  AppLoggersIndexRoute: AppLoggersIndexRoute,
+  AppSectionIndexRoute: AppSectionIndexRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
-  AppTagsIndexRoute: AppTagsIndexRoute,
-  AppTodayRevenueIndexRoute: AppTodayRevenueIndexRoute,
-  AppTransactionsIndexRoute: AppTransactionsIndexRoute,
-  AppUsersIndexRoute: AppUsersIndexRoute,
   AppCitiesEditIdRoute: AppCitiesEditIdRoute,
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
   AppDevicesEditIdRoute: AppDevicesEditIdRoute,

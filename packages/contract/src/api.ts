@@ -41,6 +41,8 @@ export const parseReference = (collection: string, value: string): number | null
 export const zIri = (collection: string) => z.string().refine((v) => parseIri(collection, v) !== null, { error: 'iri' });
 
 export const itemMeta = { '@id': z.string(), '@type': z.string(), id: z.number().int() };
+/** The `@id`, `@type` and `id` of an item: `identity('cities', 'City', 7)`. */
+export const identity = (collection: string, type: string, id: number) => ({ '@id': iri(collection, id), '@type': type, id });
 
 export const collectionView = z.object({
   '@id': z.string(),

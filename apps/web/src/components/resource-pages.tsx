@@ -2,6 +2,7 @@ import type { Permission } from '@kovanica/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
@@ -27,18 +28,31 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 type AnyApi<T> = ResourceApi<T, any, any>;
 
 const titleOf = <T,>(api: AnyApi<T>, item: T) => api.title?.(item) ?? String((item as { id?: number }).id);
+/** The notice after a delete: the resource's own ("The city has been deleted.") or the general one. */
+const deletedNotice = (t: TFunction, api: { name: string }, name: string) =>
+  t([`resources.${api.name}.deleted`, 'confirmDelete.deleted'], { name });
 const can = (access: ReturnType<typeof useAccess>, api: { name: string }, action: string) =>
   access.can(`${api.name}.${action}` as Permission);
 
 /** A row's edit pencil and delete bin, each shown only to who may use it. */
-export function RowActions<T extends { id: number }>({ api, item }: { api: AnyApi<T>; item: T }) {
+export function RowActions<T extends { id: number }>({
+  api,
+  item,
+  deletable,
+}: {
+  api: AnyApi<T>;
+  item: T;
+  deletable?: (item: T) => boolean;
+}) {
   const { t } = useTranslation();
   const access = useAccess();
   const name = titleOf(api, item);
   return (
     <>
       {can(access, api, 'update') && <EditRowLink to={screenPaths(api).edit} id={item.id} label={t('common.editRow', { name })} />}
-      {can(access, api, 'delete') && <ConfirmDelete api={api} id={item.id} name={name} />}
+      {can(access, api, 'delete') && (deletable?.(item) ?? true) && (
+        <ConfirmDelete api={api} id={item.id} name={name} successMessage={deletedNotice(t, api, name)} />
+      )}
     </>
   );
 }
@@ -47,17 +61,22 @@ export type ResourceListProps<T extends Row> = Omit<DataTableProps<T>, 'api' | '
   api: AnyApi<T>;
   /** Actions before the standard edit and delete of a row. */
   moreRowActions?: (item: T) => ReactNode;
+  /** Which rows may be deleted besides the permission (e.g. not one's own user). */
+  deletable?: (item: T) => boolean;
+  /** Instead of `resources.<name>.name`; already translated. */
+  title?: string;
+  subtitle?: ReactNode;
 };
 
 /** `/<path>/list`: the title, the table, edit/delete per row and "New" for who may create. */
-export function ResourceList<T extends Row>({ api, moreRowActions, ...table }: ResourceListProps<T>) {
+export function ResourceList<T extends Row>({ api, moreRowActions, deletable, title: ownTitle, subtitle, ...table }: ResourceListProps<T>) {
   const { t } = useTranslation();
   const access = useAccess();
-  const title = t(`resources.${api.name}.name`);
+  const title = ownTitle ?? t(`resources.${api.name}.name`);
   const hasRowActions = Boolean(moreRowActions) || can(access, api, 'update') || can(access, api, 'delete');
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} subtitle={subtitle} />
       <DataTable
         {...(table as unknown as DataTableProps<T>)}
         api={api}
@@ -67,7 +86,7 @@ export function ResourceList<T extends Row>({ api, moreRowActions, ...table }: R
             ? (item: T) => (
                 <>
                   {moreRowActions?.(item)}
-                  <RowActions api={api} item={item} />
+                  <RowActions api={api} item={item} deletable={deletable} />
                 </>
               )
             : undefined
@@ -101,6 +120,7 @@ export function EditPage<T extends { id: number }>({
   children,
   actions,
   subtitle,
+  deletable,
 }: {
   api: AnyApi<T>;
   id: number;
@@ -109,6 +129,8 @@ export function EditPage<T extends { id: number }>({
   actions?: (item: T) => ReactNode;
   /** Under the title, e.g. the state of a lessor's contract. */
   subtitle?: (item: T) => ReactNode;
+  /** Whether this item may be deleted besides the permission (e.g. not one's own user). */
+  deletable?: (item: T) => boolean;
 }) {
   const { t } = useTranslation();
   const { data: item } = useSuspenseQuery(api.detail(id));
@@ -123,11 +145,12 @@ export function EditPage<T extends { id: number }>({
         actions={
           <Group gap="xs">
             {actions?.(item)}
-            {can(access, api, 'delete') && (
+            {can(access, api, 'delete') && (deletable?.(item) ?? true) && (
               <ConfirmDelete
                 api={api}
                 id={item.id}
                 name={name}
+                successMessage={deletedNotice(t, api, name)}
                 variant="button"
                 onDeleted={() => void navigate({ to: screenPaths(api).list, ignoreBlocker: true })}
               />
@@ -143,43 +166,63 @@ export function EditPage<T extends { id: number }>({
 /**
  * The card around a resource's form: its title, the unsaved-changes guard, a failure that belongs to
  * no field, then the fields, then "Create"/"Save" and "Back to the list". `readOnly` shows the
- * fields disabled and no save.
+ * fields disabled and no save. A long form whose children are their own cards (`sections`) gets the
+ * failure and the buttons under them.
  */
 export function FormCard<V>({
   api,
   form,
   readOnly = false,
   maw = 480,
+  sections = false,
   children,
 }: {
   api: { name: string; path?: string };
   form: ResourceForm<V>;
   readOnly?: boolean;
   maw?: number | string;
+  sections?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const failure = form.failure && <FailureAlert>{form.failure}</FailureAlert>;
+  const fields = (
+    <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Stack>{children}</Stack>
+    </fieldset>
+  );
+  const buttons = (
+    <Group>
+      {!readOnly && (
+        <Button type="submit" loading={form.saving}>
+          {form.isNew ? t(`resources.${api.name}.create`) : t('common.save')}
+        </Button>
+      )}
+      <Button variant="default" component={Link} to={screenPaths(api).list}>
+        {t('common.backToList')}
+      </Button>
+    </Group>
+  );
   return (
-    <Portlet title={t(`resources.${api.name}.formTitle`)}>
+    <form onSubmit={form.submit} noValidate>
       <UnsavedChangesGuard dirty={form.unsaved} />
-      <form onSubmit={form.submit} noValidate>
-        <Stack maw={maw}>
-          {form.failure && <FailureAlert>{form.failure}</FailureAlert>}
-          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack>{children}</Stack>
-          </fieldset>
-          <Group>
-            {!readOnly && (
-              <Button type="submit" loading={form.saving}>
-                {form.isNew ? t(`resources.${api.name}.create`) : t('common.save')}
-              </Button>
-            )}
-            <Button variant="default" component={Link} to={screenPaths(api).list}>
-              {t('common.backToList')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Portlet>
+      {sections ? (
+        <>
+          {fields}
+          <Stack mt="md" gap="sm">
+            {failure}
+            {buttons}
+          </Stack>
+        </>
+      ) : (
+        <Portlet title={t(`resources.${api.name}.formTitle`)}>
+          <Stack maw={maw}>
+            {failure}
+            {fields}
+            {buttons}
+          </Stack>
+        </Portlet>
+      )}
+    </form>
   );
 }

@@ -18,13 +18,14 @@ export function useCreate<T, Patch, Create>(api: ResourceApi<T, Patch, Create>) 
 }
 
 /** Updates one item: the answer becomes its cached detail, then what it makes stale is refreshed. */
-export function useUpdate<T, Patch, Create>(api: ResourceApi<T, Patch, Create>, id: number) {
+export function useUpdate<T, Patch, Create>(api: ResourceApi<T, Patch, Create>, id: number, onSaved?: (saved: T) => void) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
     mutationFn: (patch: Patch) => api.patch(id, patch),
     onSuccess: (saved: T) => {
       queryClient.setQueryData(api.keys.detail(id), saved);
+      onSaved?.(saved);
       return invalidate();
     },
   });
@@ -46,17 +47,27 @@ export function useItemForm<Values extends object, Item extends { id: number }, 
     update: WithoutMutation<SaveWith<Values, Item, Patch>>;
     formErrors?: (errors: FieldErrors) => FieldErrors;
     invalid?: string;
+    /** After a create is saved; by default the new item's edit page opens. */
+    onCreated?: (saved: Item) => void;
+    /** After an update is saved, before the refresh. */
+    onSaved?: (saved: Item) => void;
   },
 ) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openEditPage = useOpenEditPage(api);
   const created = useCreate(api);
-  const updated = useUpdate(api, options.item?.id ?? 0);
+  const updated = useUpdate(api, options.item?.id ?? 0, options.onSaved);
   return useResourceForm<Values, Item, Create, Patch>({
     ...options,
     create: { ...options.create, mutation: created } as SaveWith<Values, Item, Create>,
     update: { ...options.update, mutation: updated } as SaveWith<Values, Item, Patch>,
     messages: { created: t(`resources.${api.name}.created`), saved: t(`resources.${api.name}.saved`), invalid: options.invalid },
-    onCreated: (saved) => void navigate({ to: screenPaths(api).edit, params: { id: String(saved.id) }, ignoreBlocker: true }),
+    onCreated: options.onCreated ?? ((saved) => openEditPage(saved.id)),
   });
+}
+
+/** Opens an item's edit page, leaving a form without asking about unsaved changes (it was just saved). */
+export function useOpenEditPage(api: { name: string; path?: string }) {
+  const navigate = useNavigate();
+  return (id: number) => void navigate({ to: screenPaths(api).edit, params: { id: String(id) }, ignoreBlocker: true });
 }

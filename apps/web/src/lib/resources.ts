@@ -24,14 +24,14 @@ import type { View } from './view.ts';
  * The API of every described resource, made once from its contract description. Features read and
  * pick from each other's resources through these (features never import each other).
  */
-export const companiesApi = resourceApi(companiesResource);
-export const usersApi = resourceApi(usersResource);
+export const companiesApi = resourceApi(companiesResource, { path: '/companies', title: (company) => company.name });
+export const usersApi = resourceApi(usersResource, { path: '/users', title: (user) => `${user.name} ${user.surname}` });
 export const citiesApi = resourceApi(citiesResource, { path: '/cities', title: (city) => city.name });
-export const lessorsApi = resourceApi(lessorsResource);
-export const locationsApi = resourceApi(locationsResource);
+export const lessorsApi = resourceApi(lessorsResource, { path: '/lessors', title: (lessor) => lessor.name });
+export const locationsApi = resourceApi(locationsResource, { path: '/locations', title: (location) => location.name });
 export const tagsApi = resourceApi(tagsResource, { path: '/tags', title: (tag) => tag.name });
-export const loggersApi = resourceApi(loggersResource);
-export const devicesApi = resourceApi(devicesResource);
+export const loggersApi = resourceApi(loggersResource, { path: '/loggers', title: (logger) => logger.imei });
+export const devicesApi = resourceApi(devicesResource, { path: '/devices', title: (device) => device.name });
 export const maintenanceApi = resourceApi(maintenanceResource);
 export const commandsApi = resourceApi(commandsResource);
 export const transactionsApi = resourceApi(transactionsResource);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CollectionSpec, itemMeta } from '../api.ts';
+import { itemMeta } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zText } from '../validation.ts';
 
@@ -15,20 +15,18 @@ export type City = z.infer<typeof cityItem>;
 
 export const cityCreate = z.strictObject({ name: zText(120) });
 export type CityCreate = z.infer<typeof cityCreate>;
-export const cityPatch = z.strictObject({ name: zText(120).optional() });
+export const cityPatch = cityCreate.partial();
 export type CityPatch = z.infer<typeof cityPatch>;
-
-export const citiesCollection: CollectionSpec = {
-  filters: { name: 'partial' },
-  order: ['id', 'name', 'createdAt'],
-  defaultOrder: { name: 'asc' },
-};
 
 export const citiesResource = defineResource({
   name: 'cities',
   item: cityItem,
   create: cityCreate,
   patch: cityPatch,
-  collection: citiesCollection,
+  collection: {
+    filters: { name: 'partial' },
+    order: ['id', 'name', 'createdAt'],
+    defaultOrder: { name: 'asc' },
+  },
   embeds: ['locations'],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zColor, zText } from '../validation.ts';
 
@@ -16,21 +16,19 @@ export type Tag = z.infer<typeof tagItem>;
 
 export const tagCreate = z.strictObject({ company: zIri('companies').optional(), name: zText(60), colour: zColor() });
 export type TagCreate = z.infer<typeof tagCreate>;
-export const tagPatch = z.strictObject({ name: zText(60).optional(), colour: zColor().optional() });
+export const tagPatch = tagCreate.omit({ company: true }).partial();
 export type TagPatch = z.infer<typeof tagPatch>;
-
-export const tagsCollection: CollectionSpec = {
-  filters: { name: 'partial', company: 'exact' },
-  order: ['id', 'name', 'createdAt'],
-  defaultOrder: { name: 'asc' },
-};
 
 export const tagsResource = defineResource({
   name: 'tags',
   item: tagItem,
   create: tagCreate,
   patch: tagPatch,
-  collection: tagsCollection,
+  collection: {
+    filters: { name: 'partial', company: 'exact' },
+    order: ['id', 'name', 'createdAt'],
+    defaultOrder: { name: 'asc' },
+  },
   embeds: ['devices', 'locations'],
   invalidates: ['devices', 'locations'],
 });

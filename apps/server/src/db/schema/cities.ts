@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns.ts';
 
 /** Cities: reference data shared by every company (domain.md §3). */
 export const cities = pgTable(
   'cities',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     name: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('cities_name_key').on(sql`lower(${t.name})`)],
 );

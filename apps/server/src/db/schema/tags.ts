@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /**
  * Labels a company puts on its devices and locations. Those rows hold the tag ids in an array
@@ -9,13 +9,11 @@ import { companies } from './companies.ts';
 export const tags = pgTable(
   'tags',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     name: text().notNull(),
     colour: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('tags_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
 );

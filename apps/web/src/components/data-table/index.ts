@@ -3,6 +3,7 @@ export type { CompanyColumnOption } from './company-column.tsx';
 export { DataTable, type DataTableProps } from './data-table.tsx';
 export { type ExportFormat, ExportMenu } from './export-menu.tsx';
 export { toExportTable } from './export-rows.ts';
+export { fieldColumn } from './field-column.tsx';
 export { SortHeader } from './sort-header.tsx';
 export { TableCard, type TableCardProps } from './table-card.tsx';
 export type { Column, ExportCell, Filter, FilterInputProps, ListSource, Row } from './types.ts';

@@ -1,20 +1,14 @@
 import type { City } from '@kovanica/contract';
 import { Text } from '@mantine/core';
-import type { Column, Filter } from '../../components/data-table/index.ts';
+import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { citiesApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.cities.fields.${field}`;
 
 const columns: readonly Column<City>[] = [
-  { key: 'name', label: f('name'), sortField: 'name', render: (c) => <Text fw={600}>{c.name}</Text>, exportValue: (c) => c.name },
-  {
-    key: 'locationsCount',
-    label: f('locationsCount'),
-    align: 'right',
-    render: (c) => c.locationsCount,
-    exportValue: (c) => c.locationsCount,
-  },
+  fieldColumn('cities', 'name', { sortField: 'name', render: (c) => <Text fw={600}>{c.name}</Text> }),
+  fieldColumn('cities', 'locationsCount', { align: 'right' }),
 ];
 
 const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];

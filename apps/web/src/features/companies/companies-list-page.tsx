@@ -53,3 +53,6 @@ export function CompaniesListPage({ view }: { view: View }) {
     </>
   );
 }
+
+export const CompaniesListAll = () => <CompaniesListPage view="all" />;
+export const CompaniesListMy = () => <CompaniesListPage view="my" />;

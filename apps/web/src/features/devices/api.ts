@@ -1,15 +1,10 @@
 import { type CommandCreate, commandItem } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import { useCreate, useUpdate } from '../../lib/resource-hooks.ts';
 import { commandsApi, devicesApi } from '../../lib/resources.ts';
 
 /** Free rides and resets sent to devices; read-only as a collection, sent through a device (`useSendCommand`). */
 export { commandsApi, devicesApi };
-
-/** Fitting a logger to a device changes the logger too: loggers show their device, so both refresh (`devicesApi.stale`). */
-export const useCreateDevice = () => useCreate(devicesApi);
-export const useUpdateDevice = (id: number) => useUpdate(devicesApi, id);
 
 /**
  * Sends a free ride or a reset to a device's logger; it goes out with the logger's next report. The

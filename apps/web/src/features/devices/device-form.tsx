@@ -8,20 +8,17 @@ import {
   fiscalizeModes,
   type Logger,
 } from '@kovanica/contract';
-import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { FormCard } from '../../components/resource-pages.tsx';
 import { useLockedFields } from '../../lib/access.ts';
-import { useResourceForm } from '../../lib/forms.ts';
-import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
-import { useCreateDevice, useUpdateDevice } from './api.ts';
+import { useItemForm } from '../../lib/resource-hooks.ts';
+import { devicesApi, locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 
 interface Values {
   company: string | null;
@@ -94,22 +91,17 @@ function toPatchInput(v: Values, initial: Values): Record<string, unknown> {
  */
 export function DeviceForm({ device }: { device?: Device }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const companyChoice = useCompanyChoice();
-  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+  const resourceForm = useItemForm(devicesApi, {
     item: device,
     valuesOf,
     newValues: { company: companyChoice.initial },
-    create: { schema: deviceCreate, toInput: toCreateInput, mutation: useCreateDevice() },
-    update: { schema: devicePatch, toInput: toPatchInput, mutation: useUpdateDevice(device?.id ?? 0) },
-    messages: {
-      created: t('resources.devices.created'),
-      saved: t('resources.devices.saved'),
-      // A section may be folded or far down: say that something needs fixing, next to the button.
-      invalid: t('resources.devices.fixErrors'),
-    },
-    onCreated: (saved) => void navigate({ to: '/devices/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
+    create: { schema: deviceCreate, toInput: toCreateInput },
+    update: { schema: devicePatch, toInput: toPatchInput },
+    // A section may be folded or far down: say that something needs fixing, next to the button.
+    invalid: t('resources.devices.fixErrors'),
   });
+  const { form, isNew } = resourceForm;
 
   // Prices, group and fiscal data are the managers' (a worker sees them, and edits the rest).
   const locked = useLockedFields('devices', isNew ? 'create' : 'update');
@@ -132,137 +124,122 @@ export function DeviceForm({ device }: { device?: Device }) {
       : logger.imei;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={unsaved} />
-      <Stack>
-        <Portlet title={section('general')}>
-          <Stack maw={800}>
-            {isNew && companyChoice.needed && <CompanyField label={label('company')} {...form.getInputProps('company')} />}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={label('name')} required withAsterisk maxLength={120} autoComplete="off" {...form.getInputProps('name')} />
-              <Select
-                label={label('group')}
-                required
-                withAsterisk
-                allowDeselect={false}
-                data={deviceGroups.map((g) => ({ value: g, label: t(`resources.devices.groups.${g}`) }))}
-                disabled={locked('group')}
-                {...form.getInputProps('group')}
-              />
-            </SimpleGrid>
-            <MultiReferenceSelect
-              api={tagsApi}
-              label={label('tags')}
-              description={t('resources.devices.tagsHint')}
-              baseQuery={ofCompany}
-              {...form.getInputProps('tags')}
-              value={values.tags}
+    <FormCard api={devicesApi} form={resourceForm} sections>
+      <Portlet title={section('general')}>
+        <Stack maw={800}>
+          {isNew && companyChoice.needed && <CompanyField label={label('company')} {...form.getInputProps('company')} />}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={label('name')} required withAsterisk maxLength={120} autoComplete="off" {...form.getInputProps('name')} />
+            <Select
+              label={label('group')}
+              required
+              withAsterisk
+              allowDeselect={false}
+              data={deviceGroups.map((g) => ({ value: g, label: t(`resources.devices.groups.${g}`) }))}
+              disabled={locked('group')}
+              {...form.getInputProps('group')}
             />
-          </Stack>
-        </Portlet>
-
-        <Portlet title={section('logger')}>
-          <Stack maw={800}>
-            <ReferenceSelect
-              api={loggersApi}
-              label={label('logger')}
-              description={t('resources.devices.loggerHint')}
-              optionLabel={loggerLabel}
-              searchField="imei"
-              baseQuery={ofCompany}
-              {...form.getInputProps('logger')}
-              value={values.logger}
-            />
-          </Stack>
-        </Portlet>
-
-        <Portlet title={section('location')}>
-          <Stack maw={800}>
-            <ReferenceSelect
-              api={locationsApi}
-              label={label('location')}
-              description={t(isNew ? 'resources.devices.locationHintNew' : 'resources.devices.locationHint')}
-              baseQuery={ofCompany}
-              {...form.getInputProps('location')}
-              value={values.location}
-            />
-            {moved && (
-              <Alert color="blue" icon={<IconHistory size={18} aria-hidden />} role="status">
-                {t(values.location ? 'resources.devices.locationMoved' : 'resources.devices.locationRemoved')}
-              </Alert>
-            )}
-          </Stack>
-        </Portlet>
-
-        <Portlet title={section('prices')}>
-          <Stack maw={800}>
-            {managersOnly}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <MoneyInput
-                label={label('playPriceCents')}
-                required
-                withAsterisk
-                disabled={locked('playPriceCents')}
-                {...form.getInputProps('playPriceCents')}
-              />
-              <MoneyInput
-                label={label('tokenValueCents')}
-                description={t('resources.devices.tokenValueHint')}
-                required
-                withAsterisk
-                disabled={locked('tokenValueCents')}
-                {...form.getInputProps('tokenValueCents')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Portlet>
-
-        <Portlet title={section('fiscal')}>
-          <Stack maw={800}>
-            {managersOnly}
-            <Radio.Group label={label('fiscalize')} description={t('resources.devices.fiscalizeHint')} {...form.getInputProps('fiscalize')}>
-              <Group mt="xs">
-                {fiscalizeModes.map((mode) => (
-                  <Radio key={mode} value={mode} label={t(`resources.devices.fiscalizeModes.${mode}`)} disabled={locked('fiscalize')} />
-                ))}
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={label('premisesLabel')}
-                description={t('resources.devices.premisesLabelHint')}
-                maxLength={20}
-                autoComplete="off"
-                disabled={locked('premisesLabel')}
-                {...form.getInputProps('premisesLabel')}
-              />
-              <TextInput
-                label={label('isuNumber')}
-                description={t('resources.devices.isuNumberHint')}
-                inputMode="numeric"
-                maxLength={20}
-                autoComplete="off"
-                disabled={locked('isuNumber')}
-                {...form.getInputProps('isuNumber')}
-              />
-            </SimpleGrid>
-            {device && <AppliedFiscal device={device} />}
-          </Stack>
-        </Portlet>
-
-        <Stack gap="sm">
-          {failure && <FailureAlert>{failure}</FailureAlert>}
-          <Group>
-            <Button type="submit" loading={saving}>
-              {isNew ? t('resources.devices.create') : t('resources.devices.save')}
-            </Button>
-            <Button variant="default" component={Link} to="/devices/list">
-              {t('resources.devices.backToList')}
-            </Button>
-          </Group>
+          </SimpleGrid>
+          <MultiReferenceSelect
+            api={tagsApi}
+            label={label('tags')}
+            description={t('resources.devices.tagsHint')}
+            baseQuery={ofCompany}
+            {...form.getInputProps('tags')}
+            value={values.tags}
+          />
         </Stack>
-      </Stack>
-    </form>
+      </Portlet>
+
+      <Portlet title={section('logger')}>
+        <Stack maw={800}>
+          <ReferenceSelect
+            api={loggersApi}
+            label={label('logger')}
+            description={t('resources.devices.loggerHint')}
+            optionLabel={loggerLabel}
+            searchField="imei"
+            baseQuery={ofCompany}
+            {...form.getInputProps('logger')}
+            value={values.logger}
+          />
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('location')}>
+        <Stack maw={800}>
+          <ReferenceSelect
+            api={locationsApi}
+            label={label('location')}
+            description={t(isNew ? 'resources.devices.locationHintNew' : 'resources.devices.locationHint')}
+            baseQuery={ofCompany}
+            {...form.getInputProps('location')}
+            value={values.location}
+          />
+          {moved && (
+            <Alert color="blue" icon={<IconHistory size={18} aria-hidden />} role="status">
+              {t(values.location ? 'resources.devices.locationMoved' : 'resources.devices.locationRemoved')}
+            </Alert>
+          )}
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('prices')}>
+        <Stack maw={800}>
+          {managersOnly}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <MoneyInput
+              label={label('playPriceCents')}
+              required
+              withAsterisk
+              disabled={locked('playPriceCents')}
+              {...form.getInputProps('playPriceCents')}
+            />
+            <MoneyInput
+              label={label('tokenValueCents')}
+              description={t('resources.devices.tokenValueHint')}
+              required
+              withAsterisk
+              disabled={locked('tokenValueCents')}
+              {...form.getInputProps('tokenValueCents')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('fiscal')}>
+        <Stack maw={800}>
+          {managersOnly}
+          <Radio.Group label={label('fiscalize')} description={t('resources.devices.fiscalizeHint')} {...form.getInputProps('fiscalize')}>
+            <Group mt="xs">
+              {fiscalizeModes.map((mode) => (
+                <Radio key={mode} value={mode} label={t(`resources.devices.fiscalizeModes.${mode}`)} disabled={locked('fiscalize')} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={label('premisesLabel')}
+              description={t('resources.devices.premisesLabelHint')}
+              maxLength={20}
+              autoComplete="off"
+              disabled={locked('premisesLabel')}
+              {...form.getInputProps('premisesLabel')}
+            />
+            <TextInput
+              label={label('isuNumber')}
+              description={t('resources.devices.isuNumberHint')}
+              inputMode="numeric"
+              maxLength={20}
+              autoComplete="off"
+              disabled={locked('isuNumber')}
+              {...form.getInputProps('isuNumber')}
+            />
+          </SimpleGrid>
+          {device && <AppliedFiscal device={device} />}
+        </Stack>
+      </Portlet>
+    </FormCard>
   );
 }
 

@@ -1,11 +1,7 @@
-import { type Device, deviceGroups, type Logger } from '@kovanica/contract';
-import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { DataTable, type Filter } from '../../components/data-table/index.ts';
-import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { deviceGroups, type Logger } from '@kovanica/contract';
+import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { useAccess } from '../../lib/access.ts';
+import { ResourceList } from '../../components/resource-pages.tsx';
 import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -48,36 +44,8 @@ const filters: readonly Filter[] = [
 
 /** `/devices/list`: the devices of the view. Workers may open and edit devices, not add or delete them. */
 export function DevicesListPage() {
-  const { t } = useTranslation();
-  const { can } = useAccess();
   const { accountInfo } = useSession();
   const wide = viewOf(accountInfo) === 'all';
   const columns = useDeviceColumns();
-  const title = t('resources.devices.name');
-
-  const rowActions = (device: Device) => (
-    <>
-      {can('devices.update') && (
-        <EditRowLink to="/devices/edit/$id" id={device.id} label={t('resources.devices.editRow', { name: device.name })} />
-      )}
-      {can('devices.delete') && (
-        <ConfirmDelete api={devicesApi} id={device.id} name={device.name} successMessage={t('resources.devices.deleted')} />
-      )}
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={title} />
-      <DataTable
-        api={devicesApi}
-        columns={columns}
-        filters={filters}
-        title={title}
-        rowActions={can('devices.update') || can('devices.delete') ? rowActions : undefined}
-        storageId={wide ? 'devices-all' : 'devices'}
-        toolbar={can('devices.create') && <NewButton to="/devices/new">{t('resources.devices.new')}</NewButton>}
-      />
-    </>
-  );
+  return <ResourceList api={devicesApi} columns={columns} filters={filters} storageId={wide ? 'devices-all' : 'devices'} />;
 }

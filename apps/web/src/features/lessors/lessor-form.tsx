@@ -1,17 +1,15 @@
 import { type Lessor, lessorCreate, lessorPatch, type RentalType, rentalTypes } from '@kovanica/contract';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { DayInput } from '../../components/day-input.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
-import { Portlet } from '../../components/portlet.tsx';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { useResourceForm } from '../../lib/forms.ts';
-import { useCreateLessor, useUpdateLessor } from './api.ts';
+import { useItemForm } from '../../lib/resource-hooks.ts';
+import { lessorsApi } from '../../lib/resources.ts';
+import { ContractBadge } from './contract-badge.tsx';
 
 interface Values {
   company: string | null;
@@ -64,94 +62,73 @@ const valuesOf = (lessor?: Lessor): Values => ({
  */
 export function LessorForm({ lessor }: { lessor?: Lessor }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { can } = useAccess();
   const companyChoice = useCompanyChoice();
-  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+  const resourceForm = useItemForm(lessorsApi, {
     item: lessor,
     valuesOf,
     newValues: { company: companyChoice.initial },
-    create: { schema: lessorCreate, toInput: toCreateInput, mutation: useCreateLessor() },
-    update: { schema: lessorPatch, toInput: toPatchInput, mutation: useUpdateLessor(lessor?.id ?? 0) },
-    messages: { created: t('resources.lessors.created'), saved: t('resources.lessors.saved') },
-    onCreated: (saved) => void navigate({ to: '/lessors/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
+    create: { schema: lessorCreate, toInput: toCreateInput },
+    update: { schema: lessorPatch, toInput: toPatchInput },
   });
+  const { form, isNew } = resourceForm;
   const readOnly = !can(isNew ? 'lessors.create' : 'lessors.update');
   const rentalTypeOptions = rentalTypes.map((type) => ({ value: type, label: t(`resources.lessors.rentalTypes.${type}`) }));
 
   return (
-    <Portlet title={t('resources.lessors.formTitle')}>
-      <UnsavedChangesGuard dirty={unsaved} />
-      <form onSubmit={submit} noValidate>
-        <Stack maw={800}>
-          {failure && <FailureAlert>{failure}</FailureAlert>}
-          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack>
-              {isNew && companyChoice.needed && (
-                <CompanyField label={t('resources.lessors.fields.company')} {...form.getInputProps('company')} />
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('resources.lessors.fields.name')}
-                  required
-                  withAsterisk
-                  autoComplete="off"
-                  {...form.getInputProps('name')}
-                />
-                <TextInput
-                  label={t('resources.lessors.fields.oib')}
-                  description={t('resources.lessors.oibHint')}
-                  required
-                  withAsterisk
-                  inputMode="numeric"
-                  maxLength={11}
-                  autoComplete="off"
-                  {...form.getInputProps('oib')}
-                />
-                <DayInput label={t('resources.lessors.fields.contractStart')} {...form.getInputProps('contractStart')} />
-                <DayInput label={t('resources.lessors.fields.contractEnd')} {...form.getInputProps('contractEnd')} />
-              </SimpleGrid>
-              <Select
-                label={t('resources.lessors.fields.rentalType')}
-                description={t('resources.lessors.rentalTypeHint')}
-                required
-                withAsterisk
-                data={rentalTypeOptions}
-                allowDeselect={false}
-                maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
-                {...form.getInputProps('rentalType')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <MoneyInput
-                  label={t('resources.lessors.fields.contractRentalAmountCents')}
-                  {...form.getInputProps('contractRentalAmountCents')}
-                />
-                <PercentInput label={t('resources.lessors.fields.rentalPercentage')} {...form.getInputProps('rentalPercentage')} />
-                <MoneyInput
-                  label={t('resources.lessors.fields.incomeLimitCents')}
-                  description={t('resources.lessors.incomeLimitHint')}
-                  {...form.getInputProps('incomeLimitCents')}
-                />
-                <MoneyInput
-                  label={t('resources.lessors.fields.paymentInsuranceCents')}
-                  description={t('resources.lessors.paymentInsuranceHint')}
-                  {...form.getInputProps('paymentInsuranceCents')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </fieldset>
-          <Group>
-            {!readOnly && (
-              <Button type="submit" loading={saving}>
-                {isNew ? t('resources.lessors.create') : t('resources.lessors.save')}
-              </Button>
-            )}
-            <Button variant="default" component={Link} to="/lessors/list">
-              {t('resources.lessors.backToList')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Portlet>
+    <FormCard api={lessorsApi} form={resourceForm} readOnly={readOnly} maw={800}>
+      {isNew && companyChoice.needed && <CompanyField label={t('resources.lessors.fields.company')} {...form.getInputProps('company')} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('resources.lessors.fields.name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput
+          label={t('resources.lessors.fields.oib')}
+          description={t('resources.lessors.oibHint')}
+          required
+          withAsterisk
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          {...form.getInputProps('oib')}
+        />
+        <DayInput label={t('resources.lessors.fields.contractStart')} {...form.getInputProps('contractStart')} />
+        <DayInput label={t('resources.lessors.fields.contractEnd')} {...form.getInputProps('contractEnd')} />
+      </SimpleGrid>
+      <Select
+        label={t('resources.lessors.fields.rentalType')}
+        description={t('resources.lessors.rentalTypeHint')}
+        required
+        withAsterisk
+        data={rentalTypeOptions}
+        allowDeselect={false}
+        maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+        {...form.getInputProps('rentalType')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MoneyInput label={t('resources.lessors.fields.contractRentalAmountCents')} {...form.getInputProps('contractRentalAmountCents')} />
+        <PercentInput label={t('resources.lessors.fields.rentalPercentage')} {...form.getInputProps('rentalPercentage')} />
+        <MoneyInput
+          label={t('resources.lessors.fields.incomeLimitCents')}
+          description={t('resources.lessors.incomeLimitHint')}
+          {...form.getInputProps('incomeLimitCents')}
+        />
+        <MoneyInput
+          label={t('resources.lessors.fields.paymentInsuranceCents')}
+          description={t('resources.lessors.paymentInsuranceHint')}
+          {...form.getInputProps('paymentInsuranceCents')}
+        />
+      </SimpleGrid>
+    </FormCard>
   );
 }
+
+export const LessorNewPage = () => (
+  <NewPage api={lessorsApi}>
+    <LessorForm />
+  </NewPage>
+);
+
+export const LessorEditPage = ({ id }: { id: number }) => (
+  <EditPage api={lessorsApi} id={id} subtitle={(lessor) => <ContractBadge state={lessor.contractState} />}>
+    {(lessor) => <LessorForm key={lessor.id} lessor={lessor} />}
+  </EditPage>
+);

@@ -2,13 +2,10 @@ import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/con
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
-import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
-import { useAccess } from '../../lib/access.ts';
+import { ResourceList } from '../../components/resource-pages.tsx';
 import { exportMoney } from '../../lib/export/table.ts';
 import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
@@ -109,10 +106,7 @@ function useLessorColumns(): Column<Lessor>[] {
 
 /** `/lessors/list`: the owners of locations, their contracts and the rental terms locations fall back to. */
 export function LessorsListPage() {
-  const { t } = useTranslation();
-  const access = useAccess();
   const columns = useLessorColumns();
-  const title = t('resources.lessors.name');
 
   const filters = useMemo<Filter[]>(
     () => [
@@ -130,26 +124,5 @@ export function LessorsListPage() {
     [],
   );
 
-  const rowActions = (lessor: Lessor) => (
-    <>
-      {access.can('lessors.update') && (
-        <EditRowLink to="/lessors/edit/$id" id={lessor.id} label={t('resources.lessors.editRow', { name: lessor.name })} />
-      )}
-      {access.can('lessors.delete') && <ConfirmDelete api={lessorsApi} id={lessor.id} name={lessor.name} />}
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={title} />
-      <DataTable
-        api={lessorsApi}
-        columns={columns}
-        filters={filters}
-        title={title}
-        rowActions={access.can('lessors.update') || access.can('lessors.delete') ? rowActions : undefined}
-        toolbar={access.can('lessors.create') && <NewButton to="/lessors/new">{t('resources.lessors.new')}</NewButton>}
-      />
-    </>
-  );
+  return <ResourceList api={lessorsApi} columns={columns} filters={filters} />;
 }

@@ -1,16 +1,13 @@
 import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { useResourceForm } from '../../lib/forms.ts';
-import { citiesApi, lessorsApi, tagsApi, usersApi } from '../../lib/resources.ts';
-import { useCreateLocation, useUpdateLocation } from './api.ts';
+import { useItemForm } from '../../lib/resource-hooks.ts';
+import { citiesApi, lessorsApi, locationsApi, tagsApi, usersApi } from '../../lib/resources.ts';
 import { toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
 import { WorkingHoursFields } from './working-hours-fields.tsx';
@@ -21,23 +18,18 @@ import { WorkingHoursFields } from './working-hours-fields.tsx';
  */
 export function LocationForm({ location }: { location?: Location }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { can } = useAccess();
   const companyChoice = useCompanyChoice();
-  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+  const resourceForm = useItemForm(locationsApi, {
     item: location,
     valuesOf,
     newValues: { company: companyChoice.initial },
-    create: { schema: locationCreate, toInput: toCreateInput, mutation: useCreateLocation() },
-    update: { schema: locationPatch, toInput: toPatchInput, mutation: useUpdateLocation(location?.id ?? 0) },
-    messages: {
-      created: t('resources.locations.created'),
-      saved: t('resources.locations.saved'),
-      // A section may be folded or far down: say that something needs fixing, next to the button.
-      invalid: t('resources.locations.fixErrors'),
-    },
-    onCreated: (saved) => void navigate({ to: '/locations/edit/$id', params: { id: String(saved.id) }, ignoreBlocker: true }),
+    create: { schema: locationCreate, toInput: toCreateInput },
+    update: { schema: locationPatch, toInput: toPatchInput },
+    // A section may be folded or far down: say that something needs fixing, next to the button.
+    invalid: t('resources.locations.fixErrors'),
   });
+  const { form, isNew } = resourceForm;
   const readOnly = !can(isNew ? 'locations.create' : 'locations.update');
 
   // Lessors, tags and workers belong to the location's company: offer only that company's.
@@ -47,167 +39,161 @@ export function LocationForm({ location }: { location?: Location }) {
   const section = (key: string) => t(`resources.locations.sections.${key}`);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={unsaved} />
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack>
-          <Portlet title={section('general')}>
-            <Stack maw={800}>
-              {isNew && companyChoice.needed && (
-                <CompanyField label={t('resources.locations.fields.company')} {...form.getInputProps('company')} />
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('resources.locations.fields.name')}
-                  required
-                  withAsterisk
-                  autoComplete="off"
-                  {...form.getInputProps('name')}
-                />
-                <ReferenceSelect
-                  api={citiesApi}
-                  label={t('resources.locations.fields.city')}
-                  required
-                  withAsterisk
-                  {...form.getInputProps('city')}
-                  value={values.city}
-                />
-                <ReferenceSelect
-                  api={lessorsApi}
-                  label={t('resources.locations.fields.lessor')}
-                  baseQuery={ofCompany}
-                  {...form.getInputProps('lessor')}
-                  value={values.lessor}
-                />
-                {can('users.read') ? (
-                  <ReferenceSelect
-                    api={usersApi}
-                    label={t('resources.locations.fields.responsibleWorker')}
-                    optionLabel={(u) => `${u.name} ${u.surname}`}
-                    searchField="surname"
-                    baseQuery={{ ...ofCompany, active: true }}
-                    {...form.getInputProps('responsibleWorker')}
-                    value={values.responsibleWorker}
-                  />
-                ) : (
-                  // Listing users needs `users.read`, which only admins have: others see who it is.
-                  <TextInput
-                    label={t('resources.locations.fields.responsibleWorker')}
-                    description={t('resources.locations.workerNoAccess')}
-                    value={location?.responsibleWorkerName ?? t('resources.locations.workerNone')}
-                    readOnly
-                    disabled
-                  />
-                )}
-                <TextInput label={t('resources.locations.fields.street')} autoComplete="off" {...form.getInputProps('street')} />
-                <TextInput label={t('resources.locations.fields.address')} autoComplete="off" {...form.getInputProps('address')} />
-              </SimpleGrid>
-              <Textarea
-                label={t('resources.locations.fields.description')}
-                autosize
-                minRows={2}
-                maxRows={6}
-                {...form.getInputProps('description')}
-              />
-              <Switch
-                label={t('resources.locations.fields.active')}
-                description={t('resources.locations.activeHint')}
-                {...form.getInputProps('active', { type: 'checkbox' })}
-              />
-            </Stack>
-          </Portlet>
-
-          <Portlet title={section('workingHours')}>
-            <WorkingHoursFields form={form} disabled={readOnly} />
-          </Portlet>
-
-          <Portlet title={section('rentalTerms')}>
-            <Stack maw={800}>
-              <RentalTermsFields form={form} location={location} disabled={readOnly} />
-            </Stack>
-          </Portlet>
-
-          <Portlet title={section('fiscalization')}>
-            <Stack maw={800}>
-              <Switch
-                label={t('resources.locations.fields.fiscalization')}
-                description={t('resources.locations.fiscalizationHint')}
-                {...form.getInputProps('fiscalization', { type: 'checkbox' })}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label={t('resources.locations.fields.paymentMethod')}
-                  data={paymentMethods.map((m) => ({ value: m, label: t(`resources.locations.paymentMethods.${m}`) }))}
-                  allowDeselect={false}
-                  {...form.getInputProps('paymentMethod')}
-                />
-                <TextInput
-                  label={t('resources.locations.fields.premisesLabel')}
-                  description={t('resources.locations.premisesLabelHint')}
-                  maxLength={20}
-                  autoComplete="off"
-                  {...form.getInputProps('premisesLabel')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Portlet>
-
-          <Portlet title={section('coordinates')}>
-            <Stack maw={800}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label={t('resources.locations.fields.latitude')}
-                  description={t('resources.locations.latitudeHint')}
-                  decimalScale={7}
-                  min={-90}
-                  max={90}
-                  clampBehavior="none"
-                  hideControls
-                  inputMode="decimal"
-                  {...form.getInputProps('latitude')}
-                />
-                <NumberInput
-                  label={t('resources.locations.fields.longitude')}
-                  description={t('resources.locations.longitudeHint')}
-                  decimalScale={7}
-                  min={-180}
-                  max={180}
-                  clampBehavior="none"
-                  hideControls
-                  inputMode="decimal"
-                  {...form.getInputProps('longitude')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Portlet>
-
-          <Portlet title={section('tags')}>
-            <Stack maw={800}>
-              <MultiReferenceSelect
-                api={tagsApi}
-                label={t('resources.locations.fields.tags')}
-                description={t('resources.locations.tagsHint')}
-                baseQuery={ofCompany}
-                {...form.getInputProps('tags')}
-                value={values.tags}
-              />
-            </Stack>
-          </Portlet>
-        </Stack>
-      </fieldset>
-      <Stack mt="md" gap="sm">
-        {failure && <FailureAlert>{failure}</FailureAlert>}
-        <Group>
-          {!readOnly && (
-            <Button type="submit" loading={saving}>
-              {isNew ? t('resources.locations.create') : t('resources.locations.save')}
-            </Button>
+    <FormCard api={locationsApi} form={resourceForm} readOnly={readOnly} sections>
+      <Portlet title={section('general')}>
+        <Stack maw={800}>
+          {isNew && companyChoice.needed && (
+            <CompanyField label={t('resources.locations.fields.company')} {...form.getInputProps('company')} />
           )}
-          <Button variant="default" component={Link} to="/locations/list">
-            {t('resources.locations.backToList')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('resources.locations.fields.name')}
+              required
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('name')}
+            />
+            <ReferenceSelect
+              api={citiesApi}
+              label={t('resources.locations.fields.city')}
+              required
+              withAsterisk
+              {...form.getInputProps('city')}
+              value={values.city}
+            />
+            <ReferenceSelect
+              api={lessorsApi}
+              label={t('resources.locations.fields.lessor')}
+              baseQuery={ofCompany}
+              {...form.getInputProps('lessor')}
+              value={values.lessor}
+            />
+            {can('users.read') ? (
+              <ReferenceSelect
+                api={usersApi}
+                label={t('resources.locations.fields.responsibleWorker')}
+                optionLabel={(u) => `${u.name} ${u.surname}`}
+                searchField="surname"
+                baseQuery={{ ...ofCompany, active: true }}
+                {...form.getInputProps('responsibleWorker')}
+                value={values.responsibleWorker}
+              />
+            ) : (
+              // Listing users needs `users.read`, which only admins have: others see who it is.
+              <TextInput
+                label={t('resources.locations.fields.responsibleWorker')}
+                description={t('resources.locations.workerNoAccess')}
+                value={location?.responsibleWorkerName ?? t('resources.locations.workerNone')}
+                readOnly
+                disabled
+              />
+            )}
+            <TextInput label={t('resources.locations.fields.street')} autoComplete="off" {...form.getInputProps('street')} />
+            <TextInput label={t('resources.locations.fields.address')} autoComplete="off" {...form.getInputProps('address')} />
+          </SimpleGrid>
+          <Textarea
+            label={t('resources.locations.fields.description')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('description')}
+          />
+          <Switch
+            label={t('resources.locations.fields.active')}
+            description={t('resources.locations.activeHint')}
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('workingHours')}>
+        <WorkingHoursFields form={form} disabled={readOnly} />
+      </Portlet>
+
+      <Portlet title={section('rentalTerms')}>
+        <Stack maw={800}>
+          <RentalTermsFields form={form} location={location} disabled={readOnly} />
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('fiscalization')}>
+        <Stack maw={800}>
+          <Switch
+            label={t('resources.locations.fields.fiscalization')}
+            description={t('resources.locations.fiscalizationHint')}
+            {...form.getInputProps('fiscalization', { type: 'checkbox' })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('resources.locations.fields.paymentMethod')}
+              data={paymentMethods.map((m) => ({ value: m, label: t(`resources.locations.paymentMethods.${m}`) }))}
+              allowDeselect={false}
+              {...form.getInputProps('paymentMethod')}
+            />
+            <TextInput
+              label={t('resources.locations.fields.premisesLabel')}
+              description={t('resources.locations.premisesLabelHint')}
+              maxLength={20}
+              autoComplete="off"
+              {...form.getInputProps('premisesLabel')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('coordinates')}>
+        <Stack maw={800}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={t('resources.locations.fields.latitude')}
+              description={t('resources.locations.latitudeHint')}
+              decimalScale={7}
+              min={-90}
+              max={90}
+              clampBehavior="none"
+              hideControls
+              inputMode="decimal"
+              {...form.getInputProps('latitude')}
+            />
+            <NumberInput
+              label={t('resources.locations.fields.longitude')}
+              description={t('resources.locations.longitudeHint')}
+              decimalScale={7}
+              min={-180}
+              max={180}
+              clampBehavior="none"
+              hideControls
+              inputMode="decimal"
+              {...form.getInputProps('longitude')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Portlet>
+
+      <Portlet title={section('tags')}>
+        <Stack maw={800}>
+          <MultiReferenceSelect
+            api={tagsApi}
+            label={t('resources.locations.fields.tags')}
+            description={t('resources.locations.tagsHint')}
+            baseQuery={ofCompany}
+            {...form.getInputProps('tags')}
+            value={values.tags}
+          />
+        </Stack>
+      </Portlet>
+    </FormCard>
   );
 }
+
+export const LocationNewPage = () => (
+  <NewPage api={locationsApi}>
+    <LocationForm />
+  </NewPage>
+);
+
+export const LocationEditPage = ({ id }: { id: number }) => (
+  <EditPage api={locationsApi} id={id}>
+    {(location) => <LocationForm key={location.id} location={location} />}
+  </EditPage>
+);

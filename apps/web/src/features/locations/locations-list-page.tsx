@@ -3,12 +3,9 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
-import { EditRowLink, NewButton } from '../../components/list-actions.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import type { Column, Filter } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
-import { useAccess } from '../../lib/access.ts';
+import { ResourceList } from '../../components/resource-pages.tsx';
 import { citiesApi, lessorsApi, locationsApi, tagsApi } from '../../lib/resources.ts';
 import { LocationTags } from './location-tags.tsx';
 
@@ -121,31 +118,7 @@ const filters: readonly Filter[] = [
 
 /** `/locations/list`: where the machines stand, with their lessor, rental terms and tags. */
 export function LocationsListPage() {
-  const { t } = useTranslation();
-  const access = useAccess();
   const columns = useLocationColumns();
-  const title = t('resources.locations.name');
 
-  const rowActions = (location: Location) => (
-    <>
-      {access.can('locations.update') && (
-        <EditRowLink to="/locations/edit/$id" id={location.id} label={t('resources.locations.editRow', { name: location.name })} />
-      )}
-      {access.can('locations.delete') && <ConfirmDelete api={locationsApi} id={location.id} name={location.name} />}
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={title} />
-      <DataTable
-        api={locationsApi}
-        columns={columns}
-        filters={filters}
-        title={title}
-        rowActions={access.can('locations.update') || access.can('locations.delete') ? rowActions : undefined}
-        toolbar={access.can('locations.create') && <NewButton to="/locations/new">{t('resources.locations.new')}</NewButton>}
-      />
-    </>
-  );
+  return <ResourceList api={locationsApi} columns={columns} filters={filters} />;
 }

@@ -1,14 +1,11 @@
 import { type Logger, type LoggerCreate, type LoggerPatch, loggerCreate, loggerPatch } from '@kovanica/contract';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
-import { Portlet } from '../../components/portlet.tsx';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { useResourceForm } from '../../lib/forms.ts';
-import { useCreateLogger, useUpdateLogger } from './api.ts';
+import { FormCard } from '../../components/resource-pages.tsx';
+import { useItemForm, useOpenEditPage } from '../../lib/resource-hooks.ts';
+import { loggersApi } from '../../lib/resources.ts';
 import { CredentialModal, type IssuedCredential } from './credential-modal.tsx';
 
 interface Values {
@@ -50,60 +47,47 @@ const valuesOf = (logger?: Logger): Values => ({
  */
 export function LoggerForm({ logger }: { logger?: Logger }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const companyChoice = useCompanyChoice();
   const [issued, setIssued] = useState<(IssuedCredential & { id: number }) | null>(null);
-  const openEditPage = (id: number) => void navigate({ to: '/loggers/edit/$id', params: { id: String(id) }, ignoreBlocker: true });
-  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+  const openEditPage = useOpenEditPage(loggersApi);
+  const resourceForm = useItemForm(loggersApi, {
     item: logger,
     valuesOf,
     newValues: { company: companyChoice.initial },
-    create: { schema: loggerCreate, toInput: toCreate, mutation: useCreateLogger() },
-    update: { schema: loggerPatch, toInput: toPatch, mutation: useUpdateLogger(logger?.id ?? 0) },
-    messages: { created: t('resources.loggers.created'), saved: t('resources.loggers.saved') },
+    create: { schema: loggerCreate, toInput: toCreate },
+    update: { schema: loggerPatch, toInput: toPatch },
     // The credential comes only in this answer: the page moves on once the user has stored it.
     onCreated: (saved) =>
       saved.credential ? setIssued({ id: saved.id, imei: saved.imei, credential: saved.credential }) : openEditPage(saved.id),
   });
+  const { form } = resourceForm;
 
   return (
-    <Portlet title={t('resources.loggers.formTitle')}>
-      <UnsavedChangesGuard dirty={unsaved && issued === null} />
-      <form onSubmit={submit} noValidate>
-        <Stack maw={800}>
-          {failure && <FailureAlert>{failure}</FailureAlert>}
-          {companyChoice.needed && <CompanyField label={t('resources.loggers.fields.company')} {...form.getInputProps('company')} />}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('resources.loggers.fields.imei')}
-              description={t('resources.loggers.imeiHint')}
-              required
-              withAsterisk
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={15}
-              {...form.getInputProps('imei')}
-            />
-            <TextInput label={t('resources.loggers.fields.serial')} autoComplete="off" {...form.getInputProps('serial')} />
-            <TextInput label={t('resources.loggers.fields.firmware')} autoComplete="off" {...form.getInputProps('firmware')} />
-            <TextInput
-              label={t('resources.loggers.fields.simNumber')}
-              description={t('resources.loggers.simHint')}
-              type="tel"
-              autoComplete="off"
-              {...form.getInputProps('simNumber')}
-            />
-          </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={saving}>
-              {isNew ? t('resources.loggers.create') : t('resources.loggers.save')}
-            </Button>
-            <Button variant="default" component={Link} to="/loggers/list">
-              {t('resources.loggers.backToList')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <>
+      <FormCard api={loggersApi} form={{ ...resourceForm, unsaved: resourceForm.unsaved && issued === null }} maw={800}>
+        {companyChoice.needed && <CompanyField label={t('resources.loggers.fields.company')} {...form.getInputProps('company')} />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('resources.loggers.fields.imei')}
+            description={t('resources.loggers.imeiHint')}
+            required
+            withAsterisk
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={15}
+            {...form.getInputProps('imei')}
+          />
+          <TextInput label={t('resources.loggers.fields.serial')} autoComplete="off" {...form.getInputProps('serial')} />
+          <TextInput label={t('resources.loggers.fields.firmware')} autoComplete="off" {...form.getInputProps('firmware')} />
+          <TextInput
+            label={t('resources.loggers.fields.simNumber')}
+            description={t('resources.loggers.simHint')}
+            type="tel"
+            autoComplete="off"
+            {...form.getInputProps('simNumber')}
+          />
+        </SimpleGrid>
+      </FormCard>
       <CredentialModal
         issued={issued}
         onDone={() => {
@@ -112,6 +96,6 @@ export function LoggerForm({ logger }: { logger?: Logger }) {
           if (id !== undefined) openEditPage(id);
         }}
       />
-    </Portlet>
+    </>
   );
 }

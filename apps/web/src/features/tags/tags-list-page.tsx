@@ -1,15 +1,13 @@
 import type { Tag } from '@kovanica/contract';
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import type { Column, Filter } from '../../components/data-table/index.ts';
+import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { tagsApi } from '../../lib/resources.ts';
 
 const f = (field: string) => `resources.tags.fields.${field}`;
 
 const columns: readonly Column<Tag>[] = [
-  {
-    key: 'name',
-    label: f('name'),
+  fieldColumn('tags', 'name', {
     sortField: 'name',
     render: (tag) => (
       <Group gap="sm" wrap="nowrap">
@@ -17,29 +15,10 @@ const columns: readonly Column<Tag>[] = [
         <Text fw={600}>{tag.name}</Text>
       </Group>
     ),
-    exportValue: (tag) => tag.name,
-  },
-  {
-    key: 'colour',
-    label: f('colour'),
-    defaultHidden: true,
-    render: (tag) => <Text ff="monospace">{tag.colour}</Text>,
-    exportValue: (tag) => tag.colour,
-  },
-  {
-    key: 'devicesCount',
-    label: f('devicesCount'),
-    align: 'right',
-    render: (tag) => tag.devicesCount,
-    exportValue: (tag) => tag.devicesCount,
-  },
-  {
-    key: 'locationsCount',
-    label: f('locationsCount'),
-    align: 'right',
-    render: (tag) => tag.locationsCount,
-    exportValue: (tag) => tag.locationsCount,
-  },
+  }),
+  fieldColumn('tags', 'colour', { defaultHidden: true, render: (tag) => <Text ff="monospace">{tag.colour}</Text> }),
+  fieldColumn('tags', 'devicesCount', { align: 'right' }),
+  fieldColumn('tags', 'locationsCount', { align: 'right' }),
 ];
 
 const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];

@@ -1,17 +1,15 @@
 import { type Role, roles, type User, type UserPatch, userCreate, userPatch } from '@kovanica/contract';
-import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Anchor, PasswordInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../components/confirm-delete.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
-import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { FormCard } from '../../components/resource-pages.tsx';
 import { useLockedFields } from '../../lib/access.ts';
-import { type FieldErrors, useResourceForm } from '../../lib/forms.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { useItemForm } from '../../lib/resource-hooks.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
-import { fullName, type UsersScope, useCreateUser, usersApi, usersPaths, useUpdateUser } from './api.ts';
+import { refreshOwnInfo, type UsersScope, usersApis } from './api.ts';
 
 interface Values {
   name: string;
@@ -87,20 +85,19 @@ interface UserFormProps {
 /** The one form of a user, for new and edit. A new user opens its edit page once saved. */
 export function UserForm({ user, scope }: UserFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { personalInfo, accountInfo } = useSession();
-  const paths = usersPaths[scope];
-  const { form, submit, failure, saving, unsaved, isNew } = useResourceForm({
+  const api = usersApis[scope];
+  const resourceForm = useItemForm(api, {
     item: user,
     valuesOf,
     // In the switch's view a new user joins the admin's own company unless they pick another.
     newValues: { company: scope === 'view' ? accountInfo.company_api_endpoint : null },
-    create: { schema: userCreate, toInput: toBody, mutation: useCreateUser() },
-    update: { schema: userEdit, toInput: toBody, toBody: toPatch, mutation: useUpdateUser(user?.id ?? 0) },
+    create: { schema: userCreate, toInput: toBody },
+    update: { schema: userEdit, toInput: toBody, toBody: toPatch },
     formErrors: onFormFields,
-    messages: { created: t('resources.users.created'), saved: t('resources.users.saved') },
-    onCreated: (saved) => void navigate({ to: paths.edit, params: { id: String(saved.id) }, ignoreBlocker: true }),
+    onSaved: refreshOwnInfo,
   });
+  const { form, isNew } = resourceForm;
 
   const label = (field: string) => t(`resources.users.fields.${field}`);
   // One's own e-mail, role, company and active flag are nobody's to change (contract writeRules);
@@ -108,89 +105,63 @@ export function UserForm({ user, scope }: UserFormProps) {
   const own = !isNew && user?.id === personalInfo.id;
   const locked = useLockedFields('users', isNew ? 'create' : 'update', own);
   return (
-    <Portlet title={t('resources.users.formTitle')}>
-      <UnsavedChangesGuard dirty={unsaved} />
-      <form onSubmit={submit} noValidate>
-        <Stack maw={760}>
-          {failure && <FailureAlert>{failure}</FailureAlert>}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />
-            <TextInput
-              label={label('email')}
-              type="email"
-              required
-              withAsterisk
-              autoComplete="off"
-              disabled={locked('email')}
-              {...form.getInputProps('email')}
-            />
-            <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-            <Select
-              label={label('role')}
-              required
-              withAsterisk
-              allowDeselect={false}
-              data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-              disabled={locked('roles')}
-              {...form.getInputProps('role')}
-            />
-            <ReferenceSelect
-              api={companiesApi}
-              view="all"
-              label={label('company')}
-              required
-              withAsterisk
-              disabled={locked('company')}
-              {...form.getInputProps('company')}
-              value={form.values.company}
-            />
-            {own ? (
-              <Text size="sm" c="dimmed" mt={{ sm: 'xl' }}>
-                {t('resources.users.ownPasswordHint')}{' '}
-                <Anchor component={Link} to="/profile/overview" size="sm" underline="always">
-                  {t('resources.users.ownPasswordLink')}
-                </Anchor>
-              </Text>
-            ) : (
-              <PasswordInput
-                label={label(isNew ? 'password' : 'newPassword')}
-                description={t(isNew ? 'resources.users.passwordHint' : 'resources.users.newPasswordHint')}
-                required={isNew}
-                withAsterisk={isNew}
-                autoComplete="new-password"
-                {...form.getInputProps('password')}
-              />
-            )}
-            <Switch
-              label={label('active')}
-              mt={{ sm: 'xl' }}
-              disabled={locked('active')}
-              {...form.getInputProps('active', { type: 'checkbox' })}
-            />
-          </SimpleGrid>
-          <Group justify="space-between">
-            <Group>
-              <Button type="submit" loading={saving}>
-                {isNew ? t('resources.users.create') : t('resources.users.save')}
-              </Button>
-              <Button variant="default" component={Link} to={paths.list}>
-                {t('resources.users.backToList')}
-              </Button>
-            </Group>
-            {user && user.id !== personalInfo.id && (
-              <ConfirmDelete
-                api={usersApi}
-                id={user.id}
-                name={fullName(user)}
-                variant="button"
-                successMessage={t('resources.users.deleted')}
-                onDeleted={() => void navigate({ to: paths.list, ignoreBlocker: true })}
-              />
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </Portlet>
+    <FormCard api={api} form={resourceForm} maw={760}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />
+        <TextInput
+          label={label('email')}
+          type="email"
+          required
+          withAsterisk
+          autoComplete="off"
+          disabled={locked('email')}
+          {...form.getInputProps('email')}
+        />
+        <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+        <Select
+          label={label('role')}
+          required
+          withAsterisk
+          allowDeselect={false}
+          data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          disabled={locked('roles')}
+          {...form.getInputProps('role')}
+        />
+        <ReferenceSelect
+          api={companiesApi}
+          view="all"
+          label={label('company')}
+          required
+          withAsterisk
+          disabled={locked('company')}
+          {...form.getInputProps('company')}
+          value={form.values.company}
+        />
+        {own ? (
+          <Text size="sm" c="dimmed" mt={{ sm: 'xl' }}>
+            {t('resources.users.ownPasswordHint')}{' '}
+            <Anchor component={Link} to="/profile/overview" size="sm" underline="always">
+              {t('resources.users.ownPasswordLink')}
+            </Anchor>
+          </Text>
+        ) : (
+          <PasswordInput
+            label={label(isNew ? 'password' : 'newPassword')}
+            description={t(isNew ? 'resources.users.passwordHint' : 'resources.users.newPasswordHint')}
+            required={isNew}
+            withAsterisk={isNew}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+        )}
+        <Switch
+          label={label('active')}
+          mt={{ sm: 'xl' }}
+          disabled={locked('active')}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+    </FormCard>
   );
 }

@@ -1,28 +1,26 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header.tsx';
-import { fullName, type UsersScope, usersApi } from './api.ts';
+import { EditPage, NewPage } from '../../components/resource-pages.tsx';
+import { useSession } from '../../lib/session.ts';
+import { type UsersScope, usersApis } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
 /** `/users/new` and `/users/all/new`. */
-export function UserNewPage({ scope }: { scope: UsersScope }) {
-  const { t } = useTranslation();
+export const UserNewPage = ({ scope }: { scope: UsersScope }) => (
+  <NewPage api={usersApis[scope]}>
+    <UserForm scope={scope} />
+  </NewPage>
+);
+
+/** `/users/edit/{id}` and `/users/all/edit/{id}`; nobody deletes their own user (the server refuses too). */
+export function UserEditPage({ id, scope }: { id: number; scope: UsersScope }) {
+  const { personalInfo } = useSession();
   return (
-    <>
-      <PageHeader title={t('resources.users.new')} />
-      <UserForm scope={scope} />
-    </>
+    <EditPage api={usersApis[scope]} id={id} deletable={(user) => user.id !== personalInfo.id}>
+      {(user) => <UserForm key={user.id} user={user} scope={scope} />}
+    </EditPage>
   );
 }
 
-/** `/users/edit/{id}` and `/users/all/edit/{id}`; the route's loader has read the user. */
-export function UserEditPage({ id, scope }: { id: number; scope: UsersScope }) {
-  const { t } = useTranslation();
-  const { data: user } = useSuspenseQuery(usersApi.detail(id));
-  return (
-    <>
-      <PageHeader title={t('resources.users.edit', { name: fullName(user) })} />
-      <UserForm key={user.id} user={user} scope={scope} />
-    </>
-  );
-}
+export const UserNewView = () => <UserNewPage scope="view" />;
+export const UserNewAll = () => <UserNewPage scope="all" />;
+export const UserEditView = ({ id }: { id: number }) => <UserEditPage id={id} scope="view" />;
+export const UserEditAll = ({ id }: { id: number }) => <UserEditPage id={id} scope="all" />;

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompaniesListPage } from '../../../features/companies/companies-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { CompaniesListMy } from '../../../features/companies/companies-list-page.tsx';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { companiesApi } from '../../../lib/resources.ts';
 
 // The user's company and its subsidiaries. Behind the admin gate like every companies screen
 // (original §2): `companies.update` is an admin's permission.
-export const Route = createFileRoute('/_app/companies/list-my')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('companies.update'),
-  component: () => <CompaniesListPage view="my" />,
-});
+export const Route = createFileRoute('/_app/companies/list-my')(
+  listRoute(companiesApi, CompaniesListMy, { permission: 'companies.update' }),
+);

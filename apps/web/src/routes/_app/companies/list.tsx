@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompaniesListPage } from '../../../features/companies/companies-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { CompaniesListAll } from '../../../features/companies/companies-list-page.tsx';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { companiesApi } from '../../../lib/resources.ts';
 
 // Every company, whatever the My/All Companies switch says: only admins may create companies, and
 // only they see this list (the admin gate of original §2).
-export const Route = createFileRoute('/_app/companies/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('companies.create'),
-  component: () => <CompaniesListPage view="all" />,
-});
+export const Route = createFileRoute('/_app/companies/list')(listRoute(companiesApi, CompaniesListAll, { permission: 'companies.create' }));

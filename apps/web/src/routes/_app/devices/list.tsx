@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DevicesListPage } from '../../../features/devices/devices-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { devicesApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/devices/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('devices.read'),
-  component: DevicesListPage,
-});
+export const Route = createFileRoute('/_app/devices/list')(listRoute(devicesApi, DevicesListPage));

@@ -1,10 +1,9 @@
+import { parseId } from '@kovanica/contract';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { DeviceMaintenancePage } from '../../../features/maintenance/maintenance-pages.tsx';
 import { requireComponent, requireModule, requirePermission } from '../../../lib/access.ts';
 import { listSearch } from '../../../lib/list-state.ts';
 import { devicesApi } from '../../../lib/resources.ts';
-
-const idOf = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 export const Route = createFileRoute('/_app/devices/maintenance/$id')({
   validateSearch: listSearch,
@@ -14,7 +13,7 @@ export const Route = createFileRoute('/_app/devices/maintenance/$id')({
     requireComponent('devices.maintenance');
   },
   loader: async ({ context, params }) => {
-    const id = idOf(params.id);
+    const id = parseId(params.id);
     if (id === null) throw notFound();
     await context.queryClient.ensureQueryData(devicesApi.detail(id));
     return { id };

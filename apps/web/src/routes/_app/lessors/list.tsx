@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LessorsListPage } from '../../../features/lessors/lessors-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { lessorsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/lessors/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('lessors.read'),
-  component: LessorsListPage,
-});
+export const Route = createFileRoute('/_app/lessors/list')(listRoute(lessorsApi, LessorsListPage));

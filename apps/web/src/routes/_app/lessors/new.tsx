@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LessorNewPage } from '../../../features/lessors/lessor-edit-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
+import { LessorNewPage } from '../../../features/lessors/lessor-form.tsx';
+import { newRoute } from '../../../lib/resource-routes.tsx';
+import { lessorsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/lessors/new')({
-  beforeLoad: () => requirePermission('lessors.create'),
-  component: LessorNewPage,
-});
+export const Route = createFileRoute('/_app/lessors/new')(newRoute(lessorsApi, LessorNewPage));

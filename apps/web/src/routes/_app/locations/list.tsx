@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LocationsListPage } from '../../../features/locations/locations-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { locationsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/locations/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('locations.read'),
-  component: LocationsListPage,
-});
+export const Route = createFileRoute('/_app/locations/list')(listRoute(locationsApi, LocationsListPage));

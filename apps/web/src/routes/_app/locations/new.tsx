@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LocationNewPage } from '../../../features/locations/location-edit-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
+import { LocationNewPage } from '../../../features/locations/location-form.tsx';
+import { newRoute } from '../../../lib/resource-routes.tsx';
+import { locationsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/locations/new')({
-  beforeLoad: () => requirePermission('locations.create'),
-  component: LocationNewPage,
-});
+export const Route = createFileRoute('/_app/locations/new')(newRoute(locationsApi, LocationNewPage));

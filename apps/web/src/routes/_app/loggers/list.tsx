@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoggersListPage } from '../../../features/loggers/loggers-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { loggersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/loggers/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('loggers.read'),
-  component: LoggersListPage,
-});
+export const Route = createFileRoute('/_app/loggers/list')(listRoute(loggersApi, LoggersListPage));

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoggerNewPage } from '../../../features/loggers/logger-pages.tsx';
-import { requirePermission } from '../../../lib/access.ts';
+import { newRoute } from '../../../lib/resource-routes.tsx';
+import { loggersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/loggers/new')({
-  beforeLoad: () => requirePermission('loggers.create'),
-  component: LoggerNewPage,
-});
+export const Route = createFileRoute('/_app/loggers/new')(newRoute(loggersApi, LoggerNewPage));

@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersListPage } from '../../../features/users/users-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { UsersListView } from '../../../features/users/users-list-page.tsx';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { usersApi } from '../../../lib/resources.ts';
 
 // The admin gate (original §2). Managers may read their company's users (to pick a location's
-// responsible worker), but managing users is for admins: the screen asks for users.update, and
-// anyone without it who types the address sees a refusal.
-export const Route = createFileRoute('/_app/users/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('users.update'),
-  component: () => <UsersListPage scope="view" />,
-});
+// responsible worker), but managing users is for admins: the screen asks for users.update.
+export const Route = createFileRoute('/_app/users/list')(listRoute(usersApi, UsersListView, { permission: 'users.update' }));

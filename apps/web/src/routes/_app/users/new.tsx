@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserNewPage } from '../../../features/users/user-pages.tsx';
-import { requirePermission } from '../../../lib/access.ts';
+import { UserNewView } from '../../../features/users/user-pages.tsx';
+import { newRoute } from '../../../lib/resource-routes.tsx';
+import { usersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/users/new')({
-  beforeLoad: () => requirePermission('users.create'),
-  component: () => <UserNewPage scope="view" />,
-});
+export const Route = createFileRoute('/_app/users/new')(newRoute(usersApi, UserNewView));

@@ -1,12 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersListPage } from '../../../../features/users/users-list-page.tsx';
-import { requirePermission } from '../../../../lib/access.ts';
-import { listSearch } from '../../../../lib/list-state.ts';
+import { usersApis } from '../../../../features/users/api.ts';
+import { UsersListAll } from '../../../../features/users/users-list-page.tsx';
+import { listRoute } from '../../../../lib/resource-routes.tsx';
 
-// Every company's users, whatever the My/All Companies switch says; behind the admin gate like
-// /users/list (users.update: managers may read users, not manage them).
-export const Route = createFileRoute('/_app/users/all/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('users.update'),
-  component: () => <UsersListPage scope="all" />,
-});
+// Every company's users, whatever the My/All Companies switch says; behind the admin gate like /users/list.
+export const Route = createFileRoute('/_app/users/all/list')(listRoute(usersApis.all, UsersListAll, { permission: 'users.update' }));

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserNewPage } from '../../../../features/users/user-pages.tsx';
-import { requirePermission } from '../../../../lib/access.ts';
+import { usersApis } from '../../../../features/users/api.ts';
+import { UserNewAll } from '../../../../features/users/user-pages.tsx';
+import { newRoute } from '../../../../lib/resource-routes.tsx';
 
-export const Route = createFileRoute('/_app/users/all/new')({
-  beforeLoad: () => requirePermission('users.create'),
-  component: () => <UserNewPage scope="all" />,
-});
+export const Route = createFileRoute('/_app/users/all/new')(newRoute(usersApis.all, UserNewAll));
