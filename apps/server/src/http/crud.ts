@@ -1,4 +1,5 @@
 import {
+  type CollectionSpec,
   collectionOf as collectionSchema,
   hasOwnWrites,
   mayWriteField,
@@ -8,6 +9,8 @@ import {
   type Resource,
   writeRules,
 } from '@kovanica/contract';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCESS } from './cache.ts';
@@ -30,7 +33,10 @@ export interface CrudService<Item, Create, Patch> {
 export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   /** The contract's description: name, schemas, collection, component, what it embeds and changes. */
   resource: Resource<Item, Create, Patch>;
-  columns: CollectionColumns;
+  /** The column of each filter and order field; by default the table's column of that name (`company`: `companyId`). */
+  columns?: CollectionColumns;
+  /** The resource's table, when its filter and order fields are its columns. */
+  table?: PgTable;
   /** A read-only resource gives only `list` and `get`: routes exist for the operations it has. */
   service: Pick<CrudService<Item, Create, Patch>, 'list' | 'get'> & Partial<CrudService<Item, Create, Patch>>;
   /** Operations a caller without the permission may still use on their own rows. */
@@ -63,6 +69,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   def: CrudDefinition<Item, Create, Patch>,
 ) {
   const { resource, service } = def;
+  const columns = def.columns ?? tableColumns(def.table, resource.collection);
   const { name } = resource;
   const base = `/api/v2/${name}`;
   const perm = (action: string) => `${name}.${action}` as Permission;
@@ -100,7 +107,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     schema: { tags, querystring: collectionQuerySchema(resource.collection), response: { 200: listSchema, ...errors } },
     handler: (request, reply) =>
       cached(request, reply, listSchema, async () => {
-        const query = parseCollectionQuery(request.query as Record<string, string>, resource.collection, def.columns);
+        const query = parseCollectionQuery(request.query as Record<string, string>, resource.collection, columns);
         const { items, total, next } = await service.list(contextOf(request), query);
         return collectionOf(request.url, query, total, items, next);
       }),
@@ -214,4 +221,17 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       },
     });
   }
+}
+
+/** A collection's columns taken from its table by field name (`company` is `companyId`); a field without one fails at start. */
+function tableColumns(table: PgTable | undefined, spec: CollectionSpec): CollectionColumns {
+  const all: Record<string, CollectionColumns[string]> = table ? getTableColumns(table) : {};
+  const fields = new Set([...Object.keys(spec.filters ?? {}), ...(spec.order ?? [])]);
+  return Object.fromEntries(
+    [...fields].map((field) => {
+      const column = all[field] ?? all[`${field}Id`];
+      if (!column) throw new Error(`collection field ${field} has no column: give registerCrud its columns`);
+      return [field, column];
+    }),
+  );
 }

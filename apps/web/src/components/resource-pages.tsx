@@ -102,6 +102,25 @@ export function ResourceList<T extends Row>({ api, moreRowActions, deletable, ti
   );
 }
 
+/**
+ * The new and edit pages of a resource whose edit page is just its form (`<Form item={…} />`), for
+ * `newRoute`/`editRoute`: `export const cityPages = formPages(citiesApi, CityForm)`.
+ */
+export function formPages<T extends { id: number }>(api: AnyApi<T>, Form: (props: { item?: T }) => ReactNode) {
+  return {
+    New: () => (
+      <NewPage api={api}>
+        <Form />
+      </NewPage>
+    ),
+    Edit: ({ id }: { id: number }) => (
+      <EditPage api={api} id={id}>
+        {(item) => <Form key={item.id} item={item} />}
+      </EditPage>
+    ),
+  };
+}
+
 /** `/<path>/new`: the title and the resource's form. */
 export function NewPage({ api, children }: { api: { name: string }; children: ReactNode }) {
   const { t } = useTranslation();
@@ -166,19 +185,20 @@ export function EditPage<T extends { id: number }>({
 /**
  * The card around a resource's form: its title, the unsaved-changes guard, a failure that belongs to
  * no field, then the fields, then "Create"/"Save" and "Back to the list". `readOnly` shows the
- * fields disabled and no save. A long form whose children are their own cards (`sections`) gets the
+ * fields disabled and no save (by default when the user may not save). A long form whose children are their own cards (`sections`) gets the
  * failure and the buttons under them.
  */
 export function FormCard<V>({
   api,
   form,
-  readOnly = false,
+  readOnly = form.readOnly ?? false,
   maw = 480,
   sections = false,
   children,
 }: {
   api: { name: string; path?: string };
-  form: ResourceForm<V>;
+  form: ResourceForm<V> & { readOnly?: boolean };
+  /** By default, when the user may not save (`useItemForm`'s `readOnly`). */
   readOnly?: boolean;
   maw?: number | string;
   sections?: boolean;

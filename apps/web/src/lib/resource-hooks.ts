@@ -1,6 +1,8 @@
+import type { Permission } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from './access.ts';
 import { type FieldErrors, type SaveWith, useResourceForm } from './forms.ts';
 import type { ResourceApi } from './resource-api.ts';
 import { screenPaths } from './resource-routes.tsx';
@@ -55,15 +57,18 @@ export function useItemForm<Values extends object, Item extends { id: number }, 
 ) {
   const { t } = useTranslation();
   const openEditPage = useOpenEditPage(api);
+  const { can } = useAccess();
   const created = useCreate(api);
   const updated = useUpdate(api, options.item?.id ?? 0, options.onSaved);
-  return useResourceForm<Values, Item, Create, Patch>({
+  const form = useResourceForm<Values, Item, Create, Patch>({
     ...options,
     create: { ...options.create, mutation: created } as SaveWith<Values, Item, Create>,
     update: { ...options.update, mutation: updated } as SaveWith<Values, Item, Patch>,
     messages: { created: t(`resources.${api.name}.created`), saved: t(`resources.${api.name}.saved`), invalid: options.invalid },
     onCreated: options.onCreated ?? ((saved) => openEditPage(saved.id)),
   });
+  // Who may not save sees the form read-only.
+  return { ...form, readOnly: !can(`${api.name}.${form.isNew ? 'create' : 'update'}` as Permission) };
 }
 
 /** Opens an item's edit page, leaving a form without asking about unsaved changes (it was just saved). */

@@ -5,8 +5,6 @@ import { cities, locations } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 
-export const cityColumns = { id: cities.id, name: cities.name, createdAt: cities.createdAt };
-
 /** Computed fields: the locations in the city that the caller can see. */
 export const cityExtras = (ctx: RequestContext) => ({
   locationsCount: sql<number>`(select count(*) from ${locations} where ${and(

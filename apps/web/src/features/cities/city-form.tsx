@@ -1,7 +1,7 @@
 import { type City, type CityCreate, cityCreate, cityPatch } from '@kovanica/contract';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { FormCard, formPages } from '../../components/resource-pages.tsx';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { citiesApi } from '../../lib/resources.ts';
 
@@ -13,7 +13,7 @@ const toBody = (v: Values): CityCreate => ({ name: v.name.trim() });
 const valuesOf = (city?: City): Values => ({ name: city?.name ?? '' });
 
 /** The one form of a city, for new and edit. */
-export function CityForm({ city }: { city?: City }) {
+export function CityForm({ item: city }: { item?: City }) {
   const { t } = useTranslation();
   const form = useItemForm(citiesApi, {
     item: city,
@@ -28,14 +28,4 @@ export function CityForm({ city }: { city?: City }) {
   );
 }
 
-export const CityNewPage = () => (
-  <NewPage api={citiesApi}>
-    <CityForm />
-  </NewPage>
-);
-
-export const CityEditPage = ({ id }: { id: number }) => (
-  <EditPage api={citiesApi} id={id}>
-    {(city) => <CityForm key={city.id} city={city} />}
-  </EditPage>
-);
+export const cityPages = formPages(citiesApi, CityForm);

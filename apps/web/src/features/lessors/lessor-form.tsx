@@ -71,12 +71,11 @@ export function LessorForm({ lessor }: { lessor?: Lessor }) {
     create: { schema: lessorCreate, toInput: toCreateInput },
     update: { schema: lessorPatch, toInput: toPatchInput },
   });
-  const { form, isNew } = resourceForm;
-  const readOnly = !can(isNew ? 'lessors.create' : 'lessors.update');
+  const { form, isNew, readOnly } = resourceForm;
   const rentalTypeOptions = rentalTypes.map((type) => ({ value: type, label: t(`resources.lessors.rentalTypes.${type}`) }));
 
   return (
-    <FormCard api={lessorsApi} form={resourceForm} readOnly={readOnly} maw={800}>
+    <FormCard api={lessorsApi} form={resourceForm} maw={800}>
       {isNew && companyChoice.needed && <CompanyField label={t('resources.lessors.fields.company')} {...form.getInputProps('company')} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('resources.lessors.fields.name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />

@@ -29,8 +29,7 @@ export function LocationForm({ location }: { location?: Location }) {
     // A section may be folded or far down: say that something needs fixing, next to the button.
     invalid: t('resources.locations.fixErrors'),
   });
-  const { form, isNew } = resourceForm;
-  const readOnly = !can(isNew ? 'locations.create' : 'locations.update');
+  const { form, isNew, readOnly } = resourceForm;
 
   // Lessors, tags and workers belong to the location's company: offer only that company's.
   const values = form.getValues();
@@ -39,7 +38,7 @@ export function LocationForm({ location }: { location?: Location }) {
   const section = (key: string) => t(`resources.locations.sections.${key}`);
 
   return (
-    <FormCard api={locationsApi} form={resourceForm} readOnly={readOnly} sections>
+    <FormCard api={locationsApi} form={resourceForm} sections>
       <Portlet title={section('general')}>
         <Stack maw={800}>
           {isNew && companyChoice.needed && (

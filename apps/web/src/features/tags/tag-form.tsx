@@ -1,10 +1,9 @@
 import { type Tag, tagCreate, tagPatch } from '@kovanica/contract';
-import { ColorInput, ColorPicker, Group, Text, TextInput } from '@mantine/core';
+import { ColorInput, ColorPicker, DEFAULT_THEME, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
-import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { FormCard, formPages } from '../../components/resource-pages.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
-import { useAccess } from '../../lib/access.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { tagsApi } from '../../lib/resources.ts';
 
@@ -14,21 +13,10 @@ interface Values {
   colour: string;
 }
 
-/** Colours offered as swatches; any other `#RRGGBB` can be typed or picked. */
-const SWATCHES = [
-  '#c92a2a',
-  '#d9480f',
-  '#e67700',
-  '#2b8a3e',
-  '#0b7285',
-  '#1864ab',
-  '#5f3dc4',
-  '#a61e4d',
-  '#495057',
-  '#ffd43b',
-  '#8ce99a',
-  '#a5d8ff',
-];
+/** Mantine's dark shades (white text) and a few light ones (black text); any other `#RRGGBB` can be typed or picked. */
+const hues = ['red', 'orange', 'yellow', 'green', 'cyan', 'blue', 'violet', 'pink'] as const;
+const { colors } = DEFAULT_THEME;
+const SWATCHES = [...hues.map((hue) => colors[hue][9]), colors.gray[7], colors.yellow[4], colors.green[3], colors.blue[2]];
 
 const toPatchInput = (v: Values) => ({ name: v.name, colour: v.colour.trim().toLowerCase() });
 // The company is named only when picked (All Companies view); left out, the server uses the user's own.
@@ -36,9 +24,8 @@ const toCreateInput = (v: Values) => ({ ...toPatchInput(v), ...(v.company ? { co
 const valuesOf = (tag?: Tag): Values => ({ company: tag?.company ?? null, name: tag?.name ?? '', colour: tag?.colour ?? '#1864ab' });
 
 /** The one form of a tag, for new and edit: a name and a colour, with a preview of the badge. */
-export function TagForm({ tag }: { tag?: Tag }) {
+export function TagForm({ item: tag }: { item?: Tag }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const companyChoice = useCompanyChoice();
   const resourceForm = useItemForm(tagsApi, {
     item: tag,
@@ -47,12 +34,11 @@ export function TagForm({ tag }: { tag?: Tag }) {
     create: { schema: tagCreate, toInput: toCreateInput },
     update: { schema: tagPatch, toInput: toPatchInput },
   });
-  const { form, isNew } = resourceForm;
-  const readOnly = !can(isNew ? 'tags.create' : 'tags.update');
+  const { form, isNew, readOnly } = resourceForm;
   const { name, colour } = form.getValues();
 
   return (
-    <FormCard api={tagsApi} form={resourceForm} readOnly={readOnly}>
+    <FormCard api={tagsApi} form={resourceForm}>
       {isNew && companyChoice.needed && <CompanyField label={t('resources.tags.fields.company')} {...form.getInputProps('company')} />}
       <TextInput
         label={t('resources.tags.fields.name')}
@@ -99,14 +85,4 @@ export function TagForm({ tag }: { tag?: Tag }) {
   );
 }
 
-export const TagNewPage = () => (
-  <NewPage api={tagsApi}>
-    <TagForm />
-  </NewPage>
-);
-
-export const TagEditPage = ({ id }: { id: number }) => (
-  <EditPage api={tagsApi} id={id}>
-    {(tag) => <TagForm key={tag.id} tag={tag} />}
-  </EditPage>
-);
+export const tagPages = formPages(tagsApi, TagForm);

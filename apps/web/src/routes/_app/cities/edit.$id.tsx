@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CityEditPage } from '../../../features/cities/city-form.tsx';
+import { cityPages } from '../../../features/cities/city-form.tsx';
 import { editRoute } from '../../../lib/resource-routes.tsx';
 import { citiesApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/cities/edit/$id')(editRoute(citiesApi, CityEditPage));
+export const Route = createFileRoute('/_app/cities/edit/$id')(editRoute(citiesApi, cityPages.Edit));

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CityNewPage } from '../../../features/cities/city-form.tsx';
+import { cityPages } from '../../../features/cities/city-form.tsx';
 import { newRoute } from '../../../lib/resource-routes.tsx';
 import { citiesApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/cities/new')(newRoute(citiesApi, CityNewPage));
+export const Route = createFileRoute('/_app/cities/new')(newRoute(citiesApi, cityPages.New));
