@@ -3,10 +3,10 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { targetCompanyId } from '../../db/references.ts';
 import { devices, locations, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { CrudService } from '../../http/crud.ts';
-import { targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { tagExtras } from './tags.queries.ts';
 
