@@ -10,9 +10,12 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
+
+/** Whether a location is open at an instant (Zagreb time), for other modules (transactions). */
+export { isOpen } from './state.ts';
 
 type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
 

@@ -10,8 +10,8 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
-import { credentialHash, newCredential } from './credentials.ts';
+import { credentialHash, newCredential } from '../../security/credentials.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { loggerDependents, loggerExtras } from './loggers.queries.ts';
 
 type Row = RowWith<typeof loggers, ReturnType<typeof loggerExtras>>;

@@ -9,8 +9,11 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { findUser } from './users.queries.ts';
+
+/** The account with an e-mail address (any case), for signing in. */
+export { findUserByEmail } from './users.queries.ts';
 
 export function toUser(row: UserRow): User {
   return {
