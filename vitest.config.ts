@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the contract, the server (against a real database) and the web app's unit tests.
+// One runner for the contract, the server (against a real database), the web app's unit tests and
+// the checks of the repository itself (tools/).
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +17,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // Checks of the repository itself (the boundaries lint refuses).
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
     ],
   },
 });

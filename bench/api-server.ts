@@ -17,8 +17,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { isEmpty, seedDemo } from '../apps/server/src/db/seed/demo.ts';
-import { seedHistory } from '../apps/server/src/db/seed/history.ts';
+import { seedHistory } from '../apps/server/src/demo/history.ts';
+import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
 let app: FastifyInstance;

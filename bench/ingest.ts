@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoCredential, demoImei } from '../apps/server/src/db/seed/fleet.ts';
+import { demoCredential, demoImei } from '../apps/server/src/demo/fleet.ts';
 import { benchDatabase, here, serve, stop } from './support.ts';
 
 const FLEET = 60;

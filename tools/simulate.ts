@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Collection, Device, DeviceGroup, Location, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
-import { DEMO_CITIES, demoCredential } from '../apps/server/src/db/seed/fleet.ts';
+import { DEMO_CITIES, demoCredential } from '../apps/server/src/demo/fleet.ts';
 import { random, type SimDevice, simulate } from '../apps/server/src/modules/telemetry/simulation.ts';
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { users } from './db/schema/index.ts';
-import { DEMO_PASSWORD } from './db/seed/demo.ts';
+import { DEMO_PASSWORD } from './demo/seed.ts';
 import { adminUrl, databaseUrl } from './testing/postgres.ts';
 import { exitCode, run, startServer } from './testing/process.ts';
 

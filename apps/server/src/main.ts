@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './db/seed/demo.ts';
-import { seedHistory } from './db/seed/history.ts';
+import { seedHistory } from './demo/history.ts';
+import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();

@@ -9,8 +9,8 @@ import { companyCreate, userCreate, validationMessage } from '@kovanica/contract
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { companies, users } from '../db/schema/index.ts';
-import { isEmpty } from '../db/seed/demo.ts';
-import { hashPassword, passwordProblem } from '../modules/auth/passwords.ts';
+import { isEmpty } from '../demo/seed.ts';
+import { hashPassword, passwordProblem } from '../security/passwords.ts';
 
 const { values } = parseArgs({
   options: {

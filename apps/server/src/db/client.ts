@@ -9,13 +9,23 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { TagBus } from '../http/cache.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** The database handle services use; the same type for PostgreSQL and embedded PGlite. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Carries tag bumps between server processes on one database (PostgreSQL `LISTEN/NOTIFY`). */
+export interface TagBus {
+  /** Announces this process's bumps to the others; never rejects (a lost message costs staleness only). */
+  publish(payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with every other process's payload, and `onGap` whenever messages may have been
+   * lost (the listening connection dropped and came back). Resolves with a function that stops.
+   */
+  subscribe(onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+}
 
 export interface Database {
   db: Db;

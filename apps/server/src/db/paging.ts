@@ -1,8 +1,63 @@
 import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type CollectionQuery, type CursorPosition, encodeCursor, type Keyset } from '../http/collection.ts';
 import type { Db } from './client.ts';
+
+/**
+ * A page of a collection as the data layer takes it: filters and order as SQL, the page, and for a
+ * big collection the keyset a cursor follows. `http/collection.ts` reads it from a query string.
+ */
+export interface CollectionQuery {
+  page: number;
+  itemsPerPage: number;
+  /** Filter conditions, ready for a WHERE clause. */
+  where: SQL[];
+  orderBy: SQL[];
+  /** The keyset a cursor pages along, when the collection has one and is listed in its order. */
+  keyset: Keyset | null;
+  /** Where a cursor page starts (`?cursor=`); null for a page by number. */
+  after: CursorPosition | null;
+  /** How many items page numbers reach (`MAX_PAGE_DEPTH` for a collection with a keyset). */
+  depth: number | null;
+}
+
+/** A time column and the id, ordered the same way: `at desc, id desc`. */
+export interface Keyset {
+  column: PgColumn;
+  id: PgColumn;
+  dir: 'asc' | 'desc';
+}
+
+/** The last row of the page before: its key as text (microseconds, UTC) and its id. */
+export interface CursorPosition {
+  key: string;
+  id: number;
+}
+
+const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque cursor of a position: base64url of `[key, id]`. */
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
+}
+
+/** The position a cursor stands for, or null when it is none that `encodeCursor` could have made. */
+export function decodeCursor(value: unknown): CursorPosition | null {
+  if (typeof value !== 'string' || value.length > 200) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [key, id] = parsed as unknown[];
+  if (typeof key !== 'string' || !CURSOR_KEY.test(key) || !Number.isSafeInteger(id) || (id as number) < 1) return null;
+  // A real instant (the database refuses 2026-02-30, which JavaScript would roll over to March).
+  const instant = new Date(key);
+  if (Number.isNaN(instant.getTime()) || instant.toISOString().slice(0, 19) !== key.slice(0, 19)) return null;
+  return { key, id: id as number };
+}
 
 /** Computed values selected beside a table's columns (correlated subqueries, counts, names). */
 export type Extras = Record<string, SQL<unknown>>;

@@ -1,7 +1,8 @@
 import type { Collection, User } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
+import type { TagBus } from '../db/client.ts';
 import { mergePatch, testApp } from '../testing/app.ts';
-import { ACCESS, ReadCache, type TagBus, TagVersions } from './cache.ts';
+import { ACCESS, ReadCache, TagVersions } from './cache.ts';
 
 const strings = (ttlMs: number, maxBytes: number, versions = new TagVersions(), now?: () => number) =>
   new ReadCache<string>(versions, { ttlMs, maxBytes, sizeOf: (v) => v.length * 2, now });

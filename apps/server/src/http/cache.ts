@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { TagBus } from '../db/client.ts';
 
 /** A snapshot of tag versions, taken before a value is computed (see `ReadCache.stamp`). */
 export type Stamp = readonly number[];
@@ -78,17 +79,6 @@ export class ReadCache<V> {
   get bytes(): number {
     return this.entries.calculatedSize;
   }
-}
-
-/** Carries tag bumps between server processes on one database (PostgreSQL `LISTEN/NOTIFY`). */
-export interface TagBus {
-  /** Announces this process's bumps to the others; never rejects (a lost message costs staleness only). */
-  publish(payload: string): Promise<void>;
-  /**
-   * Calls `onMessage` with every other process's payload, and `onGap` whenever messages may have been
-   * lost (the listening connection dropped and came back). Resolves with a function that stops.
-   */
-  subscribe(onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 /** Resource versions; `access` is bumped with users and companies and tags every cached read. */

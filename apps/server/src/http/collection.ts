@@ -16,34 +16,10 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } f
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type CollectionQuery, decodeCursor, type Keyset } from '../db/paging.ts';
 import { ApiProblem } from './problems.ts';
 
-export interface CollectionQuery {
-  page: number;
-  itemsPerPage: number;
-  /** Filter conditions, ready for a WHERE clause. */
-  where: SQL[];
-  orderBy: SQL[];
-  /** The keyset a cursor pages along, when the collection has one and is listed in its order. */
-  keyset: Keyset | null;
-  /** Where a cursor page starts (`?cursor=`); null for a page by number. */
-  after: CursorPosition | null;
-  /** How many items page numbers reach (`MAX_PAGE_DEPTH` for a collection with a keyset). */
-  depth: number | null;
-}
-
-/** A time column and the id, ordered the same way: `at desc, id desc`. */
-export interface Keyset {
-  column: PgColumn;
-  id: PgColumn;
-  dir: 'asc' | 'desc';
-}
-
-/** The last row of the page before: its key as text (microseconds, UTC) and its id. */
-export interface CursorPosition {
-  key: string;
-  id: number;
-}
+export type { CollectionQuery, CursorPosition, Keyset } from '../db/paging.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 const rangeOps = { after: gte, before: lte, strictly_after: gt, strictly_before: lt, gte, lte, gt, lt } as const;
@@ -123,30 +99,6 @@ function paramsOf(spec: CollectionSpec): Set<string> {
     knownParams.set(spec, known);
   }
   return known;
-}
-
-const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** The opaque cursor of a position: base64url of `[key, id]`. */
-export function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
-}
-
-function decodeCursor(value: unknown): CursorPosition {
-  if (typeof value !== 'string' || value.length > 200) throw badQuery('cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw badQuery('cursor');
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw badQuery('cursor');
-  const [key, id] = parsed as unknown[];
-  if (typeof key !== 'string' || !CURSOR_KEY.test(key) || !Number.isSafeInteger(id) || (id as number) < 1) throw badQuery('cursor');
-  // A real instant (the database refuses 2026-02-30, which JavaScript would roll over to March).
-  const instant = new Date(key);
-  if (Number.isNaN(instant.getTime()) || instant.toISOString().slice(0, 19) !== key.slice(0, 19)) throw badQuery('cursor');
-  return { key, id: id as number };
 }
 
 function positiveInt(raw: RawQuery, param: string, fallback: number, max: number): number {
@@ -293,7 +245,9 @@ export function parseCollectionQuery(raw: RawQuery, spec: CollectionSpec, column
   if (raw.cursor !== undefined) {
     if (!keyset) throw badQuery('cursor'); // cursors follow the default order only
     if (raw.page !== undefined) throw badQuery('page');
-    return { page: 1, itemsPerPage, where, orderBy, keyset, after: decodeCursor(raw.cursor), depth };
+    const after = decodeCursor(raw.cursor);
+    if (!after) throw badQuery('cursor');
+    return { page: 1, itemsPerPage, where, orderBy, keyset, after, depth };
   }
   const page = positiveInt(raw, 'page', 1, 1_000_000);
   // An offset reads and drops every row before the page: deep pages of big collections go by cursor.

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { ReadCache, type TagBus, TagVersions } from './cache.ts';
+import type { Db, TagBus } from '../db/client.ts';
+import { ReadCache, TagVersions } from './cache.ts';
 import type { Actor } from './context.ts';
 
 /** What modules are given: the database and the read caches. Passed explicitly, never looked up. */

@@ -1,8 +1,8 @@
-import { pickLanguage } from '@kovanica/contract';
+import { dependentsText, pickLanguage } from '@kovanica/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pgError } from '../db/errors.ts';
-import { ApiProblem, createErrorHandler, problemBody, sendProblem } from './problems.ts';
+import { FieldError, InUseError, pgError } from '../db/errors.ts';
+import { ApiProblem, createErrorHandler, invalid, problemBody, sendProblem } from './problems.ts';
 import { RequestValidationError, validationProblem } from './validation.ts';
 
 /**
@@ -17,11 +17,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   );
 }
 
-/** Every error leaves as application/problem+json in the caller's language; a 5xx shows no internals. */
+/**
+ * Every error leaves as application/problem+json in the caller's language; a 5xx shows no internals.
+ * The data layer's refusals (db/errors.ts) become a 422 on the field or a 409 naming the dependants.
+ */
 export function registerErrorHandling(app: FastifyInstance, fallback: (request: FastifyRequest, reply: FastifyReply) => boolean) {
   app.setErrorHandler(
     createErrorHandler((error: FastifyError, request) => {
       if (error instanceof RequestValidationError) return validationProblem(error, request.lang);
+      if (error instanceof FieldError) return invalid(error.field, error.reason);
+      if (error instanceof InUseError) return new ApiProblem(409, 'conflict', { detail: dependentsText(request.lang, error.dependents) });
       if (isResponseSerializationError(error)) return null;
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

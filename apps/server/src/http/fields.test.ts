@@ -2,7 +2,7 @@ import { can, iri, mayWriteField, type Permission, type permissionsByResource, t
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, devices, lessors, locations, loggers, maintenance, tags, users } from '../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 
 /**

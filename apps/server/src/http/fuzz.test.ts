@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoCredential } from '../db/seed/fleet.ts';
+import { demoCredential } from '../demo/fleet.ts';
 import { type DemoUser, demo, testApp } from '../testing/app.ts';
 import {
   badIds,

@@ -2,7 +2,7 @@ import { type Collection, type Device, MAX_PAGE_DEPTH, type Problem, type Transa
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { demoCredential } from '../db/seed/fleet.ts';
+import { demoCredential } from '../demo/fleet.ts';
 import { testApp } from '../testing/app.ts';
 
 // Issue 9 §4: limits that hold under concurrency and load (decisions 0003 and 0010).

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../db/seed/demo.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import { freshDatabase } from './database.ts';
 

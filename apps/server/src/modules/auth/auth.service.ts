@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { findUserByEmail } from '../users/users.queries.ts';
+import { decoyHash, verifyPassword } from '../../security/passwords.ts';
+import { findUserByEmail } from '../users/users.service.ts';
 import { AttemptLimiter } from './attempts.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
 
 export interface LoginLimits {
   perAccount: number;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { demo, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
 import { AttemptLimiter } from './attempts.ts';
 

@@ -33,7 +33,6 @@ export function citiesService(db: Db): CrudService<City, CityCreate, CityPatch> 
     async remove(ctx, id) {
       if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
-        ctx,
         () => cityDependents(db, id),
         () => db.delete(cities).where(eq(cities.id, id)),
       );

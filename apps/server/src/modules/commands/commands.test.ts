@@ -1,6 +1,6 @@
 import type { Collection, Command, Device } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 const t = await testApp();

@@ -3,12 +3,12 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
+import { resolveCompanyRef } from '../../db/references.ts';
 import { type CompanyRow, companies } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
-import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { companyAndAncestors, companyDependents, findCompany } from './companies.queries.ts';
 import { applySetup, type CompanySetup } from './companies.setup.ts';
@@ -136,7 +136,6 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       if (!current) return false;
       if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
       await refuseInUse(
-        ctx,
         () => companyDependents(db, id),
         () => db.delete(companies).where(eq(companies.id, id)),
       );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { devices, loggers, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
-import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
+import { checkNewPassword, hashPassword } from '../../security/passwords.ts';
 import { insertLoggers } from '../loggers/loggers.service.ts';
 
 /** What the company wizard sets up with a company (contract: companies.ts). */

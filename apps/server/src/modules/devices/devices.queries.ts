@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
-import { revenueOfDay } from '../revenue/revenue.queries.ts';
+import { revenueOfDay } from '../revenue/revenue.service.ts';
 
 /** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
 function stateFilter(column: typeof deviceState.critical | typeof deviceState.serviceMode): DerivedFilter {

@@ -3,16 +3,19 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError, refuseInUseLocked } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveRef, resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { companies, devicePlacements, devices, locations, loggers, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
-import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
+
+/** Whether a location is open at an instant (Zagreb time), for other modules (transactions). */
+export { isOpen } from './state.ts';
 
 type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
 
@@ -170,7 +173,6 @@ export function devicesService(db: Db): DevicesService {
       if (!current) return false;
       await refuseInUseLocked(
         db,
-        ctx,
         async (tx) => {
           if (current.loggerId !== null) await lockLoggerAgainstIngestion(tx, current.loggerId);
         },

@@ -12,11 +12,11 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { targetCompanyId } from '../../db/references.ts';
 import { lessors } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
-import { targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { lessorDependents, lessorExtras } from './lessors.queries.ts';
 
@@ -102,7 +102,6 @@ export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, Lessor
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUse(
-        ctx,
         () => lessorDependents(db, id),
         () => db.delete(lessors).where(eq(lessors.id, id)),
       );

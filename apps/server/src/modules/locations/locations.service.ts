@@ -11,12 +11,12 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveRef, resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { cities, lessors, locations, tags, users } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
-import { resolveRef, resolveRefIds, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { type LessorTerms, locationDependents, locationExtras } from './locations.queries.ts';
 
@@ -159,7 +159,6 @@ export function locationsService(db: Db): CrudService<Location, LocationCreate, 
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUse(
-        ctx,
         () => locationDependents(db, id),
         () => db.delete(locations).where(eq(locations.id, id)),
       );

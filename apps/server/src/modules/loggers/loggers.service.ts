@@ -3,15 +3,15 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUseLocked, uniqueFields } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveCompanyRef, targetCompanyId } from '../../db/references.ts';
 import { loggers } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
-import { resolveCompanyRef, targetCompanyId } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.ingest.ts';
-import { credentialHash, newCredential } from './credentials.ts';
+import { credentialHash, newCredential } from '../../security/credentials.ts';
+import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { loggerDependents, loggerExtras } from './loggers.queries.ts';
 
 type Row = RowWith<typeof loggers, ReturnType<typeof loggerExtras>>;
@@ -98,7 +98,6 @@ export function loggersService(db: Db): LoggersService {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUseLocked(
         db,
-        ctx,
         (tx) => lockLoggerAgainstIngestion(tx, id),
         (tx) => loggerDependents(tx, id),
         (tx) => tx.delete(loggers).where(eq(loggers.id, id)),

@@ -2,8 +2,8 @@ import { type Collection, imeiCheckDigit, type Logger, type LoggerCredential } f
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loggers, telemetryEvents } from '../../db/schema/index.ts';
+import { credentialHash } from '../../security/credentials.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
-import { credentialHash } from './credentials.ts';
 
 const t = await testApp();
 type Violations = { violations: { propertyPath: string; code: string; message: string }[] };

@@ -2,11 +2,11 @@ import { iri, type Maintenance, type MaintenanceCreate, type MaintenancePatch } 
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveRef } from '../../db/references.ts';
 import { devices, maintenance, users } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
-import { resolveRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { maintenanceExtras } from './maintenance.queries.ts';
 

@@ -2,7 +2,7 @@ import { type Collection, type Device, iri, type Maintenance } from '@kovanica/c
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index.ts';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 
 const t = await testApp();

@@ -8,7 +8,7 @@ import {
   VIEW_HEADER,
 } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 const t = await testApp();

@@ -8,6 +8,9 @@ import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { revenueOfDay, sum } from './revenue.queries.ts';
 
+/** A rollup row's revenue, the one expression every revenue read uses (devices' state too). */
+export { revenueOfDay } from './revenue.queries.ts';
+
 type Parts = Omit<RevenueRow, 'device' | 'deviceName' | 'group' | 'location' | 'locationName'>;
 const withAverage = (p: Omit<Parts, 'averagePerPlayCents'>): Parts => ({
   ...p,

@@ -1,6 +1,6 @@
 import { businessDate, type Collection, type Device, type RevenueReport, type Transaction } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 const t = await testApp();

@@ -1,6 +1,6 @@
 import type { SearchAnswer } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoImei } from '../../db/seed/fleet.ts';
+import { demoImei } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 const t = await testApp();

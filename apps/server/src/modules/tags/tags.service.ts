@@ -2,10 +2,10 @@ import { identity, iri, type Tag, type TagCreate, type TagPatch } from '@kovanic
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
+import { targetCompanyId } from '../../db/references.ts';
 import { devices, locations, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { CrudService } from '../../http/crud.ts';
-import { targetCompanyId } from '../../http/references.ts';
 import { tableReads } from '../../http/table-reads.ts';
 import { tagExtras } from './tags.queries.ts';
 

@@ -2,7 +2,7 @@ import { businessDate, type Collection, type Device, EVENT_LIMITS, type Telemetr
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceDaily, deviceState, telemetryEvents } from '../../db/schema/index.ts';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 /** Issue 9 §2: values the protocol allows are values the columns hold; what it refuses, it names. */

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
-import { DEMO_CITIES, demoCredential } from '../../db/seed/fleet.ts';
+import { DEMO_CITIES, demoCredential } from '../../demo/fleet.ts';
 import { adminUrl, databaseUrl } from '../../testing/postgres.ts';
 import { type Started, startServer } from '../../testing/process.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';

@@ -2,7 +2,7 @@ import type { Collection, Device, TelemetryAnswer } from '@kovanica/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { criticalEpisodes, deposits, deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
 // Loggers send in order, but a batch can arrive hours late (no signal, a retry after a crash): the

@@ -84,8 +84,8 @@ describe('the simulated fleet', () => {
 
 describe('the demo history', () => {
   it('is written through the ingestion code for every device with a logger', async () => {
-    const { seedHistory } = await import('../../db/seed/history.ts');
-    const { FLEET_SINCE } = await import('../../db/seed/fleet.ts');
+    const { seedHistory } = await import('../../demo/history.ts');
+    const { FLEET_SINCE } = await import('../../demo/fleet.ts');
     const stored = await seedHistory(t.db, { now: new Date(FLEET_SINCE.getTime() + 3 * 86_400_000) });
     expect(stored).toBeGreaterThan(100);
     const [days] = await t.db.select({ devices: sql<number>`count(distinct ${deviceDaily.deviceId})`.mapWith(Number) }).from(deviceDaily);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggers } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { credentialHash } from '../loggers/credentials.ts';
+import { credentialHash } from '../../security/credentials.ts';
 import { type IngestLogger, ingestBatch } from './telemetry.ingest.ts';
 
 declare module 'fastify' {

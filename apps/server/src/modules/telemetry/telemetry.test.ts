@@ -10,7 +10,7 @@ import {
   serviceSessions,
   telemetryEvents,
 } from '../../db/schema/index.ts';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 
 const t = await testApp();

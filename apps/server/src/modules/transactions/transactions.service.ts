@@ -5,7 +5,7 @@ import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { isOpen } from '../devices/state.ts';
+import { isOpen } from '../devices/devices.service.ts';
 import { transactionExtras } from './transactions.queries.ts';
 
 type Row = RowWith<typeof telemetryEvents, ReturnType<typeof transactionExtras>>;

@@ -1,6 +1,6 @@
 import { addDays, businessDate, type Collection, type Command, type Device, type Transaction } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoCredential } from '../../db/seed/fleet.ts';
+import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 
 const t = await testApp();

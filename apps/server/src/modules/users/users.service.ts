@@ -3,14 +3,17 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
+import { resolveCompanyRef } from '../../db/references.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
-import { resolveCompanyRef } from '../../http/references.ts';
 import { inCompanies } from '../../http/tenancy.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { findUser } from './users.queries.ts';
+
+/** The account with an e-mail address (any case), for signing in. */
+export { findUserByEmail } from './users.queries.ts';
 
 export function toUser(row: UserRow): User {
   return {

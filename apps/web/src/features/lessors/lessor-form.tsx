@@ -6,7 +6,6 @@ import { DayInput } from '../../components/day-input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
-import { useAccess } from '../../lib/access.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
@@ -62,7 +61,6 @@ const valuesOf = (lessor?: Lessor): Values => ({
  */
 export function LessorForm({ lessor }: { lessor?: Lessor }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const companyChoice = useCompanyChoice();
   const resourceForm = useItemForm(lessorsApi, {
     item: lessor,
@@ -71,7 +69,7 @@ export function LessorForm({ lessor }: { lessor?: Lessor }) {
     create: { schema: lessorCreate, toInput: toCreateInput },
     update: { schema: lessorPatch, toInput: toPatchInput },
   });
-  const { form, isNew, readOnly } = resourceForm;
+  const { form, isNew } = resourceForm;
   const rentalTypeOptions = rentalTypes.map((type) => ({ value: type, label: t(`resources.lessors.rentalTypes.${type}`) }));
 
   return (

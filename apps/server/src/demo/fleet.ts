@@ -1,8 +1,8 @@
 import { type DeviceGroup, imeiCheckDigit, oibCheckDigit, type RentalType, type WorkingHours } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
-import { credentialHash } from '../../modules/loggers/credentials.ts';
-import type { Tx } from '../client.ts';
-import { cities, devicePlacements, devices, lessors, locations, loggers, tags, users } from '../schema/index.ts';
+import type { Tx } from '../db/client.ts';
+import { cities, devicePlacements, devices, lessors, locations, loggers, tags, users } from '../db/schema/index.ts';
+import { credentialHash } from '../security/credentials.ts';
 
 /**
  * The demo fleet (issue 3): Croatian cities on the coast and inland, lessors with their contracts,

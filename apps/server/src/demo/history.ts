@@ -1,9 +1,9 @@
 import type { DeviceGroup, WorkingHours } from '@kovanica/contract';
 import { eq, lt, sql } from 'drizzle-orm';
-import { type SimDevice, simulate } from '../../modules/telemetry/simulation.ts';
-import { ingestBatch } from '../../modules/telemetry/telemetry.ingest.ts';
-import type { Db } from '../client.ts';
-import { cities, deposits, devices, locations, loggers, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { cities, deposits, devices, locations, loggers, users } from '../db/schema/index.ts';
+import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
+import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { DEMO_CITIES, FLEET_SINCE } from './fleet.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */

@@ -1,8 +1,8 @@
 import { moduleComponents, modules, type Role } from '@kovanica/contract';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import type { Db } from '../client.ts';
-import { companies, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { companies, users } from '../db/schema/index.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { seedCities, seedFleet } from './fleet.ts';
 
 /** The demo companies have every component of the modules they have on (the map, maintenance, …). */
