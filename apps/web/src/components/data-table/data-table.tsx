@@ -36,7 +36,10 @@ interface DataTableBaseProps<T extends Row> {
   view?: View;
   /** The table's accessible name and the sheet name of an XLSX export, already translated. */
   title: string;
-  /** Buttons at the end of each row (edit link, delete); icon-only buttons need an `aria-label`. */
+  /**
+   * Buttons at the end of each row (edit link, delete). Their column stays at the right edge while a
+   * wide list scrolls sideways, also on a phone: keep them icon buttons, each with an `aria-label` and a tooltip.
+   */
   rowActions?: (row: T) => ReactNode;
   /** Actions of the whole list, shown first in the toolbar (e.g. a "New" button). */
   toolbar?: ReactNode;
@@ -183,7 +186,7 @@ export function DataTable<T extends Row>({
                 onSort={column.sortField ? () => sortBy(column.sortField ?? '') : undefined}
               />
             ))}
-            {rowActions && <Table.Th ta="right">{t('dataTable.actions')}</Table.Th>}
+            {rowActions && <Table.Th className={classes.actions}>{t('dataTable.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -206,7 +209,7 @@ export function DataTable<T extends Row>({
             </Table.Tr>
           ) : (
             list.data.member.map((row) => (
-              <Table.Tr key={row['@id']} bg={selection.isSelected(row) ? 'var(--mantine-color-indigo-0)' : undefined}>
+              <Table.Tr key={row['@id']} data-selected={selection.isSelected(row) || undefined}>
                 {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
                 {shown.map((column) => (
                   <Table.Td key={column.key} ta={column.align}>
@@ -214,7 +217,7 @@ export function DataTable<T extends Row>({
                   </Table.Td>
                 ))}
                 {rowActions && (
-                  <Table.Td>
+                  <Table.Td className={classes.actions}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {rowActions(row)}
                     </Group>
