@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ServiceSessionsPage } from '../../../features/device-history/service-sessions-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { serviceSessionsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/devices/service-mode-history')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('service-sessions.read'),
-  component: ServiceSessionsPage,
-});
+export const Route = createFileRoute('/_app/devices/service-mode-history')(listRoute(serviceSessionsApi, ServiceSessionsPage));

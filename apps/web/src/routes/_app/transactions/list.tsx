@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TransactionsListPage } from '../../../features/transactions/transactions-list-page.tsx';
-import { requirePermission } from '../../../lib/access.ts';
-import { listSearch } from '../../../lib/list-state.ts';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+import { transactionsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/transactions/list')({
-  validateSearch: listSearch,
-  beforeLoad: () => requirePermission('transactions.read'),
-  component: TransactionsListPage,
-});
+export const Route = createFileRoute('/_app/transactions/list')(listRoute(transactionsApi, TransactionsListPage));
