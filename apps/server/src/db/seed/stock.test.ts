@@ -20,7 +20,12 @@ describe('the demo stock', () => {
     const kinds = await rows<{ company: string; kind: string; n: number }>(sql`
       select c.name as company, m.kind, count(*)::int as n from stock_movements m join companies c on c.id = m.company_id
       group by c.name, m.kind order by 1, 2`);
-    expect(kinds.filter((k) => k.company === 'Zabavni automati d.o.o.').map((k) => k.kind)).toEqual(['adjustment', 'issue', 'receipt', 'transfer']);
+    expect(kinds.filter((k) => k.company === 'Zabavni automati d.o.o.').map((k) => k.kind)).toEqual([
+      'adjustment',
+      'issue',
+      'receipt',
+      'transfer',
+    ]);
     expect(kinds.some((k) => k.company === 'Drugi automati j.d.o.o.' && k.kind === 'issue')).toBe(true);
     const adjustments = await t.json<Collection<Movement>>('manager', { url: '/api/v2/movements?kind=adjustment' });
     expect(adjustments.body.member[0]?.reason).toMatch(/Inventura/);
