@@ -36,13 +36,14 @@ export function movementsRoutes(app: FastifyInstance, deps: Deps) {
       summary:
         'Book the opposite movement, linked both ways; once per movement (409 after), refused when it would take stock below zero (409)',
       params: idParams,
-      body: movementReverse,
+      // Nothing to say: no body at all will do.
+      body: movementReverse.nullish(),
       response: { 201: movementItem, 404: problemSchema, 409: problemSchema, 422: problemSchema },
     },
     handler: async (request, reply) => {
       const { id } = request.params as { id: number };
       try {
-        const reversal = await service.reverse(contextOf(request), id, request.body as MovementReverse);
+        const reversal = await service.reverse(contextOf(request), id, (request.body ?? {}) as MovementReverse);
         if (!reversal) throw notFound();
         return reply.code(201).header('location', reversal['@id']).send(reversal);
       } finally {

@@ -347,6 +347,13 @@ describe('reversal', () => {
     expect(ofReversal.body.detail).toBe('A reversal cannot be reversed: book the movement again instead.');
   });
 
+  it('needs no body', async () => {
+    const s = await newStock();
+    const r = await receipt(s, 2);
+    const res = await t.as('manager', { method: 'POST', url: `${r['@id']}/reverse` });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('reverses an issue (the prizes go back to the repository) and an adjustment (the other sign)', async () => {
     const s = await newStock();
     await receipt(s, 10);
