@@ -12,6 +12,7 @@ import { type RegisteredRoute, registerGuard } from './http/guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
+import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -26,6 +27,8 @@ import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { movementsRoutes } from './modules/movements/movements.routes.ts';
+import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -110,5 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   depositsRoutes(app, deps);
   searchRoutes(app, deps);
   maintenanceRoutes(app, deps);
+  articlesRoutes(app, deps);
+  repositoriesRoutes(app, deps);
+  movementsRoutes(app, deps);
   return app;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedHistory } from './demo/history.ts';
 import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
+import { seedStock } from './demo/stock.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -24,6 +25,8 @@ if (seed && (await isEmpty(database.db))) {
     if (seeding !== database) await seeding.close();
     console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
+  // After the history: the prizes loaded into the machines follow what they paid out.
+  await seedStock(database.db);
 }
 
 const app = await buildApp({

@@ -49,6 +49,8 @@ export const permissionsByResource = {
   bills: ['read', 'create', 'resend'],
   articles: crud,
   repositories: crud,
+  // Immutable: a wrong movement is reversed (a create), never changed or deleted.
+  movements: ['read', 'create'],
   loyalty: crud,
   exports: ['read', 'create'],
   imports: ['read', 'create'],
@@ -77,6 +79,7 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   bills: 'bills',
   articles: 'stock',
   repositories: 'stock',
+  movements: 'stock',
   loyalty: 'loyalty',
   exports: 'transfer',
   imports: 'transfer',
@@ -116,6 +119,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'maintenance',
         'articles',
         'repositories',
+        'movements',
         'loyalty',
       ] as const
     ).flatMap(all),
@@ -143,6 +147,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...all('bills'),
     ...only('articles', 'read'),
     ...only('repositories', 'read'),
+    ...only('movements', 'read'),
     ...only('loyalty', 'read'),
     ...all('exports'),
   ]),
@@ -155,8 +160,11 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...(['commands', 'service-sessions', 'critical-episodes', 'emptyings'] as const).flatMap(all),
     ...all('maintenance'),
     ...only('deposits', 'read', 'create'),
+    // Stock in the field: they record moves (receipts, transfers, loads, counts); articles and
+    // repositories are the managers'.
     ...only('articles', 'read'),
-    ...only('repositories', 'read', 'update'),
+    ...only('repositories', 'read'),
+    ...all('movements'),
   ]),
 };
 

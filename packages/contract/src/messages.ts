@@ -51,6 +51,14 @@ const en = {
     event_too_early: 'An event before 2000-01-01 is not accepted: the clock of the logger is not set.',
     seq_conflict: 'Another event of this batch has the sequence number {seq} with different content.',
     characters: 'This text contains characters that cannot be stored (a NUL or half of a character).',
+    net_gross_mismatch: 'The net and gross prices do not agree at this VAT rate: send one of them and the other is computed.',
+    insufficient_stock: 'Not enough "{article}" in {repository}: {available} available, {requested} needed.',
+    not_prize_device: 'Prizes are loaded into prize devices only.',
+    same_repository: 'Choose two different repositories.',
+    not_for_kind: 'This field does not apply to a movement of the kind "{kind}".',
+    not_zero: 'Enter a quantity other than zero.',
+    in_future: 'The time must not be in the future.',
+    client_key_reused: 'This client key was already used for a different movement.',
     unknown: 'Unknown or read-only field: {field}.',
     invalid: 'This value is not valid.',
   },
@@ -80,6 +88,9 @@ const en = {
     unknown_param: 'Unknown query parameter "{param}".',
     page_too_deep: 'Page numbers reach the first {max} items only: page on by cursor, following the link view.next.',
     query_timeout: 'The request took too long and was stopped. Narrow it down (filters, a shorter period) or try again.',
+    insufficient_stock: 'Not enough "{article}" in {repository}: {available} available, {requested} needed. Nothing was booked.',
+    already_reversed: 'This movement was already reversed by movement {reversal}.',
+    reversal_not_reversible: 'A reversal cannot be reversed: book the movement again instead.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -93,6 +104,9 @@ const en = {
     tags: 'tags',
     maintenance: 'maintenance records',
     events: 'telemetry events',
+    articles: 'articles',
+    repositories: 'repositories',
+    movements: 'stock movements',
   },
 };
 
@@ -143,6 +157,14 @@ const hr: Messages = {
     event_too_early: 'Događaj prije 1. 1. 2000. ne prihvaća se: sat loggera nije namješten.',
     seq_conflict: 'Drugi događaj ovog paketa ima redni broj {seq} s drukčijim sadržajem.',
     characters: 'Tekst sadrži znakove koji se ne mogu spremiti (NUL ili pola znaka).',
+    net_gross_mismatch: 'Neto i bruto cijena se ne slažu uz ovu stopu PDV-a: pošaljite jednu od njih, druga se izračuna.',
+    insufficient_stock: 'Nema dovoljno artikla "{article}" u skladištu {repository}: dostupno {available}, potrebno {requested}.',
+    not_prize_device: 'Nagrade se pune samo u uređaje s nagradama.',
+    same_repository: 'Odaberite dva različita skladišta.',
+    not_for_kind: 'Ovo polje ne vrijedi za kretanje vrste "{kind}".',
+    not_zero: 'Upišite količinu različitu od nule.',
+    in_future: 'Vrijeme ne smije biti u budućnosti.',
+    client_key_reused: 'Ovaj ključ klijenta već je korišten za drugo kretanje.',
     unknown: 'Nepoznato polje ili polje samo za čitanje: {field}.',
     invalid: 'Vrijednost nije ispravna.',
   },
@@ -172,6 +194,10 @@ const hr: Messages = {
     unknown_param: 'Nepoznat parametar upita "{param}".',
     page_too_deep: 'Brojevi stranica dosežu samo prvih {max} zapisa: dalje listajte kursorom, slijedeći poveznicu view.next.',
     query_timeout: 'Zahtjev je trajao predugo i prekinut je. Suzite ga (filteri, kraće razdoblje) ili pokušajte ponovno.',
+    insufficient_stock:
+      'Nema dovoljno artikla "{article}" u skladištu {repository}: dostupno {available}, potrebno {requested}. Ništa nije knjiženo.',
+    already_reversed: 'Ovo kretanje je već stornirano kretanjem {reversal}.',
+    reversal_not_reversible: 'Storno se ne može stornirati: umjesto toga ponovno knjižite kretanje.',
   },
   dependents: {
     users: 'korisnici',
@@ -184,6 +210,9 @@ const hr: Messages = {
     tags: 'oznake',
     maintenance: 'zapisi održavanja',
     events: 'telemetrijski događaji',
+    articles: 'artikli',
+    repositories: 'skladišta',
+    movements: 'kretanja zaliha',
   },
 };
 

@@ -1,3 +1,4 @@
+import { articlesResource } from './resources/articles.ts';
 import { citiesResource } from './resources/cities.ts';
 import { commandsResource } from './resources/commands.ts';
 import { companiesResource } from './resources/companies.ts';
@@ -8,12 +9,15 @@ import { lessorsResource } from './resources/lessors.ts';
 import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
 import { maintenanceResource } from './resources/maintenance.ts';
+import { movementsResource } from './resources/movements.ts';
+import { repositoriesResource } from './resources/repositories.ts';
 import { tagsResource } from './resources/tags.ts';
 import { transactionsResource } from './resources/transactions.ts';
 import { usersResource } from './resources/users.ts';
 
 /** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
 export const resources = [
+  articlesResource,
   citiesResource,
   commandsResource,
   companiesResource,
@@ -25,6 +29,8 @@ export const resources = [
   locationsResource,
   loggersResource,
   maintenanceResource,
+  movementsResource,
+  repositoriesResource,
   serviceSessionsResource,
   tagsResource,
   transactionsResource,

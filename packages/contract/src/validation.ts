@@ -64,6 +64,8 @@ export function parseInstant(value: string): Date | null {
 
 /** A calendar date, `YYYY-MM-DD` (shown as dd.MM.yyyy), within `DATE_RANGE`; documented as `format: date`. */
 export const zDate = () => z.iso.date({ error: 'date', abort: true }).refine(isCalendarDate, withCode('date'));
+/** An instant with its offset (`2026-11-21T09:59:58Z`, `…+01:00`) on a day within `DATE_RANGE` (`parseInstant`). */
+export const zInstant = () => z.string().refine((v) => parseInstant(v) !== null, withCode('date'));
 /** A time of day, `HH:mm`. */
 export const zTime = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, withCode('time'));
 /** A percentage 0–100 with at most two decimals. */

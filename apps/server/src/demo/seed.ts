@@ -78,8 +78,8 @@ export async function seedDemo(db: Db): Promise<void> {
           inVatSystem: false,
           address: 'Korzo 5, 51000 Rijeka',
           email: 'info@drugi.test',
-          activeModules: ['devices', 'deposits', 'finance'],
-          activeModuleComponents: componentsOf(['devices', 'deposits', 'finance']),
+          activeModules: ['devices', 'deposits', 'finance', 'stock'],
+          activeModuleComponents: componentsOf(['devices', 'deposits', 'finance', 'stock']),
           operationalCostsCents: 250_000,
         },
       ])

@@ -1,8 +1,9 @@
 import { can, iri, mayWriteField, type Permission, type permissionsByResource, type Role } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, devices, lessors, locations, loggers, maintenance, tags, users } from '../db/schema/index.ts';
+import { articles, companies, devices, lessors, locations, loggers, maintenance, repositories, tags, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
+import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 
 /**
@@ -12,6 +13,7 @@ import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
  * document, so a new field or resource is walked without touching this file.
  */
 const t = await testApp();
+await seedStock(t.db); // articles and repositories of both companies
 type Resource = keyof typeof permissionsByResource;
 type Target = 'own' | 'same' | 'other';
 
@@ -35,8 +37,10 @@ const [colleague] = await t.db
   })
   .returning();
 
-const firstRow = async (table: typeof lessors | typeof locations | typeof tags | typeof loggers | typeof devices, companyId: number) =>
-  (await t.db.select({ id: table.id }).from(table).where(eq(table.companyId, companyId)).orderBy(table.id).limit(1))[0]?.id;
+const firstRow = async (
+  table: typeof lessors | typeof locations | typeof tags | typeof loggers | typeof devices | typeof articles | typeof repositories,
+  companyId: number,
+) => (await t.db.select({ id: table.id }).from(table).where(eq(table.companyId, companyId)).orderBy(table.id).limit(1))[0]?.id;
 const zabavniDevice = await firstRow(devices, zabavni.id);
 const drugiDevice = await firstRow(devices, drugi.id);
 const record = async (companyId: number, deviceId: number | undefined, performedById: number | null) =>
@@ -66,6 +70,8 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
   tags: async () => ({ same: await firstRow(tags, zabavni.id), other: await firstRow(tags, drugi.id) }),
   loggers: async () => ({ same: await firstRow(loggers, zabavni.id), other: await firstRow(loggers, drugi.id) }),
   devices: async () => ({ same: zabavniDevice, other: drugiDevice }),
+  articles: async () => ({ same: await firstRow(articles, zabavni.id), other: await firstRow(articles, drugi.id) }),
+  repositories: async () => ({ same: await firstRow(repositories, zabavni.id), other: await firstRow(repositories, drugi.id) }),
 };
 
 interface JsonSchema {

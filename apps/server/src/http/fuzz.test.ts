@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCredential } from '../demo/fleet.ts';
+import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, testApp } from '../testing/app.ts';
 import {
   badIds,
@@ -35,6 +36,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 9);
 // Sign-in limits stay out of the way: the fuzzer signs its users in again after it signed them out.
 const t = await testApp({ loginLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 } });
 const app = t.app;
+await seedStock(t.db); // articles, repositories and movements of both companies
 
 interface Operation {
   method: string;
@@ -70,6 +72,9 @@ const tables: Record<string, string> = {
   emptyings: 'emptyings',
   deposits: 'deposits',
   maintenance: 'maintenance',
+  articles: 'articles',
+  repositories: 'repositories',
+  movements: 'stock_movements',
 };
 
 // Data of both tenants for every collection: a batch per company's first device (payments, a service

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  articles,
   companies,
   criticalEpisodes,
   deposits,
@@ -13,11 +14,14 @@ import {
   locations,
   loggers,
   maintenance,
+  repositories,
   serviceSessions,
+  stockMovements,
   tags,
   telemetryEvents,
   users,
 } from '../db/schema/index.ts';
+import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 import { createDeps } from './deps.ts';
 
@@ -27,11 +31,22 @@ const t = await testApp({
     app.get('/api/v2/test-module', { config: { permission: 'devices.read' } }, async () => ({ ok: true }));
   },
 });
+await seedStock(t.db); // articles, repositories and movements of both companies
 const routes = t.app.registeredRoutes().filter((r) => !r.public && r.method !== 'HEAD');
 const [zabavni] = await t.db.select().from(companies).where(eq(companies.name, 'Zabavni automati d.o.o.'));
 const [zabavniManager] = await t.db.select().from(users).where(eq(users.email, demo.manager));
 
-const firstOf = async (table: typeof lessors | typeof locations | typeof tags | typeof loggers | typeof devices) =>
+const firstOf = async (
+  table:
+    | typeof lessors
+    | typeof locations
+    | typeof tags
+    | typeof loggers
+    | typeof devices
+    | typeof articles
+    | typeof repositories
+    | typeof stockMovements,
+) =>
   (
     await t.db
       .select({ id: table.id })
@@ -108,6 +123,9 @@ const foreignIds: Record<string, number | undefined> = {
   emptyings: zabavniEmptying?.id,
   deposits: zabavniDeposit?.id,
   maintenance: zabavniMaintenance?.id,
+  articles: await firstOf(articles),
+  repositories: await firstOf(repositories),
+  movements: await firstOf(stockMovements),
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

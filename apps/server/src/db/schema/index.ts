@@ -1,3 +1,4 @@
+export * from './articles.ts';
 export * from './cities.ts';
 export * from './companies.ts';
 export * from './devices.ts';
@@ -5,6 +6,8 @@ export * from './lessors.ts';
 export * from './locations.ts';
 export * from './loggers.ts';
 export * from './maintenance.ts';
+export * from './movements.ts';
+export * from './repositories.ts';
 export * from './settings.ts';
 export * from './tags.ts';
 export * from './telemetry.ts';

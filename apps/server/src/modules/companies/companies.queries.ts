@@ -1,6 +1,17 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CompanyRow, companies, devices, lessors, locations, loggers, tags, users } from '../../db/schema/index.ts';
+import {
+  articles,
+  type CompanyRow,
+  companies,
+  devices,
+  lessors,
+  locations,
+  loggers,
+  repositories,
+  tags,
+  users,
+} from '../../db/schema/index.ts';
 import { type CollectionColumns, idsOf } from '../../http/collection.ts';
 
 export const companyColumns: CollectionColumns = {
@@ -49,6 +60,8 @@ export async function companyDependents(db: Db, id: number) {
       loggers: sql<number>`(select count(*) from ${loggers} where ${loggers.companyId} = ${id})`.mapWith(Number),
       devices: sql<number>`(select count(*) from ${devices} where ${devices.companyId} = ${id})`.mapWith(Number),
       tags: sql<number>`(select count(*) from ${tags} where ${tags.companyId} = ${id})`.mapWith(Number),
+      articles: sql<number>`(select count(*) from ${articles} where ${articles.companyId} = ${id})`.mapWith(Number),
+      repositories: sql<number>`(select count(*) from ${repositories} where ${repositories.companyId} = ${id})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('count returned nothing');

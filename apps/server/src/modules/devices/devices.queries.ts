@@ -12,6 +12,7 @@ import {
   locations,
   loggers,
   maintenance,
+  stockMovements,
   telemetryEvents,
   users,
 } from '../../db/schema/index.ts';
@@ -110,7 +111,9 @@ export async function deviceDependents(db: Db, id: number) {
     .select({
       events: sql<number>`(select count(*) from ${telemetryEvents} where ${telemetryEvents.deviceId} = ${id})`.mapWith(Number),
       maintenance: sql<number>`(select count(*) from ${maintenance} where ${maintenance.deviceId} = ${id})`.mapWith(Number),
+      // Prizes loaded into it (stock movements).
+      movements: sql<number>`(select count(*) from ${stockMovements} where ${stockMovements.deviceId} = ${id})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
-  return row ?? { events: 0, maintenance: 0 };
+  return row ?? { events: 0, maintenance: 0, movements: 0 };
 }
