@@ -8,16 +8,16 @@ import {
   pricePair,
   type ValidationCode,
 } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { selectOne, selectPage } from '../../db/paging.ts';
+import { selectOne } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { type ArticleRow, articles } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
+import { tableReads } from '../../http/table-reads.ts';
 import { articleDependents } from './articles.queries.ts';
 
 export function toArticle(row: ArticleRow): Article {
@@ -71,19 +71,13 @@ function priceColumns(input: Prices, vatRate: number, rateChanged: boolean, stor
 }
 
 export function articlesService(db: Db): CrudService<Article, ArticleCreate, ArticlePatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(articles.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, articles, id, scope(ids));
+  const reads = tableReads(db, articles, { company: articles.companyId, toItem: toArticle });
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, articles, id, reads.scope(ids));
   const uniqueName = <T>(work: () => Promise<T>) => uniqueFields({ articles_company_name_key: 'name' }, work);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, articles, scope(ctx.listed), query);
-      return { items: rows.map(toArticle), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toArticle(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const vatRate = input.vatRate ?? DEFAULT_VAT_RATE;
       const prices = priceColumns(input, vatRate, false, null);

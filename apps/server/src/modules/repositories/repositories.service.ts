@@ -1,14 +1,14 @@
 import { iri, type Repository, type RepositoryCreate, type RepositoryPatch, type StockLevel } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { type RowWith, selectOne } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import { repositories, users } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
+import { tableReads } from '../../http/table-reads.ts';
 import { repositoryDependents, repositoryExtras, stockOf } from './repositories.queries.ts';
 
 type Row = RowWith<typeof repositories, ReturnType<typeof repositoryExtras>>;
@@ -37,8 +37,8 @@ export interface RepositoriesService extends CrudService<Repository, RepositoryC
 }
 
 export function repositoriesService(db: Db): RepositoriesService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(repositories.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, repositories, id, scope(ids), repositoryExtras());
+  const reads = tableReads(db, repositories, { company: repositories.companyId, extras: repositoryExtras, toItem: toRepository });
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, repositories, id, reads.scope(ids), repositoryExtras());
   const uniqueName = <T>(work: () => Promise<T>) => uniqueFields({ repositories_company_name_key: 'name' }, work);
   /** The responsible worker: a user of the repository's company. */
   const responsible = async (ctx: RequestContext, companyId: number, value: string | null | undefined) =>
@@ -47,14 +47,8 @@ export function repositoriesService(db: Db): RepositoriesService {
       : (await resolveRef(db, ctx, { table: users, collection: 'users', field: 'responsibleWorker', companyId }, value)).id;
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, repositories, scope(ctx.listed), query, repositoryExtras());
-      return { items: rows.map(toRepository), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toRepository(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const responsibleWorkerId = (await responsible(ctx, companyId, input.responsibleWorker)) ?? null;
