@@ -94,6 +94,8 @@ export function ArticleForm({ item: article }: { item?: Article }) {
         <PercentInput
           label={t(k('fields.vatRate'))}
           description={t(k('vatRateHint'))}
+          // The hint under the input, so it lines up with the supplier's beside it.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
           withAsterisk
           {...form.getInputProps('vatRate')}

@@ -1,7 +1,6 @@
 import { formatCount, formatDateTime, formatMoney, type Movement, movementKinds } from '@kovanica/contract';
 import { ActionIcon, Button, Group, Modal, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +72,7 @@ function useColumns(repository: string | undefined, article: string | undefined)
               {kindText(m)}
             </Text>
             {state(m) && (
-              <Text span size="xs" fw={600} display="block" c={m.reverses ? 'orange.9' : 'dimmed'}>
+              <Text span size="xs" fw={600} display="block" c={m.reverses ? 'indigo.9' : 'gray.7'}>
                 {state(m)}
               </Text>
             )}
@@ -205,17 +204,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
           <Button
             color="red.9"
             loading={reverse.isPending}
-            onClick={() =>
-              reverse.mutate(
-                { id: movement.id, clientKey },
-                {
-                  onSuccess: () => {
-                    close();
-                    notifications.show({ color: 'teal', message: t(k('reversedNotice')) });
-                  },
-                },
-              )
-            }
+            onClick={() => reverse.mutate({ id: movement.id, clientKey }, { onSuccess: close })}
           >
             {t(k('reverseConfirm'))}
           </Button>
