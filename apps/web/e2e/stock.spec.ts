@@ -321,7 +321,7 @@ test('in Croatian at 1280 and 375 px, a move beyond the stock is refused in Croa
 
     await page.goto('/articles/items/list');
     await expect(page.getByRole('heading', { level: 1, name: 'Artikli' })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: 'Nabavna cijena (neto)' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Nabavna neto' })).toBeVisible();
     await fitsWidth(page, width);
     await shot(page, `articles-list-hr-${width}`);
     await page.goto(`/articles/items/edit/${article.id}`);

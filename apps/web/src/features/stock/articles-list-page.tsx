@@ -27,8 +27,10 @@ type MoneyField =
   | 'sellingGrossCents'
   | 'averagePurchasePriceCents'
   | 'stockValueCents';
+/** Prices and values, under short headers ("Purchase, net"), so the names keep their room. */
 const money = (field: MoneyField, options: Partial<Column<Article>> = {}): Column<Article> =>
   fieldColumn('articles', field, {
+    label: k(`columns.${field}`),
     align: 'right',
     render: (a) => {
       const cents = a[field];

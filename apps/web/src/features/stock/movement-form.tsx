@@ -11,7 +11,7 @@ import {
   parseIri,
   type Repository,
 } from '@kovanica/contract';
-import { Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -105,9 +105,9 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
       <UnsavedChangesGuard dirty={unsaved} />
       <Stack>
         <div>
-          <Text component="label" id={kindId} size="sm" fw={500} display="block" mb={4}>
+          <Input.Label labelElement="div" id={kindId} mb={4}>
             {label('kind')}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             aria-labelledby={kindId}
             fullWidth
@@ -119,9 +119,7 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
               form.clearErrors();
             }}
           />
-          <Text size="xs" c="dimmed" mt={4}>
-            {t(k(`kindHints.${kind}`))}
-          </Text>
+          <Input.Description mt={4}>{t(k(`kindHints.${kind}`))}</Input.Description>
         </div>
         <ReferenceSelect
           api={articlesApi}
