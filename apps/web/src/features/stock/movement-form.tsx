@@ -98,7 +98,11 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
   const unit = chosenArticle ? t(`resources.articles.units.${chosenArticle.unit}`) : '';
 
   const quantityHint =
-    kind === 'adjustment' ? t(k('adjustmentHint')) : held !== null ? t(k('available'), { quantity: formatCount(held), unit }) : undefined;
+    kind === 'adjustment'
+      ? t(k('adjustmentHint'))
+      : takesOut && held !== null
+        ? t(k('available'), { quantity: formatCount(held), unit })
+        : undefined;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -193,6 +197,7 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
           <TextInput
             label={label('supplier')}
             description={t(k('supplierHint'))}
+            inputWrapperOrder={HINT_BELOW}
             placeholder={chosenArticle?.supplier ?? undefined}
             maxLength={200}
             autoComplete="off"
