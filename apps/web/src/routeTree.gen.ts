@@ -15,6 +15,7 @@ import { Route as AppRouteImport } from './routes/_app';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
+import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
 import { Route as AppCitiesListRouteImport } from './routes/_app/cities/list';
 import { Route as AppCitiesNewRouteImport } from './routes/_app/cities/new';
 import { Route as AppCompaniesDailyRevenueRouteImport } from './routes/_app/companies/daily-revenue';
@@ -51,6 +52,12 @@ import { Route as AppTodayRevenueListRouteImport } from './routes/_app/today-rev
 import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
+import { Route as AppArticlesItemsIndexRouteImport } from './routes/_app/articles/items/index';
+import { Route as AppArticlesItemsListRouteImport } from './routes/_app/articles/items/list';
+import { Route as AppArticlesItemsNewRouteImport } from './routes/_app/articles/items/new';
+import { Route as AppArticlesRepositoriesIndexRouteImport } from './routes/_app/articles/repositories/index';
+import { Route as AppArticlesRepositoriesListRouteImport } from './routes/_app/articles/repositories/list';
+import { Route as AppArticlesRepositoriesNewRouteImport } from './routes/_app/articles/repositories/new';
 import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$id';
 import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
 import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
@@ -63,6 +70,8 @@ import { Route as AppUsersAllIndexRouteImport } from './routes/_app/users/all/in
 import { Route as AppUsersAllListRouteImport } from './routes/_app/users/all/list';
 import { Route as AppUsersAllNewRouteImport } from './routes/_app/users/all/new';
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit.$id';
+import { Route as AppArticlesItemsEditIdRouteImport } from './routes/_app/articles/items/edit.$id';
+import { Route as AppArticlesRepositoriesEditIdRouteImport } from './routes/_app/articles/repositories/edit.$id';
 import { Route as AppUsersAllEditIdRouteImport } from './routes/_app/users/all/edit.$id';
 
 const IndexRoute = IndexRouteImport.update({
@@ -92,6 +101,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
   id: '/$section/',
   path: '/$section/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
+  id: '/articles/',
+  path: '/articles/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppCitiesListRoute = AppCitiesListRouteImport.update({
@@ -280,6 +294,39 @@ const AppUsersNewRoute = AppUsersNewRouteImport.update({
   path: '/users/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppArticlesItemsIndexRoute = AppArticlesItemsIndexRouteImport.update({
+  id: '/articles/items/',
+  path: '/articles/items/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppArticlesItemsListRoute = AppArticlesItemsListRouteImport.update({
+  id: '/articles/items/list',
+  path: '/articles/items/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppArticlesItemsNewRoute = AppArticlesItemsNewRouteImport.update({
+  id: '/articles/items/new',
+  path: '/articles/items/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppArticlesRepositoriesIndexRoute =
+  AppArticlesRepositoriesIndexRouteImport.update({
+    id: '/articles/repositories/',
+    path: '/articles/repositories/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppArticlesRepositoriesListRoute =
+  AppArticlesRepositoriesListRouteImport.update({
+    id: '/articles/repositories/list',
+    path: '/articles/repositories/list',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppArticlesRepositoriesNewRoute =
+  AppArticlesRepositoriesNewRouteImport.update({
+    id: '/articles/repositories/new',
+    path: '/articles/repositories/new',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppCitiesEditIdRoute = AppCitiesEditIdRouteImport.update({
   id: '/cities/edit/$id',
   path: '/cities/edit/$id',
@@ -340,6 +387,17 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppArticlesItemsEditIdRoute = AppArticlesItemsEditIdRouteImport.update({
+  id: '/articles/items/edit/$id',
+  path: '/articles/items/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppArticlesRepositoriesEditIdRoute =
+  AppArticlesRepositoriesEditIdRouteImport.update({
+    id: '/articles/repositories/edit/$id',
+    path: '/articles/repositories/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppUsersAllEditIdRoute = AppUsersAllEditIdRouteImport.update({
   id: '/users/all/edit/$id',
   path: '/users/all/edit/$id',
@@ -386,8 +444,13 @@ export interface FileRoutesByFullPath {
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/$section/': typeof AppSectionIndexRoute;
+  '/articles/': typeof AppArticlesIndexRoute;
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
+  '/articles/items/list': typeof AppArticlesItemsListRoute;
+  '/articles/items/new': typeof AppArticlesItemsNewRoute;
+  '/articles/repositories/list': typeof AppArticlesRepositoriesListRoute;
+  '/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -399,7 +462,11 @@ export interface FileRoutesByFullPath {
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/articles/items/': typeof AppArticlesItemsIndexRoute;
+  '/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
   '/users/all/': typeof AppUsersAllIndexRoute;
+  '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
+  '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
   '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRoutesByTo {
@@ -442,8 +509,13 @@ export interface FileRoutesByTo {
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/$section': typeof AppSectionIndexRoute;
+  '/articles': typeof AppArticlesIndexRoute;
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
+  '/articles/items/list': typeof AppArticlesItemsListRoute;
+  '/articles/items/new': typeof AppArticlesItemsNewRoute;
+  '/articles/repositories/list': typeof AppArticlesRepositoriesListRoute;
+  '/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -455,7 +527,11 @@ export interface FileRoutesByTo {
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/articles/items': typeof AppArticlesItemsIndexRoute;
+  '/articles/repositories': typeof AppArticlesRepositoriesIndexRoute;
   '/users/all': typeof AppUsersAllIndexRoute;
+  '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
+  '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
   '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRoutesById {
@@ -500,8 +576,13 @@ export interface FileRoutesById {
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
   '/_app/$section/': typeof AppSectionIndexRoute;
+  '/_app/articles/': typeof AppArticlesIndexRoute;
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
+  '/_app/articles/items/list': typeof AppArticlesItemsListRoute;
+  '/_app/articles/items/new': typeof AppArticlesItemsNewRoute;
+  '/_app/articles/repositories/list': typeof AppArticlesRepositoriesListRoute;
+  '/_app/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
@@ -513,7 +594,11 @@ export interface FileRoutesById {
   '/_app/users/all/list': typeof AppUsersAllListRoute;
   '/_app/users/all/new': typeof AppUsersAllNewRoute;
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/_app/articles/items/': typeof AppArticlesItemsIndexRoute;
+  '/_app/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
   '/_app/users/all/': typeof AppUsersAllIndexRoute;
+  '/_app/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
+  '/_app/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
   '/_app/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
 }
 export interface FileRouteTypes {
@@ -558,8 +643,13 @@ export interface FileRouteTypes {
     | '/users/list'
     | '/users/new'
     | '/$section/'
+    | '/articles/'
     | '/profile/'
     | '/settings/'
+    | '/articles/items/list'
+    | '/articles/items/new'
+    | '/articles/repositories/list'
+    | '/articles/repositories/new'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
@@ -571,7 +661,11 @@ export interface FileRouteTypes {
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
+    | '/articles/items/'
+    | '/articles/repositories/'
     | '/users/all/'
+    | '/articles/items/edit/$id'
+    | '/articles/repositories/edit/$id'
     | '/users/all/edit/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -614,8 +708,13 @@ export interface FileRouteTypes {
     | '/users/list'
     | '/users/new'
     | '/$section'
+    | '/articles'
     | '/profile'
     | '/settings'
+    | '/articles/items/list'
+    | '/articles/items/new'
+    | '/articles/repositories/list'
+    | '/articles/repositories/new'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
     | '/devices/edit/$id'
@@ -627,7 +726,11 @@ export interface FileRouteTypes {
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
+    | '/articles/items'
+    | '/articles/repositories'
     | '/users/all'
+    | '/articles/items/edit/$id'
+    | '/articles/repositories/edit/$id'
     | '/users/all/edit/$id';
   id:
     | '__root__'
@@ -671,8 +774,13 @@ export interface FileRouteTypes {
     | '/_app/users/list'
     | '/_app/users/new'
     | '/_app/$section/'
+    | '/_app/articles/'
     | '/_app/profile/'
     | '/_app/settings/'
+    | '/_app/articles/items/list'
+    | '/_app/articles/items/new'
+    | '/_app/articles/repositories/list'
+    | '/_app/articles/repositories/new'
     | '/_app/cities/edit/$id'
     | '/_app/companies/edit/$id'
     | '/_app/devices/edit/$id'
@@ -684,7 +792,11 @@ export interface FileRouteTypes {
     | '/_app/users/all/list'
     | '/_app/users/all/new'
     | '/_app/users/edit/$id'
+    | '/_app/articles/items/'
+    | '/_app/articles/repositories/'
     | '/_app/users/all/'
+    | '/_app/articles/items/edit/$id'
+    | '/_app/articles/repositories/edit/$id'
     | '/_app/users/all/edit/$id';
   fileRoutesById: FileRoutesById;
 }
@@ -737,6 +849,13 @@ declare module '@tanstack/react-router' {
       path: '/$section';
       fullPath: '/$section/';
       preLoaderRoute: typeof AppSectionIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/': {
+      id: '/_app/articles/';
+      path: '/articles';
+      fullPath: '/articles/';
+      preLoaderRoute: typeof AppArticlesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/cities/list': {
@@ -991,6 +1110,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/articles/items/': {
+      id: '/_app/articles/items/';
+      path: '/articles/items';
+      fullPath: '/articles/items/';
+      preLoaderRoute: typeof AppArticlesItemsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/items/list': {
+      id: '/_app/articles/items/list';
+      path: '/articles/items/list';
+      fullPath: '/articles/items/list';
+      preLoaderRoute: typeof AppArticlesItemsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/items/new': {
+      id: '/_app/articles/items/new';
+      path: '/articles/items/new';
+      fullPath: '/articles/items/new';
+      preLoaderRoute: typeof AppArticlesItemsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/repositories/': {
+      id: '/_app/articles/repositories/';
+      path: '/articles/repositories';
+      fullPath: '/articles/repositories/';
+      preLoaderRoute: typeof AppArticlesRepositoriesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/repositories/list': {
+      id: '/_app/articles/repositories/list';
+      path: '/articles/repositories/list';
+      fullPath: '/articles/repositories/list';
+      preLoaderRoute: typeof AppArticlesRepositoriesListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/repositories/new': {
+      id: '/_app/articles/repositories/new';
+      path: '/articles/repositories/new';
+      fullPath: '/articles/repositories/new';
+      preLoaderRoute: typeof AppArticlesRepositoriesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/cities/edit/$id': {
       id: '/_app/cities/edit/$id';
       path: '/cities/edit/$id';
@@ -1075,6 +1236,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/articles/items/edit/$id': {
+      id: '/_app/articles/items/edit/$id';
+      path: '/articles/items/edit/$id';
+      fullPath: '/articles/items/edit/$id';
+      preLoaderRoute: typeof AppArticlesItemsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/articles/repositories/edit/$id': {
+      id: '/_app/articles/repositories/edit/$id';
+      path: '/articles/repositories/edit/$id';
+      fullPath: '/articles/repositories/edit/$id';
+      preLoaderRoute: typeof AppArticlesRepositoriesEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/users/all/edit/$id': {
       id: '/_app/users/all/edit/$id';
       path: '/users/all/edit/$id';
@@ -1122,8 +1297,13 @@ interface AppRouteChildren {
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
   AppSectionIndexRoute: typeof AppSectionIndexRoute;
+  AppArticlesIndexRoute: typeof AppArticlesIndexRoute;
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
+  AppArticlesItemsListRoute: typeof AppArticlesItemsListRoute;
+  AppArticlesItemsNewRoute: typeof AppArticlesItemsNewRoute;
+  AppArticlesRepositoriesListRoute: typeof AppArticlesRepositoriesListRoute;
+  AppArticlesRepositoriesNewRoute: typeof AppArticlesRepositoriesNewRoute;
   AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
   AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
@@ -1135,7 +1315,11 @@ interface AppRouteChildren {
   AppUsersAllListRoute: typeof AppUsersAllListRoute;
   AppUsersAllNewRoute: typeof AppUsersAllNewRoute;
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
+  AppArticlesItemsIndexRoute: typeof AppArticlesItemsIndexRoute;
+  AppArticlesRepositoriesIndexRoute: typeof AppArticlesRepositoriesIndexRoute;
   AppUsersAllIndexRoute: typeof AppUsersAllIndexRoute;
+  AppArticlesItemsEditIdRoute: typeof AppArticlesItemsEditIdRoute;
+  AppArticlesRepositoriesEditIdRoute: typeof AppArticlesRepositoriesEditIdRoute;
   AppUsersAllEditIdRoute: typeof AppUsersAllEditIdRoute;
 }
 
@@ -1176,8 +1360,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,
   AppSectionIndexRoute: AppSectionIndexRoute,
+  AppArticlesIndexRoute: AppArticlesIndexRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppArticlesItemsListRoute: AppArticlesItemsListRoute,
+  AppArticlesItemsNewRoute: AppArticlesItemsNewRoute,
+  AppArticlesRepositoriesListRoute: AppArticlesRepositoriesListRoute,
+  AppArticlesRepositoriesNewRoute: AppArticlesRepositoriesNewRoute,
   AppCitiesEditIdRoute: AppCitiesEditIdRoute,
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
   AppDevicesEditIdRoute: AppDevicesEditIdRoute,
@@ -1189,7 +1378,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersAllListRoute: AppUsersAllListRoute,
   AppUsersAllNewRoute: AppUsersAllNewRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppArticlesItemsIndexRoute: AppArticlesItemsIndexRoute,
+  AppArticlesRepositoriesIndexRoute: AppArticlesRepositoriesIndexRoute,
   AppUsersAllIndexRoute: AppUsersAllIndexRoute,
+  AppArticlesItemsEditIdRoute: AppArticlesItemsEditIdRoute,
+  AppArticlesRepositoriesEditIdRoute: AppArticlesRepositoriesEditIdRoute,
   AppUsersAllEditIdRoute: AppUsersAllEditIdRoute,
 };
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
@@ -24,6 +24,20 @@ export function EditRowLink({ to, id, label }: { to: EditPath; id: number; label
         aria-label={label}
       >
         <IconPencil size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * A table row's open action for who may read the item but not change it: an eye named `label`
+ * ("Open Zagreb") to the same edit page, which shows the form read-only.
+ */
+export function OpenRowLink({ to, id, label }: { to: EditPath; id: number; label: string }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon renderRoot={(props) => <Link to={to} params={{ id: String(id) }} {...props} />} variant="subtle" aria-label={label}>
+        <IconEye size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>
   );

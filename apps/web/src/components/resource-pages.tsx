@@ -12,7 +12,7 @@ import { screenPaths } from '../lib/resource-routes.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { DataTable, type DataTableProps, type Row } from './data-table/index.ts';
 import { FailureAlert } from './failure-alert.tsx';
-import { EditRowLink, NewButton } from './list-actions.tsx';
+import { EditRowLink, NewButton, OpenRowLink } from './list-actions.tsx';
 import { PageHeader } from './page-header.tsx';
 import { Portlet } from './portlet.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -34,22 +34,32 @@ const deletedNotice = (t: TFunction, api: { name: string }, name: string) =>
 const can = (access: ReturnType<typeof useAccess>, api: { name: string }, action: string) =>
   access.can(`${api.name}.${action}` as Permission);
 
-/** A row's edit pencil and delete bin, each shown only to who may use it. */
+/**
+ * A row's edit pencil and delete bin, each shown only to who may use it; with `readable`, who may
+ * only read gets an eye to the same page instead of the pencil (its edit route gates on `read`).
+ */
 export function RowActions<T extends { id: number }>({
   api,
   item,
   deletable,
+  readable,
 }: {
   api: AnyApi<T>;
   item: T;
   deletable?: (item: T) => boolean;
+  readable?: boolean;
 }) {
   const { t } = useTranslation();
   const access = useAccess();
   const name = titleOf(api, item);
   return (
     <>
-      {can(access, api, 'update') && <EditRowLink to={screenPaths(api).edit} id={item.id} label={t('common.editRow', { name })} />}
+      {can(access, api, 'update') ? (
+        <EditRowLink to={screenPaths(api).edit} id={item.id} label={t('common.editRow', { name })} />
+      ) : (
+        readable &&
+        can(access, api, 'read') && <OpenRowLink to={screenPaths(api).edit} id={item.id} label={t('common.openRow', { name })} />
+      )}
       {can(access, api, 'delete') && (deletable?.(item) ?? true) && (
         <ConfirmDelete api={api} id={item.id} name={name} successMessage={deletedNotice(t, api, name)} />
       )}
@@ -63,17 +73,28 @@ export type ResourceListProps<T extends Row> = Omit<DataTableProps<T>, 'api' | '
   moreRowActions?: (item: T) => ReactNode;
   /** Which rows may be deleted besides the permission (e.g. not one's own user). */
   deletable?: (item: T) => boolean;
+  /** Who may only read opens a row's page too (read-only): the resource's edit route gates on `read`. */
+  readable?: boolean;
   /** Instead of `resources.<name>.name`; already translated. */
   title?: string;
   subtitle?: ReactNode;
 };
 
 /** `/<path>/list`: the title, the table, edit/delete per row and "New" for who may create. */
-export function ResourceList<T extends Row>({ api, moreRowActions, deletable, title: ownTitle, subtitle, ...table }: ResourceListProps<T>) {
+export function ResourceList<T extends Row>({
+  api,
+  moreRowActions,
+  deletable,
+  readable,
+  title: ownTitle,
+  subtitle,
+  ...table
+}: ResourceListProps<T>) {
   const { t } = useTranslation();
   const access = useAccess();
   const title = ownTitle ?? t(`resources.${api.name}.name`);
-  const hasRowActions = Boolean(moreRowActions) || can(access, api, 'update') || can(access, api, 'delete');
+  const hasRowActions =
+    Boolean(moreRowActions) || can(access, api, 'update') || can(access, api, 'delete') || (readable && can(access, api, 'read'));
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
@@ -86,7 +107,7 @@ export function ResourceList<T extends Row>({ api, moreRowActions, deletable, ti
             ? (item: T) => (
                 <>
                   {moreRowActions?.(item)}
-                  <RowActions api={api} item={item} deletable={deletable} />
+                  <RowActions api={api} item={item} deletable={deletable} readable={readable} />
                 </>
               )
             : undefined

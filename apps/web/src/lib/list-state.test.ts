@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDayStart, listFilters, listSearch, toApiQuery, withFilter } from './list-state.ts';
+import { businessDayStart, businessInstant, listFilters, listSearch, toApiQuery, withFilter } from './list-state.ts';
 
 describe('listSearch', () => {
   it('keeps paging, order and filters from the URL', () => {
@@ -52,6 +52,17 @@ describe('businessDayStart', () => {
     expect(businessDayStart('2026-03-29')).toBe('2026-03-28T23:00:00.000Z');
     expect(businessDayStart('2026-03-29', 1)).toBe('2026-03-29T22:00:00.000Z');
     expect(businessDayStart('2026-12-31', 1)).toBe('2026-12-31T23:00:00.000Z');
+  });
+});
+
+describe('businessInstant', () => {
+  it('reads a day and a time on the Zagreb clock', () => {
+    expect(businessInstant('2026-01-15', '08:30')).toBe('2026-01-15T07:30:00.000Z');
+    expect(businessInstant('2026-07-15', '00:00')).toBe('2026-07-14T22:00:00.000Z');
+    // The clocks go forward on 29 March 2026 at 02:00 and back on 25 October at 03:00.
+    expect(businessInstant('2026-03-29', '01:30')).toBe('2026-03-29T00:30:00.000Z');
+    expect(businessInstant('2026-03-29', '12:00')).toBe('2026-03-29T10:00:00.000Z');
+    expect(businessInstant('2026-10-25', '12:00')).toBe('2026-10-25T11:00:00.000Z');
   });
 });
 

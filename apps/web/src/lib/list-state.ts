@@ -103,6 +103,18 @@ export function businessDayStart(day: string, addDays = 0): string {
 }
 
 /**
+ * The instant a wall-clock time (`HH:mm`) of a calendar day is in Europe/Zagreb, e.g. a back-dated
+ * entry typed as a day and a time: business times are Zagreb times, whatever zone the browser is in.
+ */
+export function businessInstant(day: string, time: string): string {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const [hh = 0, mm = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const first = wall - zoneOffset(wall);
+  return new Date(wall - zoneOffset(first)).toISOString();
+}
+
+/**
  * The API query of a list state: paging, `order[field]`, the filters, over a screen's fixed base
  * query. A date range keeps whole days in the URL (`createdAt[before]=2026-01-31` includes that day)
  * and becomes instants here.

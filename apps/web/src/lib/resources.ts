@@ -1,4 +1,5 @@
 import {
+  articlesResource,
   citiesResource,
   commandsResource,
   companiesResource,
@@ -11,7 +12,9 @@ import {
   locationsResource,
   loggersResource,
   maintenanceResource,
+  movementsResource,
   type RevenueQuery,
+  repositoriesResource,
   serviceSessionsResource,
   tagsResource,
   transactionsResource,
@@ -39,6 +42,14 @@ export const depositsApi = resourceApi(depositsResource);
 export const serviceSessionsApi = resourceApi(serviceSessionsResource);
 export const criticalEpisodesApi = resourceApi(criticalEpisodesResource);
 export const emptyingsApi = resourceApi(emptyingsResource);
+/** Stock (the `stock` module): its screens live under `/articles` as in the original (`/articles/items`, `/articles/repositories`). */
+export const articlesApi = resourceApi(articlesResource, { path: '/articles/items', title: (article) => article.name });
+export const repositoriesApi = resourceApi(repositoriesResource, {
+  path: '/articles/repositories',
+  title: (repository) => repository.name,
+});
+/** Movements have no screens of their own: they are listed and booked on a repository's page (and an article's). */
+export const movementsApi = resourceApi(movementsResource);
 
 /** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];

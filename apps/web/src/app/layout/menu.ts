@@ -10,6 +10,7 @@ import {
   IconDeviceGamepad2,
   IconLayoutDashboard,
   IconMapPin,
+  IconPackages,
   IconSettings,
   IconTags,
   IconTransactionEuro,
@@ -136,6 +137,17 @@ export const menu: MenuEntry[] = [
     children: [
       { to: '/today-revenue/list', labelKey: 'menu.todayRevenue', permission: 'revenue.read', module: 'finance' },
       { to: '/detailed-review/list', labelKey: 'menu.detailedReview', permission: 'revenue.read', module: 'finance' },
+    ],
+  },
+  {
+    key: 'stock',
+    labelKey: 'menu.stock',
+    icon: IconPackages,
+    module: 'stock',
+    // Everyone with the module reads both; workers book movements on a repository's page.
+    children: [
+      { to: '/articles/items/list', labelKey: 'menu.stockArticles', permission: 'articles.read', module: 'stock' },
+      { to: '/articles/repositories/list', labelKey: 'menu.stockRepositories', permission: 'repositories.read', module: 'stock' },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import type { Device } from '@kovanica/contract';
 import { Box, Button } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +8,7 @@ import { useAccess } from '../../lib/access.ts';
 import { devicesApi } from '../../lib/resources.ts';
 import { DeviceForm } from './device-form.tsx';
 import { PlacementHistory } from './placement-history.tsx';
+import { PrizeStockCard } from './prize-stock-card.tsx';
 import { DeviceStateCard } from './state.tsx';
 
 /** `/devices/new`. */
@@ -16,10 +18,12 @@ export const DeviceNewPage = () => (
   </NewPage>
 );
 
-/** `/devices/edit/{id}`: its state, the form and where it stood. A worker may edit but not delete. */
+/** `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood. A worker may edit but not delete. */
 export function DeviceEditPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { can, hasComponent } = useAccess();
+  const { can, hasComponent, hasModule } = useAccess();
+  // The prizes in a prize device come from the stock module's loads.
+  const showsPrizes = (device: Device) => device.group === 'prize_device' && hasModule('stock') && can('movements.read');
   return (
     <EditPage
       api={devicesApi}
@@ -43,6 +47,11 @@ export function DeviceEditPage({ id }: { id: number }) {
           <Box mb="md">
             <DeviceStateCard device={device} />
           </Box>
+          {showsPrizes(device) && (
+            <Box mb="md">
+              <PrizeStockCard device={device} />
+            </Box>
+          )}
           <DeviceForm key={device.id} device={device} />
           <Box mt="md">
             <PlacementHistory deviceId={device.id} />
