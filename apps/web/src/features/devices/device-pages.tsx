@@ -1,6 +1,8 @@
+import type { Device } from '@kovanica/contract';
 import { Box, Button } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -16,8 +18,11 @@ export const DeviceNewPage = () => (
   </NewPage>
 );
 
-/** `/devices/edit/{id}`: its state, the form and where it stood. A worker may edit but not delete. */
-export function DeviceEditPage({ id }: { id: number }) {
+/**
+ * `/devices/edit/{id}`: its state, the form and where it stood. A worker may edit but not delete.
+ * `stateActions` renders what the state card offers for the device (the route passes the commands).
+ */
+export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?: (device: Device) => ReactNode }) {
   const { t } = useTranslation();
   const { can, hasComponent } = useAccess();
   return (
@@ -41,7 +46,7 @@ export function DeviceEditPage({ id }: { id: number }) {
       {(device) => (
         <>
           <Box mb="md">
-            <DeviceStateCard device={device} />
+            <DeviceStateCard device={device} actions={stateActions?.(device)} />
           </Box>
           <DeviceForm key={device.id} device={device} />
           <Box mt="md">
