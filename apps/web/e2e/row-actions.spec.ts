@@ -212,7 +212,10 @@ test('a link focused by keyboard is not left under the actions at 375 px', async
   // (Chromium centres it), not merely to the edge where the actions would cover it.
   const scroller = region(page, 'Loggers');
   // A row of a fitted logger (other tests add loggers without a device, which may sort first).
-  const row = scroller.getByRole('row').filter({ has: page.locator('a[href^="/devices/edit/"]') }).first();
+  const row = scroller
+    .getByRole('row')
+    .filter({ has: page.locator('a[href^="/devices/edit/"]') })
+    .first();
   const link = row.locator('a[href^="/devices/edit/"]');
   await expect(link).toBeVisible();
   // Back from the row's first action (in view already: focusing it scrolls nothing) to the link.

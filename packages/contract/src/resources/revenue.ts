@@ -78,21 +78,21 @@ export const companiesDailyRevenueQuery = z.strictObject({
 export type CompaniesDailyRevenueQuery = z.infer<typeof companiesDailyRevenueQuery>;
 
 /** One business day's revenue (the same parts as above, without test plays and free rides) and plays. */
-export const dailyRevenue = z.object({
+export const companiesDailyRevenueDay = z.object({
   day: z.string(),
   revenueCents: z.number().int(),
   plays: z.number().int(),
 });
-export type DailyRevenue = z.infer<typeof dailyRevenue>;
+export type CompaniesDailyRevenueDay = z.infer<typeof companiesDailyRevenueDay>;
 
 const rangeFigures = {
   /** Every day of the range in order, a day without plays as zero. */
-  days: z.array(dailyRevenue),
+  days: z.array(companiesDailyRevenueDay),
   revenueCents: z.number().int(),
   plays: z.number().int(),
 };
 
-export const companyDailyRevenueRow = z.object({
+export const companiesDailyRevenueRow = z.object({
   company: z.string(),
   companyName: z.string(),
   inVatSystem: z.boolean(),
@@ -100,7 +100,7 @@ export const companyDailyRevenueRow = z.object({
   /** The range's revenue without VAT (gross ÷ 1,25); null for a company outside the VAT system (gross only). */
   netCents: z.number().int().nullable(),
 });
-export type CompanyDailyRevenueRow = z.infer<typeof companyDailyRevenueRow>;
+export type CompaniesDailyRevenueRow = z.infer<typeof companiesDailyRevenueRow>;
 
 export const companiesDailyRevenue = z.object({
   '@id': z.string(),
@@ -111,7 +111,7 @@ export const companiesDailyRevenue = z.object({
    * A row per company of the view that has devices (or revenue in the range), largest revenue first:
    * a company whose devices earned nothing shows zeros rather than going missing.
    */
-  rows: z.array(companyDailyRevenueRow),
+  rows: z.array(companiesDailyRevenueRow),
   totals: z.object({
     ...rangeFigures,
     /** The rows' net, a company outside the VAT system adding its gross (it charges no VAT). */

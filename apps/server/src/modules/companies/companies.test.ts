@@ -1,6 +1,8 @@
 import type { Collection, Company } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { mergePatch, testApp } from '../../testing/app.ts';
+import { companies } from '../../db/schema/index.ts';
+import { demo, mergePatch, testApp } from '../../testing/app.ts';
+import { createCompany, createLogger } from '../../testing/fixtures.ts';
 
 const t = await testApp();
 const all = { 'x-kovanica-view': 'all' };
@@ -44,6 +46,7 @@ describe('companies', () => {
       payload: { parent: '/api/v2/companies/1' },
     });
     expect(self.body.violations[0]?.code).toBe('self_parent');
+    expect((await t.as('admin', { method: 'DELETE', url: ok.body['@id'] })).statusCode).toBe(204);
   });
 
   it('refuses a parent below the company (a circle), in both languages', async () => {
@@ -82,6 +85,7 @@ describe('companies', () => {
   });
 
   it('follows the view: My Company, or All Companies where allowed', async () => {
+    const sub = await createCompany(t, { name: 'Sub d.o.o.', parent: '/api/v2/companies/1' });
     expect(names((await t.json<Collection<Company>>('manager', { url: '/api/v2/companies' })).body)).toEqual(['Zabavni automati d.o.o.']);
     // A top-level manager's wide view is their company and its subsidiaries.
     expect(names((await t.json<Collection<Company>>('manager', { url: '/api/v2/companies', headers: all })).body)).toEqual([
@@ -93,13 +97,15 @@ describe('companies', () => {
     expect(names((await t.json<Collection<Company>>('otherManager', { url: '/api/v2/companies', headers: all })).body)).toEqual([
       'Drugi automati j.d.o.o.',
     ]);
-    expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies', headers: all })).body.totalItems).toBe(4);
+    const everyCompany = (await t.db.select({ id: companies.id }).from(companies)).length;
+    expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies', headers: all })).body.totalItems).toBe(everyCompany);
     // The original's list-my: a company and its subsidiaries.
     const group = await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?group=/api/v2/companies/1', headers: all });
     expect(names(group.body)).toEqual(['Sub d.o.o.', 'Zabavni automati d.o.o.', 'Zabavni automati Istra d.o.o.']);
     expect((await t.as('admin', { url: '/api/v2/companies?group=x1' })).statusCode).toBe(400);
     expect((await t.as('otherManager', { url: '/api/v2/companies/1' })).statusCode).toBe(404);
     expect((await t.as('manager', { url: '/api/v2/companies/2' })).statusCode).toBe(200);
+    expect((await t.as('admin', { method: 'DELETE', url: sub['@id'] })).statusCode).toBe(204);
   });
 
   it('refuses to delete a company others depend on, naming them', async () => {
@@ -109,16 +115,13 @@ describe('companies', () => {
     const hr = await t.json('admin', { method: 'DELETE', url: '/api/v2/companies/2', headers: { 'accept-language': 'hr' } });
     expect(hr.status).toBe(409);
     expect(hr.body.detail).toContain('lokacije: 2');
-    const sub = (await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?name=Sub', headers: all })).body.member[0];
-    expect((await t.as('admin', { method: 'DELETE', url: sub?.['@id'] ?? '' })).statusCode).toBe(204);
+    // One that nothing depends on goes.
+    const sub = await createCompany(t, { parent: '/api/v2/companies/1' });
+    expect((await t.as('admin', { method: 'DELETE', url: sub['@id'] })).statusCode).toBe(204);
   });
 
   it('will not drop the top-level flag while subsidiaries exist', async () => {
-    await t.json('admin', {
-      method: 'POST',
-      url: '/api/v2/companies',
-      payload: { name: 'Sub2', oib: '11111111119', address: 'X 1', parent: '/api/v2/companies/1' },
-    });
+    const sub = await createCompany(t, { name: 'Sub2', parent: '/api/v2/companies/1' });
     const res = await t.json<{ violations: { propertyPath: string }[] }>('admin', {
       method: 'PATCH',
       url: '/api/v2/companies/1',
@@ -127,6 +130,7 @@ describe('companies', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.violations[0]?.propertyPath).toBe('isTopGun');
+    expect((await t.as('admin', { method: 'DELETE', url: sub['@id'] })).statusCode).toBe(204);
   });
 });
 
@@ -173,7 +177,8 @@ describe('the company wizard, in one request', () => {
         oib: '51012213593',
         address: 'Ilica 10',
         newLoggers: [{ imei: '358240052222221' }],
-        newUsers: [{ ...newUser, name: 'Druga' }],
+        // The e-mail is taken (a demo user's): the whole wizard is refused.
+        newUsers: [{ ...newUser, email: demo.manager, name: 'Druga' }],
       },
     });
     expect(res.status).toBe(422);
@@ -186,13 +191,8 @@ describe('the company wizard, in one request', () => {
   });
 
   it('attaches existing spare loggers and users on edit, but never a fitted logger', async () => {
-    const novi = (await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?oib=69435151530', headers: all })).body
-      .member[0] as Company;
-    const spare = await t.json<{ '@id': string }>('admin', {
-      method: 'POST',
-      url: '/api/v2/loggers',
-      payload: { imei: '358240053333332' },
-    });
+    const novi = await createCompany(t, { activeModules: ['devices'] });
+    const spare = await createLogger(t, {}, 'admin');
     const fitted = (
       await t.json<Collection<{ '@id': string; device: string | null }>>('admin', { url: '/api/v2/loggers?company=1' })
     ).body.member.find((l) => l.device !== null);
@@ -200,17 +200,17 @@ describe('the company wizard, in one request', () => {
       method: 'PATCH',
       url: novi['@id'],
       headers: mergePatch,
-      payload: { loggers: [spare.body['@id'], fitted?.['@id']] },
+      payload: { loggers: [spare['@id'], fitted?.['@id']] },
     });
     expect(refused.body.violations[0]).toMatchObject({ propertyPath: 'loggers.1', code: 'logger_taken' });
     const ok = await t.json<Company>('admin', {
       method: 'PATCH',
       url: novi['@id'],
       headers: mergePatch,
-      payload: { loggers: [spare.body['@id']] },
+      payload: { loggers: [spare['@id']] },
     });
     expect(ok.status).toBe(200);
-    const moved = await t.json<{ company: string }>('admin', { url: spare.body['@id'] });
+    const moved = await t.json<{ company: string }>('admin', { url: spare['@id'] });
     expect(moved.body.company).toBe(novi['@id']);
   });
 });

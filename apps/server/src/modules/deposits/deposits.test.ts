@@ -1,35 +1,51 @@
 import type { Collection, Deposit, Device } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, sendEvents } from '../../testing/fixtures.ts';
 
 const t = await testApp();
-const devices = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?group=monster&itemsPerPage=2' })).body.member;
 const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-// Each device takes some coins and tokens, then is emptied: a deposit opens with what telemetry counted.
-for (const [i, device] of devices.entries()) {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/telemetry/batches',
-    headers: { authorization: `Bearer ${demoCredential(device.imei ?? '')}` },
-    payload: {
-      imei: device.imei,
-      events: [
-        { seq: 1, at: at(30), type: 'coin', valueCents: 200, count: 5 + i },
-        { seq: 2, at: at(20), type: 'token', count: 2 },
-        { seq: 3, at: at(10), type: 'emptying', coinsCents: 1000 + i * 200, tokens: 2 },
-      ],
-    },
-  });
-}
 const list = async (user: 'manager' | 'worker' | 'accountant' | 'otherManager', query = '') =>
   (await t.json<Collection<Deposit>>(user, { url: `/api/v2/deposits${query}` })).body;
+const read = async (deposit: Deposit) => (await t.json<Deposit>('manager', { url: deposit['@id'] })).body;
+
+/**
+ * Two new devices, each takes some coins and two tokens, then is emptied: a deposit opens with what
+ * telemetry counted (10,00 € and 12,00 € of coins, 2 tokens), awaiting the count.
+ */
+async function twoDeposits(): Promise<[Deposit, Deposit]> {
+  const made: Deposit[] = [];
+  for (const i of [0, 1]) {
+    const { device, logger } = await createDeviceWithLogger(t);
+    await sendEvents(t, logger, [
+      { seq: 1, at: at(30), type: 'coin', valueCents: 200, count: 5 + i },
+      { seq: 2, at: at(20), type: 'token', count: 2 },
+      { seq: 3, at: at(10), type: 'emptying', coinsCents: 1000 + i * 200, tokens: 2 },
+    ]);
+    const [deposit] = (await list('manager', `?device=${device.id}`)).member;
+    if (!deposit) throw new Error(`no deposit for ${device.name}`);
+    made.push(deposit);
+  }
+  return made as [Deposit, Deposit];
+}
+
+/** A worker's count of a deposit. */
+const report = (deposit: Deposit, depositCoinsCents: number, depositTokens: number) =>
+  t.json<Deposit>('worker', { method: 'PATCH', url: deposit['@id'], headers: mergePatch, payload: { depositCoinsCents, depositTokens } });
+
+/** Two deposits counted: the first exactly, the second 3,00 € of coins and a token short (outside the tolerance). */
+async function twoCounted(): Promise<[Deposit, Deposit]> {
+  const [first, second] = await twoDeposits();
+  await report(first, 1000, 2);
+  await report(second, 900, 1);
+  return [first, second];
+}
 
 describe('deposits', () => {
   it('open at each emptying with the reported amounts, awaiting the count', async () => {
-    const open = await list('worker', '?status=awaiting_count');
-    expect(open.totalItems).toBe(2);
-    expect(open.member.map((d) => [d.reportedCoinsCents, d.reportedTokens, d.status]).sort()).toEqual([
+    const mine = new Set((await twoDeposits()).map((d) => d['@id']));
+    const open = (await list('worker', '?status=awaiting_count&itemsPerPage=200')).member.filter((d) => mine.has(d['@id']));
+    expect(open.map((d) => [d.reportedCoinsCents, d.reportedTokens, d.status]).sort()).toEqual([
       [1000, 2, 'awaiting_count'],
       [1200, 2, 'awaiting_count'],
     ]);
@@ -37,13 +53,8 @@ describe('deposits', () => {
   });
 
   it('a worker reports what was counted; coins and tokens differ on their own', async () => {
-    const [first, second] = (await list('worker', '?order[id]=asc')).member as [Deposit, Deposit];
-    const exact = await t.json<Deposit>('worker', {
-      method: 'PATCH',
-      url: first['@id'],
-      headers: mergePatch,
-      payload: { depositCoinsCents: 1000, depositTokens: 2 },
-    });
+    const [first, second] = await twoDeposits();
+    const exact = await report(first, 1000, 2);
     expect(exact.body).toMatchObject({
       differenceCoinsCents: 0,
       differenceTokens: 0,
@@ -51,12 +62,7 @@ describe('deposits', () => {
       status: 'pending_verification',
       reportedByName: 'Luka Babić',
     });
-    const short = await t.json<Deposit>('worker', {
-      method: 'PATCH',
-      url: second['@id'],
-      headers: mergePatch,
-      payload: { depositCoinsCents: 900, depositTokens: 1 },
-    });
+    const short = await report(second, 900, 1);
     // 3,00 € of coins and one token (1,00 €) short: 4,00 € against a tolerance of 2,00 €.
     expect(short.body).toMatchObject({ differenceCoinsCents: -300, differenceTokens: -1, outsideTolerance: true });
     expect(
@@ -72,7 +78,7 @@ describe('deposits', () => {
   });
 
   it('verifies many at once, all or none; outside the tolerance needs a note; verified ones are read-only', async () => {
-    const [first, second] = (await list('manager', '?order[id]=asc')).member as [Deposit, Deposit];
+    const [first, second] = await twoCounted();
     const both = { deposits: [first['@id'], second['@id']] };
     expect((await t.as('worker', { method: 'POST', url: '/api/v2/deposits/verify', payload: both })).statusCode).toBe(403);
     const refused = await t.json<{ violations: { propertyPath: string; code: string }[] }>('manager', {
@@ -81,15 +87,16 @@ describe('deposits', () => {
       payload: both,
     });
     expect(refused.body.violations[0]).toMatchObject({ propertyPath: 'deposits.1', code: 'note_required' });
-    expect((await list('manager', '?status=verified')).totalItems).toBe(0); // none was verified
+    // None was verified.
+    expect([(await read(first)).status, (await read(second)).status]).toEqual(['pending_verification', 'pending_verification']);
     const ok = await t.json<{ verified: number }>('accountant', {
       method: 'POST',
       url: '/api/v2/deposits/verify',
       payload: { ...both, notes: { [second['@id']]: 'One bag short, reported to the location.' } },
     });
     expect(ok.body).toEqual({ verified: 2 });
-    const verified = await list('manager', '?status=verified&order[id]=asc');
-    expect(verified.member.map((d) => [d.status, d.verifiedByName, d.note])).toEqual([
+    const verified = [await read(first), await read(second)];
+    expect(verified.map((d) => [d.status, d.verifiedByName, d.note])).toEqual([
       ['verified', 'Ivana Kovačić', null],
       ['verified', 'Ivana Kovačić', 'One bag short, reported to the location.'],
     ]);
@@ -110,7 +117,9 @@ describe('deposits', () => {
   });
 
   it('a device whose last verified deposit was off by more than the tolerance is problematic', async () => {
-    const [first, second] = (await list('manager', '?order[id]=asc')).member as [Deposit, Deposit];
+    const [first, second] = await twoCounted();
+    const verify = { deposits: [first['@id'], second['@id']], notes: { [second['@id']]: 'Short.' } };
+    expect((await t.json('accountant', { method: 'POST', url: '/api/v2/deposits/verify', payload: verify })).status).toBe(200);
     const problems = async (deposit: Deposit) => (await t.json<Device>('manager', { url: deposit.device })).body.state?.problems;
     expect(await problems(first)).toEqual([]);
     expect(await problems(second)).toEqual(['deposit_difference']);

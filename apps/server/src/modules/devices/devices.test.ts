@@ -1,20 +1,19 @@
-import { type Collection, type Device, imeiCheckDigit, type Location, type Logger, type Placement, type Tag } from '@kovanica/contract';
+import type { Collection, Device, Location, Logger, Placement, Tag } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createDevice, createDeviceWithLogger, createLogger } from '../../testing/fixtures.ts';
 
 const t = await testApp();
 type Violations = { violations: { propertyPath: string; code: string }[] };
 const first = async <T>(user: 'manager' | 'otherManager', url: string) => (await t.json<Collection<T>>(user, { url })).body.member[0] as T;
-const body = `86011205${'123456'}`;
-const spareImei = `${body}${imeiCheckDigit(body)}`;
 
 const riva = await first<Location>('manager', '/api/v2/locations?name=Riva — caffe');
 const korzo = await first<Location>('manager', '/api/v2/locations?name=Korzo');
 const premium = await first<Tag>('manager', '/api/v2/tags?name=Premium');
-const spare = (await t.json<Logger>('manager', { method: 'POST', url: '/api/v2/loggers', payload: { imei: spareImei } })).body;
 
 describe('devices', () => {
   it('creates a device with logger, location, tags and fiscal settings, inheriting from the location', async () => {
+    const spare = await createLogger(t);
     const res = await t.json<Device>('manager', {
       method: 'POST',
       url: '/api/v2/devices',
@@ -29,7 +28,7 @@ describe('devices', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      imei: spareImei,
+      imei: spare.imei,
       locationName: 'Riva — caffe bar',
       tokenValueCents: 100,
       fiscalize: 'inherit',
@@ -49,7 +48,7 @@ describe('devices', () => {
   });
 
   it('records each move in the placement history', async () => {
-    const device = await first<Device>('manager', '/api/v2/devices?name=Dizalica 99');
+    const device = await createDevice(t, { location: riva['@id'] });
     const moved = await t.json<Device>('worker', {
       method: 'PATCH',
       url: device['@id'],
@@ -76,10 +75,11 @@ describe('devices', () => {
   });
 
   it('fits a logger to one device only, and keeps references inside the company', async () => {
+    const { logger: fitted } = await createDeviceWithLogger(t);
     const taken = await t.json<Violations>('manager', {
       method: 'POST',
       url: '/api/v2/devices',
-      payload: { name: 'Konjić 99', group: 'kiddie_ride', logger: spare['@id'] },
+      payload: { name: 'Konjić 99', group: 'kiddie_ride', logger: fitted['@id'] },
     });
     expect(taken.body.violations[0]).toMatchObject({ propertyPath: 'logger', code: 'logger_taken' });
     const foreignLocation = await first<Location>('otherManager', '/api/v2/locations');
@@ -99,6 +99,7 @@ describe('devices', () => {
   });
 
   it('filters by group, location and tag and orders by name', async () => {
+    const atKorzoNow = await createDevice(t, { location: korzo['@id'], tags: [premium['@id']] });
     const rides = await t.json<Collection<Device>>('manager', {
       url: '/api/v2/devices?group=kiddie_ride&order[name]=desc&itemsPerPage=200',
     });
@@ -107,7 +108,10 @@ describe('devices', () => {
     const names = rides.body.member.map((d) => d.name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
     const atKorzo = await t.json<Collection<Device>>('manager', { url: `/api/v2/devices?location=${korzo.id}` });
-    expect(atKorzo.body.member.map((d) => d.name)).toContain('Dizalica 100');
+    expect(atKorzo.body.member.map((d) => d.name)).toContain(atKorzoNow.name);
+    const premiumOnes = await t.json<Collection<Device>>('manager', { url: `/api/v2/devices?tags=${premium.id}&itemsPerPage=200` });
+    expect(premiumOnes.body.member.map((d) => d.name)).toContain(atKorzoNow.name);
+    expect(premiumOnes.body.member.every((d) => d.tags.includes(premium['@id']))).toBe(true);
     expect((await t.json<Collection<Device>>('otherManager', { url: '/api/v2/devices' })).body.totalItems).toBe(4);
     expect((await t.as('manager', { url: '/api/v2/devices?group[]=x&order[imei]=asc' })).statusCode).toBe(400);
   });

@@ -1,6 +1,7 @@
 import { addDays, businessDate, type Collection, type Lessor } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createLessor } from '../../testing/fixtures.ts';
 import { contractState } from './lessors.service.ts';
 
 const t = await testApp();
@@ -46,17 +47,17 @@ describe('lessors', () => {
     });
     expect(badDate.body.violations[0]).toMatchObject({ propertyPath: 'contractStart', code: 'date' });
     // A patch is checked against the stored dates too.
-    const arena = (await t.json<Collection<Lessor>>('manager', { url: '/api/v2/lessors?name=Arena' })).body.member[0];
+    const lessor = await createLessor(t, { rentalType: 'percentage', contractStart: '2024-03-01', contractEnd: '2027-02-28' });
     const patch = await t.json<Violations>('manager', {
       method: 'PATCH',
-      url: arena?.['@id'] ?? '',
+      url: lessor['@id'],
       headers: mergePatch,
       payload: { contractEnd: '2020-01-01' },
     });
     expect(patch.body.violations[0]).toMatchObject({ propertyPath: 'contractEnd', code: 'end_before_start' });
     const cleared = await t.json<Lessor>('manager', {
       method: 'PATCH',
-      url: arena?.['@id'] ?? '',
+      url: lessor['@id'],
       headers: mergePatch,
       payload: { contractEnd: null },
     });
@@ -64,8 +65,15 @@ describe('lessors', () => {
   });
 
   it('filters, orders and flags contracts that end soon', async () => {
+    // A contract without an end comes after those with one.
+    const openEnded = await createLessor(t, { rentalType: 'fixed', contractStart: '2025-01-01' });
     const list = await t.json<Collection<Lessor>>('manager', { url: '/api/v2/lessors?rentalType=fixed&order[contractEnd]=asc' });
-    expect(list.body.member.map((l) => l.name)).toEqual(['Kino Europa d.o.o.', 'Kaufland Hrvatska k.d.', 'Arena Centar d.o.o.']);
+    expect(list.body.member.map((l) => l.name)).toEqual([
+      'Kino Europa d.o.o.',
+      'Arena Centar d.o.o.',
+      'Kaufland Hrvatska k.d.',
+      openEnded.name,
+    ]);
     const soon = await t.json<Collection<Lessor>>('manager', { url: `/api/v2/lessors?contractEnd[before]=${addDays(businessDate(), 30)}` });
     // The demo has contracts ending within 30 days (City Center one, Kino Europa): the check is not empty.
     expect(soon.body.totalItems).toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import { type Collection, type Device, iri, type Maintenance } from '@kovanica/c
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index.ts';
-import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, createMaintenance, sendEvents } from '../../testing/fixtures.ts';
 
 const t = await testApp();
 const [first, second] = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?group=vending&itemsPerPage=2' })).body
@@ -56,13 +56,10 @@ describe('maintenance', () => {
   });
 
   it('a device with maintenance or telemetry keeps its history: its delete is refused, naming them', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/telemetry/batches',
-      headers: { authorization: `Bearer ${demoCredential(first.imei ?? '')}` },
-      payload: { imei: first.imei, events: [{ seq: 1, at: new Date().toISOString(), type: 'coin', valueCents: 100 }] },
-    });
-    const res = await t.json('manager', { method: 'DELETE', url: first['@id'] });
+    const { device, logger } = await createDeviceWithLogger(t);
+    await createMaintenance(t, { device: device['@id'] });
+    await sendEvents(t, logger, [{ seq: 1, at: new Date().toISOString(), type: 'coin', valueCents: 100 }]);
+    const res = await t.json('manager', { method: 'DELETE', url: device['@id'] });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('This item is still in use: telemetry events: 1, maintenance records: 1.');
   });

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
-import { companiesDailyRevenue as companiesDaily } from './companies-daily.service.ts';
+import { companiesDailyRevenue as readCompaniesDailyRevenue } from './companies-daily-revenue.service.ts';
 import { revenueReport as report } from './revenue.service.ts';
 
 /** Today's revenue (`from = to = today`) and the detailed review (any range), from the daily rollup. */
@@ -39,6 +39,6 @@ export function revenueRoutes(app: FastifyInstance, deps: Deps) {
       querystring: companiesDailyRevenueQuery,
       response: { 200: companiesDailyRevenue, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => companiesDaily(deps.db, contextOf(request), request.query as CompaniesDailyRevenueQuery),
+    handler: (request) => readCompaniesDailyRevenue(deps.db, contextOf(request), request.query as CompaniesDailyRevenueQuery),
   });
 }

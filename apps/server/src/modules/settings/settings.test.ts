@@ -32,5 +32,7 @@ describe('settings', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.json('admin', { url: '/api/v2/settings' })).body.updateBannerEnabled).toBe(false);
+    // Back to the default, which the other test reads.
+    await t.as('admin', { method: 'PATCH', url: '/api/v2/settings', headers: mergePatch, payload: { updateBannerEnabled: true } });
   });
 });

@@ -1,6 +1,7 @@
 import type { Collection, Device, Location, Tag } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createDevice, createLocation, createTag } from '../../testing/fixtures.ts';
 
 const t = await testApp();
 type Violations = { violations: { propertyPath: string; code: string }[] };
@@ -28,7 +29,12 @@ describe('tags', () => {
   });
 
   it('deleting a tag takes it off its devices and locations', async () => {
-    const summer = (await t.json<Collection<Tag>>('manager', { url: '/api/v2/tags?name=Sezona' })).body.member[0] as Tag;
+    const created = await createTag(t);
+    await createLocation(t, { tags: [created['@id']] });
+    await createDevice(t, { tags: [created['@id']] });
+    await createDevice(t, { tags: [created['@id']] });
+    const summer = (await t.json<Tag>('manager', { url: created['@id'] })).body;
+    expect(summer).toMatchObject({ devicesCount: 2, locationsCount: 1 });
     const before = await t.json<Collection<Device>>('manager', { url: `/api/v2/devices?tags=${summer['@id']}` });
     expect(before.body.totalItems).toBe(summer.devicesCount);
     expect((await t.as('manager', { method: 'DELETE', url: summer['@id'] })).statusCode).toBe(204);

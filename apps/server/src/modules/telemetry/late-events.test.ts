@@ -1,45 +1,73 @@
-import type { Collection, Device, TelemetryAnswer } from '@kovanica/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { criticalEpisodes, deposits, deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
-import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, type EventInput, sendEvents } from '../../testing/fixtures.ts';
 
 // Loggers send in order, but a batch can arrive hours late (no signal, a retry after a crash): the
 // cash periods and deposits must still add up to what went into the box.
 const t = await testApp();
-const device = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?name=Autić 1' })).body.member[0] as Device;
-const imei = device.imei as string;
-let seq = 1;
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const coin = (minutes: number, valueCents: number) => ({ seq: seq++, at: minutesAgo(minutes), type: 'coin', valueCents });
-const emptying = (minutes: number) => ({ seq: seq++, at: minutesAgo(minutes), type: 'emptying', coinsCents: 0, tokens: 0 });
 
-const send = async (events: unknown[]) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/telemetry/batches',
-    headers: { authorization: `Bearer ${demoCredential(imei)}` },
-    payload: { imei, events },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TelemetryAnswer>();
-};
-const periods = async () =>
-  (
-    await t.db
-      .select({ at: emptyings.at, counted: emptyings.countedCents, start: emptyings.periodStart, reported: deposits.reportedCoinsCents })
-      .from(emptyings)
-      .innerJoin(deposits, eq(deposits.emptyingId, emptyings.id))
-      .where(eq(emptyings.deviceId, device.id))
-      .orderBy(asc(emptyings.at))
-  ).map((p) => ({ counted: p.counted, reported: p.reported, start: p.start?.toISOString() ?? null }));
-const box = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0]?.boxCents;
+/** A new device fitted with its own logger: its events, and what the tests ask about it. */
+async function newDevice() {
+  const { device, logger } = await createDeviceWithLogger(t);
+  let seq = 1;
+  const event = <T extends EventInput['type']>(
+    minutes: number,
+    type: T,
+    more: Omit<Extract<EventInput, { type: T }>, 'seq' | 'at' | 'type'>,
+  ) => ({ seq: seq++, at: minutesAgo(minutes), type, ...more }) as Extract<EventInput, { type: T }>;
+  const periods = async () =>
+    (
+      await t.db
+        .select({ at: emptyings.at, counted: emptyings.countedCents, start: emptyings.periodStart, reported: deposits.reportedCoinsCents })
+        .from(emptyings)
+        .innerJoin(deposits, eq(deposits.emptyingId, emptyings.id))
+        .where(eq(emptyings.deviceId, device.id))
+        .orderBy(asc(emptyings.at))
+    ).map((p) => ({ counted: p.counted, reported: p.reported, start: p.start?.toISOString() ?? null }));
+  const state = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0];
+  const spans = async (table: typeof serviceSessions | typeof criticalEpisodes) =>
+    (
+      await t.db
+        .select({ from: table.startedAt, to: table.endedAt })
+        .from(table)
+        .where(eq(table.deviceId, device.id))
+        .orderBy(asc(table.startedAt))
+    ).map((s) => [s.from.toISOString(), s.to?.toISOString() ?? null]);
+  return {
+    device,
+    send: (events: EventInput[]) => sendEvents(t, logger, events),
+    event,
+    coin: (minutes: number, valueCents: number) => event(minutes, 'coin', { valueCents }),
+    emptying: (minutes: number) => event(minutes, 'emptying', { coinsCents: 0, tokens: 0 }),
+    periods,
+    box: async () => (await state())?.boxCents,
+    state,
+    spans,
+  };
+}
+type TestDevice = Awaited<ReturnType<typeof newDevice>>;
 
 describe('late events and the cash in the box', () => {
   const at = { first: 300, second: 280, third: 260, emptied: 290, lateCoin: 295, olderEmptying: 298 };
+  // The story so far, for each test to replay up to where it starts.
+  const coinsThenLateEmptying = async (d: TestDevice) => {
+    await d.send([d.coin(at.first, 100), d.coin(at.second, 200), d.coin(at.third, 400)]);
+    await d.send([d.emptying(at.emptied)]);
+  };
+  const thenLateCoin = async (d: TestDevice) => {
+    await coinsThenLateEmptying(d);
+    await d.send([d.coin(at.lateCoin, 50)]);
+  };
+  const thenOlderEmptying = async (d: TestDevice) => {
+    await thenLateCoin(d);
+    await d.send([d.emptying(at.olderEmptying)]);
+  };
 
   it('an emptying that arrives after later events takes only what came before it', async () => {
+    const { send, coin, emptying, periods, box } = await newDevice();
     await send([coin(at.first, 100), coin(at.second, 200), coin(at.third, 400)]);
     expect(await box()).toBe(700);
     await send([emptying(at.emptied)]);
@@ -48,12 +76,17 @@ describe('late events and the cash in the box', () => {
   });
 
   it('money older than the last emptying joins the period that emptying closed, and its deposit', async () => {
-    await send([coin(at.lateCoin, 50)]);
-    expect(await periods()).toEqual([{ counted: 150, reported: 150, start: null }]);
-    expect(await box()).toBe(600);
+    const d = await newDevice();
+    await coinsThenLateEmptying(d);
+    await d.send([d.coin(at.lateCoin, 50)]);
+    expect(await d.periods()).toEqual([{ counted: 150, reported: 150, start: null }]);
+    expect(await d.box()).toBe(600);
   });
 
   it('an emptying older than the last one takes its share out of the next period', async () => {
+    const d = await newDevice();
+    const { device, send, emptying, periods, box } = d;
+    await thenLateCoin(d);
     const [next] = await t.db.select({ at: emptyings.at }).from(emptyings).where(eq(emptyings.deviceId, device.id));
     const older = emptying(at.olderEmptying);
     await send([older]);
@@ -67,30 +100,18 @@ describe('late events and the cash in the box', () => {
   });
 
   it('leaves a verified deposit as it was verified', async () => {
+    const d = await newDevice();
+    const { device, send, coin, periods } = d;
+    await thenOlderEmptying(d);
     await t.db.update(deposits).set({ verifiedAt: new Date(), depositCoinsCents: 50 }).where(eq(deposits.deviceId, device.id));
     await send([coin(at.lateCoin - 1, 20)]);
     const after = await periods();
     expect(after[1]).toMatchObject({ counted: 70, reported: 50 });
   });
 
-  const state = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0];
-  const spans = async (table: typeof serviceSessions | typeof criticalEpisodes) =>
-    (
-      await t.db
-        .select({ from: table.startedAt, to: table.endedAt })
-        .from(table)
-        .where(eq(table.deviceId, device.id))
-        .orderBy(asc(table.startedAt))
-    ).map((s) => [s.from.toISOString(), s.to?.toISOString() ?? null]);
-  const event = (minutes: number, type: string, more: Record<string, unknown> = {}) => ({
-    seq: seq++,
-    at: minutesAgo(minutes),
-    type,
-    ...more,
-  });
-
   it('a late service-mode switch opens the session from its time, and a late switch-off closes it', async () => {
-    await send([event(100, 'heartbeat')]);
+    const { send, event, state, spans } = await newDevice();
+    await send([event(100, 'heartbeat', {})]);
     const on = event(150, 'service_mode', { on: true });
     await send([on]);
     expect(await state()).toMatchObject({ serviceMode: true, serviceSince: new Date(on.at) });
@@ -106,6 +127,8 @@ describe('late events and the cash in the box', () => {
   });
 
   it('a late critical alarm makes the device critical from its time, up to a clearing stored after it', async () => {
+    const { send, event, state, spans } = await newDevice();
+    await send([event(90, 'heartbeat', {})]);
     const alarm = event(105, 'alarm', { code: 'E7', critical: true });
     await send([alarm]);
     expect(await state()).toMatchObject({ critical: true, criticalCode: 'E7', criticalSince: new Date(alarm.at) });

@@ -1,8 +1,9 @@
-import type { TelemetryEvent } from '@kovanica/contract';
+import { parseIri, type TelemetryEvent } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
+import { deviceDaily, telemetryEvents } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger } from '../../testing/fixtures.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';
 import { ingestBatch } from './telemetry.ingest.ts';
 
@@ -26,20 +27,22 @@ describe('the simulated fleet', () => {
   });
 
   it('survives duplicate and reordered deliveries: ingestion equals the truth exactly', async () => {
-    const fleet = await t.db
-      .select({
-        deviceId: devices.id,
-        loggerId: loggers.id,
-        companyId: loggers.companyId,
-        imei: loggers.imei,
-        price: devices.playPriceCents,
-      })
-      .from(devices)
-      .innerJoin(loggers, eq(loggers.id, devices.loggerId))
-      .limit(3);
+    // Devices of their own: their rollup holds only what this test sends.
+    const groups = ['kiddie_ride', 'prize_device', 'monster'] as const;
+    const fleet = [];
+    for (const group of groups) {
+      const { device, logger } = await createDeviceWithLogger(t, { group });
+      fleet.push({
+        deviceId: device.id,
+        loggerId: logger.id,
+        companyId: parseIri('companies', logger.company) ?? 0,
+        imei: logger.imei,
+        price: device.playPriceCents,
+      });
+    }
     const sim: SimDevice[] = fleet.map((f, i) => ({
       imei: f.imei,
-      group: (['kiddie_ride', 'prize_device', 'monster'] as const)[i] ?? 'other',
+      group: groups[i] ?? 'other',
       playPriceCents: f.price,
       tokenValueCents: 100,
       coast: i % 2 === 0,

@@ -1,4 +1,4 @@
-import { businessDate, type Collection, type Device, type Location, type TelemetryAnswer } from '@kovanica/contract';
+import { businessDate, type Collection, type Device, type Location } from '@kovanica/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,43 +10,47 @@ import {
   serviceSessions,
   telemetryEvents,
 } from '../../db/schema/index.ts';
-import { demoCredential } from '../../demo/fleet.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
 
 const t = await testApp();
-const device = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?name=Konjić 1' })).body.member[0] as Device;
-const imei = device.imei as string;
-const credential = demoCredential(imei);
+const home = await firstOf<Location>(t, '/api/v2/locations?name=Riva — caffe');
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-const send = (events: unknown[], auth = credential, body: Record<string, unknown> = { imei }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v2/telemetry/batches',
-    headers: { authorization: `Bearer ${auth}` },
-    payload: { ...body, events },
-  });
-const answer = async (events: unknown[]) => {
-  const res = await send(events);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TelemetryAnswer>();
-};
-const daily = async () =>
-  (await t.db.select().from(deviceDaily).where(eq(deviceDaily.deviceId, device.id))).reduce(
-    (sum, r) => ({
-      coins: sum.coins + r.coinsCents,
-      tokens: sum.tokens + r.tokens,
-      cashless: sum.cashless + r.cashlessCents,
-      plays: sum.plays + r.plays,
-      test: sum.test + r.testCents,
-      freeRides: sum.freeRides + r.freeRides,
-    }),
-    { coins: 0, tokens: 0, cashless: 0, plays: 0, test: 0, freeRides: 0 },
-  );
-const stateOf = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0];
+/**
+ * A new device (2,00 € a play, tokens worth 1,00 €) at a demo location, fitted with its own logger,
+ * and what the tests ask about it.
+ */
+async function newDevice() {
+  const { device, logger } = await createDeviceWithLogger(t, { location: home['@id'] });
+  const send = (events: unknown[], auth = logger.credential, body: Record<string, unknown> = { imei: logger.imei }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/telemetry/batches',
+      headers: { authorization: `Bearer ${auth}` },
+      payload: { ...body, events },
+    });
+  const answer = (events: EventInput[]) => sendEvents(t, logger, events);
+  const daily = async () =>
+    (await t.db.select().from(deviceDaily).where(eq(deviceDaily.deviceId, device.id))).reduce(
+      (sum, r) => ({
+        coins: sum.coins + r.coinsCents,
+        tokens: sum.tokens + r.tokens,
+        cashless: sum.cashless + r.cashlessCents,
+        plays: sum.plays + r.plays,
+        test: sum.test + r.testCents,
+        freeRides: sum.freeRides + r.freeRides,
+      }),
+      { coins: 0, tokens: 0, cashless: 0, plays: 0, test: 0, freeRides: 0 },
+    );
+  const stateOf = async () => (await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0];
+  return { device, logger, send, answer, daily, stateOf };
+}
 
 describe('telemetry ingestion', () => {
   it('refuses a missing or wrong credential, and another logger’s IMEI', async () => {
+    const { logger, send } = await newDevice();
+    const credential = logger.credential;
     expect((await send([{ seq: 1, at: minutesAgo(1), type: 'heartbeat' }], 'kvl_nope')).statusCode).toBe(401);
     const res = await send([{ seq: 1, at: minutesAgo(1), type: 'heartbeat' }], credential, { imei: '356938035643809' });
     expect(res.statusCode).toBe(403);
@@ -56,6 +60,7 @@ describe('telemetry ingestion', () => {
   });
 
   it('refuses a malformed batch whole, naming the event', async () => {
+    const { device, send } = await newDevice();
     const res = await send([
       { seq: 1, at: minutesAgo(3), type: 'coin', valueCents: 100 },
       { seq: 2, at: minutesAgo(3), type: 'coin', valueCents: -5 },
@@ -67,7 +72,8 @@ describe('telemetry ingestion', () => {
   });
 
   it('stores payments, derives the rollup and the box, and acknowledges a resend as duplicates', async () => {
-    const batch = [
+    const { device, answer, daily, stateOf } = await newDevice();
+    const batch: EventInput[] = [
       { seq: 10, at: minutesAgo(30), type: 'coin', valueCents: 100, count: 2 },
       { seq: 11, at: minutesAgo(29), type: 'token', count: 3 },
       { seq: 12, at: minutesAgo(28), type: 'cashless', valueCents: 400 },
@@ -95,6 +101,8 @@ describe('telemetry ingestion', () => {
   });
 
   it('marks payments in service mode as test plays, kept out of revenue, and records the session', async () => {
+    const { device, answer, daily } = await newDevice();
+    await answer([{ seq: 10, at: minutesAgo(20), type: 'coin', valueCents: 100, count: 4 }]);
     await answer([
       { seq: 20, at: minutesAgo(19), type: 'service_mode', on: true },
       { seq: 21, at: minutesAgo(18), type: 'coin', valueCents: 200 },
@@ -112,6 +120,15 @@ describe('telemetry ingestion', () => {
   });
 
   it('keeps a critical alarm until cleared, and closes the cash period at an emptying', async () => {
+    const { device, answer, stateOf } = await newDevice();
+    // 4,00 € of coins and 3 tokens paid, then 2,00 € during service mode: all of it in the box.
+    await answer([
+      { seq: 10, at: minutesAgo(30), type: 'coin', valueCents: 100, count: 4 },
+      { seq: 11, at: minutesAgo(29), type: 'token', count: 3 },
+      { seq: 20, at: minutesAgo(19), type: 'service_mode', on: true },
+      { seq: 21, at: minutesAgo(18), type: 'coin', valueCents: 200 },
+      { seq: 22, at: minutesAgo(17), type: 'service_mode', on: false },
+    ]);
     await answer([{ seq: 30, at: minutesAgo(16), type: 'alarm', code: 'E12', critical: true }]);
     expect(await stateOf()).toMatchObject({ critical: true, criticalCode: 'E12' });
     // The devices list shows it, and lists the devices critical now.
@@ -124,7 +141,8 @@ describe('telemetry ingestion', () => {
       cashInBoxCents: 600,
       tokensInBox: 3,
     });
-    expect((await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?critical=false' })).body.totalItems).toBe(59);
+    const every = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices' })).body.totalItems;
+    expect((await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?critical=false' })).body.totalItems).toBe(every - 1);
     await answer([
       { seq: 31, at: minutesAgo(15), type: 'alarm_cleared', code: 'E12' },
       { seq: 32, at: minutesAgo(14), type: 'emptying', coinsCents: 600, tokens: 3 },
@@ -139,16 +157,17 @@ describe('telemetry ingestion', () => {
     // The device's histories, as the screens read them.
     const history = async (name: string) =>
       (await t.json<Collection<Record<string, unknown>>>('worker', { url: `/api/v2/${name}?device=${device.id}` })).body.member;
-    expect(await history('service-sessions')).toMatchObject([{ deviceName: 'Konjić 1', plays: 1 }]);
+    expect(await history('service-sessions')).toMatchObject([{ deviceName: device.name, plays: 1 }]);
     expect(await history('critical-episodes')).toMatchObject([{ code: 'E12', durationMinutes: 1 }]);
     expect(await history('emptyings')).toMatchObject([{ countedCents: 600, deviceCoinsCents: 600, locationName: device.locationName }]);
     expect((await t.json<Collection<unknown>>('otherManager', { url: '/api/v2/emptyings' })).body.totalItems).toBe(0);
   });
 
   it('returns pending commands once, and a confirming event completes them', async () => {
+    const { device, logger, answer, daily } = await newDevice();
     const [command] = await t.db
       .insert(deviceCommands)
-      .values({ companyId: 1, loggerId: Number(device.logger?.split('/').pop()), deviceId: device.id, type: 'free_ride', reason: 'test' })
+      .values({ companyId: 1, loggerId: logger.id, deviceId: device.id, type: 'free_ride', reason: 'test' })
       .returning();
     const first = await answer([{ seq: 40, at: minutesAgo(10), type: 'heartbeat' }]);
     expect(first.commands).toEqual([{ id: command?.id, type: 'free_ride' }]);
@@ -163,6 +182,7 @@ describe('telemetry ingestion', () => {
   });
 
   it('clamps a time in the future, and attributes events to where the device stood then', async () => {
+    const { device, answer } = await newDevice();
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const res = await answer([{ seq: 50, at: future, type: 'heartbeat' }]);
     expect(res.clampedSeqs).toEqual([50]);

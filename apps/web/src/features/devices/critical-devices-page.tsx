@@ -6,10 +6,9 @@ import { EditRowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { locationsApi } from '../../lib/resources.ts';
+import { devicesApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
-import { devicesApi } from './api.ts';
 
 const f = (field: string) => `resources.devices.fields.${field}`;
 /** The list is of the devices critical now, whatever the user filters on top. */

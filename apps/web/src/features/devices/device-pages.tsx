@@ -2,6 +2,7 @@ import type { Device } from '@kovanica/contract';
 import { Box, Button } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -18,8 +19,11 @@ export const DeviceNewPage = () => (
   </NewPage>
 );
 
-/** `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood. A worker may edit but not delete. */
-export function DeviceEditPage({ id }: { id: number }) {
+/**
+ * `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood. A worker may
+ * edit but not delete. `stateActions` renders what the state card offers (the route passes the commands).
+ */
+export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?: (device: Device) => ReactNode }) {
   const { t } = useTranslation();
   const { can, hasComponent, hasModule } = useAccess();
   // The prizes in a prize device come from the stock module's loads.
@@ -45,7 +49,7 @@ export function DeviceEditPage({ id }: { id: number }) {
       {(device) => (
         <>
           <Box mb="md">
-            <DeviceStateCard device={device} />
+            <DeviceStateCard device={device} actions={stateActions?.(device)} />
           </Box>
           {showsPrizes(device) && (
             <Box mb="md">

@@ -2,10 +2,9 @@ import { deviceGroups, type Logger } from '@kovanica/contract';
 import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
+import { devicesApi, locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
-import { devicesApi } from './api.ts';
 import { useDeviceColumns } from './columns.tsx';
 
 const f = (field: string) => `resources.devices.fields.${field}`;

@@ -1,28 +1,21 @@
-import type { CommandType, Device } from '@kovanica/contract';
+import type { Device } from '@kovanica/contract';
 import { formatDateTime, formatMoney } from '@kovanica/contract';
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconGift, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStateBadges } from '../../components/device-state.tsx';
 import { Portlet } from '../../components/portlet.tsx';
-import { useAccess } from '../../lib/access.ts';
-import { CommandModal } from './command-form.tsx';
 
 const k = (key: string) => `resources.devices.state.${key}`;
 
 const when = (value: string | null, never: string) => (value ? formatDateTime(value) : never);
 
 /**
- * The "In operation" card at the top of a device's edit page: its state from telemetry, and the
- * free ride and reset actions for roles that may send commands.
+ * The "In operation" card at the top of a device's edit page: its state from telemetry, and below it
+ * `actions` (the route puts the free ride and reset commands there, from `features/commands`).
  */
-export function DeviceStateCard({ device }: { device: Device }) {
+export function DeviceStateCard({ device, actions }: { device: Device; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
-  // The type outlives the modal's closing, so its title does not change while it fades out.
-  const [command, setCommand] = useState<{ type: CommandType; opened: boolean }>({ type: 'free_ride', opened: false });
-  const open = (type: CommandType) => setCommand({ type, opened: true });
   const { state } = device;
   const never = t(k('never'));
   const facts: { key: string; label: string; value: string }[] = [
@@ -54,28 +47,8 @@ export function DeviceStateCard({ device }: { device: Device }) {
             </div>
           ))}
         </SimpleGrid>
-        {can('devices.command') &&
-          (device.logger ? (
-            <Group gap="sm">
-              <Button variant="default" leftSection={<IconGift size={16} aria-hidden />} onClick={() => open('free_ride')}>
-                {t(k('freeRide'))}
-              </Button>
-              <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => open('reset')}>
-                {t(k('reset'))}
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t(k('noLogger'))}
-            </Text>
-          ))}
+        {actions}
       </Stack>
-      <CommandModal
-        type={command.type}
-        opened={command.opened}
-        onClose={() => setCommand((c) => ({ ...c, opened: false }))}
-        device={device}
-      />
     </Portlet>
   );
 }

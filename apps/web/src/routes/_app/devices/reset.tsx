@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CommandsPage } from '../../../features/devices/commands-page.tsx';
+import { CommandsPage } from '../../../features/commands/commands-page.tsx';
 import { requirePermission } from '../../../lib/access.ts';
 import { listSearch } from '../../../lib/list-state.ts';
 

@@ -2,13 +2,13 @@ import { addDays, businessDate, COMPANIES_DAILY_REVENUE_MAX_DAYS } from '@kovani
 import { isIsoDay } from '../../lib/day.ts';
 
 /** `/companies/daily-revenue?from=2026-05-01&to=2026-05-14`; a missing day means the default range. */
-export interface DailyRevenueSearch {
+export interface CompaniesDailyRevenueSearch {
   from?: string;
   to?: string;
 }
 
 /** The route's `validateSearch`: real days kept (as in the detailed review), anything else dropped. */
-export function dailyRevenueSearch(raw: Record<string, unknown>): DailyRevenueSearch {
+export function companiesDailyRevenueSearch(raw: Record<string, unknown>): CompaniesDailyRevenueSearch {
   const { from, to } = raw;
   return { ...(isIsoDay(from) && { from }), ...(isIsoDay(to) && { to }) };
 }

@@ -10,6 +10,6 @@ import type { View } from '../../lib/view.ts';
  */
 export const companiesDailyRevenueQuery = (query: CompaniesDailyRevenueQuery, view: View) =>
   queryOptions({
-    queryKey: [...revenueKeys.all, 'companies-daily', query, view] as const,
+    queryKey: [...revenueKeys.all, 'companies-daily-revenue', query, view] as const,
     queryFn: ({ signal }) => apiRequest('/revenue/companies-daily', { query, schema: companiesDailyRevenue, signal }),
   });

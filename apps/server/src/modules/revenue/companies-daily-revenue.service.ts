@@ -2,9 +2,9 @@ import {
   addDays,
   COMPANIES_DAILY_REVENUE_MAX_DAYS,
   type CompaniesDailyRevenue,
+  type CompaniesDailyRevenueDay,
   type CompaniesDailyRevenueQuery,
-  type CompanyDailyRevenueRow,
-  type DailyRevenue,
+  type CompaniesDailyRevenueRow,
   iri,
   netOfVat,
 } from '@kovanica/contract';
@@ -69,8 +69,8 @@ export async function companiesDailyRevenue(
 
   const days = daysOf(query.from, query.to);
   const earned = new Map(dayRows.map((r) => [`${r.companyId}|${r.day}`, r]));
-  const rows: CompanyDailyRevenueRow[] = companyRows.map((company) => {
-    const perDay: DailyRevenue[] = days.map((day) => {
+  const rows: CompaniesDailyRevenueRow[] = companyRows.map((company) => {
+    const perDay: CompaniesDailyRevenueDay[] = days.map((day) => {
       const found = earned.get(`${company.id}|${day}`);
       return { day, revenueCents: found?.revenueCents ?? 0, plays: found?.plays ?? 0 };
     });

@@ -9,9 +9,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
-import { companiesDailyRevenueQuery } from './daily-revenue-api.ts';
-import { type DailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './daily-revenue-search.ts';
-import { DailyRevenueTable } from './daily-revenue-table.tsx';
+import { companiesDailyRevenueQuery } from './companies-daily-revenue-api.ts';
+import { type CompaniesDailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
+import { CompaniesDailyRevenueTable } from './companies-daily-revenue-table.tsx';
 
 const route = getRouteApi('/_app/companies/daily-revenue');
 
@@ -19,7 +19,7 @@ const route = getRouteApi('/_app/companies/daily-revenue');
  * `/companies/daily-revenue` (admins): each company's revenue per business day over a range, the last
  * 14 days by default, for the companies of the current view.
  */
-export function DailyRevenuePage() {
+export function CompaniesDailyRevenuePage() {
   const { t } = useTranslation();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -46,7 +46,7 @@ export function DailyRevenuePage() {
   const title = t('resources.companiesDailyRevenue.name');
 
   /** Every change stays in the URL (a reload or a shared link shows the same range); typing replaces the entry. */
-  const set = (patch: Partial<DailyRevenueSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const set = (patch: Partial<CompaniesDailyRevenueSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   return (
     <>
@@ -58,7 +58,7 @@ export function DailyRevenuePage() {
           view: t(view === 'all' ? 'user.allCompanies' : 'user.myCompany'),
         })}
       />
-      <DailyRevenueTable
+      <CompaniesDailyRevenueTable
         report={valid ? report.data : null}
         days={days}
         title={title}

@@ -18,7 +18,7 @@ import { exportMoney } from '../../lib/export/table.ts';
 type Row = CompaniesDailyRevenue['rows'][number];
 
 /** A line of the table: a company, or the totals (its name is "Total", its net never empty). */
-export interface DailyRevenueLine {
+export interface CompaniesDailyRevenueLine {
   key: string;
   name: string;
   days: Row['days'];
@@ -29,7 +29,7 @@ export interface DailyRevenueLine {
 }
 
 /** A column; its `label` is the header as shown (a day's date, or already translated). */
-interface DailyRevenueColumn extends ReportColumn<DailyRevenueLine> {
+interface CompaniesDailyRevenueColumn extends ReportColumn<CompaniesDailyRevenueLine> {
   /** What the header shows on screen when not the label (a day: its weekday above it); it stays on one line. */
   header?: ReactNode;
 }
@@ -39,14 +39,17 @@ const SKELETON_ROWS = 3;
 const MIN_COLUMN_WIDTH = 96;
 
 /** The answer as table lines: the companies in the server's order (largest revenue first), then the totals. */
-export function linesOf(report: CompaniesDailyRevenue, totalLabel: string): { lines: DailyRevenueLine[]; totals: DailyRevenueLine } {
+export function linesOf(
+  report: CompaniesDailyRevenue,
+  totalLabel: string,
+): { lines: CompaniesDailyRevenueLine[]; totals: CompaniesDailyRevenueLine } {
   return {
     lines: report.rows.map((r) => ({ ...r, key: r.company, name: r.companyName })),
     totals: { ...report.totals, key: 'totals', name: totalLabel },
   };
 }
 
-function useColumns(days: readonly string[]): DailyRevenueColumn[] {
+function useColumns(days: readonly string[]): CompaniesDailyRevenueColumn[] {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const weekday = new Intl.DateTimeFormat(i18n.language === 'hr' ? 'hr-HR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
@@ -68,7 +71,7 @@ function useColumns(days: readonly string[]): DailyRevenueColumn[] {
         exportValue: (l) => l.name,
       },
       ...days.map(
-        (day, i): DailyRevenueColumn => ({
+        (day, i): CompaniesDailyRevenueColumn => ({
           key: day,
           label: formatDate(day),
           header: (
@@ -123,7 +126,7 @@ function useColumns(days: readonly string[]): DailyRevenueColumn[] {
   }, [t, i18n.language, days]);
 }
 
-interface DailyRevenueTableProps {
+interface CompaniesDailyRevenueTableProps {
   /** Undefined while the first answer loads; null when the range cannot be asked for (its field says why). */
   report: CompaniesDailyRevenue | null | undefined;
   /** The days of the range, for the headers while the first answer loads. */
@@ -140,7 +143,7 @@ interface DailyRevenueTableProps {
  * A row per company and a column per business day, then the range's total, plays and net; a totals
  * row. Wide ranges scroll sideways inside the card with the company column kept in view.
  */
-export function DailyRevenueTable({ report, days, title, fileStem, filters, status }: DailyRevenueTableProps) {
+export function CompaniesDailyRevenueTable({ report, days, title, fileStem, filters, status }: CompaniesDailyRevenueTableProps) {
   const { t } = useTranslation();
   const columns = useColumns(days);
   const exporter = useExportAction(fileStem);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './daily-revenue-search.ts';
+import { companiesDailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
 
 describe('companies daily revenue search', () => {
   it('keeps real days and drops anything else', () => {
-    expect(dailyRevenueSearch({ from: '2026-02-01', to: '2026-02-30', location: '/api/v2/locations/3' })).toEqual({ from: '2026-02-01' });
-    expect(dailyRevenueSearch({ from: '2026-02-01', to: '2026-02-14' })).toEqual({ from: '2026-02-01', to: '2026-02-14' });
-    expect(dailyRevenueSearch({ page: 2 })).toEqual({});
+    expect(companiesDailyRevenueSearch({ from: '2026-02-01', to: '2026-02-30', location: '/api/v2/locations/3' })).toEqual({
+      from: '2026-02-01',
+    });
+    expect(companiesDailyRevenueSearch({ from: '2026-02-01', to: '2026-02-14' })).toEqual({ from: '2026-02-01', to: '2026-02-14' });
+    expect(companiesDailyRevenueSearch({ page: 2 })).toEqual({});
   });
 
   it('defaults to the last 14 days up to today, across months and years', () => {

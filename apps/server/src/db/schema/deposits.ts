@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { emptyings } from './device-history.ts';
+import { devices } from './devices.ts';
+import { locations } from './locations.ts';
+import { users } from './users.ts';
+
+/**
+ * A deposit per emptying (domain.md §7): what telemetry counted (reported), what a worker counted and
+ * handed in (deposit), and its verification. Verified deposits are never changed.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    locationId: integer().references(() => locations.id, { onDelete: 'restrict' }),
+    emptyingId: integer()
+      .notNull()
+      .references(() => emptyings.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+    reportedCoinsCents: bigint({ mode: 'number' }).notNull(),
+    reportedTokens: bigint({ mode: 'number' }).notNull(),
+    depositCoinsCents: bigint({ mode: 'number' }),
+    depositTokens: bigint({ mode: 'number' }),
+    note: text(),
+    reportedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    reportedAt: timestamp({ withTimezone: true }),
+    verifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposits_emptying_key').on(t.emptyingId),
+    index('deposits_company_at_idx').on(t.companyId, t.at),
+    // A device's last verified deposit (its state's `deposit_difference`).
+    index('deposits_device_at_idx').on(t.deviceId, t.at),
+    index('deposits_unverified_idx').on(t.companyId).where(sql`verified_at is null`),
+  ],
+);

@@ -1,0 +1,130 @@
+import type { TelemetryEvent } from '@kovanica/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { deposits, emptyings } from '../../db/schema/index.ts';
+import type { DeviceScope, StateRow } from './ingest-context.ts';
+
+// Cash periods: the box fills with coins, notes and tokens until an emptying closes the period, which
+// makes the emptying and its deposit. Late events (older than what was applied) move money between
+// periods, and between their deposits while those are not verified.
+
+/** A box contribution of an event older than the last emptying: it belongs to the period that emptying closed. */
+export interface LateCash {
+  at: string;
+  cents: number;
+  tokens: number;
+}
+
+/**
+ * Puts a payment's coins and notes (cents) or tokens into the box (test plays too: the money is in it).
+ * Money older than the last emptying was in the box that emptying took: it is answered as late cash for
+ * that period instead (`addLateCash`).
+ */
+export function intoBox(state: StateRow, type: TelemetryEvent['type'], at: Date, amountCents: number, count: number): LateCash | null {
+  const cents = type === 'coin' || type === 'note' ? amountCents : 0;
+  const tokens = type === 'token' ? count : 0;
+  if (!cents && !tokens) return null;
+  if (state.lastEmptiedAt !== null && at <= state.lastEmptiedAt) return { at: at.toISOString(), cents, tokens };
+  state.boxCents += cents;
+  state.boxTokens += tokens;
+  return null;
+}
+
+/** The box's coins and notes (cents) and tokens from a device's stored events in a time span. */
+async function boxBetween(tx: Tx, deviceId: number, after: Date | null, upTo: Date | null) {
+  const result = await tx.execute(sql`
+    select coalesce(sum(amount_cents) filter (where type in ('coin', 'note')), 0) as cents,
+      coalesce(sum(count) filter (where type = 'token'), 0) as tokens
+    from telemetry_events where device_id = ${deviceId}
+      ${after ? sql`and at > ${after.toISOString()}::timestamptz` : sql``}
+      ${upTo ? sql`and at <= ${upTo.toISOString()}::timestamptz` : sql``}`);
+  const row = (result as unknown as { rows: { cents: string | number; tokens: string | number }[] }).rows[0];
+  return { cents: Number(row?.cents ?? 0), tokens: Number(row?.tokens ?? 0) };
+}
+
+/**
+ * An emptying closes the cash period: what telemetry counted since the previous emptying, beside the
+ * device's own counters, and the deposit with those reported amounts. A late emptying (events after
+ * it were already applied) takes only what came before it; one older than the last emptying takes
+ * its share out of the period the next emptying closed (and that deposit, if not yet verified).
+ */
+export async function closeCashPeriod(
+  tx: Tx,
+  scope: DeviceScope,
+  state: StateRow,
+  at: Date,
+  locationId: number | null,
+  event: Extract<TelemetryEvent, { type: 'emptying' }>,
+) {
+  const { companyId, deviceId } = scope;
+  let period: { countedCents: number; countedTokens: number; periodStart: Date | null };
+  if (state.lastEmptiedAt !== null && at < state.lastEmptiedAt) {
+    const [previous] = await tx
+      .select({ at: emptyings.at })
+      .from(emptyings)
+      .where(and(eq(emptyings.deviceId, deviceId), sql`${emptyings.at} < ${at.toISOString()}::timestamptz`))
+      .orderBy(sql`${emptyings.at} desc`)
+      .limit(1);
+    const start = previous?.at ?? null;
+    const taken = await boxBetween(tx, deviceId, start, at);
+    period = { countedCents: taken.cents, countedTokens: taken.tokens, periodStart: start };
+    await moveFromNextPeriod(tx, deviceId, at, taken);
+  } else {
+    const late = state.lastEventAt !== null && at < state.lastEventAt;
+    // What came after a late emptying stays in the box.
+    const after = late ? await boxBetween(tx, deviceId, at, null) : { cents: 0, tokens: 0 };
+    period = {
+      countedCents: state.boxCents - after.cents,
+      countedTokens: state.boxTokens - after.tokens,
+      periodStart: state.lastEmptiedAt,
+    };
+    state.boxCents = after.cents;
+    state.boxTokens = after.tokens;
+    state.lastEmptiedAt = at;
+  }
+  const [emptying] = await tx
+    .insert(emptyings)
+    .values({
+      companyId,
+      deviceId,
+      locationId,
+      at,
+      ...period,
+      deviceCoinsCents: event.coinsCents,
+      deviceTokens: event.tokens,
+    })
+    .returning({ id: emptyings.id });
+  await tx.insert(deposits).values({
+    companyId,
+    deviceId,
+    locationId,
+    emptyingId: emptying?.id ?? 0,
+    at,
+    reportedCoinsCents: period.countedCents,
+    reportedTokens: period.countedTokens,
+  });
+}
+
+/** Takes a late emptying's share out of the period of the emptying after it, and its unverified deposit. */
+async function moveFromNextPeriod(tx: Tx, deviceId: number, at: Date, taken: { cents: number; tokens: number }) {
+  await tx.execute(sql`
+    with next as (
+      select id from emptyings where device_id = ${deviceId} and at > ${at.toISOString()}::timestamptz order by at limit 1),
+    e as (update emptyings set counted_cents = counted_cents - ${taken.cents}, counted_tokens = counted_tokens - ${taken.tokens},
+      period_start = ${at.toISOString()}::timestamptz where id in (select id from next))
+    update deposits set reported_coins_cents = reported_coins_cents - ${taken.cents}, reported_tokens = reported_tokens - ${taken.tokens}
+    where emptying_id in (select id from next) and verified_at is null`);
+}
+
+/** Money older than the last emptying joins the period (and the unverified deposit) of the first emptying after it. */
+export async function addLateCash(tx: Tx, deviceId: number, late: LateCash[]) {
+  await tx.execute(sql`
+    with late as (
+      select (select id from emptyings where device_id = ${deviceId} and at >= l.at order by at limit 1) as id, l.cents, l.tokens
+      from json_to_recordset(${JSON.stringify(late)}::json) as l(at timestamptz, cents bigint, tokens bigint)),
+    sums as (select id, sum(cents) as cents, sum(tokens) as tokens from late where id is not null group by id),
+    e as (update emptyings set counted_cents = counted_cents + sums.cents, counted_tokens = counted_tokens + sums.tokens
+      from sums where emptyings.id = sums.id)
+    update deposits set reported_coins_cents = reported_coins_cents + sums.cents, reported_tokens = reported_tokens + sums.tokens
+    from sums where deposits.emptying_id = sums.id and deposits.verified_at is null`);
+}

@@ -1,0 +1,163 @@
+import { businessDate, type TelemetryEvent } from '@kovanica/contract';
+import type { IngestContext, Span, StateRow } from './ingest-context.ts';
+
+/** The money parts of a rollup row (`device_daily`), and the counters beside them. */
+export interface Rollup {
+  day: string;
+  locationId: number | null;
+  coinsCents: number;
+  notesCents: number;
+  cashlessCents: number;
+  cardCents: number;
+  tokens: number;
+  tokensCents: number;
+  plays: number;
+  testPlays: number;
+  testCents: number;
+  freeRides: number;
+  resets: number;
+  prizesOut: number;
+  events: number;
+}
+
+type EventType = TelemetryEvent['type'];
+type Device = NonNullable<IngestContext['device']>;
+
+const PAYMENTS: ReadonlySet<EventType> = new Set<EventType>(['coin', 'note', 'token', 'cashless', 'card']);
+
+/** Whether an event is a payment: money or tokens that buy plays. */
+export const isPayment = (type: EventType) => PAYMENTS.has(type);
+
+/**
+ * The business day of an instant, memoised per UTC hour: Zagreb's offset is whole hours, so every
+ * instant of a UTC hour falls on the same Zagreb day, and `Intl` is the dearest step per event.
+ */
+const dayOfHour = new Map<number, string>();
+function dayOf(at: Date): string {
+  const hour = Math.floor(at.getTime() / 3_600_000);
+  let day = dayOfHour.get(hour);
+  if (day === undefined) {
+    if (dayOfHour.size > 50_000) dayOfHour.clear();
+    day = businessDate(at);
+    dayOfHour.set(hour, day);
+  }
+  return day;
+}
+
+/** A batch's rollup rows, one per business day and location (a device standing nowhere: location 0). */
+export class Rollups {
+  readonly #byKey = new Map<string, Rollup>();
+
+  /** The row an event at `at`, at `locationId`, counts toward. */
+  of(at: Date, locationId: number | null): Rollup {
+    const day = dayOf(at);
+    const key = `${day}|${locationId ?? 0}`;
+    let rollup = this.#byKey.get(key);
+    if (!rollup) {
+      rollup = {
+        day,
+        locationId,
+        coinsCents: 0,
+        notesCents: 0,
+        cashlessCents: 0,
+        cardCents: 0,
+        tokens: 0,
+        tokensCents: 0,
+        plays: 0,
+        testPlays: 0,
+        testCents: 0,
+        freeRides: 0,
+        resets: 0,
+        prizesOut: 0,
+        events: 0,
+      };
+      this.#byKey.set(key, rollup);
+    }
+    return rollup;
+  }
+
+  rows(): Rollup[] {
+    return [...this.#byKey.values()];
+  }
+}
+
+/** Where the device stood at an instant (its placement then), or null. */
+export const locationAt = (placements: IngestContext['placements'], at: Date) =>
+  placements.find((p) => p.from <= at && (p.to === null || at < p.to))?.locationId ?? null;
+
+/** Whether an instant falls inside one of the spans (a service session). */
+export const inSpan = (spans: readonly Span[], at: Date) => spans.some((s) => s.from <= at && (s.to === null || at < s.to));
+
+/**
+ * The money an event stands for (coins × value, a card payment, tokens × the device's token value) and
+ * its count (coins, tokens, prizes; 1 for a card payment, a free ride or a reset; 0 otherwise).
+ */
+export function measure(event: TelemetryEvent, tokenValueCents: number): { amountCents: number; count: number } {
+  switch (event.type) {
+    case 'coin':
+    case 'note':
+      return { amountCents: event.valueCents * event.count, count: event.count };
+    case 'token':
+      return { amountCents: event.count * tokenValueCents, count: event.count };
+    case 'cashless':
+    case 'card':
+      return { amountCents: event.valueCents, count: 1 };
+    case 'prize_out':
+      return { amountCents: 0, count: event.count };
+    case 'free_ride':
+    case 'reset':
+      return { amountCents: 0, count: 1 };
+    default:
+      return { amountCents: 0, count: 0 };
+  }
+}
+
+/** Counts a prize out, a free ride or a reset in its rollup row. */
+export function countEvent(rollup: Rollup, event: TelemetryEvent) {
+  if (event.type === 'prize_out') rollup.prizesOut += event.count;
+  else if (event.type === 'free_ride') rollup.freeRides += 1;
+  else if (event.type === 'reset') rollup.resets += 1;
+}
+
+/** The remote command a free ride or a reset carries out, if it names one. */
+export function commandOf(event: TelemetryEvent): number | null {
+  if ((event.type === 'free_ride' || event.type === 'reset') && event.commandId) return event.commandId;
+  return null;
+}
+
+/**
+ * Counts a payment in its rollup row: during service mode (`test`) as test plays and money, otherwise
+ * in its part of revenue with the plays it buys. Paid plays come from the device's credit: what is left
+ * over waits in `state.creditCents` for the next payment. Answers the test plays it counted.
+ */
+export function countPayment(
+  rollup: Rollup,
+  state: StateRow,
+  device: Device,
+  type: EventType,
+  amountCents: number,
+  count: number,
+  test: boolean,
+): number {
+  const plays = device.playPriceCents > 0 ? Math.max(1, Math.floor(amountCents / device.playPriceCents)) : count;
+  if (test) {
+    rollup.testCents += amountCents;
+    rollup.testPlays += plays;
+    return plays;
+  }
+  if (type === 'coin') rollup.coinsCents += amountCents;
+  else if (type === 'note') rollup.notesCents += amountCents;
+  else if (type === 'cashless') rollup.cashlessCents += amountCents;
+  else if (type === 'card') rollup.cardCents += amountCents;
+  else {
+    rollup.tokens += count;
+    rollup.tokensCents += amountCents;
+  }
+  if (device.playPriceCents > 0) {
+    state.creditCents += amountCents;
+    const whole = Math.floor(state.creditCents / device.playPriceCents);
+    rollup.plays += whole;
+    state.creditCents -= whole * device.playPriceCents;
+  } else rollup.plays += plays;
+  return 0;
+}

@@ -1,0 +1,173 @@
+import { FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { deviceState } from '../../db/schema/index.ts';
+
+/** The logger a batch comes from, as its credential identified it. */
+export interface IngestLogger {
+  id: number;
+  companyId: number;
+}
+
+/** The device a batch is applied to, and the company (the logger's) its derived rows are written for. */
+export interface DeviceScope {
+  companyId: number;
+  deviceId: number;
+}
+
+/** A device's operational state as ingestion reads and rewrites it (`device_state`). */
+export type StateRow = typeof deviceState.$inferSelect;
+
+/** An event with its time as applied (a clock too far ahead is replaced by the receipt time). */
+export interface Timed {
+  event: TelemetryEvent;
+  at: Date;
+  reportedAt: Date | null;
+}
+
+/** A span of time; `to` null while it is still open. */
+export interface Span {
+  from: Date;
+  to: Date | null;
+}
+
+/** What a batch needs to know before it is applied, read in one round trip. */
+export interface IngestContext {
+  /** The batch's seqs already stored. */
+  known: Set<number>;
+  /** The logger's highest stored seq. */
+  last: number | null;
+  /** The device the logger is fitted to, if any. */
+  device: { id: number; playPriceCents: number; tokenValueCents: number } | null;
+  /** The device's placements over the batch's time span. */
+  placements: (Span & { locationId: number })[];
+  /** The device's service sessions over the batch's time span; ingestion adds those it opens. */
+  sessions: Span[];
+  state: StateRow | null;
+}
+
+/** The batch's times: a clock more than 5 minutes ahead is replaced by the receipt time (its seq is clamped). */
+export function timesOf(events: readonly TelemetryEvent[], receivedAt: Date): { timed: Timed[]; clampedSeqs: number[] } {
+  const limit = receivedAt.getTime() + FUTURE_TOLERANCE_MS;
+  const clampedSeqs: number[] = [];
+  const timed = events.map((event): Timed => {
+    const reported = new Date(event.at);
+    if (reported.getTime() <= limit) return { event, at: reported, reportedAt: null };
+    clampedSeqs.push(event.seq);
+    return { event, at: receivedAt, reportedAt: reported };
+  });
+  return { timed, clampedSeqs };
+}
+
+/**
+ * The events not stored yet, in time order (then seq), and the seqs of the duplicates: those already
+ * stored and those repeated within the batch.
+ */
+export function freshOf(timed: readonly Timed[], known: ReadonlySet<number>): { fresh: Timed[]; duplicateSeqs: number[] } {
+  const seen = new Set(known);
+  const duplicateSeqs: number[] = [];
+  const fresh: Timed[] = [];
+  for (const t of timed) {
+    if (seen.has(t.event.seq)) duplicateSeqs.push(t.event.seq);
+    else {
+      seen.add(t.event.seq);
+      fresh.push(t);
+    }
+  }
+  fresh.sort((a, b) => a.at.getTime() - b.at.getTime() || a.event.seq - b.event.seq);
+  return { fresh, duplicateSeqs };
+}
+
+const dateOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
+
+/**
+ * In one statement: the batch's seqs already stored and the logger's highest, the device it is fitted
+ * to, that device's placements and service sessions over the batch's time span, and its state.
+ */
+export async function readContext(tx: Tx, loggerId: number, timed: readonly Timed[]): Promise<IngestContext> {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const t of timed) {
+    const ms = t.at.getTime();
+    if (ms < min) min = ms;
+    if (ms > max) max = ms;
+  }
+  const first = new Date(Number.isFinite(min) ? min : Date.now()).toISOString();
+  const last = new Date(Number.isFinite(max) ? max : Date.now()).toISOString();
+  const seqs = timed.map((t) => t.event.seq);
+  const result = await tx.execute(sql`
+    select
+      array(select seq from telemetry_events where logger_id = ${loggerId} and seq = any(${sql.param(seqs)}::bigint[])) as known,
+      (select max(seq) from telemetry_events where logger_id = ${loggerId}) as last,
+      d.id, d.play_price_cents, d.token_value_cents,
+      (select json_agg(json_build_array(p.location_id, p.from_at, p.to_at)) from device_placements p
+        where p.device_id = d.id and p.from_at <= ${last}::timestamptz and (p.to_at is null or p.to_at > ${first}::timestamptz)) as placements,
+      (select json_agg(json_build_array(s.started_at, s.ended_at)) from service_sessions s
+        where s.device_id = d.id and s.started_at <= ${last}::timestamptz and (s.ended_at is null or s.ended_at > ${first}::timestamptz)) as sessions,
+      (select row_to_json(st) from device_state st where st.device_id = d.id) as state
+    from (select 1) as one left join devices d on d.logger_id = ${loggerId}`);
+  type Raw = {
+    known: (string | number)[] | null;
+    last: string | number | null;
+    id: number | null;
+    play_price_cents: number | null;
+    token_value_cents: number | null;
+    placements: [number, string, string | null][] | null;
+    sessions: [string, string | null][] | null;
+    state: Record<string, unknown> | null;
+  };
+  const row = (result as unknown as { rows: Raw[] }).rows[0] as Raw;
+  const st = row.state;
+  return {
+    known: new Set((row.known ?? []).map(Number)),
+    last: row.last === null ? null : Number(row.last),
+    device:
+      row.id === null
+        ? null
+        : { id: Number(row.id), playPriceCents: Number(row.play_price_cents), tokenValueCents: Number(row.token_value_cents) },
+    placements: (row.placements ?? []).map(([locationId, from, to]) => ({
+      locationId: Number(locationId),
+      from: new Date(from),
+      to: dateOrNull(to),
+    })),
+    sessions: (row.sessions ?? []).map(([from, to]) => ({ from: new Date(from), to: dateOrNull(to) })),
+    state: st
+      ? {
+          deviceId: Number(st.device_id),
+          companyId: Number(st.company_id),
+          lastEventAt: dateOrNull(st.last_event_at as string | null),
+          serviceMode: Boolean(st.service_mode),
+          serviceSince: dateOrNull(st.service_since as string | null),
+          critical: Boolean(st.critical),
+          criticalCode: (st.critical_code as string | null) ?? null,
+          criticalSince: dateOrNull(st.critical_since as string | null),
+          boxCents: Number(st.box_cents),
+          boxTokens: Number(st.box_tokens),
+          creditCents: Number(st.credit_cents),
+          lastEmptiedAt: dateOrNull(st.last_emptied_at as string | null),
+          signal: st.signal === null ? null : Number(st.signal),
+          firmware: (st.firmware as string | null) ?? null,
+        }
+      : null,
+  };
+}
+
+/** The state of a device ingestion has not seen before. */
+export function initialState(deviceId: number, companyId: number): StateRow {
+  return {
+    deviceId,
+    companyId,
+    lastEventAt: null,
+    serviceMode: false,
+    serviceSince: null,
+    critical: false,
+    criticalCode: null,
+    criticalSince: null,
+    boxCents: 0,
+    boxTokens: 0,
+    creditCents: 0,
+    lastEmptiedAt: null,
+    signal: null,
+    firmware: null,
+  };
+}

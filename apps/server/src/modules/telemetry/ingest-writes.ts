@@ -1,0 +1,127 @@
+import type { CommandType, TelemetryEvent } from '@kovanica/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { deviceCommands } from '../../db/schema/index.ts';
+import type { Rollup } from './ingest-classify.ts';
+import type { IngestLogger, StateRow, Timed } from './ingest-context.ts';
+
+// What a batch writes at the end, in one statement: its events, its rollup rows and the device's state
+// (each a CTE built here), the logger seen and its pending commands delivered.
+
+/** A stored event as the insert reads it (`json_to_recordset`): short keys keep the batch's JSON small. */
+export interface EventRow {
+  /** location id */
+  l: number | null;
+  /** seq */
+  s: number;
+  /** type */
+  t: string;
+  /** at (ISO) */
+  a: string;
+  /** the logger's own time, when it was clamped */
+  r: string | null;
+  /** amount in cents */
+  m: number;
+  /** count */
+  c: number;
+  /** a test play */
+  x: boolean;
+  /** what the event adds besides type, seq and time */
+  d: Record<string, unknown> | null;
+}
+
+/** What an event adds besides its type, seq and time (stored as it came). */
+function dataOf(event: TelemetryEvent): Record<string, unknown> | null {
+  const { seq: _seq, at: _at, type: _type, ...rest } = event;
+  return Object.keys(rest).length ? rest : null;
+}
+
+/** An event as it is stored: where it happened, the money and count it stands for, whether it is a test play. */
+export function eventRow(t: Timed, locationId: number | null, amountCents: number, count: number, test: boolean): EventRow {
+  return {
+    l: locationId,
+    s: t.event.seq,
+    t: t.event.type,
+    a: t.at.toISOString(),
+    r: t.reportedAt ? t.reportedAt.toISOString() : null,
+    m: amountCents,
+    c: count,
+    x: test,
+    d: dataOf(t.event),
+  };
+}
+
+/** The batch's events (a CTE of the write statement); a `(logger, seq)` stored meanwhile is skipped. */
+export function insertEvents(logger: IngestLogger, deviceId: number | null, rows: EventRow[], receivedAt: Date): SQL {
+  return sql`ev as (insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
+      select ${logger.companyId}::int, ${logger.id}::int, ${deviceId}::int, e.l, e.s, e.t, e.a, e.r, ${receivedAt.toISOString()}::timestamptz, e.m, e.c, e.x, e.d
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, s bigint, t text, a timestamptz, r timestamptz, m int, c int, x boolean, d jsonb)
+      on conflict (logger_id, seq) do nothing)`;
+}
+
+/** The batch's sums added to the device's daily rows (a CTE of the write statement). */
+export function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
+  return sql`dd as (
+    insert into device_daily (company_id, device_id, location_key, location_id, day, coins_cents, notes_cents, cashless_cents, card_cents,
+      tokens, tokens_cents, plays, test_plays, test_cents, free_rides, resets, prizes_out, events)
+    select ${companyId}::int, ${deviceId}::int, coalesce(r."locationId", 0), r."locationId", r.day, r."coinsCents", r."notesCents",
+      r."cashlessCents", r."cardCents", r.tokens, r."tokensCents", r.plays, r."testPlays", r."testCents", r."freeRides", r.resets,
+      r."prizesOut", r.events
+    from json_to_recordset(${JSON.stringify(rollups)}::json) as r("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
+      "cashlessCents" bigint, "cardCents" bigint, tokens bigint, "tokensCents" bigint, plays bigint, "testPlays" bigint, "testCents" bigint,
+      "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)
+    on conflict (device_id, day, location_key) do update set
+      coins_cents = device_daily.coins_cents + excluded.coins_cents, notes_cents = device_daily.notes_cents + excluded.notes_cents,
+      cashless_cents = device_daily.cashless_cents + excluded.cashless_cents, card_cents = device_daily.card_cents + excluded.card_cents,
+      tokens = device_daily.tokens + excluded.tokens, tokens_cents = device_daily.tokens_cents + excluded.tokens_cents,
+      plays = device_daily.plays + excluded.plays, test_plays = device_daily.test_plays + excluded.test_plays,
+      test_cents = device_daily.test_cents + excluded.test_cents, free_rides = device_daily.free_rides + excluded.free_rides,
+      resets = device_daily.resets + excluded.resets, prizes_out = device_daily.prizes_out + excluded.prizes_out,
+      events = device_daily.events + excluded.events)`;
+}
+
+/** The device's state as the batch left it (a CTE of the write statement). */
+export function upsertState(s: StateRow): SQL {
+  const time = (d: Date | null) => (d ? d.toISOString() : null);
+  return sql`st as (
+    insert into device_state (device_id, company_id, last_event_at, service_mode, service_since, critical, critical_code, critical_since,
+      box_cents, box_tokens, credit_cents, last_emptied_at, signal, firmware)
+    values (${s.deviceId}::int, ${s.companyId}::int, ${time(s.lastEventAt)}::timestamptz, ${s.serviceMode}::boolean,
+      ${time(s.serviceSince)}::timestamptz, ${s.critical}::boolean, ${s.criticalCode}::text, ${time(s.criticalSince)}::timestamptz,
+      ${s.boxCents}::bigint, ${s.boxTokens}::bigint, ${s.creditCents}::int, ${time(s.lastEmptiedAt)}::timestamptz, ${s.signal}::int, ${s.firmware}::text)
+    on conflict (device_id) do update set company_id = excluded.company_id, last_event_at = excluded.last_event_at,
+      service_mode = excluded.service_mode, service_since = excluded.service_since, critical = excluded.critical,
+      critical_code = excluded.critical_code, critical_since = excluded.critical_since, box_cents = excluded.box_cents,
+      box_tokens = excluded.box_tokens, credit_cents = excluded.credit_cents, last_emptied_at = excluded.last_emptied_at,
+      signal = excluded.signal, firmware = excluded.firmware)`;
+}
+
+/** The logger's commands that free rides and resets of the batch carried out are done. */
+export async function confirmCommands(tx: Tx, loggerId: number, ids: number[], doneAt: Date) {
+  await tx
+    .update(deviceCommands)
+    .set({ status: 'done', doneAt })
+    .where(and(eq(deviceCommands.loggerId, loggerId), inArray(deviceCommands.id, ids)));
+}
+
+/**
+ * Runs everything the batch writes as one statement: `writes` (the CTEs above), the logger seen, and
+ * its pending commands delivered. Answers those commands, by id.
+ */
+export async function writeBatch(
+  tx: Tx,
+  loggerId: number,
+  writes: readonly SQL[],
+  receivedAt: Date,
+): Promise<{ id: number; type: CommandType }[]> {
+  const at = receivedAt.toISOString();
+  const delivered = await tx.execute(sql`
+      with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz where id = ${loggerId})`], sql`, `)}
+      update ${deviceCommands} set status = 'delivered', delivered_at = ${at}::timestamptz
+      where logger_id = ${loggerId} and status = 'pending' returning id, type`);
+  const commands = (delivered as unknown as { rows: { id: number; type: CommandType }[] }).rows.map((c) => ({
+    id: Number(c.id),
+    type: c.type,
+  }));
+  return commands.sort((a, b) => a.id - b.id);
+}
