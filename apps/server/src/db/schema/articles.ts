@@ -1,7 +1,7 @@
 import type { ArticleUnit } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /**
  * What a company keeps in stock: prizes for its machines (domain.md §10). Prices are net and gross
@@ -11,10 +11,8 @@ import { companies } from './companies.ts';
 export const articles = pgTable(
   'articles',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     name: text().notNull(),
     unit: text().$type<ArticleUnit>().notNull(),
     supplier: text(),
@@ -28,7 +26,7 @@ export const articles = pgTable(
     quantity: bigint({ mode: 'number' }).notNull().default(0),
     /** The moving weighted average net purchase price, unrounded; null before the first receipt. */
     averageCostCents: numeric({ precision: 20, scale: 6, mode: 'number' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Also the company's index (its leading column).

@@ -1,7 +1,7 @@
 import type { CommandType } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { loggers } from './loggers.ts';
 import { users } from './users.ts';
@@ -10,10 +10,8 @@ import { users } from './users.ts';
 export const deviceCommands = pgTable(
   'device_commands',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     loggerId: integer()
       .notNull()
       .references(() => loggers.id, { onDelete: 'restrict' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, idColumn } from './columns.ts';
 import { emptyings } from './device-history.ts';
 import { devices } from './devices.ts';
 import { locations } from './locations.ts';
@@ -13,10 +13,8 @@ import { users } from './users.ts';
 export const deposits = pgTable(
   'deposits',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { locations } from './locations.ts';
 
@@ -7,10 +7,8 @@ import { locations } from './locations.ts';
 export const serviceSessions = pgTable(
   'service_sessions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -28,10 +26,8 @@ export const serviceSessions = pgTable(
 export const criticalEpisodes = pgTable(
   'critical_episodes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -52,10 +48,8 @@ export const criticalEpisodes = pgTable(
 export const emptyings = pgTable(
   'emptyings',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
 import type { DeviceGroup, FiscalizeMode } from '@kovanica/contract';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { locations } from './locations.ts';
 import { loggers } from './loggers.ts';
 import { users } from './users.ts';
@@ -8,10 +8,8 @@ import { users } from './users.ts';
 export const devices = pgTable(
   'devices',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     name: text().notNull(),
     group: text().$type<DeviceGroup>().notNull(),
     loggerId: integer().references(() => loggers.id, { onDelete: 'restrict' }),
@@ -23,7 +21,7 @@ export const devices = pgTable(
     premisesLabel: text(),
     isuNumber: text(),
     fiscalize: text().$type<FiscalizeMode>().notNull().default('inherit'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -39,10 +37,8 @@ export type DeviceRow = typeof devices.$inferSelect;
 export const devicePlacements = pgTable(
   'device_placements',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),

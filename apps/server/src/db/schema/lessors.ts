@@ -1,15 +1,13 @@
 import type { RentalType } from '@kovanica/contract';
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /** Location owners paid rent. Percentages are stored in hundredths of a percent (12,50 % = 1250). */
 export const lessors = pgTable(
   'lessors',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     name: text().notNull(),
     oib: text().notNull(),
     contractStart: date({ mode: 'string' }),
@@ -19,7 +17,7 @@ export const lessors = pgTable(
     rentalPercentageBp: integer(),
     incomeLimitCents: integer(),
     contractRentalAmountCents: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lessors_company_idx').on(t.companyId)],

@@ -1,7 +1,7 @@
 import type { PaymentMethod, RentalType, WorkingHours } from '@kovanica/contract';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { cities } from './cities.ts';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { lessors } from './lessors.ts';
 import { users } from './users.ts';
 
@@ -11,10 +11,8 @@ const closed: WorkingHours = { mon: null, tue: null, wed: null, thu: null, fri: 
 export const locations = pgTable(
   'locations',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     name: text().notNull(),
     cityId: integer()
       .notNull()
@@ -36,7 +34,7 @@ export const locations = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     tagIds: integer().array().notNull().default([]),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /**
  * IoT loggers. The ingestion credential is kept only as a SHA-256 hash: it is a random 256-bit
@@ -8,10 +8,8 @@ import { companies } from './companies.ts';
 export const loggers = pgTable(
   'loggers',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     imei: text().notNull(),
     serial: text(),
     firmware: text(),
@@ -19,7 +17,7 @@ export const loggers = pgTable(
     credentialHash: text().notNull(),
     credentialIssuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

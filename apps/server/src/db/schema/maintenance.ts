@@ -1,6 +1,6 @@
 import type { MaintenanceType } from '@kovanica/contract';
-import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
 
@@ -8,10 +8,8 @@ import { users } from './users.ts';
 export const maintenance = pgTable(
   'maintenance',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'restrict' }),
@@ -20,7 +18,7 @@ export const maintenance = pgTable(
     description: text().notNull(),
     costCents: integer().notNull().default(0),
     performedById: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('maintenance_device_date_idx').on(t.deviceId, t.date), index('maintenance_company_date_idx').on(t.companyId, t.date)],
 );

@@ -2,7 +2,7 @@ import type { MovementKind } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { articles } from './articles.ts';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { repositories } from './repositories.ts';
 import { users } from './users.ts';
@@ -15,10 +15,8 @@ import { users } from './users.ts';
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     kind: text().$type<MovementKind>().notNull(),
     articleId: integer()
       .notNull()
@@ -34,7 +32,7 @@ export const stockMovements = pgTable(
     reason: text(),
     note: text(),
     at: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     reversesId: integer().references((): AnyPgColumn => stockMovements.id, { onDelete: 'restrict' }),
     clientKey: text(),

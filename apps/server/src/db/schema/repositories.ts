@@ -2,22 +2,20 @@ import type { RepositoryType } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { articles } from './articles.ts';
-import { companies } from './companies.ts';
+import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { users } from './users.ts';
 
 /** Warehouses and vans that hold stock (domain.md §10). */
 export const repositories = pgTable(
   'repositories',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    companyId: companyColumn(),
     type: text().$type<RepositoryType>().notNull(),
     name: text().notNull(),
     responsibleWorkerId: integer().references(() => users.id, { onDelete: 'set null' }),
     address: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,9 +39,7 @@ export const stockLevels = pgTable(
     articleId: integer()
       .notNull()
       .references(() => articles.id, { onDelete: 'restrict' }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: companyColumn(),
     quantity: bigint({ mode: 'number' }).notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { companyColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { locations } from './locations.ts';
 
@@ -47,9 +47,7 @@ export const telemetryEvents = pgTable(
 export const deviceDaily = pgTable(
   'device_daily',
   {
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: companyColumn(),
     deviceId: integer()
       .notNull()
       .references(() => devices.id, { onDelete: 'restrict' }),
@@ -82,9 +80,7 @@ export const deviceState = pgTable('device_state', {
   deviceId: integer()
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
-  companyId: integer()
-    .notNull()
-    .references(() => companies.id, { onDelete: 'restrict' }),
+  companyId: companyColumn(),
   lastEventAt: timestamp({ withTimezone: true }),
   serviceMode: boolean().notNull().default(false),
   serviceSince: timestamp({ withTimezone: true }),
