@@ -1,10 +1,11 @@
 import { type CommandType, commandCreate, type Device, parseIri, validationMessage } from '@kovanica/contract';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
+import { failureText } from '../../components/failure-alert.tsx';
+import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { type FieldErrors, schemaValidator, serverFieldErrors } from '../../lib/forms.ts';
@@ -111,15 +112,7 @@ function CommandForm({ type, device, onDone }: { type: CommandType; device?: Fix
           data-autofocus={device ? true : undefined}
           {...form.getInputProps('reason')}
         />
-        {failure && <FailureAlert>{failure}</FailureAlert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t(k('cancel'))}
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            {t(k(`submit.${type}`))}
-          </Button>
-        </Group>
+        <ModalFormFooter failure={failure} saving={send.isPending} submitLabel={t(k(`submit.${type}`))} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
 import { type Deposit, depositPatch, formatDateTime } from '@kovanica/contract';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert } from '../../components/failure-alert.tsx';
+import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
@@ -92,15 +92,7 @@ function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () =
           />
         </SimpleGrid>
         <Textarea label={t(k('fields.note'))} autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
-        {failure && <FailureAlert>{failure}</FailureAlert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t(k('cancel'))}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t(k('report.submit'))}
-          </Button>
-        </Group>
+        <ModalFormFooter failure={failure} saving={saving} submitLabel={t(k('report.submit'))} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -148,7 +148,7 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} data-autofocus={needingNote.length === 0 || undefined}>
-            {t(k('cancel'))}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={verify.isPending}>
             {t(k('verify.submit'))}

@@ -8,11 +8,11 @@ import {
   maintenanceTypes,
   type User,
 } from '@kovanica/contract';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/day-input.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
+import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -213,15 +213,7 @@ function MaintenanceForm({
             </div>
           )}
         </SimpleGrid>
-        {failure && <FailureAlert>{failure}</FailureAlert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t(k('cancel'))}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {isNew ? t(k('create')) : t(k('save'))}
-          </Button>
-        </Group>
+        <ModalFormFooter failure={failure} saving={saving} submitLabel={isNew ? t(k('create')) : t(k('save'))} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -11,14 +11,14 @@ import {
   parseIri,
   type Repository,
 } from '@kovanica/contract';
-import { Button, Group, Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/day-input.tsx';
-import { FailureAlert } from '../../components/failure-alert.tsx';
+import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -219,15 +219,7 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
           />
           <TimeInput label={label('time')} disabled={values.day === ''} {...form.getInputProps('time')} />
         </SimpleGrid>
-        {failure && <FailureAlert>{failure}</FailureAlert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t(k('cancel'))}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t(k('create'))}
-          </Button>
-        </Group>
+        <ModalFormFooter failure={failure} saving={saving} submitLabel={t(k('create'))} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -199,7 +199,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
         {reverse.error && <FailureAlert mb="md">{failureText(reverse.error, t(k('reverseFailed')))}</FailureAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={dismiss}>
-            {t(k('cancel'))}
+            {t('common.cancel')}
           </Button>
           <Button
             color="red.9"
