@@ -11,7 +11,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { selectOne } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { type ArticleRow, articles } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
@@ -72,7 +71,6 @@ function priceColumns(input: Prices, vatRate: number, rateChanged: boolean, stor
 
 export function articlesService(db: Db): CrudService<Article, ArticleCreate, ArticlePatch> {
   const reads = tableReads(db, articles, { company: articles.companyId, toItem: toArticle });
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, articles, id, reads.scope(ids));
   const uniqueName = <T>(work: () => Promise<T>) => uniqueFields({ articles_company_name_key: 'name' }, work);
 
   return {
@@ -95,10 +93,10 @@ export function articlesService(db: Db): CrudService<Article, ArticleCreate, Art
           })
           .returning({ id: articles.id }),
       );
-      return toArticle((await find(row?.id ?? 0, null)) as ArticleRow);
+      return toArticle((await reads.find(ctx, row?.id ?? 0, null)) as ArticleRow);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const vatRate = patch.vatRate ?? fromBp(current.vatRateBp) ?? DEFAULT_VAT_RATE;
       const rateChanged = patch.vatRate !== undefined && toBp(patch.vatRate) !== current.vatRateBp;
@@ -113,10 +111,10 @@ export function articlesService(db: Db): CrudService<Article, ArticleCreate, Art
           })
           .where(eq(articles.id, id)),
       );
-      return toArticle((await find(id, null)) as ArticleRow);
+      return reads.get(ctx, id);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => articleDependents(db, id),
         () => db.delete(articles).where(eq(articles.id, id)),

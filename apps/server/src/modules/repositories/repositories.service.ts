@@ -2,7 +2,7 @@ import { iri, type Repository, type RepositoryCreate, type RepositoryPatch, type
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { type RowWith, selectOne } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import { repositories, users } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
@@ -38,7 +38,6 @@ export interface RepositoriesService extends CrudService<Repository, RepositoryC
 
 export function repositoriesService(db: Db): RepositoriesService {
   const reads = tableReads(db, repositories, { company: repositories.companyId, extras: repositoryExtras, toItem: toRepository });
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, repositories, id, reads.scope(ids), repositoryExtras());
   const uniqueName = <T>(work: () => Promise<T>) => uniqueFields({ repositories_company_name_key: 'name' }, work);
   /** The responsible worker: a user of the repository's company. */
   const responsible = async (ctx: RequestContext, companyId: number, value: string | null | undefined) =>
@@ -58,10 +57,10 @@ export function repositoriesService(db: Db): RepositoriesService {
           .values({ companyId, type: input.type, name: input.name, responsibleWorkerId, address: input.address ?? null })
           .returning({ id: repositories.id }),
       );
-      return toRepository((await find(row?.id ?? 0, null)) as Row);
+      return toRepository((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const responsibleWorkerId = await responsible(ctx, current.companyId, patch.responsibleWorker);
       await uniqueName(() =>
@@ -70,10 +69,10 @@ export function repositoriesService(db: Db): RepositoriesService {
           .set({ ...defined({ type: patch.type, name: patch.name, responsibleWorkerId, address: patch.address }), updatedAt: new Date() })
           .where(eq(repositories.id, id)),
       );
-      return toRepository((await find(id, null)) as Row);
+      return reads.get(ctx, id);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => repositoryDependents(db, id),
         () => db.delete(repositories).where(eq(repositories.id, id)),
@@ -81,7 +80,7 @@ export function repositoriesService(db: Db): RepositoriesService {
       return true;
     },
     async stock(ctx, id) {
-      if (!(await find(id, ctx.visible))) return null;
+      if (!(await reads.find(ctx, id))) return null;
       return (await stockOf(db, id)).map((r) => ({
         article: iri('articles', r.articleId),
         articleName: r.articleName,
