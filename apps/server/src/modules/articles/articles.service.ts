@@ -4,6 +4,7 @@ import {
   type ArticlePatch,
   DEFAULT_VAT_RATE,
   grossFromNet,
+  identity,
   iri,
   pricePair,
   type ValidationCode,
@@ -22,9 +23,7 @@ import { articleDependents } from './articles.queries.ts';
 export function toArticle(row: ArticleRow): Article {
   const average = row.averageCostCents;
   return {
-    '@id': iri('articles', row.id),
-    '@type': 'Article',
-    id: row.id,
+    ...identity('articles', 'Article', row.id),
     company: iri('companies', row.companyId),
     name: row.name,
     unit: row.unit,

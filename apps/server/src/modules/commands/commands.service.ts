@@ -1,4 +1,4 @@
-import { type Command, type CommandCreate, iri } from '@kovanica/contract';
+import { type Command, type CommandCreate, identity, iri } from '@kovanica/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
@@ -13,9 +13,7 @@ type Row = RowWith<typeof deviceCommands, ReturnType<typeof commandExtras>>;
 
 export function toCommand(row: Row): Command {
   return {
-    '@id': iri('commands', row.id),
-    '@type': 'Command',
-    id: row.id,
+    ...identity('commands', 'Command', row.id),
     company: iri('companies', row.companyId),
     device: row.deviceId === null ? null : iri('devices', row.deviceId),
     deviceName: row.deviceName,

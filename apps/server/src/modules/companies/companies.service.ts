@@ -1,4 +1,4 @@
-import { type Company, type CompanyCreate, type CompanyPatch, iri } from '@kovanica/contract';
+import { type Company, type CompanyCreate, type CompanyPatch, identity, iri } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
@@ -15,9 +15,7 @@ import { applySetup, type CompanySetup } from './companies.setup.ts';
 
 export function toCompany(row: CompanyRow): Company {
   return {
-    '@id': iri('companies', row.id),
-    '@type': 'Company',
-    id: row.id,
+    ...identity('companies', 'Company', row.id),
     name: row.name,
     oib: row.oib,
     inVatSystem: row.inVatSystem,

@@ -2,6 +2,7 @@ import {
   type Deposit,
   type DepositPatch,
   type DepositVerification,
+  identity,
   iri,
   outsideTolerance as isOutsideTolerance,
   parseIri,
@@ -23,9 +24,7 @@ const outsideTolerance = (row: Row) => isOutsideTolerance(row, row.tokenValueCen
 export function toDeposit(row: Row): Deposit {
   const counted = row.depositCoinsCents !== null && row.depositTokens !== null;
   return {
-    '@id': iri('deposits', row.id),
-    '@type': 'Deposit',
-    id: row.id,
+    ...identity('deposits', 'Deposit', row.id),
     company: iri('companies', row.companyId),
     device: iri('devices', row.deviceId),
     deviceName: row.deviceName,

@@ -1,5 +1,5 @@
 import type { CriticalEpisode, Emptying, ServiceSession } from '@kovanica/contract';
-import { iri } from '@kovanica/contract';
+import { identity, iri } from '@kovanica/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { type Extras, type RowWith, selectOne, selectPage } from '../../db/paging.ts';
@@ -37,9 +37,7 @@ export const serviceSessionsService = (db: Db) =>
     serviceSessions,
     serviceSessionExtras,
     (r): ServiceSession => ({
-      '@id': iri('service-sessions', r.id),
-      '@type': 'ServiceSession',
-      id: r.id,
+      ...identity('service-sessions', 'ServiceSession', r.id),
       company: iri('companies', r.companyId),
       device: iri('devices', r.deviceId),
       deviceName: r.deviceName ?? '',
@@ -55,9 +53,7 @@ export const criticalEpisodesService = (db: Db) =>
     criticalEpisodes,
     criticalEpisodeExtras,
     (r): CriticalEpisode => ({
-      '@id': iri('critical-episodes', r.id),
-      '@type': 'CriticalEpisode',
-      id: r.id,
+      ...identity('critical-episodes', 'CriticalEpisode', r.id),
       company: iri('companies', r.companyId),
       device: iri('devices', r.deviceId),
       deviceName: r.deviceName ?? '',
@@ -74,9 +70,7 @@ export const emptyingsService = (db: Db) =>
     emptyings,
     emptyingExtras,
     (r): Emptying => ({
-      '@id': iri('emptyings', r.id),
-      '@type': 'Emptying',
-      id: r.id,
+      ...identity('emptyings', 'Emptying', r.id),
       company: iri('companies', r.companyId),
       device: iri('devices', r.deviceId),
       deviceName: r.deviceName ?? '',

@@ -1,4 +1,4 @@
-import { type Device, type DeviceCreate, type DevicePatch, iri, type Placement } from '@kovanica/contract';
+import { type Device, type DeviceCreate, type DevicePatch, identity, iri, type Placement } from '@kovanica/contract';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError, refuseInUseLocked } from '../../db/errors.ts';
@@ -22,9 +22,7 @@ type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
 export function toDevice(row: Row): Device {
   const location = row.locationFiscal;
   return {
-    '@id': iri('devices', row.id),
-    '@type': 'Device',
-    id: row.id,
+    ...identity('devices', 'Device', row.id),
     company: iri('companies', row.companyId),
     name: row.name,
     group: row.group,

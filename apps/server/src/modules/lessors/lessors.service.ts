@@ -3,6 +3,7 @@ import {
   businessDate,
   CONTRACT_ENDING_DAYS,
   type ContractState,
+  identity,
   iri,
   type Lessor,
   type LessorCreate,
@@ -33,9 +34,7 @@ export function contractState(start: string | null, end: string | null, today = 
 
 export function toLessor(row: Row): Lessor {
   return {
-    '@id': iri('lessors', row.id),
-    '@type': 'Lessor',
-    id: row.id,
+    ...identity('lessors', 'Lessor', row.id),
     company: iri('companies', row.companyId),
     name: row.name,
     oib: row.oib,

@@ -1,4 +1,5 @@
 import {
+  identity,
   iri,
   type Location,
   type LocationCreate,
@@ -45,9 +46,7 @@ export function rentalTerms(
 
 export function toLocation(row: Row): Location {
   return {
-    '@id': iri('locations', row.id),
-    '@type': 'Location',
-    id: row.id,
+    ...identity('locations', 'Location', row.id),
     company: iri('companies', row.companyId),
     name: row.name,
     city: iri('cities', row.cityId),

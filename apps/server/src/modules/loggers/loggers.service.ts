@@ -1,4 +1,4 @@
-import { iri, type Logger, type LoggerCreate, type LoggerCredential, type LoggerPatch } from '@kovanica/contract';
+import { identity, iri, type Logger, type LoggerCreate, type LoggerCredential, type LoggerPatch } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUseLocked, uniqueFields } from '../../db/errors.ts';
@@ -18,9 +18,7 @@ type Row = RowWith<typeof loggers, ReturnType<typeof loggerExtras>>;
 
 export function toLogger(row: Row): Logger {
   return {
-    '@id': iri('loggers', row.id),
-    '@type': 'Logger',
-    id: row.id,
+    ...identity('loggers', 'Logger', row.id),
     company: iri('companies', row.companyId),
     imei: row.imei,
     serial: row.serial,

@@ -1,4 +1,4 @@
-import { iri, type Maintenance, type MaintenanceCreate, type MaintenancePatch } from '@kovanica/contract';
+import { identity, iri, type Maintenance, type MaintenanceCreate, type MaintenancePatch } from '@kovanica/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
@@ -14,9 +14,7 @@ type Row = RowWith<typeof maintenance, ReturnType<typeof maintenanceExtras>>;
 
 export function toMaintenance(row: Row): Maintenance {
   return {
-    '@id': iri('maintenance', row.id),
-    '@type': 'Maintenance',
-    id: row.id,
+    ...identity('maintenance', 'Maintenance', row.id),
     company: iri('companies', row.companyId),
     device: iri('devices', row.deviceId),
     deviceName: row.deviceName,

@@ -1,4 +1,4 @@
-import { iri, type Movement, type MovementCreate, type MovementReverse, type PrizeStock, parseInstant } from '@kovanica/contract';
+import { identity, iri, type Movement, type MovementCreate, type MovementReverse, type PrizeStock, parseInstant } from '@kovanica/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
@@ -16,9 +16,7 @@ const ref = (collection: string, id: number | null) => (id === null ? null : iri
 
 export function toMovement(row: Row): Movement {
   return {
-    '@id': iri('movements', row.id),
-    '@type': 'Movement',
-    id: row.id,
+    ...identity('movements', 'Movement', row.id),
     company: iri('companies', row.companyId),
     kind: row.kind,
     article: iri('articles', row.articleId),

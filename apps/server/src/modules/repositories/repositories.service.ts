@@ -1,4 +1,4 @@
-import { iri, type Repository, type RepositoryCreate, type RepositoryPatch, type StockLevel } from '@kovanica/contract';
+import { identity, iri, type Repository, type RepositoryCreate, type RepositoryPatch, type StockLevel } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
@@ -15,9 +15,7 @@ type Row = RowWith<typeof repositories, ReturnType<typeof repositoryExtras>>;
 
 export function toRepository(row: Row): Repository {
   return {
-    '@id': iri('repositories', row.id),
-    '@type': 'Repository',
-    id: row.id,
+    ...identity('repositories', 'Repository', row.id),
     company: iri('companies', row.companyId),
     type: row.type,
     name: row.name,

@@ -1,4 +1,4 @@
-import { FREQUENT_ACTIONS, iri, type Transaction, type TransactionType, transactionTypes } from '@kovanica/contract';
+import { FREQUENT_ACTIONS, identity, iri, type Transaction, type TransactionType, transactionTypes } from '@kovanica/contract';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
@@ -12,9 +12,7 @@ type Row = RowWith<typeof telemetryEvents, ReturnType<typeof transactionExtras>>
 
 export function toTransaction(row: Row): Transaction {
   return {
-    '@id': iri('transactions', row.id),
-    '@type': 'Transaction',
-    id: row.id,
+    ...identity('transactions', 'Transaction', row.id),
     company: iri('companies', row.companyId),
     device: row.deviceId === null ? null : iri('devices', row.deviceId),
     deviceName: row.deviceName,

@@ -1,4 +1,4 @@
-import { iri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
+import { identity, iri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
@@ -17,9 +17,7 @@ export { findUserByEmail } from './users.queries.ts';
 
 export function toUser(row: UserRow): User {
   return {
-    '@id': iri('users', row.id),
-    '@type': 'User',
-    id: row.id,
+    ...identity('users', 'User', row.id),
     email: row.email,
     name: row.name,
     surname: row.surname,
