@@ -38,7 +38,7 @@ const can = (access: ReturnType<typeof useAccess>, api: { name: string }, action
  * A row's edit pencil and delete bin, each shown only to who may use it; with `readable`, who may
  * only read gets an eye to the same page instead of the pencil (its edit route gates on `read`).
  */
-export function RowActions<T extends { id: number }>({
+function RowActions<T extends { id: number }>({
   api,
   item,
   deletable,
