@@ -47,7 +47,7 @@ async function readFleet(): Promise<SimDevice[]> {
     for (let page = 1; ; page++) {
       const c = await json<Collection<T>>(`${path}${path.includes('?') ? '&' : '?'}itemsPerPage=200&page=${page}`, { headers });
       items.push(...c.member);
-      if (items.length >= c.totalItems || c.member.length === 0) return items;
+      if (items.length >= (c.totalItems ?? Number.POSITIVE_INFINITY) || c.member.length === 0) return items;
     }
   };
   const locations = new Map((await all<Location>('/locations')).map((l) => [l['@id'], l]));

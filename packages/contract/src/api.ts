@@ -57,7 +57,8 @@ export const collectionOf = <T extends z.ZodType>(item: T) =>
     '@id': z.string(),
     '@type': z.literal('Collection'),
     member: z.array(item),
-    totalItems: z.number().int(),
+    totalItems: z.number().int().optional(),
+    totalItemsOver: z.number().int().optional(),
     view: collectionView,
   });
 
@@ -65,8 +66,24 @@ export interface Collection<T> {
   '@id': string;
   '@type': 'Collection';
   member: T[];
-  totalItems: number;
+  /**
+   * How many items the collection holds. A big collection (one with a keyset) counts exactly up to
+   * `MAX_PAGE_DEPTH` items only; when it holds more, `totalItems` is absent and `totalItemsOver` says
+   * so (decision 0014): counting millions of rows to show thirty would scan them all.
+   */
+  totalItems?: number;
+  /** Present instead of `totalItems`: the collection holds more items than this. */
+  totalItemsOver?: number;
   view: z.infer<typeof collectionView>;
+}
+
+/**
+ * What a collection says of its size: `total` items, exactly (`exact`), or more than `total`. A client
+ * shows "10,000+" for an inexact one.
+ */
+export function sizeOf(collection: Pick<Collection<unknown>, 'totalItems' | 'totalItemsOver'>): { total: number; exact: boolean } {
+  if (collection.totalItems !== undefined) return { total: collection.totalItems, exact: true };
+  return { total: collection.totalItemsOver ?? 0, exact: false };
 }
 
 export const violationSchema = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });

@@ -65,11 +65,12 @@ type ExtraValues<X extends Extras> = { [K in keyof X]: X[K] extends SQL<infer V>
 export type RowWith<T extends PgTable, X extends Extras> = T['$inferSelect'] & ExtraValues<X>;
 
 /**
- * One page of a table with the total count. A small collection in one round trip (`count(*) over ()`;
- * a page past the end costs a second query for the total). A big one (`query.depth`, decision 0010):
- * the page's ids, by offset or after the cursor's position along the keyset's index, then their rows,
- * with the count beside. `next` is the cursor of the page after this one, for a collection ordered by
- * its keyset. `extras` are selected beside the columns.
+ * One page of a table with its size. A small collection in one round trip (`count(*) over ()`; a page
+ * past the end costs a second query for the total). A big one (`query.depth`, decision 0010): the
+ * page's ids, by offset or after the cursor's position along the keyset's index, then their rows,
+ * with a count beside that stops at `depth + 1` rows (decision 0014): `total` is null when the
+ * collection holds more than `depth` items. `next` is the cursor of the page after this one, for a
+ * collection ordered by its keyset. `extras` are selected beside the columns.
  */
 export async function selectPage<T extends PgTable, X extends Extras = Record<never, never>>(
   db: Db,
@@ -77,7 +78,7 @@ export async function selectPage<T extends PgTable, X extends Extras = Record<ne
   scope: SQL | undefined,
   query: CollectionQuery,
   extras?: X,
-): Promise<{ rows: RowWith<T, X>[]; total: number; next: string | null }> {
+): Promise<{ rows: RowWith<T, X>[]; total: number | null; next: string | null }> {
   const where = and(scope, ...query.where);
   const { keyset, after } = query;
   const position = keyset ? { __key: keyText(keyset.column), __id: sql<number>`${keyset.id}`.mapWith(Number) } : {};
@@ -86,6 +87,17 @@ export async function selectPage<T extends PgTable, X extends Extras = Record<ne
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(table as PgTable)
       .where(where);
+    return row?.n ?? 0;
+  };
+  /** The rows that match, counted up to `limit`: the count reads no more rows than that. */
+  const countUpTo = async (limit: number) => {
+    const matching = db
+      .select({ one: sql`1`.as('one') })
+      .from(table as PgTable)
+      .where(where)
+      .limit(limit)
+      .as('matching');
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
     return row?.n ?? 0;
   };
   type Row = RowWith<T, X> & { __total?: number; __key?: string; __id?: number };
@@ -104,16 +116,17 @@ export async function selectPage<T extends PgTable, X extends Extras = Record<ne
       .orderBy(...query.orderBy)
       .limit(size)
       .offset(after ? 0 : (query.page - 1) * query.itemsPerPage);
-    const [rows, total] = await Promise.all([
+    const [rows, n] = await Promise.all([
       db
         .select({ ...getTableColumns(table), ...(extras ?? {}), ...position })
         .from(table as PgTable)
         .where(inArray(id, ids))
         .orderBy(...query.orderBy) as Promise<Row[]>,
-      count(),
+      countUpTo(query.depth + 1),
     ]);
     const page = rows.slice(0, query.itemsPerPage);
-    const more = after ? rows.length > query.itemsPerPage : query.page * query.itemsPerPage < total;
+    const total = n > query.depth ? null : n;
+    const more = after ? rows.length > query.itemsPerPage : total === null || query.page * query.itemsPerPage < total;
     return { rows: strip(page), total, next: keyset && more ? cursorAfter(page.at(-1)) : null };
   }
 

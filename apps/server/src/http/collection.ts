@@ -271,9 +271,16 @@ function arrayContains(column: PgColumn, values: unknown[]): SQL {
 /**
  * The collection envelope, with links to the first, last, next and previous pages. A collection with
  * a keyset links its next page by cursor (`next`, the last row's position), by page number or by
- * cursor alike, and links `last` only when page numbers reach it.
+ * cursor alike, and links `last` only when page numbers reach it. `totalItems` null: the collection
+ * holds more than `query.depth` items, said as `totalItemsOver` (decision 0014).
  */
-export function collectionOf<T>(url: string, query: CollectionQuery, totalItems: number, member: T[], next?: string | null): Collection<T> {
+export function collectionOf<T>(
+  url: string,
+  query: CollectionQuery,
+  totalItems: number | null,
+  member: T[],
+  next?: string | null,
+): Collection<T> {
   const [path = '', search = ''] = url.split('?');
   const params = new URLSearchParams(search);
   params.delete('client');
@@ -283,20 +290,19 @@ export function collectionOf<T>(url: string, query: CollectionQuery, totalItems:
     p.set('page', String(page));
     return `${path}?${p.toString()}`;
   };
+  const size = totalItems === null ? { totalItemsOver: query.depth ?? 0 } : { totalItems };
   const reachable = (page: number) => query.depth === null || page * query.itemsPerPage <= query.depth;
-  const last = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  const last = totalItems === null ? null : Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  const view: Collection<T>['view'] = { '@id': query.after ? `${path}?${params.toString()}` : link(query.page), first: link(1) };
+  if (last !== null && reachable(last)) view.last = link(last);
   if (query.after) {
-    const view: Collection<T>['view'] = { '@id': `${path}?${params.toString()}`, first: link(1) };
-    if (reachable(last)) view.last = link(last);
     if (next) view.next = cursorLink(path, params, next);
-    return { '@id': path, '@type': 'Collection', member, totalItems, view };
+    return { '@id': path, '@type': 'Collection', member, ...size, view };
   }
-  const view: Collection<T>['view'] = { '@id': link(query.page), first: link(1) };
-  if (reachable(last)) view.last = link(last);
   if (query.keyset && next) view.next = cursorLink(path, params, next);
-  else if (query.page < last && reachable(query.page + 1)) view.next = link(query.page + 1);
-  if (query.page > 1) view.previous = link(Math.min(query.page - 1, last));
-  return { '@id': path, '@type': 'Collection', member, totalItems, view };
+  else if ((last === null || query.page < last) && reachable(query.page + 1)) view.next = link(query.page + 1);
+  if (query.page > 1) view.previous = link(last === null ? query.page - 1 : Math.min(query.page - 1, last));
+  return { '@id': path, '@type': 'Collection', member, ...size, view };
 }
 
 function cursorLink(path: string, params: URLSearchParams, cursor: string): string {

@@ -23,7 +23,7 @@ import { ApiProblem, invalid, notFound } from './problems.ts';
 /** What a resource's service provides for the standard operations. */
 export interface CrudService<Item, Create, Patch> {
   /** `next`: the cursor of the following page, for a collection with a keyset (from `selectPage`). */
-  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number; next?: string | null }>;
+  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number | null; next?: string | null }>;
   get(ctx: RequestContext, id: number): Promise<Item | null>;
   create(ctx: RequestContext, input: Create): Promise<Item>;
   update(ctx: RequestContext, id: number, patch: Patch): Promise<Item | null>;

@@ -218,3 +218,32 @@ describe('statement time-out', () => {
     expect((await slow.as('manager', { url: '/api/v2/devices?itemsPerPage=1' })).statusCode).toBe(200);
   });
 });
+
+describe('counting a big collection (decision 0014)', () => {
+  it(`counts exactly up to ${MAX_PAGE_DEPTH} items, and beyond says only that there are more`, async () => {
+    // Another device's day of 10,050 coins, written straight into the table (ingestion would take long).
+    const other = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?name=Vlakić 2' })).body.member[0] as Device;
+    await t.db.execute(sql`
+      insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, received_at, amount_cents, count, test)
+      select d.company_id, d.logger_id, d.id, d.location_id, 1_000_000 + n, 'coin', timestamptz '2026-09-01T08:00:00Z' + n * interval '1 second',
+        now(), 100, 1, false
+      from devices d, generate_series(1, 10_050) n where d.id = ${other.id}`);
+    const day = `/api/v2/transactions?device=${other.id}&at[after]=2026-09-01T00:00:00Z&at[before]=2026-09-02T00:00:00Z`;
+    const big = (await read(day)).body;
+    expect(big.totalItems).toBeUndefined();
+    expect(big.totalItemsOver).toBe(MAX_PAGE_DEPTH);
+    expect(big.member).toHaveLength(30);
+    expect(big.view.last).toBeUndefined();
+    expect(big.view.next).toMatch(/[?&]cursor=/);
+    // The deepest page numbers reach still says "more", and links back.
+    const deepest = (await read(`${day}&page=${MAX_PAGE_DEPTH / 200}&itemsPerPage=200`)).body;
+    expect(deepest.totalItemsOver).toBe(MAX_PAGE_DEPTH);
+    expect(deepest.view.previous).toMatch(/[?&]page=49/);
+    expect(deepest.view.next).toMatch(/[?&]cursor=/);
+    // Narrowed to an hour, the same list counts exactly again.
+    const hour = (await read(`${day.replace('2026-09-02T00:00:00Z', '2026-09-01T08:59:59Z')}`)).body;
+    expect(hour.totalItems).toBe(3599);
+    expect(hour.totalItemsOver).toBeUndefined();
+    expect(hour.view.last).toMatch(/[?&]page=120/);
+  });
+});

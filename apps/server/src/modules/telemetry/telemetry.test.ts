@@ -141,7 +141,7 @@ describe('telemetry ingestion', () => {
       cashInBoxCents: 600,
       tokensInBox: 3,
     });
-    const every = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices' })).body.totalItems;
+    const every = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices' })).body.totalItems ?? 0;
     expect((await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?critical=false' })).body.totalItems).toBe(every - 1);
     await answer([
       { seq: 31, at: minutesAgo(15), type: 'alarm_cleared', code: 'E12' },

@@ -1,4 +1,4 @@
-import { formatDateTime, parseIri } from '@kovanica/contract';
+import { formatDateTime, parseIri, sizeOf } from '@kovanica/contract';
 import { ActionIcon, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ function Bell({ dark }: { dark: boolean }) {
     ...depositsApi.list({ status: UNVERIFIED_DEPOSIT_STATUSES, itemsPerPage: SHOWN }),
     refetchInterval: REFRESH_MS,
   });
-  const total = deposits.data?.totalItems ?? 0;
+  const total = deposits.data ? sizeOf(deposits.data).total : 0;
   const items = deposits.data?.member ?? [];
 
   return (

@@ -1,3 +1,4 @@
+import { sizeOf } from '@kovanica/contract';
 import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
@@ -158,7 +159,7 @@ export function DataTable<T extends Row>({
           <PaginationBar
             page={page}
             itemsPerPage={itemsPerPage}
-            total={list.data.totalItems}
+            {...sizeOf(list.data)}
             onPage={(next) => setSearch({ ...search, page: next })}
             onItemsPerPage={(size) => setSearch({ ...search, itemsPerPage: size, page: undefined })}
           />

@@ -1,4 +1,4 @@
-import type { Collection } from '@kovanica/contract';
+import { type Collection, sizeOf } from '@kovanica/contract';
 import type { ExportCell, ExportTable } from '../../lib/export/table.ts';
 import type { Column } from './types.ts';
 
@@ -9,21 +9,23 @@ export const EXPORT_MAX_ROWS = 10_000;
 
 /**
  * Every row of a filtered list, page by page (one request at a time, to spare the server), up to
- * `max`. `total` is what the list holds, so the caller can say when it stopped short.
+ * `max`. `total` is what the list holds (`exact`, or more than it), so the caller can say when it
+ * stopped short.
  */
 export async function collectRows<T>(
   fetchPage: (page: number, itemsPerPage: number) => Promise<Collection<T>>,
   { pageSize = EXPORT_PAGE_SIZE, max = EXPORT_MAX_ROWS } = {},
-): Promise<{ rows: T[]; total: number }> {
+): Promise<{ rows: T[]; total: number; exact: boolean }> {
   const rows: T[] = [];
-  let total = 0;
+  let size = { total: 0, exact: true };
   for (let page = 1; ; page++) {
     const collection = await fetchPage(page, pageSize);
-    total = collection.totalItems;
+    size = sizeOf(collection);
+    const { total } = size;
     rows.push(...collection.member);
     if (collection.member.length < pageSize || rows.length >= Math.min(total, max)) break;
   }
-  return { rows: rows.slice(0, max), total };
+  return { rows: rows.slice(0, max), ...size };
 }
 
 /** The rows as an export table: the given (visible) columns, their translated headers and export values. */

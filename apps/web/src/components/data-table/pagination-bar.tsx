@@ -1,5 +1,6 @@
 import { formatCount, MAX_PAGE_DEPTH } from '@kovanica/contract';
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../lib/list-state.ts';
 
@@ -7,6 +8,8 @@ interface PaginationBarProps {
   page: number;
   itemsPerPage: number;
   total: number;
+  /** False: the list holds more than `total` rows (a big collection counts no further, decision 0014). */
+  exact?: boolean;
   onPage: (page: number) => void;
   onItemsPerPage: (size: number) => void;
 }
@@ -16,18 +19,18 @@ interface PaginationBarProps {
  * first `MAX_PAGE_DEPTH` rows (the API pages big collections further by cursor only): beyond them the
  * bar says so and the filters narrow the list.
  */
-export function PaginationBar({ page, itemsPerPage, total, onPage, onItemsPerPage }: PaginationBarProps) {
+export function PaginationBar({ page, itemsPerPage, total, exact = true, onPage, onItemsPerPage }: PaginationBarProps) {
   const { t } = useTranslation();
   const reachable = Math.max(1, Math.floor(MAX_PAGE_DEPTH / itemsPerPage));
-  const capped = total > MAX_PAGE_DEPTH;
+  const capped = !exact || total > MAX_PAGE_DEPTH;
   const pages = Math.min(Math.max(1, Math.ceil(total / itemsPerPage)), capped ? reachable : Number.POSITIVE_INFINITY);
   const from = total === 0 ? 0 : Math.min(total, (page - 1) * itemsPerPage + 1);
-  const to = Math.min(total, page * itemsPerPage);
+  const to = exact ? Math.min(total, page * itemsPerPage) : page * itemsPerPage;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">
-          {total > 0 && t('dataTable.range', { from: formatCount(from), to: formatCount(to), total: formatCount(total) })}
+          {total > 0 && t('dataTable.range', { from: formatCount(from), to: formatCount(to), total: totalText(t, total, exact) })}
         </Text>
         <Select
           aria-label={t('dataTable.rowsPerPage')}
@@ -59,4 +62,9 @@ export function PaginationBar({ page, itemsPerPage, total, onPage, onItemsPerPag
       />
     </Group>
   );
+}
+
+/** A list's size as text: "142", or "more than 10,000" when the list counted no further. */
+export function totalText(t: TFunction, total: number, exact: boolean): string {
+  return exact ? formatCount(total) : t('dataTable.totalOver', { total: formatCount(total) });
 }

@@ -5,6 +5,7 @@ import { downloadBlob, type ExportTable, exportFileName } from '../../lib/export
 import { failureText } from '../failure-alert.tsx';
 import type { ExportFormat } from './export-menu.tsx';
 import { EXPORT_MAX_ROWS } from './export-rows.ts';
+import { totalText } from './pagination-bar.tsx';
 
 /** What the caller made to export: the table and how many of its rows are data (not a totals row). */
 export interface ExportContent {
@@ -12,6 +13,8 @@ export interface ExportContent {
   count: number;
   /** The rows there were when the export stopped at `EXPORT_MAX_ROWS` short of them: the user is told. */
   total?: number;
+  /** False when the list holds more than `total` rows (a big collection counts no further). */
+  totalExact?: boolean;
 }
 
 /**
@@ -26,7 +29,7 @@ export function useExportAction(fileStem: string) {
   const run = async (format: ExportFormat, produce: () => Promise<ExportContent>) => {
     setBusy(true);
     try {
-      const { table, count, total = count } = await produce();
+      const { table, count, total = count, totalExact = true } = await produce();
       const fileName = exportFileName(fileStem, format);
       if (format === 'csv') {
         const { toCsv, CSV_MIME } = await import('../../lib/export/csv.ts');
@@ -35,11 +38,11 @@ export function useExportAction(fileStem: string) {
         const { toXlsx, XLSX_MIME } = await import('../../lib/export/xlsx.ts');
         downloadBlob(new Blob([toXlsx(table) as Uint8Array<ArrayBuffer>], { type: XLSX_MIME }), fileName);
       }
-      if (total > count) {
+      if (total > count || !totalExact) {
         notifications.show({
           color: 'yellow',
           autoClose: false,
-          message: t('dataTable.exportCapped', { count, total, max: EXPORT_MAX_ROWS }),
+          message: t('dataTable.exportCapped', { count, total: totalText(t, total, totalExact), max: EXPORT_MAX_ROWS }),
         });
       } else {
         notifications.show({ color: 'teal', message: t('dataTable.exported', { count }) });

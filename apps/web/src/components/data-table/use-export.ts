@@ -24,11 +24,11 @@ export function useExport<T>({ api, query, view, columns, title }: ExportSource<
 
   const run = (format: ExportFormat) =>
     action.run(format, async () => {
-      const { rows, total } = await collectRows((page, itemsPerPage) =>
+      const { rows, total, exact } = await collectRows((page, itemsPerPage) =>
         // Not kept in the cache: export pages are read once, and 50 pages of 200 would crowd it.
         queryClient.fetchQuery({ ...api.list({ ...query, page, itemsPerPage }, view), staleTime: 0, gcTime: 0 }),
       );
-      return { table: await toExportTable(title, columns, (c) => t(c.label), rows), count: rows.length, total };
+      return { table: await toExportTable(title, columns, (c) => t(c.label), rows), count: rows.length, total, totalExact: exact };
     });
 
   return { busy: action.busy, run };
