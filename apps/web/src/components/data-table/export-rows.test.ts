@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { collectRows, toExportTable } from './export-rows.ts';
 import type { Column } from './types.ts';
 
-function source(total: number) {
+function source(total: number, countedUpTo = Number.POSITIVE_INFINITY) {
   const calls: number[] = [];
   const fetchPage = async (page: number, size: number): Promise<Collection<number>> => {
     calls.push(page);
     const start = (page - 1) * size;
     const member = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i);
-    return { '@id': '/x', '@type': 'Collection', member, totalItems: total, view: { '@id': '/x' } };
+    const size = total > countedUpTo ? { totalItemsOver: countedUpTo } : { totalItems: total };
+    return { '@id': '/x', '@type': 'Collection', member, ...size, view: { '@id': '/x' } };
   };
   return { calls, fetchPage };
 }
@@ -30,6 +31,14 @@ describe('collectRows', () => {
     expect(rows).toHaveLength(500);
     expect(total).toBe(1000);
     expect(calls).toEqual([1, 2, 3]);
+  });
+
+  it('stops at the cap of a big collection that counted only so far, and says it holds more', async () => {
+    const { calls, fetchPage } = source(50_000, 10_000);
+    const { rows, total, exact } = await collectRows(fetchPage);
+    expect(rows).toHaveLength(10_000);
+    expect({ total, exact }).toEqual({ total: 10_000, exact: false });
+    expect(calls).toHaveLength(50);
   });
 
   it('asks once for an empty list', async () => {
