@@ -9,8 +9,8 @@ function source(total: number, countedUpTo = Number.POSITIVE_INFINITY) {
     calls.push(page);
     const start = (page - 1) * size;
     const member = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i);
-    const size = total > countedUpTo ? { totalItemsOver: countedUpTo } : { totalItems: total };
-    return { '@id': '/x', '@type': 'Collection', member, ...size, view: { '@id': '/x' } };
+    const count = total > countedUpTo ? { totalItemsOver: countedUpTo } : { totalItems: total };
+    return { '@id': '/x', '@type': 'Collection', member, ...count, view: { '@id': '/x' } };
   };
   return { calls, fetchPage };
 }
