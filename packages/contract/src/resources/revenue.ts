@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { MAX_ITEMS_PER_PAGE } from '../api.ts';
 import { zDate } from '../validation.ts';
 import { deviceGroups } from './devices.ts';
 
-/**
- * Revenue per device and location over whole business days (domain.md §8): coins + notes + cashless +
- * loyalty cards + tokens × their value, without test plays and free rides; each part on its own, plays
- * and the average per play. Today's revenue is `from = to = today`; the detailed review any range.
- */
-export const revenueQuery = z.strictObject({
-  from: zDate(),
-  to: zDate(),
-  location: z.string().optional(),
-  device: z.string().optional(),
-  client: z.string().optional(),
-});
-export type RevenueQuery = z.infer<typeof revenueQuery>;
+/** How a revenue report's lines are cut: a line per device (and location it stood at), or per location. */
+export const revenueGroupings = ['device', 'location'] as const;
+export type RevenueGrouping = (typeof revenueGroupings)[number];
 
 const parts = {
   coinsCents: z.number().int(),
@@ -30,13 +21,49 @@ const parts = {
   freeRides: z.number().int(),
   testPlays: z.number().int(),
 };
+export type RevenuePart = keyof typeof parts;
 
+/**
+ * What a report's lines may be ordered by (`order[revenueCents]=desc`): the device's or the location's
+ * name, how many devices, a figure.
+ */
+export const revenueOrderFields = ['device', 'location', 'devices', ...(Object.keys(parts) as RevenuePart[])] as const;
+export type RevenueOrderField = (typeof revenueOrderFields)[number];
+const revenueOrder = Object.fromEntries(revenueOrderFields.map((field) => [`order[${field}]`, z.enum(['asc', 'desc']).optional()])) as {
+  [K in RevenueOrderField as `order[${K}]`]: z.ZodOptional<z.ZodEnum<{ asc: 'asc'; desc: 'desc' }>>;
+};
+
+/**
+ * Revenue per device and location (or per location) over whole business days (domain.md §8): coins +
+ * notes + cashless + loyalty cards + tokens × their value, without test plays and free rides; each
+ * part on its own, plays and the average per play. Today's revenue is `from = to = today`; the
+ * detailed review any range. The lines come a page at a time (largest revenue first unless ordered
+ * otherwise, decision 0015), the totals cover them all.
+ */
+export const revenueQuery = z.strictObject({
+  from: zDate(),
+  to: zDate(),
+  location: z.string().optional(),
+  device: z.string().optional(),
+  group: z.enum(revenueGroupings).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
+  ...revenueOrder,
+  client: z.string().optional(),
+});
+export type RevenueQuery = z.infer<typeof revenueQuery>;
+
+/** A line of the report: a device at a location (`devices` 1), or a location with its devices summed. */
 export const revenueRow = z.object({
-  device: z.string(),
-  deviceName: z.string(),
-  group: z.enum(deviceGroups),
+  /** Null on a line per location. */
+  device: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  group: z.enum(deviceGroups).nullable(),
+  /** Null for a device standing nowhere (and the line of such devices). */
   location: z.string().nullable(),
   locationName: z.string().nullable(),
+  /** How many devices the line adds up. */
+  devices: z.number().int(),
   ...parts,
 });
 export type RevenueRow = z.infer<typeof revenueRow>;
@@ -46,8 +73,14 @@ export const revenueReport = z.object({
   '@type': z.literal('RevenueReport'),
   from: z.string(),
   to: z.string(),
-  /** A row per device and location it stood at, largest revenue first. */
+  group: z.enum(revenueGroupings),
+  /** This page of the lines. */
   rows: z.array(revenueRow),
+  /** How many lines there are in all, and which of them `rows` are. */
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+  /** Every line summed (the average per play worked out again from the sums). */
   totals: z.object(parts),
 });
 export type RevenueReport = z.infer<typeof revenueReport>;

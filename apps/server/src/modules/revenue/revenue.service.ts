@@ -1,93 +1,181 @@
-import { type DeviceGroup, iri, parseReference, type RevenueQuery, type RevenueReport, type RevenueRow } from '@kovanica/contract';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_ITEMS_PER_PAGE,
+  type DeviceGroup,
+  iri,
+  parseReference,
+  type RevenueOrderField,
+  type RevenueQuery,
+  type RevenueReport,
+  type RevenueRow,
+  revenueOrderFields,
+} from '@kovanica/contract';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceDaily, devices, locations } from '../../db/schema/index.ts';
+import { devices, locations } from '../../db/schema/index.ts';
 import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
-import { revenueOfDay, sum } from './revenue.queries.ts';
+import { rollupRange } from './revenue.queries.ts';
 
 /** A rollup row's revenue, the one expression every revenue read uses (devices' state too). */
 export { revenueOfDay } from './revenue.queries.ts';
 
-type Parts = Omit<RevenueRow, 'device' | 'deviceName' | 'group' | 'location' | 'locationName'>;
-const withAverage = (p: Omit<Parts, 'averagePerPlayCents'>): Parts => ({
-  ...p,
-  averagePerPlayCents: p.plays > 0 ? Math.round(p.revenueCents / p.plays) : null,
-});
+type Parts = RevenueReport['totals'];
+const summed = [
+  'coinsCents',
+  'notesCents',
+  'cashlessCents',
+  'cardCents',
+  'tokens',
+  'tokensCents',
+  'revenueCents',
+  'plays',
+  'freeRides',
+  'testPlays',
+] as const satisfies readonly (keyof Parts)[];
+type Summed = (typeof summed)[number];
+
+const averageOf = (revenueCents: number, plays: number) => (plays > 0 ? Math.round(revenueCents / plays) : null);
+
+/** The order the query asks for (one field), or the largest revenue first. */
+function orderOf(query: RevenueQuery): { field: RevenueOrderField; dir: 'asc' | 'desc' } {
+  const asked = revenueOrderFields.flatMap((field) => {
+    const dir = query[`order[${field}]`];
+    return dir ? [{ field, dir }] : [];
+  });
+  if (asked.length > 1) throw badQuery(`order[${asked[1]?.field}]`);
+  return asked[0] ?? { field: 'revenueCents', dir: 'desc' };
+}
 
 /**
- * Revenue per device and location over whole business days, read from the daily rollup (never the
- * raw events): the parts, plays, the average per play, and the totals.
+ * Revenue per device and location (or per location) over whole business days, read from the rollups
+ * (never the raw events; whole months from the monthly one, decision 0015): one page of the lines in
+ * the order asked for, how many lines there are, and the totals of them all, in one statement.
  */
 export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQuery): Promise<RevenueReport> {
   if (query.to < query.from) throw invalid('to', 'end_before_start');
-  const conditions: (SQL | undefined)[] = [
-    inCompanies(deviceDaily.companyId, ctx.listed),
-    gte(deviceDaily.day, query.from),
-    lte(deviceDaily.day, query.to),
+  const reference = (param: 'location' | 'device') => {
+    const value = query[param];
+    if (value === undefined) return undefined;
+    const id = parseReference(`${param}s`, value);
+    if (id === null) throw badQuery(param, 'iri');
+    return id;
+  };
+  const group = query.group ?? 'device';
+  const page = query.page ?? 1;
+  const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
+  const order = orderOf(query);
+  const r = rollupRange(db, {
+    companies: ctx.listed,
+    from: query.from,
+    to: query.to,
+    location: reference('location'),
+    device: reference('device'),
+  });
+
+  const sums = Object.fromEntries(summed.map((part) => [part, sql<number>`sum(${r[part]})`.mapWith(Number)])) as Record<
+    Summed,
+    SQL<number>
+  >;
+  const byDevice = group === 'device';
+  const lines = db.$with('lines').as(
+    db
+      .select({
+        deviceId: byDevice ? sql<number | null>`${r.deviceId}`.as('device_id') : sql<number | null>`null::int`.as('device_id'),
+        deviceName: byDevice ? sql<string | null>`${devices.name}`.as('device_name') : sql<string | null>`null::text`.as('device_name'),
+        deviceGroup: byDevice ? sql<string | null>`${devices.group}`.as('device_group') : sql<string | null>`null::text`.as('device_group'),
+        locationKey: sql<number>`${r.locationKey}`.as('location_key'),
+        locationId: sql<number | null>`${r.locationId}`.as('location_id'),
+        locationName: sql<string | null>`${locations.name}`.as('location_name'),
+        devices: sql<number>`count(distinct ${r.deviceId})`.as('devices'),
+        ...(Object.fromEntries(summed.map((part) => [part, sums[part].as(part)])) as Record<Summed, SQL.Aliased<number>>),
+      })
+      .from(r)
+      .innerJoin(devices, eq(devices.id, r.deviceId))
+      .leftJoin(locations, eq(locations.id, r.locationId))
+      .groupBy(...(byDevice ? [r.deviceId, devices.name, devices.group] : []), r.locationKey, r.locationId, locations.name),
+  );
+
+  const key = (field: RevenueOrderField): SQL => {
+    if (field === 'device') return sql`lower(${lines.deviceName})`;
+    if (field === 'location') return sql`lower(${lines.locationName})`;
+    if (field === 'averagePerPlayCents') return sql`${lines.revenueCents}::numeric / nullif(${lines.plays}, 0)`;
+    return sql`${lines[field]}`;
+  };
+  const by = order.dir === 'asc' ? asc : desc;
+  // Nulls (no location, no plays) last either way; ties in a stable order, so pages never overlap.
+  const orderBy = [
+    sql`${key(order.field)} is null`,
+    by(key(order.field)),
+    asc(lines.locationKey),
+    ...(byDevice ? [asc(lines.deviceId)] : []),
   ];
-  if (query.location) {
-    const id = parseReference('locations', query.location);
-    if (id === null) throw badQuery('location', 'iri');
-    conditions.push(eq(deviceDaily.locationKey, id));
-  }
-  if (query.device) {
-    const id = parseReference('devices', query.device);
-    if (id === null) throw badQuery('device', 'iri');
-    conditions.push(eq(deviceDaily.deviceId, id));
-  }
-  const parts = {
-    coinsCents: sum(deviceDaily.coinsCents),
-    notesCents: sum(deviceDaily.notesCents),
-    cashlessCents: sum(deviceDaily.cashlessCents),
-    cardCents: sum(deviceDaily.cardCents),
-    tokens: sum(deviceDaily.tokens),
-    tokensCents: sum(deviceDaily.tokensCents),
-    revenueCents: sum(revenueOfDay),
-    plays: sum(deviceDaily.plays),
-    freeRides: sum(deviceDaily.freeRides),
-    testPlays: sum(deviceDaily.testPlays),
-  };
+  const total = (part: Summed) => sql<number>`sum(${lines[part]}) over ()`.mapWith(Number);
   const rows = await db
+    .with(lines)
     .select({
-      deviceId: deviceDaily.deviceId,
-      deviceName: devices.name,
-      group: devices.group,
-      locationId: deviceDaily.locationId,
-      locationName: locations.name,
-      ...parts,
+      deviceId: lines.deviceId,
+      deviceName: lines.deviceName,
+      deviceGroup: lines.deviceGroup,
+      locationId: lines.locationId,
+      locationName: lines.locationName,
+      devices: sql<number>`${lines.devices}`.mapWith(Number),
+      ...(Object.fromEntries(summed.map((part) => [part, sql<number>`${lines[part]}`.mapWith(Number)])) as Record<Summed, SQL<number>>),
+      lineCount: sql<number>`count(*) over ()`.mapWith(Number),
+      ...(Object.fromEntries(summed.map((part) => [`total_${part}`, total(part)])) as Record<`total_${Summed}`, SQL<number>>),
     })
-    .from(deviceDaily)
-    .innerJoin(devices, eq(devices.id, deviceDaily.deviceId))
-    .leftJoin(locations, eq(locations.id, deviceDaily.locationId))
-    .where(and(...conditions))
-    .groupBy(deviceDaily.deviceId, devices.name, devices.group, deviceDaily.locationId, locations.name)
-    .orderBy(desc(sum(revenueOfDay)), devices.name);
-  const items: RevenueRow[] = rows.map((r) => ({
-    device: iri('devices', r.deviceId),
-    deviceName: r.deviceName,
-    group: r.group as DeviceGroup,
-    location: r.locationId === null ? null : iri('locations', r.locationId),
-    locationName: r.locationName,
-    ...withAverage(r),
-  }));
-  const zero = {
-    coinsCents: 0,
-    notesCents: 0,
-    cashlessCents: 0,
-    cardCents: 0,
-    tokens: 0,
-    tokensCents: 0,
-    revenueCents: 0,
-    plays: 0,
-    freeRides: 0,
-    testPlays: 0,
+    .from(lines)
+    .orderBy(...orderBy)
+    .limit(itemsPerPage)
+    .offset((page - 1) * itemsPerPage);
+
+  let totals: Parts;
+  let totalItems: number;
+  const [first] = rows;
+  if (first) {
+    totalItems = first.lineCount;
+    const sum = Object.fromEntries(summed.map((part) => [part, first[`total_${part}`]])) as Record<Summed, number>;
+    totals = { ...sum, averagePerPlayCents: averageOf(sum.revenueCents, sum.plays) };
+  } else {
+    // A page past the last line (or no lines): the totals on their own.
+    const [all] = await db
+      .with(lines)
+      .select({
+        lineCount: sql<number>`count(*)`.mapWith(Number),
+        ...(Object.fromEntries(summed.map((part) => [part, sql<number>`coalesce(sum(${lines[part]}), 0)`.mapWith(Number)])) as Record<
+          Summed,
+          SQL<number>
+        >),
+      })
+      .from(lines);
+    const { lineCount = 0, ...sum } = all ?? {};
+    const parts = Object.fromEntries(summed.map((part) => [part, sum[part] ?? 0])) as Record<Summed, number>;
+    totalItems = lineCount;
+    totals = { ...parts, averagePerPlayCents: averageOf(parts.revenueCents, parts.plays) };
+  }
+  const items: RevenueRow[] = rows.map((row) => {
+    const parts = Object.fromEntries(summed.map((part) => [part, row[part]])) as Record<Summed, number>;
+    return {
+      device: row.deviceId === null ? null : iri('devices', row.deviceId),
+      deviceName: row.deviceName,
+      group: row.deviceGroup as DeviceGroup | null,
+      location: row.locationId === null ? null : iri('locations', row.locationId),
+      locationName: row.locationName,
+      devices: row.devices,
+      ...parts,
+      averagePerPlayCents: averageOf(parts.revenueCents, parts.plays),
+    };
+  });
+  return {
+    '@id': '/api/v2/revenue',
+    '@type': 'RevenueReport',
+    from: query.from,
+    to: query.to,
+    group,
+    rows: items,
+    totalItems,
+    page,
+    itemsPerPage,
+    totals,
   };
-  const totals = items.reduce((t, r) => {
-    for (const key of Object.keys(zero) as (keyof typeof zero)[]) t[key] += r[key];
-    return t;
-  }, zero);
-  return { '@id': '/api/v2/revenue', '@type': 'RevenueReport', from: query.from, to: query.to, rows: items, totals: withAverage(totals) };
 }

@@ -59,25 +59,49 @@ export function insertEvents(logger: IngestLogger, deviceId: number | null, rows
       on conflict (logger_id, seq) do nothing)`;
 }
 
-/** The batch's sums added to the device's daily rows (a CTE of the write statement). */
+/** The columns a rollup row sums (`device_daily`, `device_monthly`), as named in SQL. */
+const sums = [
+  'coins_cents',
+  'notes_cents',
+  'cashless_cents',
+  'card_cents',
+  'tokens',
+  'tokens_cents',
+  'plays',
+  'test_plays',
+  'test_cents',
+  'free_rides',
+  'resets',
+  'prizes_out',
+  'events',
+] as const;
+const sumList = sql.raw(sums.join(', '));
+const sumSelect = sql.raw(sums.map((c) => `sum(r.${c})`).join(', '));
+const addTo = (table: string) => sql.raw(sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
+
+/**
+ * The batch's sums added to the device's daily rows and to the months they fall in (CTEs of the
+ * write statement, decision 0015).
+ */
 export function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
-  return sql`dd as (
-    insert into device_daily (company_id, device_id, location_key, location_id, day, coins_cents, notes_cents, cashless_cents, card_cents,
-      tokens, tokens_cents, plays, test_plays, test_cents, free_rides, resets, prizes_out, events)
-    select ${companyId}::int, ${deviceId}::int, coalesce(r."locationId", 0), r."locationId", r.day, r."coinsCents", r."notesCents",
-      r."cashlessCents", r."cardCents", r.tokens, r."tokensCents", r.plays, r."testPlays", r."testCents", r."freeRides", r.resets,
-      r."prizesOut", r.events
-    from json_to_recordset(${JSON.stringify(rollups)}::json) as r("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
+  const rows = sql`json_to_recordset(${JSON.stringify(rollups)}::json) as j("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
       "cashlessCents" bigint, "cardCents" bigint, tokens bigint, "tokensCents" bigint, plays bigint, "testPlays" bigint, "testCents" bigint,
-      "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)
-    on conflict (device_id, day, location_key) do update set
-      coins_cents = device_daily.coins_cents + excluded.coins_cents, notes_cents = device_daily.notes_cents + excluded.notes_cents,
-      cashless_cents = device_daily.cashless_cents + excluded.cashless_cents, card_cents = device_daily.card_cents + excluded.card_cents,
-      tokens = device_daily.tokens + excluded.tokens, tokens_cents = device_daily.tokens_cents + excluded.tokens_cents,
-      plays = device_daily.plays + excluded.plays, test_plays = device_daily.test_plays + excluded.test_plays,
-      test_cents = device_daily.test_cents + excluded.test_cents, free_rides = device_daily.free_rides + excluded.free_rides,
-      resets = device_daily.resets + excluded.resets, prizes_out = device_daily.prizes_out + excluded.prizes_out,
-      events = device_daily.events + excluded.events)`;
+      "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)`;
+  return sql`batch_days as (
+    select coalesce(j."locationId", 0) as location_key, j."locationId" as location_id, j.day, j."coinsCents" as coins_cents,
+      j."notesCents" as notes_cents, j."cashlessCents" as cashless_cents, j."cardCents" as card_cents, j.tokens, j."tokensCents" as tokens_cents,
+      j.plays, j."testPlays" as test_plays, j."testCents" as test_cents, j."freeRides" as free_rides, j.resets, j."prizesOut" as prizes_out, j.events
+    from ${rows}),
+  dd as (
+    insert into device_daily (company_id, device_id, location_key, location_id, day, ${sumList})
+    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.day, ${sql.raw(sums.map((c) => `r.${c}`).join(', '))}
+    from batch_days r
+    on conflict (device_id, day, location_key) do update set ${addTo('device_daily')}),
+  dm as (
+    insert into device_monthly (company_id, device_id, location_key, location_id, month, ${sumList})
+    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, date_trunc('month', r.day)::date, ${sumSelect}
+    from batch_days r group by r.location_key, r.location_id, date_trunc('month', r.day)
+    on conflict (device_id, month, location_key) do update set ${addTo('device_monthly')})`;
 }
 
 /** The device's state as the batch left it (a CTE of the write statement). */
