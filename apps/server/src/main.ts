@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { analyze, openDatabase } from './db/client.ts';
 import { seedHistory } from './demo/history.ts';
 import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
@@ -27,6 +27,7 @@ if (seed && (await isEmpty(database.db))) {
   }
   // After the history: the prizes loaded into the machines follow what they paid out.
   await seedStock(database.db);
+  await analyze(database.db);
 }
 
 const app = await buildApp({

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -142,4 +142,13 @@ function notifyBus(pool: pg.Pool, url: string): TagBus {
       };
     },
   };
+}
+
+/**
+ * Brings the planner's statistics up to date after a bulk load (the demo seed, an import): autovacuum
+ * may be off on a customer's server, and PGlite has none, so a freshly loaded table would otherwise be
+ * planned as empty (decision 0015).
+ */
+export async function analyze(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
 }

@@ -225,9 +225,9 @@ describe('counting a big collection (decision 0014)', () => {
     const other = (await t.json<Collection<Device>>('manager', { url: '/api/v2/devices?name=Vlakić 2' })).body.member[0] as Device;
     await t.db.execute(sql`
       insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, received_at, amount_cents, count, test)
-      select d.company_id, d.logger_id, d.id, d.location_id, 1_000_000 + n, 'coin', timestamptz '2026-09-01T08:00:00Z' + n * interval '1 second',
+      select d.company_id, d.logger_id, d.id, d.location_id, 1000000 + n, 'coin', timestamptz '2026-09-01T08:00:00Z' + n * interval '1 second',
         now(), 100, 1, false
-      from devices d, generate_series(1, 10_050) n where d.id = ${other.id}`);
+      from devices d, generate_series(1, 10050) n where d.id = ${other.id}`);
     const day = `/api/v2/transactions?device=${other.id}&at[after]=2026-09-01T00:00:00Z&at[before]=2026-09-02T00:00:00Z`;
     const big = (await read(day)).body;
     expect(big.totalItems).toBeUndefined();

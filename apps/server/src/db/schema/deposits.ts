@@ -36,6 +36,7 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_emptying_key').on(t.emptyingId),
     index('deposits_company_at_idx').on(t.companyId, t.at),
+    index('deposits_at_idx').on(t.at, t.id),
     // A device's last verified deposit (its state's `deposit_difference`).
     index('deposits_device_at_idx').on(t.deviceId, t.at),
     index('deposits_unverified_idx').on(t.companyId).where(sql`verified_at is null`),

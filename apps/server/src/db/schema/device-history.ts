@@ -19,6 +19,7 @@ export const serviceSessions = pgTable(
   (t) => [
     index('service_sessions_device_idx').on(t.deviceId, t.startedAt),
     index('service_sessions_company_idx').on(t.companyId, t.startedAt),
+    index('service_sessions_started_idx').on(t.startedAt, t.id),
   ],
 );
 
@@ -38,6 +39,7 @@ export const criticalEpisodes = pgTable(
   (t) => [
     index('critical_episodes_device_idx').on(t.deviceId, t.startedAt),
     index('critical_episodes_company_idx').on(t.companyId, t.startedAt),
+    index('critical_episodes_started_idx').on(t.startedAt, t.id),
   ],
 );
 
@@ -62,5 +64,9 @@ export const emptyings = pgTable(
     deviceTokens: bigint({ mode: 'number' }),
     eventId: bigint({ mode: 'number' }),
   },
-  (t) => [index('emptyings_device_idx').on(t.deviceId, t.at), index('emptyings_company_idx').on(t.companyId, t.at)],
+  (t) => [
+    index('emptyings_device_idx').on(t.deviceId, t.at),
+    index('emptyings_company_idx').on(t.companyId, t.at),
+    index('emptyings_at_idx').on(t.at, t.id),
+  ],
 );

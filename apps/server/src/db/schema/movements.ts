@@ -40,6 +40,7 @@ export const stockMovements = pgTable(
   (t) => [
     // Keyset pages (`at desc, id desc`, decision 0010) and the company's list.
     index('stock_movements_company_at_idx').on(t.companyId, t.at, t.id),
+    index('stock_movements_at_idx').on(t.at, t.id),
     index('stock_movements_article_idx').on(t.articleId, t.at),
     index('stock_movements_from_idx').on(t.fromRepositoryId, t.at),
     index('stock_movements_to_idx').on(t.toRepositoryId, t.at),

@@ -37,6 +37,8 @@ export const telemetryEvents = pgTable(
     index('telemetry_events_device_at_idx').on(t.deviceId, t.at),
     // Keyset pages (`at desc, id desc`, decision 0010) read this index in order, ties included.
     index('telemetry_events_company_at_idx').on(t.companyId, t.at, t.id),
+    // The same pages in the All Companies view, which names no company (decision 0015).
+    index('telemetry_events_at_idx').on(t.at, t.id),
   ],
 );
 

@@ -26,7 +26,13 @@ ALTER TABLE "device_monthly" ADD CONSTRAINT "device_monthly_location_id_location
 CREATE INDEX "device_monthly_company_month_idx" ON "device_monthly" USING btree ("company_id","month");--> statement-breakpoint
 CREATE INDEX "device_monthly_month_idx" ON "device_monthly" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "device_monthly_location_month_idx" ON "device_monthly" USING btree ("location_key","month");--> statement-breakpoint
+CREATE INDEX "stock_movements_at_idx" ON "stock_movements" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "critical_episodes_started_idx" ON "critical_episodes" USING btree ("started_at","id");--> statement-breakpoint
+CREATE INDEX "deposits_at_idx" ON "deposits" USING btree ("at","id");--> statement-breakpoint
 CREATE INDEX "device_daily_day_idx" ON "device_daily" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "emptyings_at_idx" ON "emptyings" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "service_sessions_started_idx" ON "service_sessions" USING btree ("started_at","id");--> statement-breakpoint
+CREATE INDEX "telemetry_events_at_idx" ON "telemetry_events" USING btree ("at","id");--> statement-breakpoint
 -- The months of the rollup kept so far (decision 0015); ingestion keeps them current from here on.
 INSERT INTO "device_monthly" ("company_id", "device_id", "location_key", "location_id", "month", "coins_cents", "notes_cents",
   "cashless_cents", "card_cents", "tokens", "tokens_cents", "plays", "test_plays", "test_cents", "free_rides", "resets", "prizes_out", "events")
