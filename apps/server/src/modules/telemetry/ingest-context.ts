@@ -95,9 +95,17 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
   const first = new Date(Number.isFinite(min) ? min : Date.now()).toISOString();
   const last = new Date(Number.isFinite(max) ? max : Date.now()).toISOString();
   const seqs = timed.map((t) => t.event.seq);
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const seq of seqs) {
+    if (seq < low) low = seq;
+    if (seq > high) high = seq;
+  }
+  // The batch's seqs stored already: one range of the (logger, seq) index, not a descent per seq.
   const result = await tx.execute(sql`
     select
-      array(select seq from telemetry_events where logger_id = ${loggerId} and seq = any(${sql.param(seqs)}::bigint[])) as known,
+      array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
+        and seq = any(${sql.param(seqs)}::bigint[])) as known,
       (select max(seq) from telemetry_events where logger_id = ${loggerId}) as last,
       d.id, d.play_price_cents, d.token_value_cents,
       (select json_agg(json_build_array(p.location_id, p.from_at, p.to_at)) from device_placements p
