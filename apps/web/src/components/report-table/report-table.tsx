@@ -18,7 +18,7 @@ export interface ReportStatus {
   refetch: () => unknown;
 }
 
-interface ReportTableProps extends Pick<TableCardProps, 'title' | 'toolbar' | 'tools' | 'filters' | 'minWidth'> {
+interface ReportTableProps extends Pick<TableCardProps, 'title' | 'toolbar' | 'tools' | 'filters' | 'minWidth' | 'footer'> {
   /** `hasData`: there is an answer to keep under a failure of the next one. */
   status: ReportStatus & { hasData: boolean };
   /** The table's head, `ReportBody` and `ReportTotals`. */
@@ -26,10 +26,10 @@ interface ReportTableProps extends Pick<TableCardProps, 'title' | 'toolbar' | 't
 }
 
 /**
- * A report that is not a paged list (one answer, a totals row) in the list's card: the column that
+ * A report (a totals row, its own paging in the footer when it has any) in the list's card: the column that
  * names each row stays in view while the figures scroll sideways; figures never break.
  */
-export function ReportTable({ title, toolbar, tools, filters, minWidth, status, children }: ReportTableProps) {
+export function ReportTable({ title, toolbar, tools, filters, minWidth, footer, status, children }: ReportTableProps) {
   const { t } = useTranslation();
   return (
     <TableCard
@@ -40,6 +40,7 @@ export function ReportTable({ title, toolbar, tools, filters, minWidth, status, 
       status={status}
       failureTitle={t('resources.revenue.loadFailed')}
       minWidth={minWidth}
+      footer={footer}
       scrollClassName={classes.scroll}
     >
       <Table

@@ -1,8 +1,7 @@
 import { formatDate } from '@kovanica/contract';
 import { SegmentedControl, SimpleGrid } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,8 +12,8 @@ import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
 import { useRevenueColumns } from './revenue-columns.tsx';
 import { RevenueFigures } from './revenue-figures.tsx';
-import { linesOf, type RevenueGrouping } from './revenue-rows.ts';
-import { type DetailedReviewSearch, defaultRange } from './revenue-search.ts';
+import type { RevenueGrouping } from './revenue-rows.ts';
+import { type DetailedReviewSearch, defaultRange, pagingQuery } from './revenue-search.ts';
 import { RevenueTable } from './revenue-table.tsx';
 
 const route = getRouteApi('/_app/detailed-review/list');
@@ -31,25 +30,29 @@ export function DetailedReviewPage() {
   const grouping: RevenueGrouping = search.group ?? 'device';
   const backwards = to < from;
 
-  const report = useQuery({
-    ...revenueReportQuery({ from, to, location: search.location, device: search.device }, viewOf(accountInfo)),
-    enabled: !backwards,
-    placeholderData: keepPreviousData,
-  });
-  const lines = useMemo(() => report.data && linesOf(report.data.rows, grouping), [report.data, grouping]);
+  const queryClient = useQueryClient();
+  const view = viewOf(accountInfo);
+  const query = { from, to, location: search.location, device: search.device, group: grouping, ...pagingQuery(search) };
+  const report = useQuery({ ...revenueReportQuery(query, view), enabled: !backwards, placeholderData: keepPreviousData });
   const columns = useRevenueColumns(grouping);
   const title = t('resources.revenue.detailed');
 
   /** Every change stays in the URL (a reload or a shared link shows the same report); typing replaces the entry. */
-  const set = (patch: Partial<DetailedReviewSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const setPaging = (patch: Partial<DetailedReviewSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  /** A filter or the grouping changed: back to the first page. */
+  const set = (patch: Partial<DetailedReviewSearch>) => setPaging({ ...patch, page: undefined });
 
   return (
     <>
       <PageHeader title={title} subtitle={`${formatDate(from)} – ${formatDate(to)}`} />
       <RevenueFigures totals={backwards ? undefined : report.data?.totals} />
       <RevenueTable
-        lines={backwards ? [] : lines}
-        totals={report.data?.totals}
+        report={backwards ? undefined : report.data}
+        paging={search}
+        onPaging={setPaging}
+        fetchPage={(page, itemsPerPage) =>
+          queryClient.fetchQuery({ ...revenueReportQuery({ ...query, page, itemsPerPage }, view), staleTime: 0, gcTime: 0 })
+        }
         columns={columns}
         title={title}
         fileStem={`detailed-review-${from}-${to}`}

@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney, type RevenueOrderField } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { ExportCell } from '../../components/data-table/index.ts';
 import type { ReportColumn } from '../../components/report-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import type { RevenueGrouping, RevenueLine, RevenueParts, SortValue } from './revenue-rows.ts';
+import type { RevenueGrouping, RevenueLine, RevenueParts } from './revenue-rows.ts';
 
-/** A column of the revenue report: a report column that sorts in the browser and has a total. */
+/** A column of the revenue report: a report column the server orders the lines by, with a total. */
 export interface RevenueColumn extends ReportColumn<RevenueLine> {
-  sortValue: (line: RevenueLine) => SortValue;
+  orderField: RevenueOrderField;
   /** The totals row's cell; absent, the cell stays empty. */
   total?: { render: (totals: RevenueParts) => ReactNode; exportValue: (totals: RevenueParts) => ExportCell };
 }
@@ -41,7 +41,7 @@ function money(part: MoneyPart, strong = false): RevenueColumn {
     align: 'right',
     render: (l) => show(l[part]),
     exportValue: (l) => exportMoney(l[part]),
-    sortValue: (l) => l[part],
+    orderField: part,
     total: { render: (t) => formatMoney(t[part]), exportValue: (t) => exportMoney(t[part]) },
   };
 }
@@ -53,7 +53,7 @@ function count(part: CountPart): RevenueColumn {
     align: 'right',
     render: (l) => formatCount(l[part]),
     exportValue: (l) => l[part],
-    sortValue: (l) => l[part],
+    orderField: part,
     total: { render: (t) => formatCount(t[part]), exportValue: (t) => t[part] },
   };
 }
@@ -64,7 +64,7 @@ const average: RevenueColumn = {
   align: 'right',
   render: (l) => (l.averagePerPlayCents === null ? dash : formatMoney(l.averagePerPlayCents)),
   exportValue: (l) => exportMoney(l.averagePerPlayCents),
-  sortValue: (l) => l.averagePerPlayCents,
+  orderField: 'averagePerPlayCents',
   total: {
     render: (t) => (t.averagePerPlayCents === null ? dash : formatMoney(t.averagePerPlayCents)),
     exportValue: (t) => exportMoney(t.averagePerPlayCents),
@@ -87,7 +87,7 @@ export function useRevenueColumns(grouping: RevenueGrouping): RevenueColumn[] {
           </Text>
         ),
       exportValue: (l) => l.locationName ?? noLocation,
-      sortValue: (l) => l.locationName,
+      orderField: 'location',
     };
     const who: RevenueColumn[] =
       grouping === 'location'
@@ -99,7 +99,7 @@ export function useRevenueColumns(grouping: RevenueGrouping): RevenueColumn[] {
               align: 'right',
               render: (l) => formatCount(l.devices),
               exportValue: (l) => l.devices,
-              sortValue: (l) => l.devices,
+              orderField: 'devices',
             },
           ]
         : [
@@ -109,7 +109,7 @@ export function useRevenueColumns(grouping: RevenueGrouping): RevenueColumn[] {
               rowHeader: true,
               render: (l) => l.deviceName,
               exportValue: (l) => l.deviceName,
-              sortValue: (l) => l.deviceName,
+              orderField: 'device',
             },
             location,
           ];

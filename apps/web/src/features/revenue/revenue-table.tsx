@@ -1,25 +1,28 @@
-import type { RevenueReport } from '@kovanica/contract';
+import type { RevenueOrderField, RevenueReport } from '@kovanica/contract';
 import { Table, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 // The report sits in the list's card and reuses its parts (column choice, headers, export) rather than a second set of them.
 import {
   ColumnChooser,
+  collectRows,
   type ExportFormat,
   ExportMenu,
+  PaginationBar,
   SortHeader,
   toExportTable,
   useColumnVisibility,
   useExportAction,
 } from '../../components/data-table/index.ts';
 import { ReportBody, ReportCell, type ReportStatus, ReportTable, ReportTotals } from '../../components/report-table/index.ts';
+import { DEFAULT_PAGE_SIZE } from '../../lib/list-state.ts';
 import type { RevenueColumn } from './revenue-columns.tsx';
-import { type RevenueLine, sortLines } from './revenue-rows.ts';
+import { linesOf } from './revenue-rows.ts';
+import type { ReportPaging } from './revenue-search.ts';
 
 interface RevenueTableProps {
-  /** The report's lines (per device or per location); undefined while the first answer loads. */
-  lines: RevenueLine[] | undefined;
-  totals: RevenueReport['totals'] | undefined;
+  /** The page of the report on screen; undefined while the first answer loads. */
+  report: RevenueReport | undefined;
   columns: readonly RevenueColumn[];
   /** The table's accessible name and the sheet name of an XLSX export, already translated. */
   title: string;
@@ -33,45 +36,58 @@ interface RevenueTableProps {
   toolbar?: ReactNode;
   /** The query behind the lines: its error, refetching and retry. */
   status: ReportStatus;
+  /** Which page, how many lines and in which order, from the URL. */
+  paging: ReportPaging;
+  onPaging: (paging: ReportPaging) => void;
+  /** A page of the same report (same filters and order) for the export. */
+  fetchPage: (page: number, itemsPerPage: number) => Promise<RevenueReport>;
 }
 
 /** Below this width per column the table scrolls sideways inside its card rather than squeezing figures. */
 const MIN_COLUMN_WIDTH = 80;
 
-type Sort = { key: string; dir: 'asc' | 'desc' } | null;
-
 /**
- * A revenue report as a table: one answer, not pages, so it sorts in the browser; a totals row; the
- * column choice and CSV/XLSX export of what is shown, with the list's writers.
+ * A revenue report as a table of server-paged lines (decision 0015): a header click asks the server for
+ * another order (ascending, descending, then the report's own: largest revenue first), a totals row of
+ * all lines, the pages below, and CSV/XLSX export of every line in that order with the list's writers.
  */
-export function RevenueTable({ lines, totals, columns, title, fileStem, storageId, filters, toolbar, status }: RevenueTableProps) {
+export function RevenueTable(props: RevenueTableProps) {
+  const { report, columns, title, fileStem, storageId, filters, toolbar, status, paging, onPaging, fetchPage } = props;
   const { t } = useTranslation();
   const visibility = useColumnVisibility(columns, storageId);
   const shown = visibility.visibleColumns as RevenueColumn[];
-  const [sort, setSort] = useState<Sort>(null);
   const exporter = useExportAction(fileStem);
+  const lines = useMemo(() => report && linesOf(report.rows), [report]);
+  const totals = report?.totals;
 
-  const sortColumn = sort ? columns.find((c) => c.key === sort.key) : undefined;
-  const sorted = useMemo(
-    () => (lines && sort && sortColumn ? sortLines(lines, sortColumn.sortValue, sort.dir) : lines),
-    [lines, sort, sortColumn],
-  );
-
-  const sortBy = (key: string) =>
-    // Ascending, then descending, then back to the report's own order (largest revenue first).
-    setSort((current) => (current?.key !== key ? { key, dir: 'asc' } : current.dir === 'asc' ? { key, dir: 'desc' } : null));
+  const orderBy = (field: RevenueOrderField) => {
+    const next: ReportPaging =
+      paging.sort !== field ? { sort: field } : paging.dir !== 'desc' ? { sort: field, dir: 'desc' } : { sort: undefined, dir: undefined };
+    onPaging({ ...next, dir: next.dir, page: undefined });
+  };
 
   const exportAs = (format: ExportFormat) => {
-    if (!sorted || !totals) return;
+    if (!totals) return;
     return exporter.run(format, async () => {
-      const table = await toExportTable(title, shown, (c) => t(c.label), sorted);
-      if (sorted.length > 0) {
+      const { rows, total, exact } = await collectRows(async (page, itemsPerPage) => {
+        const answer = await fetchPage(page, itemsPerPage);
+        return {
+          '@id': answer['@id'],
+          '@type': 'Collection',
+          member: answer.rows,
+          totalItems: answer.totalItems,
+          view: { '@id': answer['@id'] },
+        };
+      });
+      const all = linesOf(rows);
+      const table = await toExportTable(title, shown, (c) => t(c.label), all);
+      if (all.length > 0) {
         const row = shown.map((c) => c.total?.exportValue(totals) ?? null);
         // The first cell names the row, unless it holds a total of its own (the naming columns were hidden).
         if (row[0] === null) row[0] = t('resources.revenue.totals');
         table.rows.push(row);
       }
-      return { table, count: sorted.length };
+      return { table, count: all.length, total, totalExact: exact };
     });
   };
 
@@ -86,8 +102,19 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
         </>
       }
       filters={filters}
-      status={{ ...status, hasData: sorted !== undefined }}
+      status={{ ...status, hasData: lines !== undefined }}
       minWidth={shown.length * MIN_COLUMN_WIDTH}
+      footer={
+        report && (
+          <PaginationBar
+            page={report.page}
+            itemsPerPage={report.itemsPerPage}
+            total={report.totalItems}
+            onPage={(page) => onPaging({ ...paging, page: page > 1 ? page : undefined })}
+            onItemsPerPage={(size) => onPaging({ ...paging, itemsPerPage: size === DEFAULT_PAGE_SIZE ? undefined : size, page: undefined })}
+          />
+        )
+      }
     >
       <Table.Thead>
         <Table.Tr>
@@ -96,14 +123,14 @@ export function RevenueTable({ lines, totals, columns, title, fileStem, storageI
               key={column.key}
               label={t(column.label)}
               align={column.align}
-              direction={sort?.key === column.key ? sort.dir : null}
-              onSort={() => sortBy(column.key)}
+              direction={paging.sort === column.orderField ? (paging.dir ?? 'asc') : null}
+              onSort={() => orderBy(column.orderField)}
             />
           ))}
         </Table.Tr>
       </Table.Thead>
-      <ReportBody columns={shown} lines={sorted} />
-      {sorted && sorted.length > 0 && totals && (
+      <ReportBody columns={shown} lines={lines} />
+      {lines && lines.length > 0 && totals && (
         <ReportTotals>
           {shown.map((column, i) =>
             i === 0 ? (

@@ -1,9 +1,9 @@
 import { businessDate, formatDate, formatTime } from '@kovanica/contract';
 import { SimpleGrid } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -13,7 +13,7 @@ import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
 import { useRevenueColumns } from './revenue-columns.tsx';
 import { RevenueFigures } from './revenue-figures.tsx';
-import { deviceLines } from './revenue-rows.ts';
+import { pagingQuery, type TodayRevenueSearch } from './revenue-search.ts';
 import { RevenueTable } from './revenue-table.tsx';
 
 const route = getRouteApi('/_app/today-revenue/list');
@@ -35,12 +35,11 @@ export function TodayRevenuePage() {
   const navigate = route.useNavigate();
   const { accountInfo } = useSession();
   const today = useBusinessToday();
-  const report = useQuery({
-    ...revenueReportQuery({ from: today, to: today, location: search.location }, viewOf(accountInfo)),
-    refetchInterval: TODAY_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
-  const lines = useMemo(() => report.data && deviceLines(report.data.rows), [report.data]);
+  const queryClient = useQueryClient();
+  const view = viewOf(accountInfo);
+  const query = { from: today, to: today, location: search.location, ...pagingQuery(search) };
+  const report = useQuery({ ...revenueReportQuery(query, view), refetchInterval: TODAY_REFRESH_MS, placeholderData: keepPreviousData });
+  const setPaging = (patch: Partial<TodayRevenueSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const columns = useRevenueColumns('device');
   const title = t('resources.revenue.today');
 
@@ -56,8 +55,12 @@ export function TodayRevenuePage() {
       />
       <RevenueFigures totals={report.data?.totals} />
       <RevenueTable
-        lines={lines}
-        totals={report.data?.totals}
+        report={report.data}
+        paging={search}
+        onPaging={setPaging}
+        fetchPage={(page, itemsPerPage) =>
+          queryClient.fetchQuery({ ...revenueReportQuery({ ...query, page, itemsPerPage }, view), staleTime: 0, gcTime: 0 })
+        }
         columns={columns}
         title={title}
         fileStem="today-revenue"
@@ -71,7 +74,7 @@ export function TodayRevenuePage() {
               placeholder={t('dataTable.any')}
               clearable
               value={search.location ?? null}
-              onChange={(location) => void navigate({ search: location ? { location } : {}, replace: true })}
+              onChange={(location) => setPaging({ location: location ?? undefined, page: undefined })}
             />
           </SimpleGrid>
         }
