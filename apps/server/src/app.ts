@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { refuseUndeclaredQueries } from './http/collection.ts';
+import { registerCompression } from './http/compression.ts';
 import { createDeps } from './http/deps.ts';
 import { registerDocs } from './http/docs.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -78,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   refuseUndeclaredQueries(app);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Cross-cutting plugins: security headers, tokens, the guard, documentation, the web app, errors.
+  // Cross-cutting plugins: compression, security headers, tokens, the guard, documentation, the web app, errors.
+  await registerCompression(app);
   registerSecurityHeaders(app);
   // Verified tokens are cached (until they expire): checking the signature is the dearest step of a cached read.
   // Only the algorithm the server signs with, and never a token that does not expire.
@@ -90,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', registerGuard(app, deps));
   await registerDocs(app);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
-  registerErrorHandling(app, (request, reply) => spa?.(request.url, request.method, reply) ?? false);
+  registerErrorHandling(app, (request, reply) => spa?.(request, reply) ?? false);
 
   // Modules.
   healthRoutes(app, deps);

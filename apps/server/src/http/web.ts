@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Serves the built web app from `dir`: hashed assets are cached for a year, `index.html` never, and
+ * Serves the built web app from `dir`: hashed assets are cached for a year (precompressed files as the
+ * client accepts them), `index.html` never, and
  * any other path without a file extension gets `index.html` so client routes survive a reload.
  * Returns the fallback for the not-found handler, or null when there is no build.
  */
@@ -15,6 +18,12 @@ export async function registerWeb(app: FastifyInstance, dir: string) {
     return null;
   }
   const index = readFileSync(indexFile);
+  // The page as the build precompressed it (or compressed here once): the not-found handler that
+  // answers with it runs outside the compression hook.
+  const encoded = (ext: string, compress: (b: Buffer) => Buffer) =>
+    existsSync(`${indexFile}.${ext}`) ? readFileSync(`${indexFile}.${ext}`) : compress(index);
+  const variants = { br: encoded('br', brotliCompressSync), gzip: encoded('gz', gzipSync) };
+  const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] as const });
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true };
@@ -23,16 +32,21 @@ export async function registerWeb(app: FastifyInstance, dir: string) {
       root: dir,
       wildcard: false,
       index: false,
+      // The build writes each asset's .br and .gz beside it (decision 0016).
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   });
-  return (url: string, method: string, reply: FastifyReply) => {
-    const pathname = url.split('?')[0] ?? '/';
-    if (method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) return false;
-    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) return false;
+    const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? '');
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding).send(variants[encoding]);
+    else reply.send(index);
     return true;
   };
 }

@@ -34,14 +34,20 @@ export interface TestApp {
  * is ready (tests of the guard itself do).
  */
 export async function testApp(
-  options: { loginLimits?: LoginLimits; setup?: (app: FastifyInstance) => void; statementTimeoutMs?: number } = {},
+  options: {
+    loginLimits?: LoginLimits;
+    setup?: (app: FastifyInstance) => void;
+    statementTimeoutMs?: number;
+    /** A built web app to serve (default: none). */
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
   await seedDemo(database.db);
   const app = await buildApp({
     database,
     jwtSecret: JWT_TEST_SECRET,
-    webDist: null,
+    webDist: options.webDist ?? null,
     loginLimits: options.loginLimits,
   });
   options.setup?.(app);
