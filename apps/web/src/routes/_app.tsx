@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppLayout } from '../app/layout/app-layout.tsx';
-import { settingsKeys } from '../features/settings/api.ts';
 import { hasValidLogin } from '../lib/session.ts';
+import { settingsKeys } from '../lib/settings.ts';
 
 /** Every screen but login and 404 sits under this layout (original §2). */
 export const Route = createFileRoute('/_app')({

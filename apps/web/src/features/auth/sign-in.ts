@@ -12,6 +12,7 @@ import {
   setPersonalInfo,
   setToken,
 } from '../../lib/session.ts';
+import { settingsQuery } from '../../lib/settings.ts';
 
 /**
  * The login flow of the original (§7): get a token, read the user by e-mail, then their company; the
@@ -28,7 +29,11 @@ export async function signIn(queryClient: QueryClient, email: string, password: 
     if (!user) throw new ApiError('GET /users: no user for this e-mail', 404, null);
     const companyId = parseIri('companies', user.company);
     if (companyId === null) throw new ApiError(`GET /users: bad company ${user.company}`, 500, null);
-    const company = await queryClient.fetchQuery(companiesApi.detail(companyId));
+    // The settings beside the company: the layout's update banner then shows with the first page, not after it (no layout shift).
+    const [company] = await Promise.all([
+      queryClient.fetchQuery(companiesApi.detail(companyId)),
+      queryClient.prefetchQuery(settingsQuery()),
+    ]);
     // The account's language, when it has one, is the last one its user chose (components/language-select).
     if (user.language && user.language !== currentLanguage()) await changeLanguage(user.language);
     setPersonalInfo(personalInfoOf(user));

@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
-import { settingsQuery, useUpdateSettings } from './api.ts';
+import { settingsQuery } from '../../lib/settings.ts';
+import { useUpdateSettings } from './api.ts';
 
 interface Values {
   updateBannerEnabled: boolean;
