@@ -78,22 +78,36 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
     SQL<number>
   >;
   const byDevice = group === 'device';
-  const lines = db.$with('lines').as(
+  // The rollup rows summed per line first, then the names joined to those few thousand lines only.
+  const grouped = db.$with('grouped').as(
     db
       .select({
         deviceId: byDevice ? sql<number | null>`${r.deviceId}`.as('device_id') : sql<number | null>`null::int`.as('device_id'),
-        deviceName: byDevice ? sql<string | null>`${devices.name}`.as('device_name') : sql<string | null>`null::text`.as('device_name'),
-        deviceGroup: byDevice ? sql<string | null>`${devices.group}`.as('device_group') : sql<string | null>`null::text`.as('device_group'),
         locationKey: sql<number>`${r.locationKey}`.as('location_key'),
-        locationId: sql<number | null>`${r.locationId}`.as('location_id'),
-        locationName: sql<string | null>`${locations.name}`.as('location_name'),
-        devices: sql<number>`count(distinct ${r.deviceId})`.as('devices'),
+        locationId: sql<number | null>`max(${r.locationId})`.as('location_id'),
+        deviceCount: (byDevice ? sql<number>`1` : sql<number>`count(distinct ${r.deviceId})`).as('device_count'),
         ...(Object.fromEntries(summed.map((part) => [part, sums[part].as(part)])) as Record<Summed, SQL.Aliased<number>>),
       })
       .from(r)
-      .innerJoin(devices, eq(devices.id, r.deviceId))
-      .leftJoin(locations, eq(locations.id, r.locationId))
-      .groupBy(...(byDevice ? [r.deviceId, devices.name, devices.group] : []), r.locationKey, r.locationId, locations.name),
+      .groupBy(...(byDevice ? [r.deviceId] : []), r.locationKey),
+  );
+  // Drizzle leaves a CTE's columns unqualified: `g.` keeps them apart from the joined tables' own.
+  const g = (column: string) => sql.raw(`"grouped"."${column}"`);
+  const lines = db.$with('lines').as(
+    db
+      .select({
+        deviceId: sql<number | null>`${g('device_id')}`.as('device_id'),
+        deviceName: sql<string | null>`${devices.name}`.as('device_name'),
+        deviceGroup: sql<string | null>`${devices.group}`.as('device_group'),
+        locationKey: sql<number>`${g('location_key')}`.as('location_key'),
+        locationId: sql<number | null>`${g('location_id')}`.as('location_id'),
+        locationName: sql<string | null>`${locations.name}`.as('location_name'),
+        devices: sql<number>`${g('device_count')}`.as('devices'),
+        ...(Object.fromEntries(summed.map((part) => [part, sql<number>`${g(part)}`.as(part)])) as Record<Summed, SQL.Aliased<number>>),
+      })
+      .from(grouped)
+      .leftJoin(devices, sql`${devices.id} = ${g('device_id')}`)
+      .leftJoin(locations, sql`${locations.id} = ${g('location_id')}`),
   );
 
   const key = (field: RevenueOrderField): SQL => {
@@ -112,7 +126,7 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
   ];
   const total = (part: Summed) => sql<number>`sum(${lines[part]}) over ()`.mapWith(Number);
   const rows = await db
-    .with(lines)
+    .with(grouped, lines)
     .select({
       deviceId: lines.deviceId,
       deviceName: lines.deviceName,
@@ -139,7 +153,7 @@ export async function revenueReport(db: Db, ctx: RequestContext, query: RevenueQ
   } else {
     // A page past the last line (or no lines): the totals on their own.
     const [all] = await db
-      .with(lines)
+      .with(grouped, lines)
       .select({
         lineCount: sql<number>`count(*)`.mapWith(Number),
         ...(Object.fromEntries(summed.map((part) => [part, sql<number>`coalesce(sum(${lines[part]}), 0)`.mapWith(Number)])) as Record<
