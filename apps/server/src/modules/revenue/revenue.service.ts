@@ -9,7 +9,7 @@ import {
   type RevenueRow,
   revenueOrderFields,
 } from '@kovanica/contract';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, locations } from '../../db/schema/index.ts';
 import { badQuery } from '../../http/collection.ts';
