@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   memory: () => import('./memory.ts'),
   pages: () => import('./pages.ts'),
   scale: () => import('./scale.ts'),
+  web: () => import('./web.ts'),
 };
 
 const [name, ...args] = process.argv.slice(2);

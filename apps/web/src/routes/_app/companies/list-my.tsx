@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompaniesListMy } from '../../../features/companies/companies-list-page.tsx';
 import { listRoute } from '../../../lib/resource-routes.tsx';
 import { companiesApi } from '../../../lib/resources.ts';
 
 // The user's company and its subsidiaries. Behind the admin gate like every companies screen
 // (original §2): `companies.update` is an admin's permission.
 export const Route = createFileRoute('/_app/companies/list-my')(
-  listRoute(companiesApi, CompaniesListMy, { permission: 'companies.update' }),
+  listRoute(companiesApi, () => import('../../../features/companies/companies-list-page.tsx').then((m) => m.CompaniesListMy), {
+    permission: 'companies.update',
+  }),
 );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DepositsListPage } from '../../../features/deposits/deposits-list-page.tsx';
 import { listRoute } from '../../../lib/resource-routes.tsx';
 import { depositsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/deposits/list')(listRoute(depositsApi, DepositsListPage));
+export const Route = createFileRoute('/_app/deposits/list')(
+  listRoute(depositsApi, () => import('../../../features/deposits/deposits-list-page.tsx').then((m) => m.DepositsListPage)),
+);

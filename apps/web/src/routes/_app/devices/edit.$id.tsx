@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DeviceCommands } from '../../../features/commands/device-commands.tsx';
-import { DeviceEditPage } from '../../../features/devices/device-pages.tsx';
 import { editRoute } from '../../../lib/resource-routes.tsx';
 import { devicesApi } from '../../../lib/resources.ts';
 
 // The devices and commands features meet here: the device's page with its free ride and reset actions.
-const DeviceEditRoute = ({ id }: { id: number }) => (
-  <DeviceEditPage id={id} stateActions={(device) => <DeviceCommands device={device} />} />
-);
+const loadDeviceEditRoute = async () => {
+  const [{ DeviceEditPage }, { DeviceCommands }] = await Promise.all([
+    import('../../../features/devices/device-pages.tsx'),
+    import('../../../features/commands/device-commands.tsx'),
+  ]);
+  return ({ id }: { id: number }) => <DeviceEditPage id={id} stateActions={(device) => <DeviceCommands device={device} />} />;
+};
 
-export const Route = createFileRoute('/_app/devices/edit/$id')(editRoute(devicesApi, DeviceEditRoute));
+export const Route = createFileRoute('/_app/devices/edit/$id')(editRoute(devicesApi, loadDeviceEditRoute));

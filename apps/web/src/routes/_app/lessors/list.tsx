@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LessorsListPage } from '../../../features/lessors/lessors-list-page.tsx';
 import { listRoute } from '../../../lib/resource-routes.tsx';
 import { lessorsApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/lessors/list')(listRoute(lessorsApi, LessorsListPage));
+export const Route = createFileRoute('/_app/lessors/list')(
+  listRoute(lessorsApi, () => import('../../../features/lessors/lessors-list-page.tsx').then((m) => m.LessorsListPage)),
+);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoggerNewPage } from '../../../features/loggers/logger-pages.tsx';
 import { newRoute } from '../../../lib/resource-routes.tsx';
 import { loggersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/loggers/new')(newRoute(loggersApi, LoggerNewPage));
+export const Route = createFileRoute('/_app/loggers/new')(
+  newRoute(loggersApi, () => import('../../../features/loggers/logger-pages.tsx').then((m) => m.LoggerNewPage)),
+);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserEditView } from '../../../features/users/user-pages.tsx';
 import { editRoute } from '../../../lib/resource-routes.tsx';
 import { usersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/users/edit/$id')(editRoute(usersApi, UserEditView));
+export const Route = createFileRoute('/_app/users/edit/$id')(
+  editRoute(usersApi, () => import('../../../features/users/user-pages.tsx').then((m) => m.UserEditView)),
+);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserNewView } from '../../../features/users/user-pages.tsx';
 import { newRoute } from '../../../lib/resource-routes.tsx';
 import { usersApi } from '../../../lib/resources.ts';
 
-export const Route = createFileRoute('/_app/users/new')(newRoute(usersApi, UserNewView));
+export const Route = createFileRoute('/_app/users/new')(
+  newRoute(usersApi, () => import('../../../features/users/user-pages.tsx').then((m) => m.UserNewView)),
+);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usersApis } from '../../../../features/users/api.ts';
-import { UserEditAll } from '../../../../features/users/user-pages.tsx';
 import { editRoute } from '../../../../lib/resource-routes.tsx';
 
-export const Route = createFileRoute('/_app/users/all/edit/$id')(editRoute(usersApis.all, UserEditAll));
+export const Route = createFileRoute('/_app/users/all/edit/$id')(
+  editRoute(usersApis.all, () => import('../../../../features/users/user-pages.tsx').then((m) => m.UserEditAll)),
+);
