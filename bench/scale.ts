@@ -261,6 +261,12 @@ export async function main(argv: string[]) {
         who: 'manager',
         raw: daily(addDays(today, -364)),
       },
+      {
+        name: 'companies daily, 365 days',
+        url: `/revenue/companies-daily?from=${addDays(today, -364)}&to=${today}`,
+        who: 'admin',
+        raw: `select company_id, day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) from device_daily where day between '${addDays(today, -364)}' and '${today}' group by 1, 2`,
+      },
       { name: 'deposits, page 1', url: '/deposits', who: 'admin', raw: 'select id from deposits order by at desc, id desc limit 30' },
       { name: 'emptyings, page 1', url: '/emptyings', who: 'admin', raw: 'select id from emptyings order by at desc, id desc limit 30' },
       { name: 'devices, page 1', url: '/devices', who: 'admin', raw: 'select id from devices order by lower(name) limit 30' },

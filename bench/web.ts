@@ -11,19 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
 import { here, serve, stop } from './support.ts';
 
 const run = promisify(execFile);
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PAGES = ['/login', '/dashboard', '/transactions/list'] as const;
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -50,8 +41,8 @@ export async function main(argv: string[]) {
   const port = 9300 + (process.pid % 500);
   const profile = path.join(tmpdir(), `kovanica-web-bench-${process.pid}`);
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: [...FLAGS, `--remote-debugging-port=${port}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
     viewport: { width: 1280, height: 800 },
   });
   const result: Record<string, unknown> = { bench: 'web', at: new Date().toISOString() };
@@ -95,7 +86,7 @@ export async function main(argv: string[]) {
               '--only-categories=performance,accessibility,best-practices,seo',
               ...(form === 'desktop' ? ['--preset=desktop'] : []),
             ],
-            { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+            { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
           );
           const report = JSON.parse(readFileSync(out, 'utf8')) as {
             categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;

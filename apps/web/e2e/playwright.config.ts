@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../tools/chromium.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // E2E_PORT and WEB_DIST let two checkouts (or two people) run the suite side by side.
@@ -34,16 +35,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright's own browser downloads are not available here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {
