@@ -44,6 +44,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader travels with its screen: the entry keeps only what matching a URL needs
+      // (paths, search validation, gates), not the queries and schemas of every screen (decision 0016).
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: here('./src/routes'),
       generatedRouteTree: here('./src/routeTree.gen.ts'),
       quoteStyle: 'single',

@@ -85,6 +85,14 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   imports: 'transfer',
 };
 
+/**
+ * The module component a resource needs besides its module (the server's guard and the web's route
+ * gates read it here; the resource's description points to it).
+ */
+export const resourceComponent: Partial<Record<keyof typeof permissionsByResource, ModuleComponent>> = {
+  maintenance: 'devices.maintenance',
+};
+
 const all = (resource: keyof typeof permissionsByResource): Permission[] =>
   permissionsByResource[resource].map((a) => `${resource}.${a}` as Permission);
 const only = (resource: keyof typeof permissionsByResource, ...actions: string[]): Permission[] =>

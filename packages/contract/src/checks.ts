@@ -1,4 +1,4 @@
-/** Check digits of Croatian identifiers (domain.md §4). */
+/** Checks without zod (the web's first paint uses them): check digits of Croatian identifiers (domain.md §4), dates. */
 
 /** The ISO 7064 MOD 11,10 check digit of an OIB's first 10 digits. */
 export function oibCheckDigit(first10: string): number {
@@ -33,4 +33,31 @@ export function imeiCheckDigit(first14: string): number {
 /** IMEI: 15 digits, Luhn check digit. */
 export function isValidImei(value: string): boolean {
   return /^\d{15}$/.test(value) && imeiCheckDigit(value) === Number(value[14]);
+}
+
+/**
+ * The dates the API takes, as calendar dates and as instants. JavaScript and PostgreSQL disagree
+ * outside four-digit years (year 0 exists in one only; `Date` rolls 2026-02-30 over to March), so a
+ * date is checked here, by name, before it reaches either.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** A real `YYYY-MM-DD` day within `DATE_RANGE`. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < DATE_RANGE.min || value > DATE_RANGE.max) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
+
+/**
+ * An ISO 8601 instant with its offset (`2026-11-21T09:59:58Z`, `…+01:00`) on a real day within
+ * `DATE_RANGE`, or null. Nothing else is guessed at: `Date` would read "1" as the year 2001.
+ */
+export function parseInstant(value: string): Date | null {
+  const m = INSTANT.exec(value);
+  if (!m?.[1] || !isCalendarDate(m[1])) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { can, permissions, rolePermissions } from './access.ts';
-import { messages, pickLanguage } from './messages.ts';
+import { pickLanguage } from './languages.ts';
+import { messages } from './messages.ts';
 import { toViolations, zOib } from './validation.ts';
 
 const keys = (o: object, prefix = ''): string[] =>

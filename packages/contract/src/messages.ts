@@ -2,9 +2,7 @@
  * Messages the API returns (validation violations and problems), in both languages. The web app shows
  * the same texts for client-side validation, so a field error reads the same wherever it is found.
  */
-export const languages = ['en', 'hr'] as const;
-export type Language = (typeof languages)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+import type { Language } from './languages.ts';
 
 const en = {
   validation: {
@@ -240,14 +238,4 @@ export function dependentsText(lang: Language, counts: Partial<Record<DependentK
     .filter(([, n]) => (n ?? 0) > 0)
     .map(([kind, n]) => `${messages[lang].dependents[kind as DependentKind]}: ${n}`)
     .join(', ');
-}
-
-/** Picks 'hr' or 'en' from an Accept-Language header (first match wins; English by default). */
-export function pickLanguage(header: string | undefined | null): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  for (const part of header.split(',')) {
-    const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === 'hr' || tag === 'en') return tag;
-  }
-  return DEFAULT_LANGUAGE;
 }

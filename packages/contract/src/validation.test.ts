@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isCalendarDate, parseInstant } from './checks.ts';
 import { lessorCreate } from './resources/lessors.ts';
-import { isCalendarDate, parseInstant, toViolations } from './validation.ts';
+import { toViolations } from './validation.ts';
 
 const violationsOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);

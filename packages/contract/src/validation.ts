@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isValidImei, isValidOib } from './checks.ts';
-import { type Language, messages, type ValidationCode, validationMessage } from './messages.ts';
+import { isCalendarDate, isValidImei, isValidOib, parseInstant } from './checks.ts';
+import type { Language } from './languages.ts';
+import { messages, type ValidationCode, validationMessage } from './messages.ts';
 
 /** A violation as the API returns it (422) and as forms show it. */
 export interface Violation {
@@ -35,32 +36,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const MAX_CENTS = 1_000_000_000;
 export const zCents = () => z.number().int().min(0).max(MAX_CENTS);
 export const zImei = () => z.string().trim().refine(isValidImei, withCode('imei'));
-/**
- * The dates the API takes, as calendar dates and as instants. JavaScript and PostgreSQL disagree
- * outside four-digit years (year 0 exists in one only; `Date` rolls 2026-02-30 over to March), so a
- * date is checked here, by name, before it reaches either.
- */
-export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
-
-/** A real `YYYY-MM-DD` day within `DATE_RANGE`. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < DATE_RANGE.min || value > DATE_RANGE.max) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
-
-/**
- * An ISO 8601 instant with its offset (`2026-11-21T09:59:58Z`, `…+01:00`) on a real day within
- * `DATE_RANGE`, or null. Nothing else is guessed at: `Date` would read "1" as the year 2001.
- */
-export function parseInstant(value: string): Date | null {
-  const m = INSTANT.exec(value);
-  if (!m?.[1] || !isCalendarDate(m[1])) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 
 /** A calendar date, `YYYY-MM-DD` (shown as dd.MM.yyyy), within `DATE_RANGE`; documented as `format: date`. */
 export const zDate = () => z.iso.date({ error: 'date', abort: true }).refine(isCalendarDate, withCode('date'));

@@ -1,6 +1,6 @@
 import { formatDate } from '@kovanica/contract';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hr';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../lib/day.ts';

@@ -3,7 +3,6 @@ import { NativeSelect } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
-import { usersApi } from '../lib/resources.ts';
 import { useSession } from '../lib/session.ts';
 
 /**
@@ -23,7 +22,10 @@ export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
       onChange={(event) => {
         const next = languages.find((l) => l === event.currentTarget.value) as Language;
         void changeLanguage(next).then(() => queryClient.invalidateQueries());
-        if (token && personalInfo.id !== null) void usersApi.patch(personalInfo.id, { language: next }).catch(() => undefined);
+        const id = personalInfo.id;
+        // The users' API (and its schemas) only when signed in: the sign-in page shows this select too.
+        if (token && id !== null)
+          void import('../lib/resources.ts').then(({ usersApi }) => usersApi.patch(id, { language: next })).catch(() => undefined);
       }}
     />
   );

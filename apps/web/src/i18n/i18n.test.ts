@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import hr from './hr.json';
+import enCore from './en.json';
+import enResources from './en.resources.json';
+import hrCore from './hr.json';
+import hrResources from './hr.resources.json';
+
+// A language's dictionary is its core (the first paint) and its resources' texts (the signed-in app).
+const en = { ...enCore, ...enResources };
+const hr = { ...hrCore, ...hrResources };
 
 /** Every leaf path of a dictionary, e.g. `menu.dashboard`. */
 function keyPaths(value: unknown, prefix = ''): string[] {

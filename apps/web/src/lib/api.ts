@@ -1,5 +1,4 @@
-import { API_BASE, loginResponse, MERGE_PATCH, type Problem, problemSchema, VIEW_HEADER } from '@kovanica/contract';
-import type { z } from 'zod';
+import { API_BASE, MERGE_PATCH, type Problem, VIEW_HEADER } from '@kovanica/contract';
 import { currentLanguage } from './i18n.ts';
 import { getSession } from './session.ts';
 import { type View, viewOf } from './view.ts';
@@ -29,12 +28,20 @@ export class ApiError extends Error {
 /** Query parameters; an array repeats the parameter (`status=a&status=b`: any of them). */
 export type Query = Record<string, string | number | boolean | null | undefined | readonly string[]>;
 
+/**
+ * What validates an answer: a contract schema. Only its `safeParse` is used, so this module (in the
+ * first paint) does not import zod; the schemas come with the screens that ask (decision 0016).
+ */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
   /** Validates the answer; the contract's schema for the resource. */
-  schema?: z.ZodType<T>;
+  schema?: AnswerSchema<T>;
   /**
    * A 401 normally means the stored login expired: the session is dropped and the user sent to the
    * login screen. The login call itself answers 401 for a wrong password, which is not that.
@@ -69,7 +76,10 @@ function buildUrl(path: string, query: Query | undefined, method: string): strin
 
 async function readProblem(response: Response): Promise<Problem | null> {
   try {
-    const parsed = problemSchema.safeParse(await response.json());
+    const body: unknown = await response.json();
+    // The contract's schema, loaded with the first failure (already loaded once any screen is open).
+    const { problemSchema } = await import('./api-schemas.ts');
+    const parsed = problemSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -127,6 +137,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /** Signs in: the token for the e-mail and password (the sign-in page, and again after a password change). */
 export async function requestToken(email: string, password: string): Promise<string> {
+  const { loginResponse } = await import('./api-schemas.ts');
   const { token } = await apiRequest('/authentication_token', {
     method: 'POST',
     body: { email, password },

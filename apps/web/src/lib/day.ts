@@ -1,4 +1,4 @@
-import { zDate } from '@kovanica/contract';
+import { isCalendarDate } from '@kovanica/contract';
 
 /** `31.12.2026` (dots, optional trailing dot, one-digit day and month) → `2026-12-31`; anything else is no date. */
 export function parseDay(text: string): string | null {
@@ -9,6 +9,5 @@ export function parseDay(text: string): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-const isoDay = zDate();
 /** A real calendar day `yyyy-MM-dd` (a search parameter's `from`/`to`); `2026-02-30` is none. */
-export const isIsoDay = (value: unknown): value is string => isoDay.safeParse(value).success;
+export const isIsoDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);

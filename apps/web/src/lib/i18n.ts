@@ -11,16 +11,37 @@ export function storedLanguage(): Language {
   return languages.find((l) => l === raw) ?? DEFAULT_LANGUAGE;
 }
 
-/** Each dictionary is a chunk of its own: a page loads the language it shows, not both (decision 0016). */
-const dictionaries: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../i18n/en.json'),
-  hr: () => import('../i18n/hr.json'),
+/**
+ * Each language's dictionary is two chunks (decision 0016): its core (sign-in, layout, errors: the
+ * first paint) and the resources' texts (lists and forms), which the signed-in layout loads before
+ * its first screen (`loadAppTexts`). A page loads the language it shows, not both.
+ */
+type Part = 'core' | 'resources';
+type Dictionary = () => Promise<{ default: Record<string, unknown> }>;
+const dictionaries: Record<Language, Record<Part, Dictionary>> = {
+  en: { core: () => import('../i18n/en.json'), resources: () => import('../i18n/en.resources.json') },
+  hr: { core: () => import('../i18n/hr.json'), resources: () => import('../i18n/hr.resources.json') },
 };
+/** The parts the app has asked for; a change of language loads them in the new language. */
+const parts = new Set<Part>(['core']);
+const loaded = new Set<string>();
 
-/** Loads a language's dictionary once. */
+/** Loads a language's parts once each, merged into its one `translation` bundle. */
 async function loadLanguage(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', (await dictionaries[language]()).default);
+  await Promise.all(
+    [...parts].map(async (part) => {
+      if (loaded.has(`${language}.${part}`)) return;
+      const texts = (await dictionaries[language][part]()).default;
+      i18next.addResourceBundle(language, 'translation', texts, true, true);
+      loaded.add(`${language}.${part}`);
+    }),
+  );
+}
+
+/** The resources' texts in the language in force: the signed-in layout awaits it before its screens. */
+export function loadAppTexts(): Promise<void> {
+  parts.add('resources');
+  return loadLanguage(currentLanguage());
 }
 
 const initial = storedLanguage();

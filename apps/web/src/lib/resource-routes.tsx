@@ -1,4 +1,4 @@
-import { type Permission, parseId, resourceModule } from '@kovanica/contract';
+import { type Permission, parseId, type ResourceName, resourceComponent, resourceModule } from '@kovanica/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazyRouteComponent, notFound, useLoaderData } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -19,8 +19,6 @@ export const screenPaths = (api: { name: string; path?: string }) => {
   };
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: any resource's API; the routes need only its name, description and detail.
-type Api = Pick<ResourceApi<any, any, any>, 'name' | 'resource' | 'detail'>;
 type Page<P = object> = (props: P) => ReactNode;
 /**
  * A screen as the route file imports it: `() => import('…/cities-list-page.tsx').then((m) => m.CitiesListPage)`.
@@ -31,14 +29,19 @@ type Load<P = object> = () => Promise<Page<P>>;
 const lazy = <P,>(load: Load<P>) => lazyRouteComponent(async () => ({ default: await load() }));
 
 /**
+ * The route helpers take the resource's name, not its API: a route's definition is in the entry
+ * chunk, and the resource descriptions (their zod schemas) are not (the first-paint budget, decision
+ * 0016). The edit route loads the API with the screen.
+ *
  * The gate of a resource's screen, as the server's guard: the permission (`<name>.<action>` unless
  * another is given), the resource's module and its module component.
  */
-export function gate(api: Api, action: 'read' | 'create' | 'update', permission?: Permission) {
-  requirePermission(permission ?? (`${api.name}.${action}` as Permission));
-  const module = resourceModule[api.resource.name];
+export function gate(name: ResourceName, action: 'read' | 'create' | 'update', permission?: Permission) {
+  requirePermission(permission ?? (`${name}.${action}` as Permission));
+  const module = resourceModule[name];
   if (module) requireModule(module);
-  if (api.resource.component) requireComponent(api.resource.component);
+  const component = resourceComponent[name];
+  if (component) requireComponent(component);
 }
 
 interface RouteOptions {
@@ -47,28 +50,29 @@ interface RouteOptions {
 }
 
 /** `/<path>/list`: filters, order and page in the URL. */
-export const listRoute = (api: Api, load: Load, options: RouteOptions = {}) => ({
+export const listRoute = (name: ResourceName, load: Load, options: RouteOptions = {}) => ({
   validateSearch: listSearch,
-  beforeLoad: () => gate(api, 'read', options.permission),
+  beforeLoad: () => gate(name, 'read', options.permission),
   component: lazy(load),
 });
 
 /** `/<path>/new`. */
-export const newRoute = (api: Api, load: Load, options: RouteOptions = {}) => ({
-  beforeLoad: () => gate(api, 'create', options.permission),
+export const newRoute = (name: ResourceName, load: Load, options: RouteOptions = {}) => ({
+  beforeLoad: () => gate(name, 'create', options.permission),
   component: lazy(load),
 });
 
 /** `/<path>/edit/$id`: an id that names nothing (`01`, `x`, too big) is a 404; the item is loaded before the page shows. */
-export const editRoute = (api: Api, load: Load<{ id: number }>, options: RouteOptions = {}) => {
+export const editRoute = (name: ResourceName, load: Load<{ id: number }>, options: RouteOptions = {}) => {
   const Item = lazy(load);
   return {
-    beforeLoad: () => gate(api, 'update', options.permission),
+    beforeLoad: () => gate(name, 'update', options.permission),
     loader: async ({ context, params }: { context: { queryClient: QueryClient }; params: { id: string } }) => {
       const id = parseId(params.id);
       if (id === null) throw notFound();
       // The item and the screen's chunk at once.
-      await Promise.all([context.queryClient.ensureQueryData(api.detail(id)), Item.preload?.()]);
+      const detail = async () => context.queryClient.ensureQueryData((await import('./resources.ts')).apiOf(name).detail(id));
+      await Promise.all([detail(), Item.preload?.()]);
       return { id };
     },
     component: function EditRoute() {

@@ -20,7 +20,7 @@ import {
   transactionsResource,
   usersResource,
 } from '@kovanica/contract';
-import { resourceApi } from './resource-api.ts';
+import { type ResourceApi, resourceApi } from './resource-api.ts';
 import type { View } from './view.ts';
 
 /**
@@ -50,6 +50,33 @@ export const repositoriesApi = resourceApi(repositoriesResource, {
 });
 /** Movements have no screens of their own: they are listed and booked on a repository's page (and an article's). */
 export const movementsApi = resourceApi(movementsResource);
+
+const apis = [
+  companiesApi,
+  usersApi,
+  citiesApi,
+  lessorsApi,
+  locationsApi,
+  tagsApi,
+  loggersApi,
+  devicesApi,
+  maintenanceApi,
+  commandsApi,
+  transactionsApi,
+  depositsApi,
+  serviceSessionsApi,
+  criticalEpisodesApi,
+  emptyingsApi,
+  articlesApi,
+  repositoriesApi,
+  movementsApi,
+] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];
+/** A resource's name and detail query, by its name (the kit's edit routes load them with the screen). */
+export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail'> {
+  const api = apis.find((one) => one.name === name);
+  if (!api) throw new Error(`[kovanica-web] no API for the resource ${name}`);
+  return api;
+}
 
 /** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];

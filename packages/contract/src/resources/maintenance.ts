@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceComponent } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zDate, zText } from '../validation.ts';
@@ -59,6 +60,6 @@ export const maintenanceResource = defineResource({
   create: maintenanceCreate,
   patch: maintenancePatch,
   collection: maintenanceCollection,
-  component: 'devices.maintenance',
+  component: resourceComponent.maintenance,
   embeds: ['devices', 'users'],
 });

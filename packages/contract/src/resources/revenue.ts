@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { MAX_ITEMS_PER_PAGE } from '../api.ts';
+import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
 import { deviceGroups } from './devices.ts';
-
-/** How a revenue report's lines are cut: a line per device (and location it stood at), or per location. */
-export const revenueGroupings = ['device', 'location'] as const;
-export type RevenueGrouping = (typeof revenueGroupings)[number];
+import {
+  COMPANIES_DAILY_REVENUE_MAX_DAYS,
+  type RevenueOrderField,
+  type RevenuePart,
+  revenueGroupings,
+  revenueOrderFields,
+} from './revenue-fields.ts';
 
 const parts = {
   coinsCents: z.number().int(),
@@ -20,15 +23,8 @@ const parts = {
   averagePerPlayCents: z.number().int().nullable(),
   freeRides: z.number().int(),
   testPlays: z.number().int(),
-};
-export type RevenuePart = keyof typeof parts;
+} satisfies Record<RevenuePart, z.ZodType>;
 
-/**
- * What a report's lines may be ordered by (`order[revenueCents]=desc`): the device's or the location's
- * name, how many devices, a figure.
- */
-export const revenueOrderFields = ['device', 'location', 'devices', ...(Object.keys(parts) as RevenuePart[])] as const;
-export type RevenueOrderField = (typeof revenueOrderFields)[number];
 const revenueOrder = Object.fromEntries(revenueOrderFields.map((field) => [`order[${field}]`, z.enum(['asc', 'desc']).optional()])) as {
   [K in RevenueOrderField as `order[${K}]`]: z.ZodOptional<z.ZodEnum<{ asc: 'asc'; desc: 'desc' }>>;
 };
@@ -84,20 +80,6 @@ export const revenueReport = z.object({
   totals: z.object(parts),
 });
 export type RevenueReport = z.infer<typeof revenueReport>;
-
-/** The longest range of the companies' daily revenue, in business days: a year, leap day included. */
-export const COMPANIES_DAILY_REVENUE_MAX_DAYS = 366;
-
-/**
- * The VAT rate of machine revenue in percent (domain.md §2: 25 %, the default for machines). Devices
- * carry no rate of their own yet, so every company in the VAT system is stated at this one.
- */
-export const MACHINE_VAT_PERCENT = 25;
-
-/** Net of a gross amount at a VAT rate: gross ÷ (1 + rate), rounded to the cent. */
-export function netOfVat(grossCents: number, vatPercent = MACHINE_VAT_PERCENT): number {
-  return Math.round((grossCents * 100) / (100 + vatPercent));
-}
 
 /**
  * Each company's revenue per business day (domain.md §8, admins): `GET /revenue/companies-daily?from&to`.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roles } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
-import { languages } from '../messages.ts';
+import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 import { zEmail, zPassword, zText } from '../validation.ts';
 

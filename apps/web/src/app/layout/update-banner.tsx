@@ -2,7 +2,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { settingsQuery } from '../../lib/settings.ts';
+import { settingsQuery } from '../../lib/settings-query.ts';
 import { readStoredJson, writeStored } from '../../lib/storage.ts';
 import classes from './layout.module.css';
 

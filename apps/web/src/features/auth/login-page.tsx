@@ -1,20 +1,15 @@
-import { loginRequest } from '@kovanica/contract';
 import { Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { schemaValidator } from '../../lib/forms.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
 import classes from './login-page.module.css';
 import { safeRedirect } from './safe-redirect.ts';
-import { signIn } from './sign-in.ts';
 
 const route = getRouteApi('/login');
 
@@ -27,15 +22,34 @@ export function LoginPage() {
   // The server's own message for a failed sign-in (original §8: stored as the auth error and shown).
   const [authError, setAuthError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: schemaValidator(loginRequest, currentLanguage),
+  // Two fields with plain state and checks, not the form library and the contract's schema: the
+  // sign-in page is the first paint (decision 0016). The server checks the rest and answers in the
+  // user's language.
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      email: values.email.trim() ? undefined : t('auth.emailRequired'),
+      password: values.password ? undefined : t('auth.passwordRequired'),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
     setAuthError(null);
     setSubmitting(true);
     try {
+      // The session's work (the user, the company, their schemas) loads with the first attempt.
+      const { signIn } = await import('./sign-in.ts');
       await signIn(queryClient, values.email.trim(), values.password);
       await navigate({ href: safeRedirect(redirect), replace: true });
     } catch (error) {
@@ -44,7 +58,7 @@ export function LoginPage() {
     } finally {
       setSubmitting(false);
     }
-  });
+  };
 
   return (
     <div className={classes.page}>
@@ -75,21 +89,8 @@ export function LoginPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               {authError && <FailureAlert>{authError}</FailureAlert>}
-              <TextInput
-                label={t('auth.email')}
-                type="email"
-                autoComplete="username"
-                required
-                withAsterisk
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label={t('auth.password')}
-                autoComplete="current-password"
-                required
-                withAsterisk
-                {...form.getInputProps('password')}
-              />
+              <TextInput label={t('auth.email')} type="email" autoComplete="username" required withAsterisk {...field('email')} />
+              <PasswordInput label={t('auth.password')} autoComplete="current-password" required withAsterisk {...field('password')} />
               <Button type="submit" loading={submitting} fullWidth mt="sm">
                 {t('auth.submit')}
               </Button>

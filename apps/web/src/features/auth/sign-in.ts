@@ -12,7 +12,7 @@ import {
   setPersonalInfo,
   setToken,
 } from '../../lib/session.ts';
-import { settingsQuery } from '../../lib/settings.ts';
+import { settingsQuery } from '../../lib/settings-query.ts';
 
 /**
  * The login flow of the original (§7): get a token, read the user by e-mail, then their company; the

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/en.json';
-import hr from '../../i18n/hr.json';
+import enCore from '../../i18n/en.json';
+import enResources from '../../i18n/en.resources.json';
+import hrCore from '../../i18n/hr.json';
+import hrResources from '../../i18n/hr.resources.json';
+
+// A language's dictionary is its core (the first paint) and its resources' texts (the signed-in app).
+const en = { ...enCore, ...enResources };
+const hr = { ...hrCore, ...hrResources };
 
 /** The bulk question names the count (original §8); Croatian has three plural forms, English two. */
 describe('the verification question', () => {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
-import { settingsQuery } from '../../lib/settings.ts';
+import { settingsQuery } from '../../lib/settings-query.ts';
 import { useUpdateSettings } from './api.ts';
 
 interface Values {

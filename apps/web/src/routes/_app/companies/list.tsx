@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute } from '../../../lib/resource-routes.tsx';
-import { companiesApi } from '../../../lib/resources.ts';
 
 // Every company, whatever the My/All Companies switch says: only admins may create companies, and
 // only they see this list (the admin gate of original §2).
 export const Route = createFileRoute('/_app/companies/list')(
-  listRoute(companiesApi, () => import('../../../features/companies/companies-list-page.tsx').then((m) => m.CompaniesListAll), {
+  listRoute('companies', () => import('../../../features/companies/companies-list-page.tsx').then((m) => m.CompaniesListAll), {
     permission: 'companies.create',
   }),
 );

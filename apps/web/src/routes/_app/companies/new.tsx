@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { newRoute } from '../../../lib/resource-routes.tsx';
-import { companiesApi } from '../../../lib/resources.ts';
 
 // Creating companies is for admins only (the admin gate of original §2).
 export const Route = createFileRoute('/_app/companies/new')(
-  newRoute(companiesApi, () => import('../../../features/companies/company-new-page.tsx').then((m) => m.CompanyNewPage)),
+  newRoute('companies', () => import('../../../features/companies/company-new-page.tsx').then((m) => m.CompanyNewPage)),
 );

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { editRoute } from '../../../lib/resource-routes.tsx';
-import { devicesApi } from '../../../lib/resources.ts';
 
 // The devices and commands features meet here: the device's page with its free ride and reset actions.
 const loadDeviceEditRoute = async () => {
@@ -11,4 +10,4 @@ const loadDeviceEditRoute = async () => {
   return ({ id }: { id: number }) => <DeviceEditPage id={id} stateActions={(device) => <DeviceCommands device={device} />} />;
 };
 
-export const Route = createFileRoute('/_app/devices/edit/$id')(editRoute(devicesApi, loadDeviceEditRoute));
+export const Route = createFileRoute('/_app/devices/edit/$id')(editRoute('devices', loadDeviceEditRoute));
