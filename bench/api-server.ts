@@ -19,8 +19,12 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
+/** Seals the bench companies' fiscal keys (the demo's certificates). */
+const FISCAL_BENCH_SECRET = 'bench-fiscal-secret-bench-fiscal-secret!!';
+const fiscalKeys = new FiscalKeys(FISCAL_BENCH_SECRET);
 let app: FastifyInstance;
 if (mode === 'bare') {
   const body = readFileSync(arg ?? '', 'utf8');
@@ -52,7 +56,7 @@ if (mode === 'bare') {
   await database.migrate();
   // The cached and the uncached run share a PostgreSQL database: fill it once.
   if (await isEmpty(database.db)) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, fiscalKeys);
     const [first] = await database.db.select().from(users);
     await database.db.insert(users).values(
       Array.from({ length: 40 }, (_, i) => ({
@@ -68,7 +72,7 @@ if (mode === 'bare') {
     if (flags.includes('history')) {
       // Seeding writes batches of 5,000 events: on PostgreSQL without the statement time-out.
       const seeding = pglite ? database : await openDatabase({ url: arg as string, statementTimeoutMs: 0 });
-      await seedHistory(seeding.db);
+      await seedHistory(seeding.db, fiscalKeys);
       await seeding.db.execute(sql`analyze`); // as autovacuum would, sooner or later, after a bulk load
       if (seeding !== database) await seeding.close();
     }
@@ -76,6 +80,7 @@ if (mode === 'bare') {
   app = await buildApp({
     database,
     jwtSecret: 'bench-secret-bench-secret-bench-secret!!',
+    fiscalKeySecret: FISCAL_BENCH_SECRET,
     // `web`: the built web app too (apps/web/dist), for the first-paint benchmark.
     webDist: flags.includes('web') ? undefined : null,
     cache: !flags.includes('nocache'),

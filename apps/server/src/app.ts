@@ -41,6 +41,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 export interface AppOptions {
   database: Database;
   jwtSecret: string;
+  /** Seals the companies' fiscal private keys at rest. */
+  fiscalKeySecret: string;
   jwtTtl?: string;
   /** The built web app to serve; null serves the API only. */
   webDist?: string | null;
@@ -64,7 +66,7 @@ declare module 'fastify' {
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = options.cache ?? true;
-  const deps = createDeps(options.database.db, cache, cache ? options.database.bus : null);
+  const deps = createDeps(options.database.db, cache, options.fiscalKeySecret, cache ? options.database.bus : null);
   // Requests are not logged one by one; errors are.
   const app = Fastify({
     logger: options.logger ?? false,

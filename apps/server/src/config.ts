@@ -18,6 +18,7 @@ const envSchema = z.object({
     .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  FISCAL_KEY_SECRET: z.string().min(32, 'FISCAL_KEY_SECRET must have at least 32 characters').optional(),
   JWT_TTL: z
     .string()
     .regex(/^\d+[smhd]$/)
@@ -37,6 +38,8 @@ export interface Config {
   dataDir: string;
   jwtSecret: string;
   jwtTtl: string;
+  /** Encrypts the companies' fiscal private keys at rest (AES-256-GCM; decision 0017). */
+  fiscalKeySecret: string;
   /** undefined: seed a new embedded database only. */
   seedDemo: boolean | undefined;
   /** With the demo, its fleet's 13 months of telemetry (about a minute on PGlite). */
@@ -63,7 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    fiscalKeySecret: e.FISCAL_KEY_SECRET ?? persistentSecret(dataDir, 'fiscal-key-secret'),
     jwtTtl: e.JWT_TTL,
     seedDemo: e.SEED_DEMO,
     seedHistory: e.SEED_HISTORY ?? true,
@@ -74,9 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A secret generated once and kept in the data directory, so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A secret generated once and kept in the data directory, so tokens (and encrypted keys) survive restarts. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -4,6 +4,7 @@ import { analyze, openDatabase } from './db/client.ts';
 import { seedHistory } from './demo/history.ts';
 import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
+import { FiscalKeys } from './fiscal/keys.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -14,14 +15,15 @@ await database.migrate();
 
 // Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
 const seed = config.seedDemo ?? database.kind === 'pglite';
+const fiscalKeys = new FiscalKeys(config.fiscalKeySecret);
 if (seed && (await isEmpty(database.db))) {
-  await seedDemo(database.db);
+  await seedDemo(database.db, fiscalKeys);
   if (config.seedHistory) {
     const started = performance.now();
     console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
     // Batches of 5,000 events: on PostgreSQL without the statement time-out, which is for requests.
     const seeding = config.databaseUrl ? await openDatabase({ url: config.databaseUrl, statementTimeoutMs: 0 }) : database;
-    const events = await seedHistory(seeding.db);
+    const events = await seedHistory(seeding.db, fiscalKeys);
     if (seeding !== database) await seeding.close();
     console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
@@ -33,6 +35,7 @@ if (seed && (await isEmpty(database.db))) {
 const app = await buildApp({
   database,
   jwtSecret: config.jwtSecret,
+  fiscalKeySecret: config.fiscalKeySecret,
   jwtTtl: config.jwtTtl,
   webDist: config.webDist,
   trustProxy: config.trustProxy,

@@ -2,6 +2,7 @@ import type { DeviceGroup, WorkingHours } from '@kovanica/contract';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cities, deposits, devices, locations, loggers, users } from '../db/schema/index.ts';
+import type { FiscalKeys } from '../fiscal/keys.ts';
 import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { DEMO_CITIES, FLEET_SINCE } from './fleet.ts';
@@ -14,7 +15,7 @@ const CHUNK = 5000;
  * bulk through the ingestion code itself, so every derived table is exactly what live telemetry would
  * have made. Returns how many events were stored.
  */
-export async function seedHistory(db: Db, options: { now?: Date; seed?: number } = {}): Promise<number> {
+export async function seedHistory(db: Db, keys: FiscalKeys, options: { now?: Date; seed?: number } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const rows = await db
     .select({
@@ -45,7 +46,7 @@ export async function seedHistory(db: Db, options: { now?: Date; seed?: number }
   for (const row of rows) {
     const list = events.get(row.imei) ?? [];
     for (let i = 0; i < list.length; i += CHUNK) {
-      const answer = await ingestBatch(db, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), now);
+      const answer = await ingestBatch(db, keys, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), now);
       stored += answer.accepted;
     }
   }

@@ -2,7 +2,9 @@ import { moduleComponents, modules, type Role } from '@kovanica/contract';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema/index.ts';
+import type { FiscalKeys } from '../fiscal/keys.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { seedFiscal } from './fiscal.ts';
 import { seedCities, seedFleet } from './fleet.ts';
 
 /** The demo companies have every component of the modules they have on (the map, maintenance, …). */
@@ -33,7 +35,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * manager, an accountant and a worker; an unrelated company with its own manager; the platform admin;
  * the fleet of each (fleet.ts). The telemetry issue adds the fleet's history.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [zabavni] = await tx
@@ -100,5 +102,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedFleet(tx, { id: zabavni.id, workerEmail: demoAccounts.worker.email }, { loggerOffset: 0, lessorOffset: 0 });
     await seedFleet(tx, { id: istra.id }, { locations: [16, 11], devices: 5, loggerOffset: 100, lessorOffset: 20, tagNames: ['Ljeto'] });
     await seedFleet(tx, { id: drugi.id }, { locations: [17, 7], devices: 4, loggerOffset: 200, lessorOffset: 40, tagNames: ['Premium'] });
+    // The companies that use bills fiscalize through the simulated CIS; the third has no bills module.
+    await seedFiscal(tx, keys, [zabavni, istra]);
   });
 }

@@ -1,7 +1,8 @@
 import type { Collection, Movement, PrizeStock, Repository, StockLevel } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing/app.ts';
+import { FiscalKeys } from '../fiscal/keys.ts';
+import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
 import { FLEET_SINCE } from './fleet.ts';
 import { seedHistory } from './history.ts';
 import { seedStock } from './stock.ts';
@@ -9,7 +10,7 @@ import { seedStock } from './stock.ts';
 const t = await testApp();
 // Five weeks of the fleet's telemetry, then the stock that follows it.
 const now = new Date(FLEET_SINCE.getTime() + 35 * 86_400_000);
-await seedHistory(t.db, { now });
+await seedHistory(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { now });
 const booked = await seedStock(t.db, { now });
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;

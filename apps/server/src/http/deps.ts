@@ -1,4 +1,5 @@
 import type { Db, TagBus } from '../db/client.ts';
+import { FiscalKeys } from '../fiscal/keys.ts';
 import { ReadCache, TagVersions } from './cache.ts';
 import type { Actor } from './context.ts';
 
@@ -10,6 +11,8 @@ export interface Deps {
   actors: ReadCache<Actor | null> | null;
   /** Serialised answers of the standard GET routes, by user, view and URL (30 s at most). */
   responses: ReadCache<string> | null;
+  /** The companies' fiscal signing keys (sealed at rest with `FISCAL_KEY_SECRET`). */
+  fiscalKeys: FiscalKeys;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -19,11 +22,12 @@ export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
  * The caches and versions of one app. `bus` carries version bumps to and from the other server
  * processes on the same database; the caller starts listening (`versions.listen()`) and closes it.
  */
-export function createDeps(db: Db, cache: boolean, bus: TagBus | null = null): Deps {
+export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus: TagBus | null = null): Deps {
   const versions = new TagVersions(bus);
   return {
     db,
     versions,
+    fiscalKeys: new FiscalKeys(fiscalKeySecret),
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

@@ -22,7 +22,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
-import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
+import { type DemoUser, demo, FISCAL_TEST_SECRET, mergePatch, testApp } from '../testing/app.ts';
 import { createDeps } from './deps.ts';
 
 const t = await testApp({
@@ -189,7 +189,7 @@ describe('the guard', () => {
   it('refuses to start with a route that declares no access', async () => {
     const { registerGuard } = await import('./guard.ts');
     const app = Fastify();
-    registerGuard(app, createDeps(t.db, false));
+    registerGuard(app, createDeps(t.db, false, FISCAL_TEST_SECRET));
     app.get('/api/v2/forgotten', async () => ({}));
     await expect(app.ready()).rejects.toThrow(/GET \/api\/v2\/forgotten/);
   });

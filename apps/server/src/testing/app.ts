@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
+import { FiscalKeys } from '../fiscal/keys.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import { freshDatabase } from './database.ts';
 
@@ -43,10 +44,11 @@ export async function testApp(
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
-  await seedDemo(database.db);
+  await seedDemo(database.db, new FiscalKeys(FISCAL_TEST_SECRET));
   const app = await buildApp({
     database,
     jwtSecret: JWT_TEST_SECRET,
+    fiscalKeySecret: FISCAL_TEST_SECRET,
     webDist: options.webDist ?? null,
     loginLimits: options.loginLimits,
   });
@@ -88,5 +90,7 @@ export async function testApp(
 
 /** The signing key of the test apps' tokens (tests forge tokens with it). */
 export const JWT_TEST_SECRET = 'test-secret-that-is-long-enough-1234567890';
+/** Seals the test companies' fiscal keys. */
+export const FISCAL_TEST_SECRET = 'fiscal-test-secret-that-is-long-enough-0987654321';
 
 export const mergePatch = { 'content-type': 'application/merge-patch+json' };

@@ -1,7 +1,8 @@
-import { FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
+import { type FiscalizeMode, FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { deviceState } from '../../db/schema/index.ts';
+import type { FiscalContext } from '../bills/bills.service.ts';
 
 /** The logger a batch comes from, as its credential identified it. */
 export interface IngestLogger {
@@ -39,8 +40,10 @@ export interface IngestContext {
   last: number | null;
   /** The device the logger is fitted to, if any. */
   device: { id: number; playPriceCents: number; tokenValueCents: number } | null;
-  /** The device's placements over the batch's time span. */
-  placements: (Span & { locationId: number })[];
+  /** The device's placements over the batch's time span, with what their locations say of fiscalization. */
+  placements: (Span & { locationId: number; fiscalization: boolean; premisesLabel: string | null })[];
+  /** What issuing bills for the batch's payments needs (domain.md §9), when the logger is fitted to a device. */
+  fiscal: FiscalContext | null;
   /** The device's service sessions over the batch's time span; ingestion adds those it opens. */
   sessions: Span[];
   state: StateRow | null;
@@ -107,8 +110,11 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
       array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
         and seq = any(${sql.param(seqs)}::bigint[])) as known,
       (select max(seq) from telemetry_events where logger_id = ${loggerId}) as last,
-      d.id, d.play_price_cents, d.token_value_cents,
-      (select json_agg(json_build_array(p.location_id, p.from_at, p.to_at)) from device_placements p
+      d.id, d.play_price_cents, d.token_value_cents, d.fiscalize, d.premises_label, d.isu_number,
+      (select json_build_array(c.oib, c.in_vat_system) from companies c where c.id = d.company_id) as company,
+      (select json_build_array(f.id, f.private_key_sealed) from fiscal_certificates f where f.company_id = d.company_id and f.active) as certificate,
+      (select json_agg(json_build_array(p.location_id, p.from_at, p.to_at, l.fiscalization, l.premises_label)) from device_placements p
+        join locations l on l.id = p.location_id
         where p.device_id = d.id and p.from_at <= ${last}::timestamptz and (p.to_at is null or p.to_at > ${first}::timestamptz)) as placements,
       (select json_agg(json_build_array(s.started_at, s.ended_at)) from service_sessions s
         where s.device_id = d.id and s.started_at <= ${last}::timestamptz and (s.ended_at is null or s.ended_at > ${first}::timestamptz)) as sessions,
@@ -120,7 +126,12 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     id: number | null;
     play_price_cents: number | null;
     token_value_cents: number | null;
-    placements: [number, string, string | null][] | null;
+    fiscalize: FiscalizeMode | null;
+    premises_label: string | null;
+    isu_number: string | null;
+    company: [string, boolean] | null;
+    certificate: [number, string] | null;
+    placements: [number, string, string | null, boolean, string | null][] | null;
     sessions: [string, string | null][] | null;
     state: Record<string, unknown> | null;
   };
@@ -133,11 +144,24 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
       row.id === null
         ? null
         : { id: Number(row.id), playPriceCents: Number(row.play_price_cents), tokenValueCents: Number(row.token_value_cents) },
-    placements: (row.placements ?? []).map(([locationId, from, to]) => ({
+    placements: (row.placements ?? []).map(([locationId, from, to, fiscalization, premisesLabel]) => ({
       locationId: Number(locationId),
       from: new Date(from),
       to: dateOrNull(to),
+      fiscalization: Boolean(fiscalization),
+      premisesLabel: premisesLabel ?? null,
     })),
+    fiscal:
+      row.id === null || !row.company
+        ? null
+        : {
+            fiscalize: row.fiscalize ?? 'inherit',
+            premisesLabel: row.premises_label,
+            isu: row.isu_number,
+            oib: row.company[0],
+            inVatSystem: Boolean(row.company[1]),
+            certificate: row.certificate ? { id: Number(row.certificate[0]), sealedKey: row.certificate[1] } : null,
+          },
     sessions: (row.sessions ?? []).map(([from, to]) => ({ from: new Date(from), to: dateOrNull(to) })),
     state: st
       ? {

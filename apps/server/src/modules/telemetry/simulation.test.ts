@@ -2,7 +2,8 @@ import { parseIri, type TelemetryEvent } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceDaily, telemetryEvents } from '../../db/schema/index.ts';
-import { testApp } from '../../testing/app.ts';
+import { FiscalKeys } from '../../fiscal/keys.ts';
+import { FISCAL_TEST_SECRET, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger } from '../../testing/fixtures.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';
 import { ingestBatch } from './telemetry.ingest.ts';
@@ -64,7 +65,7 @@ describe('the simulated fleet', () => {
       for (let i = 0; i + 1 < sends.length; i++) {
         if (rnd() < 0.05) [sends[i], sends[i + 1]] = [sends[i + 1] as TelemetryEvent[], sends[i] as TelemetryEvent[]];
       }
-      for (const s of sends) await ingestBatch(t.db, { id: f.loggerId, companyId: f.companyId }, s);
+      for (const s of sends) await ingestBatch(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { id: f.loggerId, companyId: f.companyId }, s);
       const [sum] = await t.db
         .select({
           coins: sql<number>`sum(${deviceDaily.coinsCents})`.mapWith(Number),
@@ -89,7 +90,7 @@ describe('the demo history', () => {
   it('is written through the ingestion code for every device with a logger', async () => {
     const { seedHistory } = await import('../../demo/history.ts');
     const { FLEET_SINCE } = await import('../../demo/fleet.ts');
-    const stored = await seedHistory(t.db, { now: new Date(FLEET_SINCE.getTime() + 3 * 86_400_000) });
+    const stored = await seedHistory(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { now: new Date(FLEET_SINCE.getTime() + 3 * 86_400_000) });
     expect(stored).toBeGreaterThan(100);
     const [days] = await t.db.select({ devices: sql<number>`count(distinct ${deviceDaily.deviceId})`.mapWith(Number) }).from(deviceDaily);
     expect(days?.devices).toBeGreaterThan(50);

@@ -1,6 +1,8 @@
 import type { TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { FiscalKeys } from '../../fiscal/keys.ts';
+import { type Billable, issueDeviceBills } from '../bills/bills.service.ts';
 import { addLateCash, closeCashPeriod, intoBox, type LateCash } from './ingest-cash.ts';
 import { commandOf, countEvent, countPayment, inSpan, isPayment, locationAt, measure, Rollups } from './ingest-classify.ts';
 import {
@@ -36,7 +38,8 @@ export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
  * raw events (a `(logger, seq)` already stored is a duplicate, acknowledged and skipped), the
  * per-device daily rollup, the device's state (service mode, critical alarm, cash in the box),
  * service sessions, critical episodes, emptyings with their deposits, and the commands the events
- * confirm. Answers with the pending commands, now delivered.
+ * confirm, and the bills of its payments where they are fiscalized (with their numbers and ZKIs; the
+ * sender fiscalizes them after the commit). Answers with the pending commands, now delivered.
  *
  * Batches of one logger are serialised by a lock on the logger's row, held to the commit; deleting
  * the logger or its device locks that row first, so it waits for the batch and then sees its events.
@@ -45,6 +48,7 @@ export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
  */
 export async function ingestBatch(
   db: Db,
+  keys: FiscalKeys,
   logger: IngestLogger,
   events: readonly TelemetryEvent[],
   receivedAt = new Date(),
@@ -54,7 +58,7 @@ export async function ingestBatch(
     await tx.execute(sql`select 1 from loggers where id = ${logger.id} for no key update`);
     const context = await readContext(tx, logger.id, timed);
     const { fresh, duplicateSeqs } = freshOf(timed, context.known);
-    const writes = fresh.length ? await derive(tx, logger, context, fresh, receivedAt) : [];
+    const writes = fresh.length ? await derive(tx, keys, logger, context, fresh, receivedAt) : [];
     const commands = await writeBatch(tx, logger.id, writes, receivedAt);
     const lastSeq = fresh.reduce<number | null>((max, t) => (max === null || t.event.seq > max ? t.event.seq : max), context.last);
     const freshSeqs = new Set(fresh.map((t) => t.event.seq));
@@ -75,7 +79,14 @@ export async function ingestBatch(
  * confirmed commands and late cash), and answers the rest as the CTEs of the batch's one write
  * statement: the events, the rollup rows and the state.
  */
-async function derive(tx: Tx, logger: IngestLogger, context: IngestContext, fresh: Timed[], receivedAt: Date): Promise<SQL[]> {
+async function derive(
+  tx: Tx,
+  keys: FiscalKeys,
+  logger: IngestLogger,
+  context: IngestContext,
+  fresh: Timed[],
+  receivedAt: Date,
+): Promise<SQL[]> {
   const { device, placements, sessions } = context;
   if (!device) {
     // A logger fitted to no device: its events are kept, nothing is derived from them.
@@ -95,6 +106,7 @@ async function derive(tx: Tx, logger: IngestLogger, context: IngestContext, fres
   const rows: EventRow[] = [];
   const confirmed: number[] = [];
   const lateCash: LateCash[] = [];
+  const billable: Billable[] = [];
   let testPlaysInSession = 0;
 
   for (const t of fresh) {
@@ -135,6 +147,10 @@ async function derive(tx: Tx, logger: IngestLogger, context: IngestContext, fres
       if (!late) testPlaysInSession += testPlays;
       const lateShare = intoBox(state, event.type, at, amountCents, count);
       if (lateShare) lateCash.push(lateShare);
+      // Money paid at the machine is billed; tokens and card credit were billed where they were sold (domain.md §9).
+      if (!test && amountCents > 0 && (event.type === 'coin' || event.type === 'note' || event.type === 'cashless')) {
+        billable.push({ seq: event.seq, at, locationId, amountCents, type: event.type });
+      }
     }
     if (!late) state.lastEventAt = at;
     rows.push(eventRow(t, locationId, amountCents, count, test && payment));
@@ -143,9 +159,13 @@ async function derive(tx: Tx, logger: IngestLogger, context: IngestContext, fres
   if (testPlaysInSession > 0 && state.serviceMode) await addTestPlays(tx, device.id, testPlaysInSession);
   if (confirmed.length) await confirmCommands(tx, logger.id, confirmed, receivedAt);
   if (lateCash.length) await addLateCash(tx, device.id, lateCash);
+  const bills = context.fiscal
+    ? await issueDeviceBills(tx, keys, { ...scope, loggerId: logger.id }, context.fiscal, context.placements, billable)
+    : null;
   return [
     insertEvents(logger, device.id, rows, receivedAt),
     upsertRollups(logger.companyId, device.id, rollups.rows()),
     upsertState(state),
+    ...(bills ? [bills] : []),
   ];
 }

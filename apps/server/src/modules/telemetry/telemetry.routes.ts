@@ -47,7 +47,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       const batch = request.body as TelemetryBatch;
       if (!logger) throw new ApiProblem(401, 'bad_logger_credential');
       if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
-      const answer = await ingestBatch(deps.db, logger, batch.events);
+      const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
       deps.versions.bump('telemetry');
       deps.versions.bump('commands');
       deps.versions.bump('deposits');

@@ -1,0 +1,140 @@
+import { businessDate, type FiscalizeMode, MACHINE_VAT_PERCENT, netOfVat } from '@kovanica/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { BillPayment } from '../../db/schema/index.ts';
+import type { FiscalKeys } from '../../fiscal/keys.ts';
+import { computeZki } from '../../fiscal/zki.ts';
+
+/** The device's and its company's fiscal data: whether, where and with which certificate bills are issued. */
+export interface FiscalContext {
+  fiscalize: FiscalizeMode;
+  premisesLabel: string | null;
+  isu: string | null;
+  oib: string;
+  inVatSystem: boolean;
+  /** The company's active fiscal certificate, its key sealed; none: no bills can be issued. */
+  certificate: { id: number; sealedKey: string } | null;
+}
+
+/** Where the device stood over the batch's time, and what those locations say of fiscalization. */
+export type FiscalPlacements = readonly { locationId: number; fiscalization: boolean; premisesLabel: string | null }[];
+
+/** A payment of the batch that may need a bill: money paid at the machine, outside service mode. */
+export interface Billable {
+  seq: number;
+  at: Date;
+  locationId: number | null;
+  amountCents: number;
+  type: 'coin' | 'note' | 'cashless';
+}
+
+const PAYMENT: Record<Billable['type'], BillPayment> = { coin: 'G', note: 'G', cashless: 'K' };
+
+/**
+ * Where a payment is fiscalized (domain.md §9): the device's setting, or its location's when it
+ * inherits (the location it stood at when paid), with the premises label the same way and the
+ * device's ISU number. Null: no bill (fiscalization off, or the premises or ISU missing: the
+ * transactions-vs-bills comparison lists those payments).
+ */
+export function billingPlace(
+  fiscal: FiscalContext,
+  placements: FiscalPlacements,
+  payment: Billable,
+): { premises: string; isu: string } | null {
+  const place = placements.find((p) => p.locationId === payment.locationId);
+  const on = fiscal.fiscalize === 'inherit' ? (place?.fiscalization ?? false) : fiscal.fiscalize === 'on';
+  const premises = fiscal.premisesLabel ?? place?.premisesLabel ?? null;
+  if (!on || !premises || !fiscal.isu) return null;
+  return { premises, isu: fiscal.isu };
+}
+
+/** A bill row as the insert reads it (`json_to_recordset`). */
+interface BillInsert {
+  seq: number;
+  at: string;
+  year: number;
+  number: number;
+  premises: string;
+  isu: string;
+  locationId: number | null;
+  total: number;
+  vatRate: number | null;
+  vatBase: number | null;
+  vat: number | null;
+  payment: BillPayment;
+  zki: string;
+}
+
+/**
+ * Issues the bills of a batch's payments inside the batch's transaction: takes their numbers (per
+ * premises, ISU and Zagreb year, in time order; the counter's row lock orders concurrent batches and
+ * the transaction's rollback returns numbers it took), computes each ZKI with the company's key, and
+ * answers the insert as a CTE of the batch's write statement. A payment stored twice fails the batch
+ * on the `(logger, seq)` key rather than leave a gap in the numbers. The sender fiscalizes them after
+ * the commit (`bills.sender.ts`).
+ */
+export async function issueDeviceBills(
+  tx: Tx,
+  keys: FiscalKeys,
+  scope: { companyId: number; deviceId: number; loggerId: number },
+  fiscal: FiscalContext,
+  placements: FiscalPlacements,
+  payments: readonly Billable[],
+): Promise<SQL | null> {
+  if (!fiscal.certificate || payments.length === 0) return null;
+  const billed = payments.flatMap((payment) => {
+    const place = billingPlace(fiscal, placements, payment);
+    return place ? [{ payment, ...place, year: Number(businessDate(payment.at).slice(0, 4)) }] : [];
+  });
+  if (billed.length === 0) return null;
+
+  const counts = new Map<string, { premises: string; isu: string; year: number; count: number }>();
+  for (const b of billed) {
+    const key = `${b.premises}\u0000${b.isu}\u0000${b.year}`;
+    const entry = counts.get(key) ?? { premises: b.premises, isu: b.isu, year: b.year, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  const taken = await tx.execute(sql`
+    insert into bill_counters (company_id, premises, isu, year, last)
+    select ${scope.companyId}::int, c.premises, c.isu, c.year, c.count
+    from json_to_recordset(${JSON.stringify([...counts.values()])}::json) as c(premises text, isu text, year int, count int)
+    on conflict (company_id, premises, isu, year) do update set last = bill_counters.last + excluded.last
+    returning premises, isu, year, last`);
+  const next = new Map<string, number>();
+  for (const row of (taken as unknown as { rows: { premises: string; isu: string; year: number; last: number }[] }).rows) {
+    const key = `${row.premises}\u0000${row.isu}\u0000${row.year}`;
+    next.set(key, Number(row.last) - (counts.get(key)?.count ?? 0) + 1);
+  }
+
+  const key = keys.keyOf(fiscal.certificate.id, fiscal.certificate.sealedKey);
+  const rows: BillInsert[] = billed.map(({ payment, premises, isu, year }) => {
+    const counter = `${premises}\u0000${isu}\u0000${year}`;
+    const number = next.get(counter) as number;
+    next.set(counter, number + 1);
+    const total = payment.amountCents;
+    const vatBase = fiscal.inVatSystem ? netOfVat(total, MACHINE_VAT_PERCENT) : null;
+    return {
+      seq: payment.seq,
+      at: payment.at.toISOString(),
+      year,
+      number,
+      premises,
+      isu,
+      locationId: payment.locationId,
+      total,
+      vatRate: fiscal.inVatSystem ? MACHINE_VAT_PERCENT : null,
+      vatBase,
+      vat: vatBase === null ? null : total - vatBase,
+      payment: PAYMENT[payment.type],
+      zki: computeZki({ oib: fiscal.oib, issuedAt: payment.at, number, premises, isu, totalCents: total }, key),
+    };
+  });
+  return sql`bi as (insert into bills (company_id, kind, device_id, location_id, logger_id, seq, issued_at, year, number, premises, isu,
+      total_cents, in_vat_system, vat_rate, vat_base_cents, vat_cents, payment, oib, operator_oib, zki, certificate_id, next_attempt_at)
+    select ${scope.companyId}::int, 'device', ${scope.deviceId}::int, b."locationId", ${scope.loggerId}::int, b.seq, b.at, b.year, b.number,
+      b.premises, b.isu, b.total, ${fiscal.inVatSystem}::boolean, b."vatRate", b."vatBase", b.vat, b.payment, ${fiscal.oib}::text,
+      ${fiscal.oib}::text, b.zki, ${fiscal.certificate.id}::int, now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as b(seq bigint, at timestamptz, year int, number int, premises text, isu text,
+      "locationId" int, total int, "vatRate" numeric, "vatBase" int, vat int, payment text, zki text))`;
+}
