@@ -13,9 +13,11 @@ import { type RegisteredRoute, registerGuard } from './http/guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
+import { JOBS, startJobs } from './jobs/queue.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
+import { BillSender, type SimulatedCis } from './modules/bills/bills.sender.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -52,6 +54,11 @@ export interface AppOptions {
   cache?: boolean;
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   trustProxy?: boolean;
+  /**
+   * Background work: the job queue and its workers (the fiscal sender). Off unless asked (tests ask
+   * where they test it); `simulatedCis` is the simulated CIS the 'simulated' environment sends to.
+   */
+  jobs?: { simulatedCis: SimulatedCis | null };
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -77,6 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Other processes' writes invalidate this one's cache (decision 0003).
   await deps.versions.listen();
   app.addHook('onClose', () => deps.versions.close());
+  if (options.jobs) {
+    const sender = new BillSender(deps.db, deps.fiscalKeys, options.jobs.simulatedCis);
+    const jobs = await startJobs(options.database, { [JOBS.fiscalSweep]: () => sender.sweep() }, (message, error) =>
+      app.log.error({ err: error }, message),
+    );
+    deps.wake = jobs.wake;
+    app.addHook('onClose', () => jobs.stop());
+  }
   app.setValidatorCompiler(validatorCompiler);
   refuseUndeclaredQueries(app);
   app.setSerializerCompiler(serializerCompiler);

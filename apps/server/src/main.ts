@@ -1,10 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { analyze, openDatabase } from './db/client.ts';
+import { settleDemoBills } from './demo/fiscal.ts';
 import { seedHistory } from './demo/history.ts';
-import { DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
+import { DEMO_ISTRA_OIB, DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
+import { startCisSimulator } from './fiscal/cis-simulator.ts';
 import { FiscalKeys } from './fiscal/keys.ts';
+import { activeKeyFor } from './modules/bills/bills.service.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -27,10 +30,16 @@ if (seed && (await isEmpty(database.db))) {
     if (seeding !== database) await seeding.close();
     console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
+  // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
+  await settleDemoBills(database.db, DEMO_ISTRA_OIB);
   // After the history: the prizes loaded into the machines follow what they paid out.
   await seedStock(database.db);
   await analyze(database.db);
 }
+
+// The simulated CIS, where companies in the 'simulated' fiscal environment (the demo's) send their
+// bills; it checks their ZKIs with the companies' own keys.
+const simulatedCis = await startCisSimulator({ keyFor: (oib) => activeKeyFor(database.db, fiscalKeys, oib) });
 
 const app = await buildApp({
   database,
@@ -40,7 +49,9 @@ const app = await buildApp({
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
+  jobs: { simulatedCis },
 });
+app.addHook('onClose', () => simulatedCis.close());
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -34,6 +34,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cache invalidation between server processes (PostgreSQL); null on PGlite, which one process owns. */
   bus: TagBus | null;
+  /**
+   * Raw SQL for libraries that bring their own (the job queue): one statement with parameters, or
+   * several without. On PostgreSQL through the pool, on PGlite through its one connection.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       bus: notifyBus(pool, target.url),
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       close: () => pool.end(),
     };
   }
@@ -88,6 +94,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     bus: null,
+    executeSql: async (text, values) =>
+      values?.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { type KeyObject, X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { escapeXml } from './cis-xml.ts';
@@ -15,9 +15,9 @@ const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
-/** A signing identity: the private key and its certificate, both PEM. */
+/** A signing identity: the private key (PEM or opened) and its certificate (PEM). */
 export interface Signer {
-  privateKeyPem: string;
+  privateKey: string | KeyObject;
   certificatePem: string;
 }
 
@@ -49,7 +49,7 @@ export function signMessage(
   const c14n = canonicalization === 'exclusive' ? EXC_C14N : C14N;
   const { issuer, serial } = issuerSerial(signer.certificatePem);
   const signed = new SignedXml({
-    privateKey: signer.privateKeyPem,
+    privateKey: signer.privateKey,
     publicCert: signer.certificatePem,
     signatureAlgorithm: signature,
     canonicalizationAlgorithm: c14n,

@@ -1,4 +1,4 @@
-import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
+import { createPrivateKey, type KeyObject, randomUUID, X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isValidOib } from '@kovanica/contract';
@@ -79,7 +79,7 @@ const fault = (message: string) =>
  * Checks a bill request as CIS would and returns the error code, or null when it is to get a JIR:
  * structure, signature, certificate OIB, the self-service rules, and the ZKI when the key is known.
  */
-function checkBill(xml: string, keys: Map<string, string>): string | null {
+async function checkBill(xml: string, keyOf: (oib: string) => Promise<KeyObject | null>): Promise<string | null> {
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   const request = doc.getElementsByTagNameNS(CIS_NS, 'RacunZahtjev').item(0);
   const bill = request?.getElementsByTagNameNS(CIS_NS, 'Racun').item(0);
@@ -113,18 +113,25 @@ function checkBill(xml: string, keys: Map<string, string>): string | null {
   const operator = text(bill, 'OibOper') ?? '';
   if (!isValidOib(oib) || operator !== oib || text(bill, 'OznSlijed') !== 'P' || !['G', 'K', 'O'].includes(text(bill, 'NacinPlac') ?? ''))
     return 's013';
-  const key = keys.get(oib);
+  const key = await keyOf(oib);
   if (key) {
     // The ZKI's text from the fields as sent: the issue time with a space for the `T`, the amount as written.
     const issued = (text(bill, 'DatVrijeme') ?? '').replace('T', ' ');
     const zkiText = `${oib}${issued}${text(bill, 'BrOznRac')}${text(bill, 'OznPosPr')}${text(bill, 'OznNapUr')}${text(bill, 'IznosUkupno')}`;
-    if (zkiOf(zkiText, createPrivateKey(key)) !== text(bill, 'ZastKod')) return 's013';
+    if (zkiOf(zkiText, key) !== text(bill, 'ZastKod')) return 's013';
   }
   return null;
 }
 
 /** Starts the simulated CIS on `port` (0: any free one) of 127.0.0.1. */
-export async function startCisSimulator(options: { port?: number; host?: string } = {}): Promise<CisSimulator> {
+export async function startCisSimulator(
+  options: {
+    port?: number;
+    host?: string;
+    /** The company's key for an OIB not registered with `registerKey` (the server's own companies). */
+    keyFor?: (oib: string) => Promise<KeyObject | null>;
+  } = {},
+): Promise<CisSimulator> {
   const own = makeCertificate({
     subject: [
       { shortName: 'C', value: 'HR' },
@@ -132,10 +139,11 @@ export async function startCisSimulator(options: { port?: number; host?: string 
       { shortName: 'CN', value: 'fiskalcis-simulated' },
     ],
   });
-  const signer: Signer = { privateKeyPem: own.privateKeyPem, certificatePem: own.certificatePem };
+  const signer: Signer = { privateKey: own.privateKeyPem, certificatePem: own.certificatePem };
   const switches: CisSwitches = { mode: 'up', slowMs: 2500, forcedError: null, duplicates: 'new-jir' };
   const received: ReceivedBill[] = [];
-  const keys = new Map<string, string>();
+  const keys = new Map<string, KeyObject>();
+  const keyOf = async (oib: string) => keys.get(oib) ?? (await options.keyFor?.(oib)) ?? null;
   const jirs = new Map<string, string>();
   const sockets = new Set<Socket>();
 
@@ -159,7 +167,7 @@ export async function startCisSimulator(options: { port?: number; host?: string 
     if (echo) return send(200, soapEnvelope(`<tns:EchoResponse xmlns:tns="${CIS_NS}">${echo.textContent ?? ''}</tns:EchoResponse>`));
     const messageId = text(doc, 'IdPoruke');
     const number = `${text(doc, 'BrOznRac')}/${text(doc, 'OznPosPr')}/${text(doc, 'OznNapUr')}`;
-    const code = switches.mode === 's006' ? 's006' : (switches.forcedError ?? checkBill(xml, keys));
+    const code = switches.mode === 's006' ? 's006' : (switches.forcedError ?? (await checkBill(xml, keyOf)));
     const entry = {
       at: new Date(),
       messageId,
@@ -200,7 +208,7 @@ export async function startCisSimulator(options: { port?: number; host?: string 
     certificatePem: own.certificatePem,
     switches,
     received,
-    registerKey: (oib, privateKeyPem) => keys.set(oib, privateKeyPem),
+    registerKey: (oib, privateKeyPem) => keys.set(oib, createPrivateKey(privateKeyPem)),
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

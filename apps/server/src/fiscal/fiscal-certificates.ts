@@ -18,15 +18,17 @@ interface Options {
   validTo?: Date;
   /** A certificate authority (may sign others). */
   ca?: boolean;
+  /** The RSA key's size: 2048 bits as FINA's unless told (the demo's certificates take 1024, decision 0017). */
+  bits?: number;
 }
 
 /**
- * Makes an RSA-2048 certificate: for the simulated CIS, the demo company and the tests (a throw-away
+ * Makes an RSA certificate: for the simulated CIS, the demo company and the tests (a throw-away
  * CA and "FISKAL" certificates whose subject carries `HR<OIB>`, as FINA's do). The key comes from
  * Node (fast); node-forge writes the certificate and the .p12.
  */
 export function makeCertificate(options: Options): MadeCertificate {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: options.bits ?? 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());

@@ -13,6 +13,8 @@ export interface Deps {
   responses: ReadCache<string> | null;
   /** The companies' fiscal signing keys (sealed at rest with `FISCAL_KEY_SECRET`). */
   fiscalKeys: FiscalKeys;
+  /** Asks a background job to run soon (the fiscal sender after bills are issued); nothing without jobs. */
+  wake: (job: 'fiscal-sweep') => void;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -28,6 +30,7 @@ export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus:
     db,
     versions,
     fiscalKeys: new FiscalKeys(fiscalKeySecret),
+    wake: () => {},
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

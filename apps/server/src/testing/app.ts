@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
@@ -41,6 +41,8 @@ export async function testApp(
     statementTimeoutMs?: number;
     /** A built web app to serve (default: none). */
     webDist?: string;
+    /** The job queue and its workers (default: none). */
+    jobs?: AppOptions['jobs'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -51,6 +53,7 @@ export async function testApp(
     fiscalKeySecret: FISCAL_TEST_SECRET,
     webDist: options.webDist ?? null,
     loginLimits: options.loginLimits,
+    jobs: options.jobs,
   });
   options.setup?.(app);
   await app.ready();

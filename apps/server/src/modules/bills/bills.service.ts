@@ -1,7 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { businessDate, type FiscalizeMode, MACHINE_VAT_PERCENT, netOfVat } from '@kovanica/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
+import { fiscalCertificates } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { computeZki } from '../../fiscal/zki.ts';
 
@@ -137,4 +139,14 @@ export async function issueDeviceBills(
       ${fiscal.oib}::text, b.zki, ${fiscal.certificate.id}::int, now()
     from json_to_recordset(${JSON.stringify(rows)}::json) as b(seq bigint, at timestamptz, year int, number int, premises text, isu text,
       "locationId" int, total int, "vatRate" numeric, "vatBase" int, vat int, payment text, zki text))`;
+}
+
+/** The signing key of the active certificate of the company with this OIB (the simulated CIS checks ZKIs with it). */
+export async function activeKeyFor(db: Db, keys: FiscalKeys, oib: string): Promise<KeyObject | null> {
+  const [certificate] = await db
+    .select({ id: fiscalCertificates.id, sealed: fiscalCertificates.privateKeySealed })
+    .from(fiscalCertificates)
+    .where(and(eq(fiscalCertificates.oib, oib), eq(fiscalCertificates.active, true)))
+    .limit(1);
+  return certificate ? keys.keyOf(certificate.id, certificate.sealed) : null;
 }

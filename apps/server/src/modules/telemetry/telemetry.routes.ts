@@ -48,6 +48,8 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       if (!logger) throw new ApiProblem(401, 'bad_logger_credential');
       if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
       const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
+      // Bills the batch issued go to CIS now rather than at the next minute.
+      if (answer.accepted > 0) deps.wake('fiscal-sweep');
       deps.versions.bump('telemetry');
       deps.versions.bump('commands');
       deps.versions.bump('deposits');

@@ -1,0 +1,53 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/** The background jobs (decision 0017): each a queue of pg-boss, on the app's own database. */
+export const JOBS = {
+  /** Sends the bills that are due to CIS; every minute, and at once after bills are issued. */
+  fiscalSweep: 'fiscal-sweep',
+} as const;
+type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+export interface Jobs {
+  /** Asks for a run soon (at most one waits: further asks while one waits add nothing). */
+  wake(name: JobName): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss 10 on the app's database (PostgreSQL through the pool, PGlite through its one
+ * connection: `Database.executeSql`), creates the queues, schedules them and starts their workers.
+ * A queue of policy `stately` holds at most one waiting and one running job, so wakes coalesce.
+ */
+export async function startJobs(
+  database: Database,
+  handlers: Record<JobName, () => Promise<unknown>>,
+  log: (message: string, error?: unknown) => void,
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // Finished jobs are kept a day, for a look at what ran.
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error) => log('job queue error', error));
+  await boss.start();
+  for (const [name, handler] of Object.entries(handlers) as [JobName, () => Promise<unknown>][]) {
+    await boss.createQueue(name, { name, policy: 'stately', retryLimit: 3, retryDelay: 10, expireInSeconds: 15 * 60 });
+    await boss.schedule(name, '* * * * *');
+    await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
+      await handler();
+    });
+  }
+  let stopped = false;
+  return {
+    wake: (name) => {
+      if (stopped) return;
+      boss.send(name, {}).catch((error: unknown) => log(`could not queue ${name}`, error));
+    },
+    stop: async () => {
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
