@@ -31,10 +31,12 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
-function zagrebParts(value: Date | string | number) {
+/** An instant's calendar and clock parts in Europe/Zagreb (`year`, `month`, `day`, `hour`, `minute`, `second`), two digits each but the year. */
+export function zagrebParts(value: Date | string | number): Record<string, string> {
   const date = value instanceof Date ? value : new Date(value);
   const parts: Record<string, string> = {};
   for (const p of partsFormatter.formatToParts(date)) parts[p.type] = p.value;

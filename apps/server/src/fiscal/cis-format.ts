@@ -1,21 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@kovanica/contract';
-
-const zagreb = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function zagrebParts(at: Date): Record<string, string> {
-  const parts: Record<string, string> = {};
-  for (const p of zagreb.formatToParts(at)) parts[p.type] = p.value;
-  return parts;
-}
+import { zagrebParts } from '@kovanica/contract';
 
 /**
  * A time as CIS writes it, Zagreb local time without a zone: `dd.MM.yyyyTHH:mm:ss` in the XML

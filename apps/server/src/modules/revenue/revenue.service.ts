@@ -4,10 +4,12 @@ import {
   iri,
   parseReference,
   type RevenueOrderField,
+  type RevenuePart,
   type RevenueQuery,
   type RevenueReport,
   type RevenueRow,
   revenueOrderFields,
+  revenueParts,
 } from '@kovanica/contract';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -21,18 +23,10 @@ import { rollupRange } from './revenue.queries.ts';
 export { revenueOfDay } from './revenue.queries.ts';
 
 type Parts = RevenueReport['totals'];
-const summed = [
-  'coinsCents',
-  'notesCents',
-  'cashlessCents',
-  'cardCents',
-  'tokens',
-  'tokensCents',
-  'revenueCents',
-  'plays',
-  'freeRides',
-  'testPlays',
-] as const satisfies readonly (keyof Parts)[];
+/** The parts a line sums (the average per play is computed from two of them). */
+const summed = revenueParts.filter(
+  (part): part is Exclude<RevenuePart, 'averagePerPlayCents'> => part !== 'averagePerPlayCents',
+) satisfies readonly (keyof Parts)[];
 type Summed = (typeof summed)[number];
 
 const averageOf = (revenueCents: number, plays: number) => (plays > 0 ? Math.round(revenueCents / plays) : null);
