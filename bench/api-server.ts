@@ -10,15 +10,17 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/db/schema/index.ts';
+import { bills, companies, fiscalCertificates, fiscalSettings, users } from '../apps/server/src/db/schema/index.ts';
 import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { readP12 } from '../apps/server/src/fiscal/certificates.ts';
+import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
@@ -37,7 +39,12 @@ if (mode === 'bare') {
   const database = await openDatabase(pglite ? { pglite } : { url: arg as string });
   const columns = 'company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data';
   const table = 'create table if not exists bench_copy (like telemetry_events including all)';
-  process.on('message', async (message: { copy: string; rows: number }) => {
+  process.on('message', async (message: { copy: string; rows: number } | { bills: true }) => {
+    if ('bills' in message) {
+      const [row] = await database.db.select({ n: count() }).from(bills);
+      process.send?.({ bills: row?.n ?? 0 });
+      return;
+    }
     const started = performance.now();
     if (pglite) {
       await pglite.query(table);
@@ -75,6 +82,30 @@ if (mode === 'bare') {
       await seedHistory(seeding.db, fiscalKeys);
       await seeding.db.execute(sql`analyze`); // as autovacuum would, sooner or later, after a bulk load
       if (seeding !== database) await seeding.close();
+    }
+  }
+  // Fiscalization (issue 11): `nofiscal` leaves the demo companies without an active certificate (no
+  // bills are issued); otherwise they sign with fresh 2048-bit keys, as FINA's are (the demo's are 1024).
+  await database.db.update(fiscalCertificates).set({ active: false });
+  if (!flags.includes('nofiscal')) {
+    const ca = makeDemoCa();
+    const owners = await database.db.select({ companyId: fiscalSettings.companyId }).from(fiscalSettings);
+    for (const { companyId } of owners) {
+      const [company] = await database.db.select().from(companies).where(eq(companies.id, companyId));
+      if (!company) continue;
+      const made = makeFiscalCertificate(ca, company);
+      const identity = readP12(made.p12, made.password);
+      await database.db.insert(fiscalCertificates).values({
+        companyId,
+        oib: company.oib,
+        subject: identity.subject,
+        issuer: identity.issuer,
+        serial: identity.serial,
+        validFrom: identity.validFrom,
+        validTo: identity.validTo,
+        certificatePem: identity.certificatePem,
+        privateKeySealed: fiscalKeys.seal(identity.privateKeyPem),
+      });
     }
   }
   app = await buildApp({

@@ -17,6 +17,7 @@ import { JOBS, startJobs } from './jobs/queue.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
+import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { BillSender, type SimulatedCis } from './modules/bills/bills.sender.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   telemetryRoutes(app, deps);
   commandsRoutes(app, deps);
   transactionsRoutes(app, deps);
+  billsRoutes(app, deps);
   revenueRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);

@@ -9,6 +9,7 @@ export * from './registry.ts';
 export * from './resource.ts';
 export * from './resources/articles.ts';
 export * from './resources/auth.ts';
+export * from './resources/bills.ts';
 export * from './resources/cities.ts';
 export * from './resources/commands.ts';
 export * from './resources/companies.ts';

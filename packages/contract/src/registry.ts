@@ -1,4 +1,5 @@
 import { articlesResource } from './resources/articles.ts';
+import { billAttemptsResource, billsResource } from './resources/bills.ts';
 import { citiesResource } from './resources/cities.ts';
 import { commandsResource } from './resources/commands.ts';
 import { companiesResource } from './resources/companies.ts';
@@ -18,6 +19,8 @@ import { usersResource } from './resources/users.ts';
 /** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
 export const resources = [
   articlesResource,
+  billAttemptsResource,
+  billsResource,
   citiesResource,
   commandsResource,
   companiesResource,

@@ -1,15 +1,18 @@
-import { can, type Permission } from '@kovanica/contract';
+import { can, moduleComponents, modules, type Permission } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   articles,
+  billAttempts,
+  bills,
   companies,
   criticalEpisodes,
   deposits,
   deviceCommands,
   devices,
   emptyings,
+  fiscalCertificates,
   lessors,
   locations,
   loggers,
@@ -107,6 +110,48 @@ const [zabavniDeposit] = await t.db
   .values({ ...ofDevice, emptyingId: zabavniEmptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 })
   .returning();
 
+const [zabavniCertificate] = await t.db
+  .select()
+  .from(fiscalCertificates)
+  .where(eq(fiscalCertificates.companyId, zabavni?.id ?? 0));
+const [zabavniBill] = await t.db
+  .insert(bills)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    kind: 'device',
+    deviceId: zabavniDevice?.id,
+    issuedAt: new Date(),
+    year: 2026,
+    number: 1,
+    premises: 'WALK',
+    isu: '1',
+    totalCents: 100,
+    inVatSystem: true,
+    payment: 'G',
+    oib: zabavni?.oib ?? '',
+    operatorOib: zabavni?.oib ?? '',
+    zki: '0'.repeat(32),
+    certificateId: zabavniCertificate?.id ?? 0,
+  })
+  .returning();
+const [zabavniAttempt] = await t.db
+  .insert(billAttempts)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    billId: zabavniBill?.id ?? 0,
+    at: new Date(),
+    messageId: 'walk',
+    late: false,
+    environment: 'simulated',
+    requestXml: '<walk/>',
+  })
+  .returning();
+// The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
+await t.db
+  .update(companies)
+  .set({ activeModules: [...modules], activeModuleComponents: [...moduleComponents] })
+  .where(eq(companies.name, 'Drugi automati j.d.o.o.'));
+
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
   users: zabavniManager?.id,
@@ -126,6 +171,8 @@ const foreignIds: Record<string, number | undefined> = {
   articles: await firstOf(articles),
   repositories: await firstOf(repositories),
   movements: await firstOf(stockMovements),
+  bills: zabavniBill?.id,
+  'bill-attempts': zabavniAttempt?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -1,4 +1,4 @@
-import type { Location } from '@kovanica/contract';
+import type { Bill, BillAttempt, Collection, Location } from '@kovanica/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billAttempts, bills } from '../../db/schema/index.ts';
@@ -118,6 +118,36 @@ describe('the fiscal sender', () => {
     const firsts = new Map<string, number>();
     for (const r of cis.received) if (!r.late) firsts.set(r.number, (firsts.get(r.number) ?? 0) + 1);
     expect([...firsts.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe('the bills API', () => {
+  it('lists bills with their status, number and attempts, filtered as the screens ask', async () => {
+    const ids = await billedPayments(2);
+    cis.switches.mode = 'refuse';
+    await sender.sweep();
+    cis.switches.mode = 'up';
+    const [first] = await billRows(ids);
+    if (!first) throw new Error('no bill');
+    const number = `${first.number}/${first.premises}/${first.isu}`;
+    const { body: list } = await t.json<Collection<Bill>>('manager', {
+      method: 'GET',
+      url: `/api/v2/bills?number=${encodeURIComponent(number)}&status=unfiscalized`,
+    });
+    expect(list.member.map((b) => [b.number, b.status, b.attempts, b.lastError])).toEqual([[number, 'unfiscalized', 1, 'network']]);
+    const bill = list.member[0] as Bill;
+    expect(bill.deliverBy).toBe(new Date(first.issuedAt.getTime() + 48 * 3600_000).toISOString());
+    const { body: attempts } = await t.json<Collection<BillAttempt>>('accountant', {
+      method: 'GET',
+      url: `/api/v2/bill-attempts?bill=${bill.id}`,
+    });
+    expect(attempts.member.map((a) => [a.billNumber, a.outcome, a.late, a.errorCode])).toEqual([[number, 'network', false, 'network']]);
+    expect(attempts.member[0]?.requestXml).toContain('<tns:RacunZahtjev');
+    // A worker has no bills; a company without the bills module neither.
+    expect((await t.as('worker', { method: 'GET', url: '/api/v2/bills' })).statusCode).toBe(403);
+    expect((await t.as('otherManager', { method: 'GET', url: `/api/v2/bills/${bill.id}` })).statusCode).toBe(403);
+    expect((await t.as('manager', { method: 'GET', url: '/api/v2/bills?status=maybe' })).statusCode).toBe(400);
+    expect((await t.as('manager', { method: 'GET', url: '/api/v2/bills?number=0/x' })).statusCode).toBe(400);
   });
 });
 

@@ -1,11 +1,25 @@
 import type { KeyObject } from 'node:crypto';
-import { businessDate, type FiscalizeMode, MACHINE_VAT_PERCENT, netOfVat } from '@kovanica/contract';
+import {
+  type Bill,
+  type BillAttempt,
+  businessDate,
+  type FiscalizeMode,
+  identity,
+  iri,
+  LATE_DELIVERY_LIMIT_HOURS,
+  MACHINE_VAT_PERCENT,
+  netOfVat,
+} from '@kovanica/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
-import { fiscalCertificates } from '../../db/schema/index.ts';
+import { billAttempts, bills, fiscalCertificates } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { computeZki } from '../../fiscal/zki.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { billAttemptExtras, billExtras } from './bills.queries.ts';
 
 /** The device's and its company's fiscal data: whether, where and with which certificate bills are issued. */
 export interface FiscalContext {
@@ -149,4 +163,93 @@ export async function activeKeyFor(db: Db, keys: FiscalKeys, oib: string): Promi
     .where(and(eq(fiscalCertificates.oib, oib), eq(fiscalCertificates.active, true)))
     .limit(1);
   return certificate ? keys.keyOf(certificate.id, certificate.sealed) : null;
+}
+
+type BillRowWith = RowWith<typeof bills, ReturnType<typeof billExtras>>;
+
+export function toBill(row: BillRowWith): Bill {
+  return {
+    ...identity('bills', 'Bill', row.id),
+    company: iri('companies', row.companyId),
+    kind: row.kind,
+    device: row.deviceId === null ? null : iri('devices', row.deviceId),
+    deviceName: row.deviceName,
+    location: row.locationId === null ? null : iri('locations', row.locationId),
+    locationName: row.locationName,
+    number: `${row.number}/${row.premises}/${row.isu}`,
+    sequence: row.number,
+    premises: row.premises,
+    isu: row.isu,
+    issuedAt: row.issuedAt.toISOString(),
+    totalCents: row.totalCents,
+    inVatSystem: row.inVatSystem,
+    vatRate: row.vatRate === null ? null : Number(row.vatRate),
+    vatBaseCents: row.vatBaseCents,
+    vatCents: row.vatCents,
+    payment: row.payment,
+    oib: row.oib,
+    zki: row.zki,
+    jir: row.jir,
+    fiscalizedAt: row.fiscalizedAt ? row.fiscalizedAt.toISOString() : null,
+    status: row.jir ? 'fiscalized' : 'unfiscalized',
+    attempts: row.attempts,
+    lastError: row.lastError,
+    deliverBy: new Date(row.issuedAt.getTime() + LATE_DELIVERY_LIMIT_HOURS * 3600_000).toISOString(),
+    stornoOf: row.stornoOfId === null ? null : iri('bills', row.stornoOfId),
+    cancelledBy: row.cancelledById === null ? null : iri('bills', row.cancelledById),
+    note: row.note,
+  };
+}
+
+/** Bills are read like any big collection (keyset by issue time); they are written by ingestion, the manual form and stornos. */
+export function billsService(db: Db): Pick<CrudService<Bill, never, never>, 'list' | 'get'> {
+  return {
+    async list(ctx, query) {
+      const { rows, total, next } = await selectPage(db, bills, inCompanies(bills.companyId, ctx.listed), query, billExtras());
+      return { items: rows.map(toBill), total, next };
+    },
+    async get(ctx, id) {
+      const row = await selectOne(db, bills, id, inCompanies(bills.companyId, ctx.visible), billExtras());
+      return row ? toBill(row) : null;
+    },
+  };
+}
+
+type AttemptRowWith = RowWith<typeof billAttempts, ReturnType<typeof billAttemptExtras>>;
+
+const toBillAttempt = (row: AttemptRowWith): BillAttempt => ({
+  ...identity('bill-attempts', 'BillAttempt', row.id),
+  company: iri('companies', row.companyId),
+  bill: iri('bills', row.billId),
+  billNumber: row.billNumber,
+  at: row.at.toISOString(),
+  messageId: row.messageId,
+  late: row.late,
+  environment: row.environment,
+  requestXml: row.requestXml,
+  answerXml: row.answerXml,
+  outcome: row.outcome as BillAttempt['outcome'],
+  errorCode: row.errorCode,
+  errorMessage: row.errorMessage,
+  durationMs: row.durationMs,
+});
+
+/** Every send of a bill to CIS, read-only (`bills/request`). */
+export function billAttemptsService(db: Db): Pick<CrudService<BillAttempt, never, never>, 'list' | 'get'> {
+  return {
+    async list(ctx, query) {
+      const { rows, total, next } = await selectPage(
+        db,
+        billAttempts,
+        inCompanies(billAttempts.companyId, ctx.listed),
+        query,
+        billAttemptExtras(),
+      );
+      return { items: rows.map(toBillAttempt), total, next };
+    },
+    async get(ctx, id) {
+      const row = await selectOne(db, billAttempts, id, inCompanies(billAttempts.companyId, ctx.visible), billAttemptExtras());
+      return row ? toBillAttempt(row) : null;
+    },
+  };
 }

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { outer } from '../../db/paging.ts';
+import { billAttempts, bills, devices, locations } from '../../db/schema/index.ts';
+import { badQuery, type DerivedFilter } from '../../http/collection.ts';
+
+/** Fiscalized or not, from the JIR (no status column to drift from it). */
+const statusFilter: DerivedFilter = {
+  derived: (values, param) => {
+    const chosen = values.map((v) => {
+      if (v === 'fiscalized') return sql`${bills.jir} is not null`;
+      if (v === 'unfiscalized') return sql`${bills.jir} is null`;
+      throw badQuery(param, 'choice');
+    });
+    return sql`(${sql.join(chosen, sql` or `)})`;
+  },
+};
+
+/** A bill's number as printed (`12/PP01/3`), or its sequence alone (`12`). */
+const numberFilter: DerivedFilter = {
+  derived: (values, param) => {
+    const chosen = values.map((v) => {
+      const m = /^\s*([1-9]\d{0,8})(?:\/([0-9a-zA-Z]{1,20})\/([1-9]\d{0,8}))?\s*$/.exec(v);
+      if (!m) throw badQuery(param);
+      const sequence = Number(m[1]);
+      return m[2]
+        ? sql`(${bills.number} = ${sequence} and ${bills.premises} = ${m[2]} and ${bills.isu} = ${m[3]})`
+        : sql`${bills.number} = ${sequence}`;
+    });
+    return sql`(${sql.join(chosen, sql` or `)})`;
+  },
+};
+
+export const billColumns = {
+  id: bills.id,
+  company: bills.companyId,
+  device: bills.deviceId,
+  location: bills.locationId,
+  premises: bills.premises,
+  status: statusFilter,
+  kind: bills.kind,
+  payment: bills.payment,
+  issuedAt: bills.issuedAt,
+  totalCents: bills.totalCents,
+  number: numberFilter,
+  jir: bills.jir,
+  zki: bills.zki,
+};
+
+export const billExtras = () => ({
+  deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.id} = ${outer(bills.deviceId)})`,
+  locationName: sql<string | null>`(select ${locations.name} from ${locations} where ${locations.id} = ${outer(bills.locationId)})`,
+  cancelledById: sql<number | null>`(select s.id from bills s where s.storno_of_id = ${outer(bills.id)})`.mapWith((v) =>
+    v === null ? null : Number(v),
+  ),
+});
+
+export const billAttemptColumns = {
+  id: billAttempts.id,
+  company: billAttempts.companyId,
+  bill: billAttempts.billId,
+  errorCode: billAttempts.errorCode,
+  outcome: billAttempts.outcome,
+  late: billAttempts.late,
+  at: billAttempts.at,
+};
+
+export const billAttemptExtras = () => ({
+  billNumber: sql<string>`(select b.number || '/' || b.premises || '/' || b.isu from bills b where b.id = ${outer(billAttempts.billId)})`,
+});
