@@ -17,9 +17,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { bills, companies, fiscalCertificates, fiscalSettings, users } from '../apps/server/src/db/schema/index.ts';
+import { installCertificate } from '../apps/server/src/demo/fiscal.ts';
 import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
-import { readP12 } from '../apps/server/src/fiscal/certificates.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
 
@@ -93,19 +93,7 @@ if (mode === 'bare') {
     for (const { companyId } of owners) {
       const [company] = await database.db.select().from(companies).where(eq(companies.id, companyId));
       if (!company) continue;
-      const made = makeFiscalCertificate(ca, company);
-      const identity = readP12(made.p12, made.password);
-      await database.db.insert(fiscalCertificates).values({
-        companyId,
-        oib: company.oib,
-        subject: identity.subject,
-        issuer: identity.issuer,
-        serial: identity.serial,
-        validFrom: identity.validFrom,
-        validTo: identity.validTo,
-        certificatePem: identity.certificatePem,
-        privateKeySealed: fiscalKeys.seal(identity.privateKeyPem),
-      });
+      await installCertificate(database.db, fiscalKeys, companyId, makeFiscalCertificate(ca, company));
     }
   }
   app = await buildApp({

@@ -24,20 +24,25 @@ export async function seedFiscal(tx: Tx, keys: FiscalKeys, companies: { id: numb
       made = makeFiscalCertificate(demoCa, company, { bits: 1024 });
       certificates.set(company.oib, made);
     }
-    const identity = readP12(made.p12, made.password);
-    await tx.insert(fiscalCertificates).values({
-      companyId: company.id,
-      oib: identity.oib ?? company.oib,
-      subject: identity.subject,
-      issuer: identity.issuer,
-      serial: identity.serial,
-      validFrom: identity.validFrom,
-      validTo: identity.validTo,
-      certificatePem: identity.certificatePem,
-      privateKeySealed: keys.seal(identity.privateKeyPem),
-    });
+    await installCertificate(tx, keys, company.id, made);
     await tx.insert(fiscalSettings).values({ companyId: company.id, environment: 'simulated' });
   }
+}
+
+/** Reads a made certificate's .p12 as an upload would and stores it, its key sealed, as the company's active one. */
+export async function installCertificate(db: Db | Tx, keys: FiscalKeys, companyId: number, made: MadeCertificate) {
+  const identity = readP12(made.p12, made.password);
+  await db.insert(fiscalCertificates).values({
+    companyId,
+    oib: identity.oib ?? '',
+    subject: identity.subject,
+    issuer: identity.issuer,
+    serial: identity.serial,
+    validFrom: identity.validFrom,
+    validTo: identity.validTo,
+    certificatePem: identity.certificatePem,
+    privateKeySealed: keys.seal(identity.privateKeyPem),
+  });
 }
 
 /** How far back the demo's bills wait for the sender: the last day's go through the simulated CIS at the first start. */
