@@ -36,6 +36,9 @@ export interface ReceivedBill {
   answer: { jir: string } | { error: string };
 }
 
+/** How many of the latest bill requests `received` keeps. */
+const RECEIVED_KEPT = 10_000;
+
 const ERRORS: Record<string, string> = {
   s001: 'Poruka nije u skladu s XML shemom.',
   s002: 'Certifikat nije izdan od strane FINA RDC CA ili je istekao ili je ukinut.',
@@ -52,6 +55,7 @@ export interface CisSimulator {
   /** The certificate the simulator signs its answers with (the client's trusted CIS certificate). */
   certificatePem: string;
   switches: CisSwitches;
+  /** The latest bill requests received (at most 10,000), oldest first. */
   received: ReceivedBill[];
   /** Gives the simulator a company's private key, so it can recompute that company's ZKIs exactly. */
   registerKey(oib: string, privateKeyPem: string): void;
@@ -142,6 +146,11 @@ export async function startCisSimulator(
   const signer: Signer = { privateKey: own.privateKeyPem, certificatePem: own.certificatePem };
   const switches: CisSwitches = { mode: 'up', slowMs: 2500, forcedError: null, duplicates: 'new-jir' };
   const received: ReceivedBill[] = [];
+  // The server runs it for as long as it runs: the log keeps the latest sends only.
+  const log = (entry: ReceivedBill) => {
+    received.push(entry);
+    if (received.length > RECEIVED_KEPT) received.splice(0, received.length - RECEIVED_KEPT);
+  };
   const keys = new Map<string, KeyObject>();
   const keyOf = async (oib: string) => keys.get(oib) ?? (await options.keyFor?.(oib)) ?? null;
   const jirs = new Map<string, string>();
@@ -177,13 +186,13 @@ export async function startCisSimulator(
       late: text(doc, 'NakDost') === 'true',
     };
     if (code) {
-      received.push({ ...entry, answer: { error: code } });
+      log({ ...entry, answer: { error: code } });
       return send(200, answerXml(signer, messageId, errorBody(code)));
     }
     const key = `${entry.oib}:${number}`;
     const jir = (switches.duplicates === 'same-jir' ? jirs.get(key) : undefined) ?? randomUUID();
     jirs.set(key, jir);
-    received.push({ ...entry, answer: { jir } });
+    log({ ...entry, answer: { jir } });
     return send(200, answerXml(signer, messageId, `<tns:Jir>${jir}</tns:Jir>`));
   };
 

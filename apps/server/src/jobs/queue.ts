@@ -40,13 +40,31 @@ export async function startJobs(
     });
   }
   let stopped = false;
+  // A wake per telemetry batch would be a queue write per batch: at most one a second per job, and a
+  // wake within that second is sent at its end (so the bills of the latest batch are not left for the
+  // minute's schedule).
+  const lastWake = new Map<JobName, number>();
+  const trailing = new Map<JobName, NodeJS.Timeout>();
+  const send = (name: JobName) => {
+    lastWake.set(name, Date.now());
+    boss.send(name, {}).catch((error: unknown) => log(`could not queue ${name}`, error));
+  };
   return {
     wake: (name) => {
-      if (stopped) return;
-      boss.send(name, {}).catch((error: unknown) => log(`could not queue ${name}`, error));
+      if (stopped || trailing.has(name)) return;
+      const wait = 1000 - (Date.now() - (lastWake.get(name) ?? 0));
+      if (wait <= 0) return send(name);
+      trailing.set(
+        name,
+        setTimeout(() => {
+          trailing.delete(name);
+          if (!stopped) send(name);
+        }, wait),
+      );
     },
     stop: async () => {
       stopped = true;
+      for (const timer of trailing.values()) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
