@@ -17,11 +17,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { bills, companies, fiscalCertificates, fiscalSettings, users } from '../apps/server/src/db/schema/index.ts';
-import { installCertificate } from '../apps/server/src/demo/fiscal.ts';
 import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
+import { installFiscalCertificate } from '../apps/server/src/modules/bills/fiscal-settings.service.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
 /** Seals the bench companies' fiscal keys (the demo's certificates). */
@@ -93,7 +93,7 @@ if (mode === 'bare') {
     for (const { companyId } of owners) {
       const [company] = await database.db.select().from(companies).where(eq(companies.id, companyId));
       if (!company) continue;
-      await installCertificate(database.db, fiscalKeys, companyId, makeFiscalCertificate(ca, company));
+      await installFiscalCertificate(database.db, fiscalKeys, company, makeFiscalCertificate(ca, company));
     }
   }
   app = await buildApp({

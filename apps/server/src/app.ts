@@ -4,6 +4,7 @@ import jwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import type { SimulatedCis } from './fiscal/cis-simulator.ts';
 import { refuseUndeclaredQueries } from './http/collection.ts';
 import { registerCompression } from './http/compression.ts';
 import { createDeps } from './http/deps.ts';
@@ -18,7 +19,7 @@ import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
-import { BillSender, type SimulatedCis } from './modules/bills/bills.sender.ts';
+import { BillSender } from './modules/bills/bills.sender.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -56,10 +57,12 @@ export interface AppOptions {
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   trustProxy?: boolean;
   /**
-   * Background work: the job queue and its workers (the fiscal sender). Off unless asked (tests ask
-   * where they test it); `simulatedCis` is the simulated CIS the 'simulated' environment sends to.
+   * The simulated CIS the 'simulated' fiscal environment talks to (the demo's and the tests'); its
+   * switches are the admins'. None: such sends fail as network errors and are retried.
    */
-  jobs?: { simulatedCis: SimulatedCis | null };
+  simulatedCis?: SimulatedCis | null;
+  /** Background work: the job queue and its workers (the fiscal sender). Off unless asked (tests ask where they test it). */
+  jobs?: boolean;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,6 +78,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = options.cache ?? true;
   const deps = createDeps(options.database.db, cache, options.fiscalKeySecret, cache ? options.database.bus : null);
+  deps.simulatedCis = options.simulatedCis ?? null;
   // Requests are not logged one by one; errors are.
   const app = Fastify({
     logger: options.logger ?? false,
@@ -86,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await deps.versions.listen();
   app.addHook('onClose', () => deps.versions.close());
   if (options.jobs) {
-    const sender = new BillSender(deps.db, deps.fiscalKeys, options.jobs.simulatedCis);
+    const sender = new BillSender(deps.db, deps.fiscalKeys, deps.simulatedCis);
     const jobs = await startJobs(options.database, { [JOBS.fiscalSweep]: () => sender.sweep() }, (message, error) =>
       app.log.error({ err: error }, message),
     );

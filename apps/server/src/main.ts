@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { analyze, openDatabase } from './db/client.ts';
-import { settleDemoBills } from './demo/fiscal.ts';
+import { seedDemoBills, settleDemoBills } from './demo/fiscal.ts';
 import { seedHistory } from './demo/history.ts';
-import { DEMO_ISTRA_OIB, DEMO_PASSWORD, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
+import { DEMO_ISTRA_OIB, DEMO_PASSWORD, DEMO_ZABAVNI_OIB, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
 import { startCisSimulator } from './fiscal/cis-simulator.ts';
 import { FiscalKeys } from './fiscal/keys.ts';
@@ -32,6 +32,8 @@ if (seed && (await isEmpty(database.db))) {
   }
   // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
   await settleDemoBills(database.db, DEMO_ISTRA_OIB);
+  // Bills written by hand in every state (sent, cancelled, unfiscalized past the alarm and the limit).
+  await seedDemoBills(database.db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB });
   // After the history: the prizes loaded into the machines follow what they paid out.
   await seedStock(database.db);
   await analyze(database.db);
@@ -49,7 +51,8 @@ const app = await buildApp({
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
-  jobs: { simulatedCis },
+  simulatedCis,
+  jobs: true,
 });
 app.addHook('onClose', () => simulatedCis.close());
 

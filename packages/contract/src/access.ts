@@ -49,6 +49,11 @@ export const permissionsByResource = {
   bills: ['read', 'create', 'resend'],
   // Every send of a bill to CIS, as kept (read-only).
   'bill-attempts': ['read'],
+  // A company's fiscal settings and certificates: its managers and admins (issue 11).
+  'fiscal-settings': ['read', 'update', 'check'],
+  'fiscal-certificates': ['read', 'create'],
+  // The simulated CIS's switches (the server's own, for demos and tests): admins only.
+  'cis-simulator': ['read', 'update'],
   articles: crud,
   repositories: crud,
   // Immutable: a wrong movement is reversed (a create), never changed or deleted.
@@ -80,6 +85,8 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   finance: 'finance',
   bills: 'bills',
   'bill-attempts': 'bills',
+  'fiscal-settings': 'bills',
+  'fiscal-certificates': 'bills',
   articles: 'stock',
   repositories: 'stock',
   movements: 'stock',
@@ -140,6 +147,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...all('finance'),
     ...all('bills'),
     ...all('bill-attempts'),
+    ...all('fiscal-settings'),
+    ...all('fiscal-certificates'),
     ...all('exports'),
     ...all('imports'),
   ]),

@@ -6,6 +6,7 @@ import { companiesResource } from './resources/companies.ts';
 import { depositsResource } from './resources/deposits.ts';
 import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from './resources/device-history.ts';
 import { devicesResource } from './resources/devices.ts';
+import { fiscalCertificatesResource, fiscalSettingsResource } from './resources/fiscal.ts';
 import { lessorsResource } from './resources/lessors.ts';
 import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
@@ -28,6 +29,8 @@ export const resources = [
   depositsResource,
   devicesResource,
   emptyingsResource,
+  fiscalCertificatesResource,
+  fiscalSettingsResource,
   lessorsResource,
   locationsResource,
   loggersResource,

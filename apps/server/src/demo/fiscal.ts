@@ -1,9 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { MACHINE_VAT_PERCENT, netOfVat } from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { fiscalCertificates, fiscalSettings } from '../db/schema/index.ts';
-import { readP12 } from '../fiscal/certificates.ts';
+import { bills, fiscalSettings } from '../db/schema/index.ts';
 import { type MadeCertificate, makeDemoCa, makeFiscalCertificate } from '../fiscal/fiscal-certificates.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
+import { issueBillAt } from '../modules/bills/bills.service.ts';
+import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** One demo CA per process: making RSA keys costs tens of milliseconds, and every test app seeds the demo. */
 let demoCa: MadeCertificate | null = null;
@@ -14,35 +19,28 @@ const certificates = new Map<string, MadeCertificate>();
  * would (a .p12 and its password, read and sealed like an upload), in the simulated environment: the
  * demo's bills go to the simulated CIS inside Kovanica.
  */
-export async function seedFiscal(tx: Tx, keys: FiscalKeys, companies: { id: number; oib: string; name: string }[]) {
+export async function seedFiscal(
+  tx: Tx,
+  keys: FiscalKeys,
+  companies: { id: number; oib: string; name: string; certificateDays: number }[],
+) {
   demoCa ??= makeDemoCa();
   for (const company of companies) {
     let made = certificates.get(company.oib);
     if (!made) {
       // 1024-bit keys: a ZKI is an RSA signature per bill, and the demo's 13 months hold some 400,000
       // bills; at 2048 bits (FINA's) signing them alone would take two minutes of the first start.
-      made = makeFiscalCertificate(demoCa, company, { bits: 1024 });
+      // Valid over the history's 13 months, and for `certificateDays` more.
+      made = makeFiscalCertificate(demoCa, company, {
+        bits: 1024,
+        validFrom: new Date(Date.now() - 400 * DAY_MS),
+        validTo: new Date(Date.now() + company.certificateDays * DAY_MS),
+      });
       certificates.set(company.oib, made);
     }
-    await installCertificate(tx, keys, company.id, made);
+    await installFiscalCertificate(tx, keys, company, made);
     await tx.insert(fiscalSettings).values({ companyId: company.id, environment: 'simulated' });
   }
-}
-
-/** Reads a made certificate's .p12 as an upload would and stores it, its key sealed, as the company's active one. */
-export async function installCertificate(db: Db | Tx, keys: FiscalKeys, companyId: number, made: MadeCertificate) {
-  const identity = readP12(made.p12, made.password);
-  await db.insert(fiscalCertificates).values({
-    companyId,
-    oib: identity.oib ?? '',
-    subject: identity.subject,
-    issuer: identity.issuer,
-    serial: identity.serial,
-    validFrom: identity.validFrom,
-    validTo: identity.validTo,
-    certificatePem: identity.certificatePem,
-    privateKeySealed: keys.seal(identity.privateKeyPem),
-  });
 }
 
 /** How far back the demo's bills wait for the sender: the last day's go through the simulated CIS at the first start. */
@@ -69,4 +67,70 @@ export async function settleDemoBills(db: Db, istraOib: string, now = new Date()
   await db.execute(sql`
     update fiscal_settings set environment = 'test', updated_at = ${testSince}::timestamptz
     where company_id = (select id from companies where oib = ${istraOib})`);
+}
+
+/**
+ * Bills written by hand in both demo companies, so every state of the bills screens shows without the
+ * history: Zabavni's (simulated CIS) are sent when the server starts, one of them cancelled by a
+ * storno; Istra's (on CIS's test service, out of reach) stay unfiscalized: one just issued, one past
+ * the 24-hour alarm, one near the two-day limit and one past it.
+ */
+export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: string; istra: string }, now = Date.now()) {
+  const companies = (
+    (await db.execute(sql`
+      select c.id, c.oib, (select l.id from locations l where l.company_id = c.id order by l.id limit 1) as location_id
+      from companies c where c.oib in (${oibs.zabavni}, ${oibs.istra})`)) as unknown as {
+      rows: { id: number; oib: string; location_id: number | null }[];
+    }
+  ).rows;
+  await db.transaction(async (tx) => {
+    for (const company of companies) {
+      const istra = company.oib === oibs.istra;
+      const hoursAgo = istra ? [50, 40, 30, 2] : [52, 26, 3];
+      const ids: number[] = [];
+      for (const [i, hours] of hoursAgo.entries()) {
+        const totalCents = [2500, 4000, 1250, 9900][i] as number;
+        const base = netOfVat(totalCents, MACHINE_VAT_PERCENT);
+        ids.push(
+          await issueBillAt(tx, keys, {
+            companyId: company.id,
+            kind: 'manual',
+            at: new Date(now - hours * HOUR_MS),
+            deviceId: null,
+            locationId: company.location_id,
+            premises: 'PP01',
+            isu: '90',
+            totalCents,
+            vat: { rate: MACHINE_VAT_PERCENT, baseCents: base, cents: totalCents - base },
+            payment: i % 2 === 0 ? 'G' : 'K',
+            stornoOfId: null,
+            note: i === 0 ? 'Birthday party: 10 rides' : null,
+            createdById: null,
+          }),
+        );
+      }
+      if (!istra) await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS));
+    }
+  });
+}
+
+/** The storno of a demo bill, issued at `at`. */
+async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date) {
+  const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
+  if (!bill) return;
+  await issueBillAt(tx, keys, {
+    companyId: bill.companyId,
+    kind: 'storno',
+    at,
+    deviceId: bill.deviceId,
+    locationId: bill.locationId,
+    premises: bill.premises,
+    isu: bill.isu,
+    totalCents: -bill.totalCents,
+    vat: bill.vatRate === null ? null : { rate: bill.vatRate, baseCents: -(bill.vatBaseCents ?? 0), cents: -(bill.vatCents ?? 0) },
+    payment: bill.payment,
+    stornoOfId: bill.id,
+    note: 'Entered twice',
+    createdById: null,
+  });
 }

@@ -16,6 +16,8 @@ const ZABAVNI = 'Zabavni automati d.o.o.';
 const DRUGI = 'Drugi automati j.d.o.o.';
 /** The subsidiary whose recent bills the demo leaves unfiscalized (`settleDemoBills`). */
 export const DEMO_ISTRA_OIB = '35412876905';
+/** The parent company of the demo. */
+export const DEMO_ZABAVNI_OIB = '02994650199';
 
 /** The demo accounts, by the part they play; the seed, the start banner and the tests read them here. */
 export const demoAccounts = {
@@ -44,7 +46,7 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
       .insert(companies)
       .values({
         name: ZABAVNI,
-        oib: '02994650199',
+        oib: DEMO_ZABAVNI_OIB,
         inVatSystem: true,
         address: 'Ulica grada Vukovara 237, 10000 Zagreb',
         phone: '+385 1 6155 200',
@@ -105,6 +107,10 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
     await seedFleet(tx, { id: istra.id }, { locations: [16, 11], devices: 5, loggerOffset: 100, lessorOffset: 20, tagNames: ['Ljeto'] });
     await seedFleet(tx, { id: drugi.id }, { locations: [17, 7], devices: 4, loggerOffset: 200, lessorOffset: 40, tagNames: ['Premium'] });
     // The companies that use bills fiscalize through the simulated CIS; the third has no bills module.
-    await seedFiscal(tx, keys, [zabavni, istra]);
+    // Istra's certificate ends within the 30 days the fiscal settings warn about.
+    await seedFiscal(tx, keys, [
+      { ...zabavni, certificateDays: 3 * 365 },
+      { ...istra, certificateDays: 20 },
+    ]);
   });
 }

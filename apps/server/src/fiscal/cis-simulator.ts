@@ -62,6 +62,12 @@ export interface CisSimulator {
   close(): Promise<void>;
 }
 
+/**
+ * The simulated CIS as the server knows it: where it listens and whose signature its answers carry;
+ * its switches and what it received when it runs in this process (the admins' switches screen).
+ */
+export type SimulatedCis = Pick<CisSimulator, 'url' | 'certificatePem'> & Partial<Pick<CisSimulator, 'switches' | 'received'>>;
+
 const text = (parent: Element | Document, name: string) => parent.getElementsByTagNameNS(CIS_NS, name).item(0)?.textContent?.trim() ?? null;
 
 function answerXml(signer: Signer, messageId: string | null, body: string): string {

@@ -1,4 +1,5 @@
 import type { Db, TagBus } from '../db/client.ts';
+import type { SimulatedCis } from '../fiscal/cis-simulator.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { ReadCache, TagVersions } from './cache.ts';
 import type { Actor } from './context.ts';
@@ -15,6 +16,8 @@ export interface Deps {
   fiscalKeys: FiscalKeys;
   /** Asks a background job to run soon (the fiscal sender after bills are issued); nothing without jobs. */
   wake: (job: 'fiscal-sweep') => void;
+  /** The simulated CIS this server runs, if any (the 'simulated' fiscal environment). */
+  simulatedCis: SimulatedCis | null;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -31,6 +34,7 @@ export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus:
     versions,
     fiscalKeys: new FiscalKeys(fiscalKeySecret),
     wake: () => {},
+    simulatedCis: null,
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

@@ -64,6 +64,7 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
     other: await record(drugi.id, drugiDevice, null),
   }),
   companies: async () => ({ same: zabavni.id, other: drugi.id }),
+  'fiscal-settings': async () => ({ same: zabavni.id, other: drugi.id }),
   cities: async () => ({ same: 1 }), // shared reference data: no company to cross
   lessors: async () => ({ same: await firstRow(lessors, zabavni.id), other: await firstRow(lessors, drugi.id) }),
   locations: async () => ({ same: await firstRow(locations, zabavni.id), other: await firstRow(locations, drugi.id) }),

@@ -173,6 +173,8 @@ const foreignIds: Record<string, number | undefined> = {
   movements: await firstOf(stockMovements),
   bills: zabavniBill?.id,
   'bill-attempts': zabavniAttempt?.id,
+  'fiscal-settings': zabavni?.id,
+  'fiscal-certificates': zabavniCertificate?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
@@ -182,6 +184,7 @@ const urlFor = (url: string) => url.replace(':id', String(foreignIds[resourceOf(
 const validBodies: Record<string, object> = {
   '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' },
   '/api/v2/deposits/:id': { depositCoinsCents: 0, depositTokens: 0 },
+  '/api/v2/bills/:id/storno': { note: 'route walk' },
 };
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',

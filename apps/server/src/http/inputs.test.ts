@@ -1,12 +1,16 @@
 import type { Collection } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { companies, deposits, devices, emptyings, maintenance } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
+import { startCisSimulator } from '../fiscal/cis-simulator.ts';
 import { mergePatch, testApp } from '../testing/app.ts';
 
 /** Issue 9 §2: bad input is the caller's mistake, answered 400/404/422 naming it, never a 500. */
-const t = await testApp();
+// A simulated CIS, so that its switches (admins') are walked like every PATCH route.
+const cis = await startCisSimulator({ keyFor: async () => null });
+afterAll(() => cis.close());
+const t = await testApp({ simulatedCis: cis });
 await seedStock(t.db); // a row of every stock resource
 const [zabavni] = await t.db.select().from(companies).where(eq(companies.name, 'Zabavni automati d.o.o.'));
 const [device] = await t.db

@@ -43,6 +43,8 @@ export async function testApp(
     webDist?: string;
     /** The job queue and its workers (default: none). */
     jobs?: AppOptions['jobs'];
+    /** The simulated CIS the 'simulated' fiscal environment talks to (default: none). */
+    simulatedCis?: AppOptions['simulatedCis'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -54,6 +56,7 @@ export async function testApp(
     webDist: options.webDist ?? null,
     loginLimits: options.loginLimits,
     jobs: options.jobs,
+    simulatedCis: options.simulatedCis,
   });
   options.setup?.(app);
   await app.ready();

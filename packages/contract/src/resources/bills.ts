@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type CollectionSpec, itemMeta } from '../api.ts';
+import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
+import { MAX_CENTS, zDate, zText } from '../validation.ts';
 
 /** A machine's payment, a bill written by hand, or the storno that cancels either (domain.md §9). */
 export const billKinds = ['device', 'manual', 'storno'] as const;
@@ -75,12 +76,97 @@ export const billsCollection: CollectionSpec = {
   keyset: 'issuedAt',
 };
 
+/** `OznPosPr`: the business premises label (fiscalization.md). */
+export const PREMISES_PATTERN = /^[0-9a-zA-Z]{1,20}$/;
+/** `OznNapUr`: the device's (ISU) number, digits without a leading zero. */
+export const ISU_PATTERN = /^[1-9]\d{0,8}$/;
+/** The VAT rates a manual bill may carry (Croatia: 25 % standard, 13 % and 5 % reduced). */
+export const billVatRates = [25, 13, 5] as const;
+
+/**
+ * A bill written by hand (`/bills/new`) for a sale outside the machines: numbered in its own
+ * premises and device (ISU) sequence like a machine's, VAT at the company's status (25 % unless
+ * chosen), fiscalized in the background like every bill.
+ */
+export const billCreate = z.strictObject({
+  company: zIri('companies').optional(),
+  location: zIri('locations').nullable().optional(),
+  premises: z.string().trim().regex(PREMISES_PATTERN, { error: 'premises_label' }),
+  isu: z.string().trim().regex(ISU_PATTERN, { error: 'isu_number' }),
+  totalCents: z.number().int().min(1).max(MAX_CENTS),
+  payment: z.enum(billPayments),
+  vatRate: z.union(billVatRates.map((r) => z.literal(r))).optional(),
+  note: zText(500).nullable().optional(),
+});
+export type BillCreate = z.infer<typeof billCreate>;
+
 export const billsResource = defineResource({
   name: 'bills',
   item: billItem,
+  create: billCreate,
   collection: billsCollection,
   embeds: ['devices', 'locations'],
 });
+
+/** Cancels a bill (`POST /bills/{id}/storno`): a new bill of the negative amount, with its own number. */
+export const billStorno = z.strictObject({ note: zText(500).nullable().optional() });
+export type BillStorno = z.infer<typeof billStorno>;
+
+/** "Send again" (`POST /bills/send`): the chosen unfiscalized bills, or all of them when none are named. */
+export const billSend = z.strictObject({ bills: z.array(zIri('bills')).min(1).max(1000).optional() });
+export type BillSend = z.infer<typeof billSend>;
+export const billSendAnswer = z.object({ queued: z.number().int() });
+
+/**
+ * The transactions-vs-bills comparison (`/transactions-bills/comparison`, domain.md §9): per device
+ * and Zagreb day, the money payments that need a bill against the bills issued and fiscalized.
+ */
+export const billComparisonQuery = z.strictObject({
+  /** An IRI or id; a company of the caller's view. */
+  company: z.string().optional(),
+  device: z.string().optional(),
+  from: zDate(),
+  to: zDate(),
+  /** Only the days where the three do not agree. */
+  mismatches: z.enum(['true', 'false']).optional(),
+  client: z.string().optional(),
+});
+export type BillComparisonQuery = z.infer<typeof billComparisonQuery>;
+/** The longest period one comparison covers: it matches every payment with its bill. */
+export const BILL_COMPARISON_MAX_DAYS = 31;
+
+export const billComparisonRow = z.object({
+  device: z.string(),
+  deviceName: z.string(),
+  locationName: z.string().nullable(),
+  /** Zagreb calendar day. */
+  day: z.string(),
+  /** Money payments (coins, notes, cashless) outside service mode on a device whose fiscalization is on. */
+  payments: z.number().int(),
+  paymentsCents: z.number().int(),
+  bills: z.number().int(),
+  billsCents: z.number().int(),
+  fiscalized: z.number().int(),
+  fiscalizedCents: z.number().int(),
+  /** Payments without a bill, bills without a JIR. */
+  unbilled: z.number().int(),
+  unfiscalized: z.number().int(),
+});
+export type BillComparisonRow = z.infer<typeof billComparisonRow>;
+export const billComparisonAnswer = z.object({
+  rows: z.array(billComparisonRow),
+  totals: billComparisonRow.pick({
+    payments: true,
+    paymentsCents: true,
+    bills: true,
+    billsCents: true,
+    fiscalized: true,
+    fiscalizedCents: true,
+    unbilled: true,
+    unfiscalized: true,
+  }),
+});
+export type BillComparison = z.infer<typeof billComparisonAnswer>;
 
 /** What a send to CIS came to. */
 export const billAttemptOutcomes = ['jir', 'error', 'fault', 'timeout', 'network', 'invalid'] as const;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { outer } from '../../db/paging.ts';
-import { billAttempts, bills, devices, locations } from '../../db/schema/index.ts';
+import { billAttempts, bills, companies, devices, fiscalCertificates, locations } from '../../db/schema/index.ts';
 import { badQuery, type DerivedFilter } from '../../http/collection.ts';
 
 /** Fiscalized or not, from the JIR (no status column to drift from it). */
@@ -67,3 +67,26 @@ export const billAttemptColumns = {
 export const billAttemptExtras = () => ({
   billNumber: sql<string>`(select b.number || '/' || b.premises || '/' || b.isu from bills b where b.id = ${outer(billAttempts.billId)})`,
 });
+
+/** Fiscal settings are read per company (their id is the company's); the environment defaults to the simulated one. */
+export const fiscalSettingsColumns = {
+  id: companies.id,
+  company: companies.id,
+  environment: {
+    derived: (values, param) => {
+      const chosen = values.map((v) => {
+        if (!['simulated', 'test', 'production'].includes(v)) throw badQuery(param, 'choice');
+        return v;
+      });
+      return sql`coalesce((select s.environment from fiscal_settings s where s.company_id = ${companies.id}), 'simulated') = any(${`{${chosen.join(',')}}`}::text[])`;
+    },
+  } satisfies DerivedFilter,
+};
+
+export const fiscalCertificateColumns = {
+  id: fiscalCertificates.id,
+  company: fiscalCertificates.companyId,
+  active: fiscalCertificates.active,
+  validTo: fiscalCertificates.validTo,
+  uploadedAt: fiscalCertificates.uploadedAt,
+};

@@ -1,12 +1,172 @@
-import { billAttemptsResource, billsResource } from '@kovanica/contract';
+import {
+  type BillComparisonQuery,
+  type BillSend,
+  type BillStorno,
+  billAttemptsResource,
+  billComparisonAnswer,
+  billComparisonQuery,
+  billItem,
+  billSend,
+  billSendAnswer,
+  billStorno,
+  billsResource,
+  type CisSimulatorPatch,
+  cisSimulatorItem,
+  cisSimulatorPatch,
+  fiscalCertificatesResource,
+  fiscalEchoAnswer,
+  fiscalSettingsResource,
+  problemSchema,
+} from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud } from '../../http/crud.ts';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
-import { billAttemptColumns, billColumns } from './bills.queries.ts';
+import { ApiProblem, notFound } from '../../http/problems.ts';
+import { billComparison } from './bills.comparison.ts';
+import { billAttemptColumns, billColumns, fiscalCertificateColumns, fiscalSettingsColumns } from './bills.queries.ts';
 import { billAttemptsService, billsService } from './bills.service.ts';
+import { fiscalCertificatesService, fiscalSettingsService } from './fiscal-settings.service.ts';
 
-/** Bills and their sends to CIS: read like any resource (the `bills` module). */
+const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema };
+
+/**
+ * Bills (the `bills` module): read like any resource; a manual bill, a storno and "send again"
+ * written here; every send to CIS; the transactions-vs-bills comparison; the company's fiscal
+ * settings and certificates; the simulated CIS's switches (admins).
+ */
 export function billsRoutes(app: FastifyInstance, deps: Deps) {
-  registerCrud(app, deps, { resource: billsResource, columns: billColumns, service: billsService(deps.db) });
+  const bills = billsService(deps.db, deps.fiscalKeys);
+  registerCrud(app, deps, {
+    resource: billsResource,
+    columns: billColumns,
+    service: {
+      ...bills,
+      // Issued bills are due at once: the sender is woken rather than left to its minute.
+      create: async (ctx, input) => {
+        const bill = await bills.create(ctx, input);
+        deps.wake('fiscal-sweep');
+        return bill;
+      },
+    },
+  });
   registerCrud(app, deps, { resource: billAttemptsResource, columns: billAttemptColumns, service: billAttemptsService(deps.db) });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/bills/:id/storno',
+    config: { permission: 'bills.create' },
+    schema: {
+      tags: ['bills'],
+      summary: 'Cancel a bill with a storno bill (its negative amount, its own number); a storno or a cancelled bill answers 409',
+      params: idParams,
+      body: billStorno,
+      response: { 201: billItem, ...errors },
+    },
+    handler: async (request, reply) => {
+      const storno = await bills.storno(contextOf(request), (request.params as { id: number }).id, request.body as BillStorno);
+      deps.versions.bump('bills');
+      if (!storno) throw notFound();
+      deps.wake('fiscal-sweep');
+      return reply.code(201).header('location', storno['@id']).send(storno);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/bills/send',
+    config: { permission: 'bills.resend' },
+    schema: {
+      tags: ['bills'],
+      summary: 'Send again: the named unfiscalized bills (or all of the view) are due now; answers how many',
+      body: billSend,
+      response: { 200: billSendAnswer, ...errors },
+    },
+    handler: async (request) => {
+      const queued = await bills.send(contextOf(request), request.body as BillSend);
+      deps.versions.bump('bills');
+      deps.wake('fiscal-sweep');
+      return { queued };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/bill-comparison',
+    config: { permission: 'bills.read' },
+    schema: {
+      tags: ['bills'],
+      summary: 'Transactions vs bills per device and Zagreb day: payments needing a bill, bills issued, bills fiscalized',
+      querystring: billComparisonQuery,
+      response: { 200: billComparisonAnswer, ...errors },
+    },
+    handler: (request) => billComparison(deps.db, contextOf(request), request.query as BillComparisonQuery),
+  });
+
+  const settings = fiscalSettingsService(deps.db, () => deps.simulatedCis);
+  registerCrud(app, deps, { resource: fiscalSettingsResource, columns: fiscalSettingsColumns, service: settings });
+  registerCrud(app, deps, {
+    resource: fiscalCertificatesResource,
+    service: fiscalCertificatesService(deps.db, deps.fiscalKeys),
+    columns: fiscalCertificateColumns,
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/fiscal-settings/:id/echo',
+    config: { permission: 'fiscal-settings.check' },
+    schema: {
+      tags: ['fiscal-settings'],
+      summary: "Check connection: an EchoRequest to the company's CIS environment",
+      params: idParams,
+      response: { 200: fiscalEchoAnswer, ...errors },
+    },
+    handler: async (request) => {
+      const echo = await settings.echo(contextOf(request), (request.params as { id: number }).id);
+      if (!echo) throw notFound();
+      return echo;
+    },
+  });
+
+  const simulator = () => {
+    const cis = deps.simulatedCis;
+    if (!cis?.switches) throw new ApiProblem(404, 'simulator_off');
+    return { cis, switches: cis.switches };
+  };
+  const simulatorState = () => {
+    const { cis, switches } = simulator();
+    return {
+      '@id': '/api/v2/cis-simulator',
+      '@type': 'CisSimulator' as const,
+      url: cis.url,
+      mode: switches.mode,
+      slowMs: switches.slowMs,
+      forcedError: switches.forcedError as never,
+      duplicates: switches.duplicates,
+      received: cis.received?.length ?? 0,
+    };
+  };
+  app.route({
+    method: 'GET',
+    url: '/api/v2/cis-simulator',
+    config: { permission: 'cis-simulator.read' },
+    schema: { tags: ['cis-simulator'], summary: "The simulated CIS's switches", response: { 200: cisSimulatorItem, 404: problemSchema } },
+    handler: async () => simulatorState(),
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/api/v2/cis-simulator',
+    config: { permission: 'cis-simulator.update' },
+    schema: {
+      tags: ['cis-simulator'],
+      summary: 'Tell the simulated CIS to refuse connections, answer slowly, with SOAP faults, s006 or a forced error code',
+      body: cisSimulatorPatch,
+      response: { 200: cisSimulatorItem, ...errors },
+    },
+    handler: async (request) => {
+      const { switches } = simulator();
+      Object.assign(switches, request.body as CisSimulatorPatch);
+      return simulatorState();
+    },
+  });
 }

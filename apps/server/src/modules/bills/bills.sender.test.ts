@@ -153,7 +153,7 @@ describe('the bills API', () => {
 
 describe('the job queue', () => {
   it('fiscalizes new bills in the background, without anyone asking', async () => {
-    const q = await testApp({ jobs: { simulatedCis: cis } });
+    const q = await testApp({ jobs: true, simulatedCis: cis });
     const location = await firstOf<Location>(q, '/api/v2/locations?name=Riva — caffe');
     const { device, logger } = await createDeviceWithLogger(q, { location: location['@id'], isuNumber: '4242' });
     await sendEvents(q, logger, [{ seq: 1, at: minutesAgo(3), type: 'coin', valueCents: 200 }] as EventInput[]);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { BillPayment, FiscalEnvironment } from '../../db/schema/index.ts';
 import { type CisEndpoint, type CisExchange, sendSoap } from '../../fiscal/cis-client.ts';
 import { checkSignature, type SignatureAlgorithm, signMessage } from '../../fiscal/cis-signature.ts';
+import type { SimulatedCis } from '../../fiscal/cis-simulator.ts';
 import { billRequest, CIS_NS, readBillAnswer, SOAP_ACTION, soapEnvelope } from '../../fiscal/cis-xml.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 
@@ -12,12 +13,6 @@ export const CIS_URLS: Record<Exclude<FiscalEnvironment, 'simulated'>, string> =
   test: 'https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest',
   production: 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService',
 };
-
-/** The simulated CIS the server runs (the demo's and the tests' environment). */
-export interface SimulatedCis {
-  url: string;
-  certificatePem: string;
-}
 
 /** The longest wait for CIS's answer: it answers within 2 s; beyond 10 s the bill is sent again later. */
 export const CIS_TIMEOUT_MS = 10_000;

@@ -2,6 +2,9 @@ import type { KeyObject } from 'node:crypto';
 import {
   type Bill,
   type BillAttempt,
+  type BillCreate,
+  type BillSend,
+  type BillStorno,
   businessDate,
   type FiscalizeMode,
   identity,
@@ -9,15 +12,19 @@ import {
   LATE_DELIVERY_LIMIT_HOURS,
   MACHINE_VAT_PERCENT,
   netOfVat,
+  parseIri,
 } from '@kovanica/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
-import { billAttempts, bills, fiscalCertificates } from '../../db/schema/index.ts';
+import { billAttempts, bills, fiscalCertificates, locations } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { computeZki } from '../../fiscal/zki.ts';
+import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
+import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { billAttemptExtras, billExtras } from './bills.queries.ts';
 
@@ -104,30 +111,10 @@ export async function issueDeviceBills(
   });
   if (billed.length === 0) return null;
 
-  const counts = new Map<string, { premises: string; isu: string; year: number; count: number }>();
-  for (const b of billed) {
-    const key = `${b.premises}\u0000${b.isu}\u0000${b.year}`;
-    const entry = counts.get(key) ?? { premises: b.premises, isu: b.isu, year: b.year, count: 0 };
-    entry.count += 1;
-    counts.set(key, entry);
-  }
-  const taken = await tx.execute(sql`
-    insert into bill_counters (company_id, premises, isu, year, last)
-    select ${scope.companyId}::int, c.premises, c.isu, c.year, c.count
-    from json_to_recordset(${JSON.stringify([...counts.values()])}::json) as c(premises text, isu text, year int, count int)
-    on conflict (company_id, premises, isu, year) do update set last = bill_counters.last + excluded.last
-    returning premises, isu, year, last`);
-  const next = new Map<string, number>();
-  for (const row of (taken as unknown as { rows: { premises: string; isu: string; year: number; last: number }[] }).rows) {
-    const key = `${row.premises}\u0000${row.isu}\u0000${row.year}`;
-    next.set(key, Number(row.last) - (counts.get(key)?.count ?? 0) + 1);
-  }
-
+  const numbers = await takeNumbers(tx, scope.companyId, billed);
   const key = keys.keyOf(fiscal.certificate.id, fiscal.certificate.sealedKey);
-  const rows: BillInsert[] = billed.map(({ payment, premises, isu, year }) => {
-    const counter = `${premises}\u0000${isu}\u0000${year}`;
-    const number = next.get(counter) as number;
-    next.set(counter, number + 1);
+  const rows: BillInsert[] = billed.map(({ payment, premises, isu, year }, i) => {
+    const number = numbers[i] as number;
     const total = payment.amountCents;
     const vatBase = fiscal.inVatSystem ? netOfVat(total, MACHINE_VAT_PERCENT) : null;
     return {
@@ -153,6 +140,40 @@ export async function issueDeviceBills(
       ${fiscal.oib}::text, b.zki, ${fiscal.certificate.id}::int, now()
     from json_to_recordset(${JSON.stringify(rows)}::json) as b(seq bigint, at timestamptz, year int, number int, premises text, isu text,
       "locationId" int, total int, "vatRate" numeric, "vatBase" int, vat int, payment text, zki text))`;
+}
+
+/**
+ * Takes the next numbers of a company's sequences (per premises, ISU and Zagreb year), one for each
+ * bill in order. The counter's row lock orders concurrent takers, and a rolled-back transaction gives
+ * its numbers back: no gaps, no reuse (fiscalization.md `OznSlijed` P).
+ */
+async function takeNumbers(
+  tx: Tx,
+  companyId: number,
+  bills: readonly { premises: string; isu: string; year: number }[],
+): Promise<number[]> {
+  const keyOf = (b: { premises: string; isu: string; year: number }) => `${b.premises}\u0000${b.isu}\u0000${b.year}`;
+  const counts = new Map<string, { premises: string; isu: string; year: number; count: number }>();
+  for (const b of bills) {
+    const entry = counts.get(keyOf(b)) ?? { premises: b.premises, isu: b.isu, year: b.year, count: 0 };
+    entry.count += 1;
+    counts.set(keyOf(b), entry);
+  }
+  const taken = await tx.execute(sql`
+    insert into bill_counters (company_id, premises, isu, year, last)
+    select ${companyId}::int, c.premises, c.isu, c.year, c.count
+    from json_to_recordset(${JSON.stringify([...counts.values()])}::json) as c(premises text, isu text, year int, count int)
+    on conflict (company_id, premises, isu, year) do update set last = bill_counters.last + excluded.last
+    returning premises, isu, year, last`);
+  const next = new Map<string, number>();
+  for (const row of (taken as unknown as { rows: { premises: string; isu: string; year: number; last: number }[] }).rows) {
+    next.set(keyOf(row), Number(row.last) - (counts.get(keyOf(row))?.count ?? 0) + 1);
+  }
+  return bills.map((b) => {
+    const number = next.get(keyOf(b)) as number;
+    next.set(keyOf(b), number + 1);
+    return number;
+  });
 }
 
 /** The signing key of the active certificate of the company with this OIB (the simulated CIS checks ZKIs with it). */
@@ -201,8 +222,87 @@ export function toBill(row: BillRowWith): Bill {
   };
 }
 
+/** The company's data a bill issued at `at` carries: its OIB, VAT status and a certificate valid then. */
+async function issuerOf(tx: Tx, companyId: number, at: Date) {
+  const [row] = (
+    (await tx.execute(sql`
+      select c.oib, c.in_vat_system as "inVatSystem", f.id as "certificateId", f.private_key_sealed as "sealedKey"
+      from companies c
+      left join fiscal_certificates f on f.company_id = c.id and f.active and f.valid_from <= ${at.toISOString()}::timestamptz
+        and f.valid_to > ${at.toISOString()}::timestamptz
+      where c.id = ${companyId}`)) as unknown as {
+      rows: { oib: string; inVatSystem: boolean; certificateId: number | null; sealedKey: string | null }[];
+    }
+  ).rows;
+  if (!row?.certificateId || !row.sealedKey) throw new ApiProblem(409, 'no_certificate');
+  return { oib: row.oib, inVatSystem: row.inVatSystem, certificate: { id: row.certificateId, sealedKey: row.sealedKey } };
+}
+type Issuer = Awaited<ReturnType<typeof issuerOf>>;
+
+/** A bill issued by hand: a manual bill, or the storno of a bill. */
+export interface HandBill {
+  companyId: number;
+  kind: 'manual' | 'storno';
+  at: Date;
+  deviceId: number | null;
+  locationId: number | null;
+  premises: string;
+  isu: string;
+  totalCents: number;
+  vat: { rate: number; baseCents: number; cents: number } | null;
+  payment: BillPayment;
+  stornoOfId: number | null;
+  note: string | null;
+  createdById: number | null;
+}
+
+/** One bill issued by hand (a manual bill or a storno): numbered, its ZKI computed, due for sending at once. */
+async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill): Promise<number> {
+  const year = Number(businessDate(bill.at).slice(0, 4));
+  const [number] = await takeNumbers(tx, bill.companyId, [{ premises: bill.premises, isu: bill.isu, year }]);
+  const zki = computeZki(
+    { oib: issuer.oib, issuedAt: bill.at, number: number as number, premises: bill.premises, isu: bill.isu, totalCents: bill.totalCents },
+    keys.keyOf(issuer.certificate.id, issuer.certificate.sealedKey),
+  );
+  const [row] = await tx
+    .insert(bills)
+    .values({
+      companyId: bill.companyId,
+      kind: bill.kind,
+      deviceId: bill.deviceId,
+      locationId: bill.locationId,
+      issuedAt: bill.at,
+      year,
+      number: number as number,
+      premises: bill.premises,
+      isu: bill.isu,
+      totalCents: bill.totalCents,
+      inVatSystem: issuer.inVatSystem,
+      vatRate: bill.vat?.rate ?? null,
+      vatBaseCents: bill.vat?.baseCents ?? null,
+      vatCents: bill.vat?.cents ?? null,
+      payment: bill.payment,
+      oib: issuer.oib,
+      operatorOib: issuer.oib,
+      zki,
+      certificateId: issuer.certificate.id,
+      nextAttemptAt: bill.at,
+      stornoOfId: bill.stornoOfId,
+      note: bill.note,
+      createdById: bill.createdById,
+    })
+    .returning({ id: bills.id });
+  return row?.id as number;
+}
+
+/** Issues a bill by hand at a given time with the certificate valid then (the demo's bills). */
+export async function issueBillAt(tx: Tx, keys: FiscalKeys, bill: HandBill): Promise<number> {
+  return issueOne(tx, keys, await issuerOf(tx, bill.companyId, bill.at), bill);
+}
+
 /** Bills are read like any big collection (keyset by issue time); they are written by ingestion, the manual form and stornos. */
-export function billsService(db: Db): Pick<CrudService<Bill, never, never>, 'list' | 'get'> {
+export function billsService(db: Db, keys: FiscalKeys) {
+  const read = (id: number) => selectOne(db, bills, id, undefined, billExtras()).then((row) => toBill(row as BillRowWith));
   return {
     async list(ctx, query) {
       const { rows, total, next } = await selectPage(db, bills, inCompanies(bills.companyId, ctx.listed), query, billExtras());
@@ -212,7 +312,95 @@ export function billsService(db: Db): Pick<CrudService<Bill, never, never>, 'lis
       const row = await selectOne(db, bills, id, inCompanies(bills.companyId, ctx.visible), billExtras());
       return row ? toBill(row) : null;
     },
-  };
+
+    /** A manual bill (`/bills/new`): VAT at the chosen rate (25 % unless chosen) when the company is in the VAT system. */
+    async create(ctx, input) {
+      const companyId = await targetCompanyId(db, ctx, input.company);
+      const location = input.location
+        ? await resolveRef(db, ctx, { table: locations, collection: 'locations', field: 'location', companyId }, input.location)
+        : null;
+      const id = await db.transaction(async (tx) => {
+        const at = new Date();
+        const issuer = await issuerOf(tx, companyId, at);
+        if (!issuer.inVatSystem && input.vatRate !== undefined) throw invalid('vatRate', 'vat_not_applicable');
+        const rate = input.vatRate ?? MACHINE_VAT_PERCENT;
+        const baseCents = netOfVat(input.totalCents, rate);
+        return issueOne(tx, keys, issuer, {
+          companyId,
+          kind: 'manual',
+          at,
+          deviceId: null,
+          locationId: location?.id ?? null,
+          premises: input.premises,
+          isu: input.isu,
+          totalCents: input.totalCents,
+          vat: issuer.inVatSystem ? { rate, baseCents, cents: input.totalCents - baseCents } : null,
+          payment: input.payment,
+          stornoOfId: null,
+          note: input.note ?? null,
+          createdById: ctx.actor.userId,
+        });
+      });
+      return read(id);
+    },
+
+    /**
+     * Cancels a bill with a storno (domain.md §9): the negative of its amount and VAT, same premises,
+     * device and payment, its own next number, issued now. The original is locked while it is
+     * cancelled, so two stornos of one bill cannot both pass; a storno is not cancelled in turn.
+     */
+    async storno(ctx: RequestContext, id: number, input: BillStorno): Promise<Bill | null> {
+      const stornoId = await db.transaction(async (tx) => {
+        const [original] = await tx
+          .select()
+          .from(bills)
+          .where(and(eq(bills.id, id), inCompanies(bills.companyId, ctx.visible)))
+          .for('update');
+        if (!original) return null;
+        if (original.kind === 'storno') throw new ApiProblem(409, 'storno_of_storno');
+        const [cancelled] = await tx
+          .select({ number: bills.number, premises: bills.premises, isu: bills.isu })
+          .from(bills)
+          .where(eq(bills.stornoOfId, id));
+        if (cancelled)
+          throw new ApiProblem(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
+        const at = new Date();
+        const issuer = await issuerOf(tx, original.companyId, at);
+        return issueOne(tx, keys, issuer, {
+          companyId: original.companyId,
+          kind: 'storno',
+          at,
+          deviceId: original.deviceId,
+          locationId: original.locationId,
+          premises: original.premises,
+          isu: original.isu,
+          totalCents: -original.totalCents,
+          vat:
+            original.vatRate === null
+              ? null
+              : { rate: original.vatRate, baseCents: -(original.vatBaseCents ?? 0), cents: -(original.vatCents ?? 0) },
+          payment: original.payment,
+          stornoOfId: original.id,
+          note: input.note ?? null,
+          createdById: ctx.actor.userId,
+        });
+      });
+      return stornoId === null ? null : read(stornoId);
+    },
+
+    /**
+     * "Send again": the chosen unfiscalized bills, or all of the caller's, are due now (a bill being
+     * sent right now is left to that send). Answers how many were queued.
+     */
+    async send(ctx: RequestContext, input: BillSend): Promise<number> {
+      const ids = input.bills?.map((v) => parseIri('bills', v) as number);
+      const result = await db.execute(sql`
+        update bills set next_attempt_at = now()
+        where jir is null and ${inCompanies(bills.companyId, ctx.listed) ?? sql`true`}
+          ${ids ? sql`and id in (select unnest(${`{${ids.join(',')}}`}::int[]))` : sql``}`);
+      return Number((result as unknown as { rowCount?: number }).rowCount ?? 0);
+    },
+  } satisfies Pick<CrudService<Bill, BillCreate, never>, 'list' | 'get' | 'create'> & Record<string, unknown>;
 }
 
 type AttemptRowWith = RowWith<typeof billAttempts, ReturnType<typeof billAttemptExtras>>;
