@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-/** Quick search (domain.md §12): from 2 characters; devices by name or IMEI, loggers, locations, lessors, users. */
+/**
+ * Quick search (domain.md §12): from 2 characters; devices by name or IMEI, loggers, locations,
+ * lessors, users; bills by their number as printed (`12/PP01/3`), JIR or ZKI, whole.
+ */
 export const SEARCH_MIN_LENGTH = 2;
-export const searchKinds = ['device', 'logger', 'location', 'lessor', 'user'] as const;
+export const searchKinds = ['device', 'logger', 'location', 'lessor', 'user', 'bill'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 export const searchQuery = z.strictObject({

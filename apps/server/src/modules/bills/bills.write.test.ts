@@ -362,3 +362,25 @@ describe('the transactions-vs-bills comparison', () => {
     expect(other.body.rows).toEqual([]);
   });
 });
+
+describe('quick search', () => {
+  it('finds a bill by its number as printed, its JIR or its ZKI, whole; nothing by a part', async () => {
+    const bill = (await manual({ premises: 'QS1', isu: '4', totalCents: 1234 })).body;
+    const jir = crypto.randomUUID();
+    await t.db.update(bills).set({ jir }).where(eq(bills.id, bill.id));
+    const search = async (q: string, user = 'accountant') =>
+      (
+        await t.json<{ results: { kind: string; '@id': string; title: string }[] }>(user, {
+          url: `/api/v2/search?q=${encodeURIComponent(q)}`,
+        })
+      ).body.results.filter((r) => r.kind === 'bill');
+    for (const q of [bill.number, jir.toUpperCase(), bill.zki]) {
+      expect(
+        (await search(q)).map((r) => [r['@id'], r.title]),
+        q,
+      ).toEqual([[bill['@id'], bill.number]]);
+    }
+    expect(await search(bill.zki.slice(0, 10))).toEqual([]);
+    expect(await search(bill.number, 'worker')).toEqual([]);
+  });
+});

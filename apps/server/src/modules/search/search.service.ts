@@ -1,11 +1,25 @@
-import { type can, iri, type SearchResult } from '@kovanica/contract';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { type can, formatDateTime, formatMoney, iri, type SearchResult } from '@kovanica/contract';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devices, lessors, locations, loggers, users } from '../../db/schema/index.ts';
+import { bills, devices, lessors, locations, loggers, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 
 const PER_KIND = 5;
+
+/**
+ * Bills are many: they are found by what identifies one, whole and through an index: the number as
+ * printed (`12/PP01/3`, the year's bills of that sequence), a JIR (a UUID) or a ZKI (32 hex digits).
+ */
+function billSearch(text: string): SQL | null {
+  const value = text.trim();
+  const number = /^([1-9]\d{0,8})\/([0-9a-zA-Z]{1,20})\/([1-9]\d{0,8})$/.exec(value);
+  if (number)
+    return and(eq(bills.number, Number(number[1])), eq(bills.premises, number[2] as string), eq(bills.isu, number[3] as string)) ?? null;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return eq(bills.jir, value.toLowerCase());
+  if (/^[0-9a-f]{32}$/i.test(value)) return eq(bills.zki, value.toLowerCase());
+  return null;
+}
 
 /**
  * Quick search across what the caller may read, in the current view: each kind only when the role has
@@ -75,6 +89,29 @@ export async function quickSearch(db: Db, ctx: RequestContext, text: string): Pr
       .orderBy(users.surname)
       .limit(PER_KIND);
     for (const r of rows) results.push({ kind: 'user', '@id': iri('users', r.id), id: r.id, title: r.name, detail: r.email });
+  }
+  const billMatch = billSearch(text);
+  if (billMatch && allowed('bills.read', 'bills')) {
+    const rows = await db
+      .select({
+        id: bills.id,
+        number: sql<string>`${bills.number} || '/' || ${bills.premises} || '/' || ${bills.isu}`,
+        issuedAt: bills.issuedAt,
+        totalCents: bills.totalCents,
+      })
+      .from(bills)
+      .where(and(inCompanies(bills.companyId, ctx.listed), billMatch))
+      .orderBy(desc(bills.issuedAt))
+      .limit(PER_KIND);
+    for (const r of rows) {
+      results.push({
+        kind: 'bill',
+        '@id': iri('bills', r.id),
+        id: r.id,
+        title: r.number,
+        detail: `${formatDateTime(r.issuedAt)} · ${formatMoney(r.totalCents)}`,
+      });
+    }
   }
   return results;
 }

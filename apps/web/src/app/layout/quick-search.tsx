@@ -21,13 +21,14 @@ export const SEARCH_REQUEST_PAUSE_MS = 1000;
  */
 export const SEARCH_DELAY_MS = SEARCH_TYPING_DELAY_MS + SEARCH_REQUEST_PAUSE_MS;
 
-/** Where a result opens, and who may open it; a result the role cannot edit is listed but not offered. */
-const targets: Record<SearchKind, { to: EditPath; permission: Permission }> = {
+/** Where a result opens (its edit page; a bill's own page), and who may open it; a result the role cannot open is listed but not offered. */
+const targets: Record<SearchKind, { to: EditPath | '/bills/$id'; permission: Permission }> = {
   device: { to: '/devices/edit/$id', permission: 'devices.update' },
   logger: { to: '/loggers/edit/$id', permission: 'loggers.update' },
   location: { to: '/locations/edit/$id', permission: 'locations.update' },
   lessor: { to: '/lessors/edit/$id', permission: 'lessors.update' },
   user: { to: '/users/edit/$id', permission: 'users.update' },
+  bill: { to: '/bills/$id', permission: 'bills.read' },
 };
 
 type SearchState = { status: 'idle' } | { status: 'done'; q: string; results: SearchResult[] } | { status: 'failed'; q: string };
