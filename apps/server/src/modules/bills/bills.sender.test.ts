@@ -80,6 +80,27 @@ describe('the fiscal sender', () => {
     expect(late?.requestXml).toContain(`<tns:ZastKod>${rows[0]?.zki}</tns:ZastKod>`);
   });
 
+  it('sends the bills waiting out an outage as soon as CIS answers again, without waiting for their retry', async () => {
+    cis.switches.mode = 'refuse';
+    const waiting = await billedPayments(3);
+    await sender.sweep();
+    expect((await billRows(waiting)).every((b) => b.jir === null && b.nextAttemptAt && b.nextAttemptAt.getTime() > Date.now())).toBe(true);
+    // CIS is back; a new bill is due and goes first: its JIR releases the others.
+    cis.switches.mode = 'up';
+    const fresh = await billedPayments(1);
+    await sender.sweep();
+    expect((await billRows([...waiting, ...fresh])).map((b) => b.jir !== null)).toEqual([true, true, true, true]);
+    // A bill CIS refused for its content keeps its retry time.
+    const refused = await billedPayments(1);
+    cis.switches.forcedError = 's004';
+    await sender.sweep();
+    cis.switches.forcedError = null;
+    await sender.sweep();
+    await billedPayments(1);
+    await sender.sweep();
+    expect((await billRows(refused))[0]).toMatchObject({ jir: null, lastError: 's004' });
+  });
+
   it('records CIS’s refusals and faults and tries again', async () => {
     const ids = await billedPayments(1);
     cis.switches.forcedError = 's004';

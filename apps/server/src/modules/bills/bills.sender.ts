@@ -80,9 +80,14 @@ export class BillSender {
     private readonly simulated: SimulatedCis | null,
   ) {}
 
-  /** Sends what is due, a batch at a time, until nothing is; answers how many bills got their JIR. */
+  /**
+   * Sends what is due, a batch at a time, until nothing is; answers how many bills got their JIR. The
+   * first JIR after an outage releases the bills waiting out their backoff for a failure of CIS's or
+   * of the network: CIS is back, so they go now rather than up to 15 minutes later.
+   */
   async sweep(options: { batch?: number; concurrency?: number } = {}): Promise<{ sent: number; fiscalized: number }> {
     const total = { sent: 0, fiscalized: 0 };
+    let released = false;
     for (;;) {
       const claimed = await this.claim(options.batch ?? 100);
       if (claimed.length === 0) return total;
@@ -91,6 +96,12 @@ export class BillSender {
       total.fiscalized += results.filter((r) => r.outcome === 'jir').length;
       // A batch that fiscalized nothing (CIS down): the rest waits for its next try, not this loop.
       if (results.every((r) => r.outcome !== 'jir')) return total;
+      if (!released) {
+        released = true;
+        await this.db.execute(sql`
+          update bills set next_attempt_at = now()
+          where jir is null and next_attempt_at > now() and last_error in ('network', 'timeout', 'soap_fault', 's006')`);
+      }
     }
   }
 
