@@ -90,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await deps.versions.listen();
   app.addHook('onClose', () => deps.versions.close());
   if (options.jobs) {
-    const sender = new BillSender(deps.db, deps.fiscalKeys, deps.simulatedCis);
+    const sender = new BillSender(deps.db, deps.fiscalKeys, deps.simulatedCis, () => {
+      deps.versions.bump('bills');
+      deps.versions.bump('bill-attempts');
+    });
     const jobs = await startJobs(options.database, { [JOBS.fiscalSweep]: () => sender.sweep() }, (message, error) =>
       app.log.error({ err: error }, message),
     );

@@ -105,7 +105,8 @@ export const billsResource = defineResource({
   item: billItem,
   create: billCreate,
   collection: billsCollection,
-  embeds: ['devices', 'locations'],
+  // Ingestion issues bills with the payments (a telemetry write), the sender fiscalizes them.
+  embeds: ['devices', 'locations', 'telemetry'],
 });
 
 /** Cancels a bill (`POST /bills/{id}/storno`): a new bill of the negative amount, with its own number. */

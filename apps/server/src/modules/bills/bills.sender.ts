@@ -17,6 +17,9 @@ export const CIS_URLS: Record<Exclude<FiscalEnvironment, 'simulated'>, string> =
 /** The longest wait for CIS's answer: it answers within 2 s; beyond 10 s the bill is sent again later. */
 export const CIS_TIMEOUT_MS = 10_000;
 
+/** How long one sweep claims more bills; what is left goes to the next sweep (the job expires after 90 s). */
+export const SWEEP_BUDGET_MS = 45_000;
+
 /** When a bill is sent again after its n-th send: 30 s, 1, 2, 4, 8 minutes, then every 15 minutes. */
 export const retryDelayMs = (sends: number) => Math.min(30_000 * 2 ** Math.max(0, sends - 1), 15 * 60_000);
 
@@ -78,6 +81,8 @@ export class BillSender {
     private readonly db: Db,
     private readonly keys: FiscalKeys,
     private readonly simulated: SimulatedCis | null,
+    /** Told after each batch of sends: the bills' and attempts' cached reads are stale. */
+    private readonly changed: () => void = () => {},
   ) {}
 
   /**
@@ -85,13 +90,19 @@ export class BillSender {
    * first JIR after an outage releases the bills waiting out their backoff for a failure of CIS's or
    * of the network: CIS is back, so they go now rather than up to 15 minutes later.
    */
-  async sweep(options: { batch?: number; concurrency?: number } = {}): Promise<{ sent: number; fiscalized: number }> {
-    const total = { sent: 0, fiscalized: 0 };
+  async sweep(
+    options: { batch?: number; concurrency?: number; budgetMs?: number } = {},
+  ): Promise<{ sent: number; fiscalized: number; more: boolean }> {
+    const total = { sent: 0, fiscalized: 0, more: false };
+    const until = performance.now() + (options.budgetMs ?? SWEEP_BUDGET_MS);
     let released = false;
     for (;;) {
+      // A sweep is one job of the queue, which expires: past its budget it leaves the rest to the next.
+      if (performance.now() > until) return { ...total, more: true };
       const claimed = await this.claim(options.batch ?? 100);
       if (claimed.length === 0) return total;
       const results = await mapLimit(claimed, options.concurrency ?? 8, (one) => this.send(one));
+      this.changed();
       total.sent += claimed.length;
       total.fiscalized += results.filter((r) => r.outcome === 'jir').length;
       // A batch that fiscalized nothing (CIS down): the rest waits for its next try, not this loop.
