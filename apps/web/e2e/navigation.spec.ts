@@ -12,8 +12,10 @@ test('the side menu leads to the working screens, and an unknown path to /404', 
   await signIn(page, USERS.manager);
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  // A manager may read settings but not change them, so the settings screen is not offered.
-  await expect(menu.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+  // A manager may read the main settings but not change them, so of the settings only the fiscal ones are offered.
+  await menu.getByRole('button', { name: 'Settings' }).click();
+  await expect(menu.getByRole('link', { name: 'Fiscal settings' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Main settings' })).toHaveCount(0);
 
   await menu.getByRole('button', { name: 'Profile' }).click();
   await menu.getByRole('link', { name: 'Overview' }).click();

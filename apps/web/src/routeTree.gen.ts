@@ -16,6 +16,12 @@ import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
+import { Route as AppBillsIdRouteImport } from './routes/_app/bills/$id';
+import { Route as AppBillsFilterRouteImport } from './routes/_app/bills/filter';
+import { Route as AppBillsListRouteImport } from './routes/_app/bills/list';
+import { Route as AppBillsNewRouteImport } from './routes/_app/bills/new';
+import { Route as AppBillsRequestRouteImport } from './routes/_app/bills/request';
+import { Route as AppBillsUnfiscalizedRouteImport } from './routes/_app/bills/unfiscalized';
 import { Route as AppCitiesListRouteImport } from './routes/_app/cities/list';
 import { Route as AppCitiesNewRouteImport } from './routes/_app/cities/new';
 import { Route as AppCompaniesDailyRevenueRouteImport } from './routes/_app/companies/daily-revenue';
@@ -45,10 +51,12 @@ import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
+import { Route as AppSettingsFiscalRouteImport } from './routes/_app/settings/fiscal';
 import { Route as AppSettingsMainRouteImport } from './routes/_app/settings/main';
 import { Route as AppTagsListRouteImport } from './routes/_app/tags/list';
 import { Route as AppTagsNewRouteImport } from './routes/_app/tags/new';
 import { Route as AppTodayRevenueListRouteImport } from './routes/_app/today-revenue/list';
+import { Route as AppTransactionsBillsComparisonRouteImport } from './routes/_app/transactions-bills/comparison';
 import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
@@ -106,6 +114,36 @@ const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
 const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsIdRoute = AppBillsIdRouteImport.update({
+  id: '/bills/$id',
+  path: '/bills/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsFilterRoute = AppBillsFilterRouteImport.update({
+  id: '/bills/filter',
+  path: '/bills/filter',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsListRoute = AppBillsListRouteImport.update({
+  id: '/bills/list',
+  path: '/bills/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsNewRoute = AppBillsNewRouteImport.update({
+  id: '/bills/new',
+  path: '/bills/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsRequestRoute = AppBillsRequestRouteImport.update({
+  id: '/bills/request',
+  path: '/bills/request',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBillsUnfiscalizedRoute = AppBillsUnfiscalizedRouteImport.update({
+  id: '/bills/unfiscalized',
+  path: '/bills/unfiscalized',
   getParentRoute: () => AppRoute,
 } as any);
 const AppCitiesListRoute = AppCitiesListRouteImport.update({
@@ -259,6 +297,11 @@ const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppSettingsFiscalRoute = AppSettingsFiscalRouteImport.update({
+  id: '/settings/fiscal',
+  path: '/settings/fiscal',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppSettingsMainRoute = AppSettingsMainRouteImport.update({
   id: '/settings/main',
   path: '/settings/main',
@@ -279,6 +322,12 @@ const AppTodayRevenueListRoute = AppTodayRevenueListRouteImport.update({
   path: '/today-revenue/list',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTransactionsBillsComparisonRoute =
+  AppTransactionsBillsComparisonRouteImport.update({
+    id: '/transactions-bills/comparison',
+    path: '/transactions-bills/comparison',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppTransactionsListRoute = AppTransactionsListRouteImport.update({
   id: '/transactions/list',
   path: '/transactions/list',
@@ -409,6 +458,12 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/bills/$id': typeof AppBillsIdRoute;
+  '/bills/filter': typeof AppBillsFilterRoute;
+  '/bills/list': typeof AppBillsListRoute;
+  '/bills/new': typeof AppBillsNewRoute;
+  '/bills/request': typeof AppBillsRequestRoute;
+  '/bills/unfiscalized': typeof AppBillsUnfiscalizedRoute;
   '/cities/list': typeof AppCitiesListRoute;
   '/cities/new': typeof AppCitiesNewRoute;
   '/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
@@ -436,10 +491,12 @@ export interface FileRoutesByFullPath {
   '/loggers/list': typeof AppLoggersListRoute;
   '/loggers/new': typeof AppLoggersNewRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
+  '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
   '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
@@ -474,6 +531,12 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/bills/$id': typeof AppBillsIdRoute;
+  '/bills/filter': typeof AppBillsFilterRoute;
+  '/bills/list': typeof AppBillsListRoute;
+  '/bills/new': typeof AppBillsNewRoute;
+  '/bills/request': typeof AppBillsRequestRoute;
+  '/bills/unfiscalized': typeof AppBillsUnfiscalizedRoute;
   '/cities/list': typeof AppCitiesListRoute;
   '/cities/new': typeof AppCitiesNewRoute;
   '/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
@@ -501,10 +564,12 @@ export interface FileRoutesByTo {
   '/loggers/list': typeof AppLoggersListRoute;
   '/loggers/new': typeof AppLoggersNewRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
+  '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
   '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
@@ -541,6 +606,12 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/bills/$id': typeof AppBillsIdRoute;
+  '/_app/bills/filter': typeof AppBillsFilterRoute;
+  '/_app/bills/list': typeof AppBillsListRoute;
+  '/_app/bills/new': typeof AppBillsNewRoute;
+  '/_app/bills/request': typeof AppBillsRequestRoute;
+  '/_app/bills/unfiscalized': typeof AppBillsUnfiscalizedRoute;
   '/_app/cities/list': typeof AppCitiesListRoute;
   '/_app/cities/new': typeof AppCitiesNewRoute;
   '/_app/companies/daily-revenue': typeof AppCompaniesDailyRevenueRoute;
@@ -568,10 +639,12 @@ export interface FileRoutesById {
   '/_app/loggers/list': typeof AppLoggersListRoute;
   '/_app/loggers/new': typeof AppLoggersNewRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
+  '/_app/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/_app/settings/main': typeof AppSettingsMainRoute;
   '/_app/tags/list': typeof AppTagsListRoute;
   '/_app/tags/new': typeof AppTagsNewRoute;
   '/_app/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/_app/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/_app/transactions/list': typeof AppTransactionsListRoute;
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
@@ -608,6 +681,12 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/bills/$id'
+    | '/bills/filter'
+    | '/bills/list'
+    | '/bills/new'
+    | '/bills/request'
+    | '/bills/unfiscalized'
     | '/cities/list'
     | '/cities/new'
     | '/companies/daily-revenue'
@@ -635,10 +714,12 @@ export interface FileRouteTypes {
     | '/loggers/list'
     | '/loggers/new'
     | '/profile/overview'
+    | '/settings/fiscal'
     | '/settings/main'
     | '/tags/list'
     | '/tags/new'
     | '/today-revenue/list'
+    | '/transactions-bills/comparison'
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
@@ -673,6 +754,12 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/bills/$id'
+    | '/bills/filter'
+    | '/bills/list'
+    | '/bills/new'
+    | '/bills/request'
+    | '/bills/unfiscalized'
     | '/cities/list'
     | '/cities/new'
     | '/companies/daily-revenue'
@@ -700,10 +787,12 @@ export interface FileRouteTypes {
     | '/loggers/list'
     | '/loggers/new'
     | '/profile/overview'
+    | '/settings/fiscal'
     | '/settings/main'
     | '/tags/list'
     | '/tags/new'
     | '/today-revenue/list'
+    | '/transactions-bills/comparison'
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
@@ -739,6 +828,12 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/dashboard'
+    | '/_app/bills/$id'
+    | '/_app/bills/filter'
+    | '/_app/bills/list'
+    | '/_app/bills/new'
+    | '/_app/bills/request'
+    | '/_app/bills/unfiscalized'
     | '/_app/cities/list'
     | '/_app/cities/new'
     | '/_app/companies/daily-revenue'
@@ -766,10 +861,12 @@ export interface FileRouteTypes {
     | '/_app/loggers/list'
     | '/_app/loggers/new'
     | '/_app/profile/overview'
+    | '/_app/settings/fiscal'
     | '/_app/settings/main'
     | '/_app/tags/list'
     | '/_app/tags/new'
     | '/_app/today-revenue/list'
+    | '/_app/transactions-bills/comparison'
     | '/_app/transactions/list'
     | '/_app/users/list'
     | '/_app/users/new'
@@ -856,6 +953,48 @@ declare module '@tanstack/react-router' {
       path: '/articles';
       fullPath: '/articles/';
       preLoaderRoute: typeof AppArticlesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/$id': {
+      id: '/_app/bills/$id';
+      path: '/bills/$id';
+      fullPath: '/bills/$id';
+      preLoaderRoute: typeof AppBillsIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/filter': {
+      id: '/_app/bills/filter';
+      path: '/bills/filter';
+      fullPath: '/bills/filter';
+      preLoaderRoute: typeof AppBillsFilterRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/list': {
+      id: '/_app/bills/list';
+      path: '/bills/list';
+      fullPath: '/bills/list';
+      preLoaderRoute: typeof AppBillsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/new': {
+      id: '/_app/bills/new';
+      path: '/bills/new';
+      fullPath: '/bills/new';
+      preLoaderRoute: typeof AppBillsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/request': {
+      id: '/_app/bills/request';
+      path: '/bills/request';
+      fullPath: '/bills/request';
+      preLoaderRoute: typeof AppBillsRequestRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/bills/unfiscalized': {
+      id: '/_app/bills/unfiscalized';
+      path: '/bills/unfiscalized';
+      fullPath: '/bills/unfiscalized';
+      preLoaderRoute: typeof AppBillsUnfiscalizedRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/cities/list': {
@@ -1061,6 +1200,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/settings/fiscal': {
+      id: '/_app/settings/fiscal';
+      path: '/settings/fiscal';
+      fullPath: '/settings/fiscal';
+      preLoaderRoute: typeof AppSettingsFiscalRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/settings/main': {
       id: '/_app/settings/main';
       path: '/settings/main';
@@ -1087,6 +1233,13 @@ declare module '@tanstack/react-router' {
       path: '/today-revenue/list';
       fullPath: '/today-revenue/list';
       preLoaderRoute: typeof AppTodayRevenueListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/transactions-bills/comparison': {
+      id: '/_app/transactions-bills/comparison';
+      path: '/transactions-bills/comparison';
+      fullPath: '/transactions-bills/comparison';
+      preLoaderRoute: typeof AppTransactionsBillsComparisonRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/transactions/list': {
@@ -1262,6 +1415,12 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppBillsIdRoute: typeof AppBillsIdRoute;
+  AppBillsFilterRoute: typeof AppBillsFilterRoute;
+  AppBillsListRoute: typeof AppBillsListRoute;
+  AppBillsNewRoute: typeof AppBillsNewRoute;
+  AppBillsRequestRoute: typeof AppBillsRequestRoute;
+  AppBillsUnfiscalizedRoute: typeof AppBillsUnfiscalizedRoute;
   AppCitiesListRoute: typeof AppCitiesListRoute;
   AppCitiesNewRoute: typeof AppCitiesNewRoute;
   AppCompaniesDailyRevenueRoute: typeof AppCompaniesDailyRevenueRoute;
@@ -1289,10 +1448,12 @@ interface AppRouteChildren {
   AppLoggersListRoute: typeof AppLoggersListRoute;
   AppLoggersNewRoute: typeof AppLoggersNewRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
+  AppSettingsFiscalRoute: typeof AppSettingsFiscalRoute;
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
   AppTagsListRoute: typeof AppTagsListRoute;
   AppTagsNewRoute: typeof AppTagsNewRoute;
   AppTodayRevenueListRoute: typeof AppTodayRevenueListRoute;
+  AppTransactionsBillsComparisonRoute: typeof AppTransactionsBillsComparisonRoute;
   AppTransactionsListRoute: typeof AppTransactionsListRoute;
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
@@ -1325,6 +1486,12 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppBillsIdRoute: AppBillsIdRoute,
+  AppBillsFilterRoute: AppBillsFilterRoute,
+  AppBillsListRoute: AppBillsListRoute,
+  AppBillsNewRoute: AppBillsNewRoute,
+  AppBillsRequestRoute: AppBillsRequestRoute,
+  AppBillsUnfiscalizedRoute: AppBillsUnfiscalizedRoute,
   AppCitiesListRoute: AppCitiesListRoute,
   AppCitiesNewRoute: AppCitiesNewRoute,
   AppCompaniesDailyRevenueRoute: AppCompaniesDailyRevenueRoute,
@@ -1352,10 +1519,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoggersListRoute: AppLoggersListRoute,
   AppLoggersNewRoute: AppLoggersNewRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
+  AppSettingsFiscalRoute: AppSettingsFiscalRoute,
   AppSettingsMainRoute: AppSettingsMainRoute,
   AppTagsListRoute: AppTagsListRoute,
   AppTagsNewRoute: AppTagsNewRoute,
   AppTodayRevenueListRoute: AppTodayRevenueListRoute,
+  AppTransactionsBillsComparisonRoute: AppTransactionsBillsComparisonRoute,
   AppTransactionsListRoute: AppTransactionsListRoute,
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,

@@ -1,5 +1,7 @@
 import {
   articlesResource,
+  billAttemptsResource,
+  billsResource,
   citiesResource,
   commandsResource,
   companiesResource,
@@ -8,6 +10,8 @@ import {
   depositsResource,
   devicesResource,
   emptyingsResource,
+  fiscalCertificatesResource,
+  fiscalSettingsResource,
   lessorsResource,
   locationsResource,
   loggersResource,
@@ -50,6 +54,12 @@ export const repositoriesApi = resourceApi(repositoriesResource, {
 });
 /** Movements have no screens of their own: they are listed and booked on a repository's page (and an article's). */
 export const movementsApi = resourceApi(movementsResource);
+/** Bills are never edited: `/bills/$id` is a bill's page, `/bills/new` a manual bill. */
+export const billsApi = resourceApi(billsResource, { path: '/bills', title: (bill) => bill.number });
+export const billAttemptsApi = resourceApi(billAttemptsResource);
+/** One per company (its id is the company's), on `/settings/fiscal`. */
+export const fiscalSettingsApi = resourceApi(fiscalSettingsResource);
+export const fiscalCertificatesApi = resourceApi(fiscalCertificatesResource);
 
 const apis = [
   companiesApi,
@@ -70,6 +80,10 @@ const apis = [
   articlesApi,
   repositoriesApi,
   movementsApi,
+  billsApi,
+  billAttemptsApi,
+  fiscalSettingsApi,
+  fiscalCertificatesApi,
 ] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];
 /** A resource's name and detail query, by its name (the kit's edit routes load them with the screen). */
 export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail'> {

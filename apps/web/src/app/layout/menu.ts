@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconMapPin,
   IconPackages,
+  IconReceipt,
   IconSettings,
   IconTags,
   IconTransactionEuro,
@@ -130,6 +131,21 @@ export const menu: MenuEntry[] = [
     module: 'deposits',
   },
   {
+    key: 'bills',
+    labelKey: 'menu.bills',
+    icon: IconReceipt,
+    permission: 'bills.read',
+    module: 'bills',
+    children: [
+      { to: '/bills/list', labelKey: 'menu.billsList', permission: 'bills.read', module: 'bills' },
+      { to: '/bills/new', labelKey: 'menu.billsNew', permission: 'bills.create', module: 'bills' },
+      { to: '/bills/filter', labelKey: 'menu.billsFilter', permission: 'bills.read', module: 'bills' },
+      { to: '/bills/unfiscalized', labelKey: 'menu.billsUnfiscalized', permission: 'bills.read', module: 'bills' },
+      { to: '/bills/request', labelKey: 'menu.billsRequest', permission: 'bill-attempts.read', module: 'bills' },
+      { to: '/transactions-bills/comparison', labelKey: 'menu.billsComparison', permission: 'bills.read', module: 'bills' },
+    ],
+  },
+  {
     key: 'revenue',
     labelKey: 'menu.revenue',
     icon: IconCashRegister,
@@ -191,8 +207,11 @@ export const menu: MenuEntry[] = [
     key: 'settings',
     labelKey: 'menu.settings',
     icon: IconSettings,
-    permission: 'settings.update',
-    children: [{ to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.update' }],
+    // Main settings are the admins'; the fiscal settings are also each company's managers' (issue 11).
+    children: [
+      { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.update' },
+      { to: '/settings/fiscal', labelKey: 'menu.settingsFiscal', permission: 'fiscal-settings.read', module: 'bills' },
+    ],
   },
   {
     key: 'profile',

@@ -1,41 +1,67 @@
-import { formatDateTime, parseIri, sizeOf } from '@kovanica/contract';
+import { formatDateTime, formatMoney, parseIri, sizeOf, UNFISCALIZED_ALARM_HOURS } from '@kovanica/contract';
 import { ActionIcon, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { IconAlarm, IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/access.ts';
-import { depositsApi, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
+import { billsApi, depositsApi, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 
-/** Original §1: the header lists the last 10 unverified deposits (unfiscalized bills join them later). */
+/** Original §1: the header lists the last 10 unverified deposits and the last 10 unfiscalized bills. */
 const SHOWN = 10;
 const REFRESH_MS = 60_000;
+const MINUTE_MS = 60_000;
+const ALARM_MS = UNFISCALIZED_ALARM_HOURS * 3_600_000;
 
 /**
- * The header's notifications: a bell with the number of unverified deposits, opening the last ten,
- * each a link to that device's deposits. Only for roles that read deposits in a company with the
- * deposits module. `dark` is the mobile top bar's variant.
+ * The header's notifications: a bell with the number of unverified deposits and unfiscalized bills,
+ * opening the last ten of each — a deposit links to that device's deposits, a bill to its page; bills
+ * waiting longer than 24 h for their JIR are in red under an alarm. Each section is for roles that
+ * read it in a company with its module; the bell shows for either. `dark` is the mobile top bar's variant.
  */
 export function NotificationsBell({ dark = false }: { dark?: boolean }) {
   const access = useAccess();
-  if (!access.can('deposits.read') || !access.hasModule('deposits')) return null;
-  return <Bell dark={dark} />;
+  const deposits = access.can('deposits.read') && access.hasModule('deposits');
+  const bills = access.can('bills.read') && access.hasModule('bills');
+  if (!deposits && !bills) return null;
+  return <Bell dark={dark} deposits={deposits} bills={bills} />;
 }
 
-function Bell({ dark }: { dark: boolean }) {
+function Bell({ dark, deposits: withDeposits, bills: withBills }: { dark: boolean; deposits: boolean; bills: boolean }) {
   const { t } = useTranslation();
   const countId = useId();
   const deposits = useQuery({
     ...depositsApi.list({ status: UNVERIFIED_DEPOSIT_STATUSES, itemsPerPage: SHOWN }),
     refetchInterval: REFRESH_MS,
+    enabled: withDeposits,
   });
-  const total = deposits.data ? sizeOf(deposits.data).total : 0;
-  const items = deposits.data?.member ?? [];
+  const bills = useQuery({
+    ...billsApi.list({ status: 'unfiscalized', itemsPerPage: SHOWN }),
+    refetchInterval: REFRESH_MS,
+    enabled: withBills,
+  });
+  // The instant the alarm starts, to the minute: the count's key changes once a minute, not every render.
+  const now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+  const alarmed = useQuery({
+    ...billsApi.list({ status: 'unfiscalized', 'issuedAt[strictly_before]': new Date(now - ALARM_MS).toISOString(), itemsPerPage: 1 }),
+    refetchInterval: REFRESH_MS,
+    enabled: withBills,
+  });
+  const depositTotal = withDeposits && deposits.data ? sizeOf(deposits.data).total : 0;
+  const billTotal = withBills && bills.data ? sizeOf(bills.data).total : 0;
+  const alarmTotal = withBills && alarmed.data ? sizeOf(alarmed.data).total : 0;
+  const total = depositTotal + billTotal;
+
+  const empty = (pending: boolean) => (
+    <Text size="sm" c="dimmed" px="sm" py="xs">
+      {pending ? t('app.loading') : t('dataTable.empty')}
+    </Text>
+  );
 
   return (
     <Indicator label={total > 99 ? '99+' : total} size={18} color="red.9" disabled={total === 0} offset={6} zIndex={1}>
-      <Menu position="bottom-end" shadow="md" width={340} withinPortal>
+      <Menu position="bottom-end" shadow="md" width={360} withinPortal>
         <Menu.Target>
           <ActionIcon
             variant="subtle"
@@ -47,42 +73,84 @@ function Bell({ dark }: { dark: boolean }) {
             <IconBell size={22} aria-hidden />
           </ActionIcon>
         </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('layout.unverifiedDeposits')}</Menu.Label>
-          {items.length === 0 ? (
-            <Text size="sm" c="dimmed" px="sm" py="xs">
-              {deposits.isPending ? t('app.loading') : t('dataTable.empty')}
-            </Text>
-          ) : (
-            items.map((d) => (
-              <Menu.Item
-                key={d['@id']}
-                renderRoot={(props) => (
-                  <Link to="/deposits/list" search={{ device: parseIri('devices', d.device) ?? undefined }} {...props} />
-                )}
-              >
-                <Text size="sm" span>
-                  <Text span inherit fw={600}>
-                    {d.deviceName}
-                  </Text>
-                  {` — ${d.locationName ?? '–'} — ${formatDateTime(d.at)}`}
-                </Text>
-              </Menu.Item>
-            ))
-          )}
-          {total > 0 && (
+        <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
+          {withDeposits && (
             <>
-              <Menu.Divider />
-              <Menu.Item renderRoot={(props) => <Link to="/deposits/list" search={{ status: 'unverified' }} {...props} />}>
-                <Text size="sm" c="indigo.9" span>
-                  {t('layout.allUnverifiedDeposits', { count: total })}
-                </Text>
-              </Menu.Item>
+              <Menu.Label>{t('layout.unverifiedDeposits')}</Menu.Label>
+              {(deposits.data?.member ?? []).length === 0
+                ? empty(deposits.isPending)
+                : (deposits.data?.member ?? []).map((d) => (
+                    <Menu.Item
+                      key={d['@id']}
+                      renderRoot={(props) => (
+                        <Link to="/deposits/list" search={{ device: parseIri('devices', d.device) ?? undefined }} {...props} />
+                      )}
+                    >
+                      <Text size="sm" span>
+                        <Text span inherit fw={600}>
+                          {d.deviceName}
+                        </Text>
+                        {` — ${d.locationName ?? '–'} — ${formatDateTime(d.at)}`}
+                      </Text>
+                    </Menu.Item>
+                  ))}
+              {depositTotal > 0 && (
+                <Menu.Item renderRoot={(props) => <Link to="/deposits/list" search={{ status: 'unverified' }} {...props} />}>
+                  <Text size="sm" c="indigo.9" span>
+                    {t('layout.allUnverifiedDeposits', { count: depositTotal })}
+                  </Text>
+                </Menu.Item>
+              )}
+            </>
+          )}
+          {withDeposits && withBills && <Menu.Divider />}
+          {withBills && (
+            <>
+              <Menu.Label>{t('layout.unfiscalizedBills')}</Menu.Label>
+              {alarmTotal > 0 && (
+                <Menu.Item
+                  leftSection={<IconAlarm size={18} color="var(--mantine-color-red-9)" aria-hidden />}
+                  renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}
+                >
+                  <Text size="sm" c="red.9" fw={700} span>
+                    {t('layout.unfiscalizedAlarm', { count: alarmTotal })}
+                  </Text>
+                </Menu.Item>
+              )}
+              {(bills.data?.member ?? []).length === 0
+                ? empty(bills.isPending)
+                : (bills.data?.member ?? []).map((b) => {
+                    const late = now - Date.parse(b.issuedAt) >= ALARM_MS;
+                    return (
+                      <Menu.Item key={b['@id']} renderRoot={(props) => <Link to="/bills/$id" params={{ id: String(b.id) }} {...props} />}>
+                        <Text size="sm" span c={late ? 'red.9' : undefined}>
+                          <Text span inherit fw={600}>
+                            {b.number}
+                          </Text>
+                          {` — ${b.deviceName ?? b.locationName ?? '–'} — ${formatDateTime(b.issuedAt)} — ${formatMoney(b.totalCents)}`}
+                        </Text>
+                      </Menu.Item>
+                    );
+                  })}
+              {billTotal > 0 && (
+                <Menu.Item renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}>
+                  <Text size="sm" c="indigo.9" span>
+                    {t('layout.allUnfiscalizedBills', { count: billTotal })}
+                  </Text>
+                </Menu.Item>
+              )}
             </>
           )}
         </Menu.Dropdown>
       </Menu>
-      <VisuallyHidden id={countId}>{t('layout.unverifiedDepositsCount', { count: total })}</VisuallyHidden>
+      <VisuallyHidden id={countId}>
+        {[
+          withDeposits ? t('layout.unverifiedDepositsCount', { count: depositTotal }) : null,
+          withBills ? t('layout.unfiscalizedBillsCount', { count: billTotal }) : null,
+        ]
+          .filter(Boolean)
+          .join('. ')}
+      </VisuallyHidden>
     </Indicator>
   );
 }

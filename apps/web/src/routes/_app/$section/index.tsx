@@ -3,6 +3,7 @@ import type { FileRouteTypes } from '../../../routeTree.gen.ts';
 
 /** Sections whose address alone (`/cities`) opens their list (`/cities/list`), as in the original. */
 const LISTS = new Set([
+  'bills',
   'cities',
   'companies',
   'deposits',
