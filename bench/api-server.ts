@@ -5,7 +5,8 @@
  *   bare <json-file>           a bare Fastify route answering the same JSON
  * Prints `ready <port>` when listening. Over IPC, `{ copy: <csv-file> }` loads the file's rows with a raw
  * COPY into a copy of `telemetry_events` (same columns and indexes) in the same database, and answers
- * `{ rows, ms }`: the ingest benchmark's baseline.
+ * `{ rows, ms }`: the ingest benchmark's baseline. `{ sweep: ms }` runs the fiscal sender against a
+ * simulated CIS in this process for that long (or until every bill is sent) and answers `{ fiscalized, ms }`.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +22,9 @@ import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
+import { startCisSimulator } from '../apps/server/src/fiscal/cis-simulator.ts';
+import { BillSender } from '../apps/server/src/modules/bills/bills.sender.ts';
+import { activeKeyFor } from '../apps/server/src/modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../apps/server/src/modules/bills/fiscal-settings.service.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
@@ -39,10 +43,28 @@ if (mode === 'bare') {
   const database = await openDatabase(pglite ? { pglite } : { url: arg as string });
   const columns = 'company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data';
   const table = 'create table if not exists bench_copy (like telemetry_events including all)';
-  process.on('message', async (message: { copy: string; rows: number } | { bills: true }) => {
+  process.on('message', async (message: { copy: string; rows: number } | { bills: true } | { sweep: number }) => {
     if ('bills' in message) {
       const [row] = await database.db.select({ n: count() }).from(bills);
       process.send?.({ bills: row?.n ?? 0 });
+      return;
+    }
+    if ('sweep' in message) {
+      // The background sender against the simulated CIS in this process, for `sweep` ms (or until done).
+      const cis = await startCisSimulator({ keyFor: (oib) => activeKeyFor(database.db, fiscalKeys, oib) });
+      const sender = new BillSender(database.db, fiscalKeys, cis);
+      const started = performance.now();
+      let fiscalized = 0;
+      for (;;) {
+        const left = message.sweep - (performance.now() - started);
+        if (left <= 0) break;
+        const run = await sender.sweep({ budgetMs: left });
+        fiscalized += run.fiscalized;
+        if (!run.more) break;
+      }
+      const ms = performance.now() - started;
+      await cis.close();
+      process.send?.({ fiscalized, ms });
       return;
     }
     const started = performance.now();

@@ -136,6 +136,12 @@ export async function main(argv: string[]) {
       server.child.send({ copy: file, rows });
     });
     const copyRate = copy.rows / (copy.ms / 1000);
+    // The background sender, against the simulated CIS, on the bills the run issued.
+    const sweep = await new Promise<{ fiscalized: number; ms: number }>((resolve) => {
+      server.child.once('message', (m) => resolve(m as { fiscalized: number; ms: number }));
+      server.child.send({ sweep: 20_000 });
+    });
+    const sendRate = sweep.fiscalized / (sweep.ms / 1000);
     const target = values.db === 'postgres' ? 20_000 : 5_000;
     const result = {
       bench: 'ingest',
@@ -148,6 +154,7 @@ export async function main(argv: string[]) {
       ratio: without.rate / copyRate,
       ratioWithFiscalization: apiRate / copyRate,
       signaturesPerSecond: signatures,
+      sender: { ...sweep, rate: sendRate },
       billsOfSignatures: api.billsRate / signatures,
       target,
       failures,
@@ -158,6 +165,9 @@ export async function main(argv: string[]) {
     console.log(`  POST /telemetry/batches, everything derived, no bills ${without.rate.toFixed(0).padStart(8)} events/s`);
     console.log(
       `  the same with fiscalization (2048-bit ZKIs)            ${apiRate.toFixed(0).padStart(8)} events/s, ${api.billsRate.toFixed(0)} bills issued/s (${(apiRate / without.rate).toFixed(2)} of the rate without)`,
+    );
+    console.log(
+      `  the background sender against the simulated CIS        ${sendRate.toFixed(0).padStart(8)} bills fiscalized/s (${sweep.fiscalized} in ${(sweep.ms / 1000).toFixed(1)} s)`,
     );
     console.log(
       `  RSA-2048 signatures on one thread, this process         ${signatures.toFixed(0).padStart(8)} /s: bills issued at ${(api.billsRate / signatures).toFixed(2)} of it`,

@@ -98,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, message),
     );
     deps.wake = jobs.wake;
+    // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
+    jobs.wake(JOBS.fiscalSweep);
     app.addHook('onClose', () => jobs.stop());
   }
   app.setValidatorCompiler(validatorCompiler);

@@ -131,7 +131,7 @@ export class BillSender {
           limit ${limit}
           for update of b skip locked`)) as unknown as { rows: Due[] }
       ).rows;
-      const claimed: Claimed[] = [];
+      const claimed: (Omit<Claimed, 'attemptId'> & { companyId: number; late: boolean; environment: FiscalEnvironment; delayMs: number })[] = [];
       for (const bill of due) {
         const environment = bill.environment ?? 'simulated';
         const endpoint = this.endpointOf(environment, bill.ca_bundle);
@@ -159,19 +159,12 @@ export class BillSender {
         );
         const signer = { privateKey: this.keys.keyOf(bill.certificate_id, bill.private_key_sealed), certificatePem: bill.certificate_pem };
         const envelope = soapEnvelope(signMessage(request, signer, bill.signature_algorithm ?? 'rsa-sha1'));
-        const [attempt] = (
-          (await tx.execute(sql`
-            insert into bill_attempts (company_id, bill_id, at, message_id, late, environment, request_xml)
-            values (${bill.company_id}, ${bill.id}, now(), ${messageId}, ${late}, ${environment}, ${envelope}) returning id`)) as unknown as {
-            rows: { id: number }[];
-          }
-        ).rows;
-        await tx.execute(sql`
-          update bills set attempts = attempts + 1, next_attempt_at = now() + ${retryDelayMs(bill.attempts + 1)} * interval '1 millisecond'
-          where id = ${bill.id}`);
         claimed.push({
           billId: bill.id,
-          attemptId: Number(attempt?.id),
+          companyId: bill.company_id,
+          late,
+          environment,
+          delayMs: retryDelayMs(bill.attempts + 1),
           messageId,
           envelope,
           endpoint,
@@ -183,7 +176,25 @@ export class BillSender {
                 : { caBundle: bill.ca_bundle },
         });
       }
-      return claimed;
+      if (claimed.length === 0) return [];
+      // Every attempt recorded and every bill's next try moved ahead, in two statements for the batch.
+      const attempts = (
+        (await tx.execute(sql`
+          insert into bill_attempts (company_id, bill_id, at, message_id, late, environment, request_xml)
+          select a."companyId", a."billId", now(), a."messageId", a.late, a.environment, a.envelope
+          from json_to_recordset(${JSON.stringify(claimed.map(({ companyId, billId, messageId, late, environment, envelope }) => ({ companyId, billId, messageId, late, environment, envelope })))}::json)
+            as a("companyId" int, "billId" int, "messageId" text, late boolean, environment text, envelope text)
+          returning id, bill_id`)) as unknown as { rows: { id: number; bill_id: number }[] }
+      ).rows;
+      await tx.execute(sql`
+        update bills b set attempts = b.attempts + 1, next_attempt_at = now() + d."delayMs" * interval '1 millisecond'
+        from json_to_recordset(${JSON.stringify(claimed.map(({ billId, delayMs }) => ({ billId, delayMs })))}::json) as d("billId" int, "delayMs" int)
+        where b.id = d."billId"`);
+      const attemptOf = new Map(attempts.map((a) => [Number(a.bill_id), Number(a.id)]));
+      return claimed.map(({ companyId: _c, late: _l, environment: _e, delayMs: _d, ...one }) => ({
+        ...one,
+        attemptId: attemptOf.get(one.billId) as number,
+      }));
     });
   }
 
@@ -198,21 +209,18 @@ export class BillSender {
   private async send(claimed: Claimed): Promise<Outcome> {
     const exchange = await sendSoap(claimed.endpoint, SOAP_ACTION.bill, claimed.envelope);
     const outcome = judge(exchange, claimed);
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`
+    // The answer and the bill's state in one statement (atomic without a transaction of its own).
+    const bill =
+      outcome.outcome === 'jir'
+        ? sql`update bills set jir = ${outcome.jir}, fiscalized_at = now(), next_attempt_at = null, last_error = null
+            where id = ${claimed.billId} and jir is null`
+        : sql`update bills set last_error = ${outcome.code ?? outcome.outcome} where id = ${claimed.billId} and jir is null`;
+    await this.db.execute(sql`
+      with answered as (
         update bill_attempts set answer_xml = ${outcome.answerXml}, outcome = ${outcome.outcome}, error_code = ${outcome.code},
           error_message = ${outcome.message}, duration_ms = ${outcome.durationMs}
-        where id = ${claimed.attemptId}`);
-      if (outcome.outcome === 'jir') {
-        await tx.execute(sql`
-          update bills set jir = ${outcome.jir}, fiscalized_at = now(), next_attempt_at = null, last_error = null
-          where id = ${claimed.billId} and jir is null`);
-      } else {
-        await tx.execute(
-          sql`update bills set last_error = ${outcome.code ?? outcome.outcome} where id = ${claimed.billId} and jir is null`,
-        );
-      }
-    });
+        where id = ${claimed.attemptId})
+      ${bill}`);
     return outcome;
   }
 }
