@@ -30,8 +30,8 @@ interface Row {
 
 /**
  * The transactions-vs-bills comparison (domain.md §9), per device and Zagreb day: each money payment
- * (coin, note, cashless; not in service mode) on a device whose fiscalization is on today (its own
- * setting, or that of the location the payment was made at) is matched with its bill through the
+ * (coin, note, cashless; not in service mode) of a company with the bills module, on a device whose
+ * fiscalization is on today (its own setting, or that of the location the payment was made at) is matched with its bill through the
  * payment's `(logger, seq)`; beside them, the machine bills issued that day and those fiscalized.
  * A payment without a bill, a bill without a JIR, or counts that differ make a mismatch.
  */
@@ -66,6 +66,7 @@ export async function billComparison(db: Db, ctx: RequestContext, query: BillCom
       left join bills b on b.logger_id = e.logger_id and b.seq = e.seq
       where ${inScope('e.company_id')} and ${onDevice('e.device_id')} and e.at >= ${from} and e.at < ${to}
         and e.type in ('coin', 'note', 'cashless') and not e.test
+        and e.company_id in (select c.id from companies c where 'bills' = any(c.active_modules))
         and (d.fiscalize = 'on' or (d.fiscalize = 'inherit' and coalesce(l.fiscalization, false)))
       group by 1, 2
     ), bil as (

@@ -131,7 +131,12 @@ export class BillSender {
           limit ${limit}
           for update of b skip locked`)) as unknown as { rows: Due[] }
       ).rows;
-      const claimed: (Omit<Claimed, 'attemptId'> & { companyId: number; late: boolean; environment: FiscalEnvironment; delayMs: number })[] = [];
+      const claimed: (Omit<Claimed, 'attemptId'> & {
+        companyId: number;
+        late: boolean;
+        environment: FiscalEnvironment;
+        delayMs: number;
+      })[] = [];
       for (const bill of due) {
         const environment = bill.environment ?? 'simulated';
         const endpoint = this.endpointOf(environment, bill.ca_bundle);

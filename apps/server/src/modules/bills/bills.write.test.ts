@@ -1,5 +1,13 @@
 import { createPrivateKey } from 'node:crypto';
-import type { Bill, BillComparison, FiscalCertificate, FiscalEcho, FiscalSettings, Location } from '@kovanica/contract';
+import {
+  type Bill,
+  type BillComparison,
+  type FiscalCertificate,
+  type FiscalEcho,
+  type FiscalSettings,
+  type Location,
+  VIEW_HEADER,
+} from '@kovanica/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bills, companies, fiscalCertificates } from '../../db/schema/index.ts';
@@ -9,7 +17,7 @@ import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../../fiscal/fiscal-certificates.ts';
 import { computeZki } from '../../fiscal/zki.ts';
 import { FISCAL_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLocation, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
 
 const cis = await startCisSimulator({ keyFor: async () => null });
 afterAll(() => cis.close());
@@ -358,8 +366,18 @@ describe('the transactions-vs-bills comparison', () => {
     expect((await t.json('manager', { url: `/api/v2/bill-comparison?from=${today}&to=${today}&device=x` })).status).toBe(400);
     expect((await t.json('worker', { url: `/api/v2/bill-comparison?from=${today}&to=${today}` })).status).toBe(403);
     // Another company's device compares nothing for a manager.
-    const other = await compare(`company=/api/v2/companies/${istra.id}`, 'manager');
+    const other = await compare(`company=/api/v2/companies/${drugi.id}`, 'manager');
     expect(other.body.rows).toEqual([]);
+    // A company without the bills module fiscalizes elsewhere: its payments are not compared.
+    const drugiLocation = await createLocation(t, { fiscalization: true }, 'otherManager');
+    const drugiDevice = await createDeviceWithLogger(t, { location: drugiLocation['@id'], isuNumber: '3' }, 'otherManager');
+    await sendEvents(t, drugiDevice.logger, [{ seq: 1, at: minutesAgo(5), type: 'coin', valueCents: 100, count: 1 }] as EventInput[]);
+    const withoutModule = await t.json<BillComparison>('admin', {
+      url: `/api/v2/bill-comparison?from=${today}&to=${today}&device=${drugiDevice.device['@id']}`,
+      headers: { [VIEW_HEADER]: 'all' },
+    });
+    expect(withoutModule.status).toBe(200);
+    expect(withoutModule.body.rows).toEqual([]);
   });
 });
 
