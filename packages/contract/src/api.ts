@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_BASE, iri, parseIri } from './http.ts';
+import { iri, parseIri } from './http.ts';
 
 /**
  * The API dialect (domain.md §13) as zod schemas: collections, problems, IRIs as request fields. The

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 import { requireComponent, requireModule, requirePermission } from './access.ts';
 import { listSearch } from './list-state.ts';
-import type { ResourceApi } from './resource-api.ts';
 
 type Path = FileRouteTypes['to'];
 

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
 import { deviceGroups } from './devices.ts';
-import {
-  COMPANIES_DAILY_REVENUE_MAX_DAYS,
-  type RevenueOrderField,
-  type RevenuePart,
-  revenueGroupings,
-  revenueOrderFields,
-} from './revenue-fields.ts';
+import { type RevenueOrderField, type RevenuePart, revenueGroupings, revenueOrderFields } from './revenue-fields.ts';
 
 const parts = {
   coinsCents: z.number().int(),
