@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { adminUrl, databaseUrl } from './postgres.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -53,4 +57,28 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       return exitCode(child);
     },
   };
+}
+
+/**
+ * The environment of a server a test starts and kills (the fault tests): the demo seed, on a database
+ * of its own in DATABASE_URL's PostgreSQL (dropped after the file's tests), else embedded in a new
+ * directory. `dataDir` is where the embedded one lives.
+ */
+export async function faultServerEnv(name: string): Promise<{ env: Record<string, string>; dataDir: string }> {
+  const base = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `kovanica-${name}-`));
+  const dbName = `kovanica_${name.replaceAll('-', '_')}_${process.pid}`;
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1' };
+  if (base) {
+    const admin = await adminUrl(base);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    env.DATABASE_URL = databaseUrl(base, dbName);
+    afterAll(async () => {
+      const dropping = await adminUrl(base);
+      await dropping.query(`drop database if exists ${dbName} with (force)`);
+      await dropping.end();
+    });
+  }
+  return { env, dataDir };
 }

@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Collection, Device } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { demoCredential } from '../../demo/fleet.ts';
-import { adminUrl, databaseUrl } from '../../testing/postgres.ts';
-import { type Started, startServer } from '../../testing/process.ts';
+import { faultServerEnv, type Started, startServer } from '../../testing/process.ts';
 
 /**
  * The fiscal fault test (issue 11): live ingestion of some thousands of coin payments on part of the
@@ -19,22 +15,7 @@ import { type Started, startServer } from '../../testing/process.ts';
 const DEVICES = Number(process.env.FISCAL_FAULT_DEVICES ?? 10);
 const PAYMENTS = Number(process.env.FISCAL_FAULT_PAYMENTS ?? 200);
 const BATCH = 25;
-const base = process.env.DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kovanica-fiscal-fault-'));
-const dbName = `kovanica_fiscal_fault_${process.pid}`;
-const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1' };
-if (base) {
-  const admin = await adminUrl(base);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  env.DATABASE_URL = databaseUrl(base, dbName);
-}
-afterAll(async () => {
-  if (!base) return;
-  const admin = await adminUrl(base);
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-});
+const { env, dataDir } = await faultServerEnv('fiscal-fault');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,6 +31,10 @@ async function signIn(url: string, email: string) {
 describe('fiscalization under faults', () => {
   it('loses no bill and sends none twice without NakDost through an outage of CIS and a kill -9', { timeout: 420_000 }, async () => {
     let server: Started = await startServer(env);
+    // A failing check leaves no server behind.
+    onTestFinished(() => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
     const manager = await signIn(server.url, 'manager@zabavni.test');
     const fleet = (
       (await (

@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Collection, Device, DeviceGroup, Location, TelemetryEvent } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
 import { DEMO_CITIES, demoCredential } from '../../demo/fleet.ts';
-import { adminUrl, databaseUrl } from '../../testing/postgres.ts';
-import { type Started, startServer } from '../../testing/process.ts';
+import { faultServerEnv, type Started, startServer } from '../../testing/process.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';
 
 /**
@@ -22,22 +18,7 @@ const DEVICES = Number(process.env.FAULT_DEVICES ?? 6);
 // demand 5 gave about 350 events over the six devices; in batches of 20 that was 23–25 sends, and the
 // check failed in quiet hours.
 const BATCH = 10;
-const base = process.env.DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kovanica-fault-'));
-const dbName = `kovanica_fault_${process.pid}`;
-const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1' };
-if (base) {
-  const admin = await adminUrl(base);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  env.DATABASE_URL = databaseUrl(base, dbName);
-}
-afterAll(async () => {
-  if (!base) return;
-  const admin = await adminUrl(base);
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-});
+const { env, dataDir } = await faultServerEnv('fault');
 
 async function readFleet(url: string): Promise<SimDevice[]> {
   const login = await fetch(`${url}/api/v2/authentication_token`, {
@@ -65,6 +46,10 @@ async function readFleet(url: string): Promise<SimDevice[]> {
 describe('ingestion under faults', () => {
   it('loses nothing and counts nothing twice through duplicates, reordering and a kill -9', { timeout: 240_000 }, async () => {
     let server: Started = await startServer(env);
+    // A failing check leaves no server behind.
+    onTestFinished(() => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
     const fleet = await readFleet(server.url);
     const to = new Date(Date.now() - 60_000);
     const { events, truth } = simulate(fleet, { from: new Date(to.getTime() - 86_400_000), to, seed: 11, demand: 5 });

@@ -143,28 +143,20 @@ function ConnectionCard({ settings }: { settings: FiscalSettings }) {
                 {...form.getInputProps('signatureAlgorithm')}
               />
               <SimpleGrid cols={{ base: 1, md: 2 }}>
-                <Textarea
-                  label={t(k('fields.caBundle'))}
-                  description={t(k('hints.caBundle'))}
-                  placeholder="-----BEGIN CERTIFICATE-----"
-                  autosize
-                  minRows={4}
-                  maxRows={10}
-                  spellCheck={false}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-                  {...form.getInputProps('caBundle')}
-                />
-                <Textarea
-                  label={t(k('fields.cisCertificatePem'))}
-                  description={t(k('hints.cisCertificatePem'))}
-                  placeholder="-----BEGIN CERTIFICATE-----"
-                  autosize
-                  minRows={4}
-                  maxRows={10}
-                  spellCheck={false}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-                  {...form.getInputProps('cisCertificatePem')}
-                />
+                {(['caBundle', 'cisCertificatePem'] as const).map((field) => (
+                  <Textarea
+                    key={field}
+                    label={t(k(`fields.${field}`))}
+                    description={t(k(`hints.${field}`))}
+                    placeholder="-----BEGIN CERTIFICATE-----"
+                    autosize
+                    minRows={4}
+                    maxRows={10}
+                    spellCheck={false}
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+                    {...form.getInputProps(field)}
+                  />
+                ))}
               </SimpleGrid>
             </Stack>
           </fieldset>
