@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Bill, type BillComparison, businessDate, type Collection, type Device, formatDate, iri } from '@kovanica/contract';
+import {
+  type Bill,
+  type BillComparison,
+  businessDate,
+  type Collection,
+  type Device,
+  formatDate,
+  formatMoney,
+  iri,
+} from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, signIn, USERS } from './support.ts';
 
@@ -57,6 +66,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('the list shows every bill with its status; a storno and the bill it cancels are marked', async ({ page, request }) => {
+  // The newest storno: the demo's, or one another spec issued.
   const [storno] = await bills(request, 'kind=storno');
   if (!storno?.stornoOf) throw new Error('the demo has no storno');
   await signInAll(page, USERS.manager);
@@ -64,9 +74,9 @@ test('the list shows every bill with its status; a storno and the bill it cancel
   await expect(page.getByRole('heading', { level: 1, name: 'Bills' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Bills' });
   const stornoRow = rowsOf(table).filter({ has: page.getByRole('cell', { name: 'Storno', exact: true }) });
-  await expect(stornoRow.first()).toContainText('-25,00 €');
+  await expect(stornoRow.first()).toContainText(formatMoney(storno.totalCents));
   await expect(stornoRow.first()).toContainText(storno.jir ?? 'no JIR');
-  await expect(rowsOf(table).filter({ hasText: 'Cancelled' })).toHaveCount(1);
+  await expect(rowsOf(table).filter({ hasText: 'Cancelled' }).first()).toBeVisible();
   await checkA11y(page);
 
   await choose(page, 'Status', 'Unfiscalized');

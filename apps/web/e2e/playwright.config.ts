@@ -17,7 +17,7 @@ process.env.KV_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'kovanica-e2e-')
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // One folder per port: shards running side by side (tools/e2e.ts) do not clear each other's.
+  // One folder per port: runs side by side (README, E2E_PORT) do not clear each other's.
   outputDir: path.join(repoRoot, 'test-results', String(PORT)),
   // Two cores: one browser at a time keeps timings stable next to the server.
   workers: 1,
