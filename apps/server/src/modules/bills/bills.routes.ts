@@ -166,6 +166,8 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => {
       const { switches } = simulator();
       Object.assign(switches, request.body as CisSimulatorPatch);
+      // A CIS switched back on gets the waiting bills at once, not at the next minute.
+      deps.wake('fiscal-sweep');
       return simulatorState();
     },
   });
