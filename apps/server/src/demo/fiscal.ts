@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { bills, fiscalSettings } from '../db/schema/index.ts';
 import { type MadeCertificate, makeDemoCa, makeFiscalCertificate } from '../fiscal/fiscal-certificates.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
-import { issueBillAt } from '../modules/bills/bills.service.ts';
+import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -117,20 +117,5 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
 /** The storno of a demo bill, issued at `at`. */
 async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date) {
   const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
-  if (!bill) return;
-  await issueBillAt(tx, keys, {
-    companyId: bill.companyId,
-    kind: 'storno',
-    at,
-    deviceId: bill.deviceId,
-    locationId: bill.locationId,
-    premises: bill.premises,
-    isu: bill.isu,
-    totalCents: -bill.totalCents,
-    vat: bill.vatRate === null ? null : { rate: bill.vatRate, baseCents: -(bill.vatBaseCents ?? 0), cents: -(bill.vatCents ?? 0) },
-    payment: bill.payment,
-    stornoOfId: bill.id,
-    note: 'Entered twice',
-    createdById: null,
-  });
+  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', null));
 }

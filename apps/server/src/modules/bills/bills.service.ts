@@ -295,6 +295,31 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
   return row?.id as number;
 }
 
+/**
+ * The storno of a bill (domain.md §9): the negative of its amount and VAT, same premises, ISU, device,
+ * location and payment, issued at `at`.
+ */
+export function stornoOf(original: typeof bills.$inferSelect, at: Date, note: string | null, createdById: number | null): HandBill {
+  return {
+    companyId: original.companyId,
+    kind: 'storno',
+    at,
+    deviceId: original.deviceId,
+    locationId: original.locationId,
+    premises: original.premises,
+    isu: original.isu,
+    totalCents: -original.totalCents,
+    vat:
+      original.vatRate === null
+        ? null
+        : { rate: original.vatRate, baseCents: -(original.vatBaseCents ?? 0), cents: -(original.vatCents ?? 0) },
+    payment: original.payment,
+    stornoOfId: original.id,
+    note,
+    createdById,
+  };
+}
+
 /** Issues a bill by hand at a given time with the certificate valid then (the demo's bills). */
 export async function issueBillAt(tx: Tx, keys: FiscalKeys, bill: HandBill): Promise<number> {
   return issueOne(tx, keys, await issuerOf(tx, bill.companyId, bill.at), bill);
@@ -366,24 +391,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
           throw new ApiProblem(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
         const at = new Date();
         const issuer = await issuerOf(tx, original.companyId, at);
-        return issueOne(tx, keys, issuer, {
-          companyId: original.companyId,
-          kind: 'storno',
-          at,
-          deviceId: original.deviceId,
-          locationId: original.locationId,
-          premises: original.premises,
-          isu: original.isu,
-          totalCents: -original.totalCents,
-          vat:
-            original.vatRate === null
-              ? null
-              : { rate: original.vatRate, baseCents: -(original.vatBaseCents ?? 0), cents: -(original.vatCents ?? 0) },
-          payment: original.payment,
-          stornoOfId: original.id,
-          note: input.note ?? null,
-          createdById: ctx.actor.userId,
-        });
+        return issueOne(tx, keys, issuer, stornoOf(original, at, input.note ?? null, ctx.actor.userId));
       });
       return stornoId === null ? null : read(stornoId);
     },
@@ -397,7 +405,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
       const result = await db.execute(sql`
         update bills set next_attempt_at = now()
         where jir is null and ${inCompanies(bills.companyId, ctx.listed) ?? sql`true`}
-          ${ids ? sql`and id in (select unnest(${`{${ids.join(',')}}`}::int[]))` : sql``}`);
+          ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::int[])` : sql``}`);
       return Number((result as unknown as { rowCount?: number }).rowCount ?? 0);
     },
   } satisfies Pick<CrudService<Bill, BillCreate, never>, 'list' | 'get' | 'create'> & Record<string, unknown>;
