@@ -100,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deps.wake = jobs.wake;
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);
-    app.addHook('onClose', () => jobs.stop());
+    // The sweep under way claims no more, so it ends within the queue's graceful stop and never
+    // writes to a database that is closing.
+    app.addHook('onClose', async () => {
+      sender.stop();
+      await jobs.stop();
+    });
   }
   app.setValidatorCompiler(validatorCompiler);
   refuseUndeclaredQueries(app);

@@ -139,7 +139,7 @@ describe('fiscalization under faults', () => {
         console.info(`fiscal fault test: ${left} unfiscalized ${Math.round((performance.now() - killedAt) / 1000)} s after the kill`);
     }
     expect(left).toBe(0);
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
 
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });
     try {

@@ -85,6 +85,13 @@ export class BillSender {
     private readonly changed: () => void = () => {},
   ) {}
 
+  #stopping = false;
+
+  /** The server is closing: a sweep under way finishes the batch it sent and claims no more. */
+  stop() {
+    this.#stopping = true;
+  }
+
   /**
    * Sends what is due, a batch at a time, until nothing is; answers how many bills got their JIR. The
    * first JIR after an outage releases the bills waiting out their backoff for a failure of CIS's or
@@ -98,6 +105,7 @@ export class BillSender {
     let released = false;
     for (;;) {
       // A sweep is one job of the queue, which expires: past its budget it leaves the rest to the next.
+      if (this.#stopping) return total;
       if (performance.now() > until) return { ...total, more: true };
       const claimed = await this.claim(options.batch ?? 100);
       if (claimed.length === 0) return total;
