@@ -35,12 +35,39 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * Zagreb's offset from UTC in milliseconds per UTC hour: the zone changes only on whole UTC hours, so
+ * the (slow) formatter is asked once an hour of time, not once an instant. Kept to a bounded size.
+ */
+const offsets = new Map<number, number>();
+function zagrebOffset(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const p: Record<string, string> = {};
+    for (const part of partsFormatter.formatToParts(new Date(hour * 3_600_000))) p[part.type] = part.value;
+    offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - hour * 3_600_000;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 /** An instant's calendar and clock parts in Europe/Zagreb (`year`, `month`, `day`, `hour`, `minute`, `second`), two digits each but the year. */
 export function zagrebParts(value: Date | string | number): Record<string, string> {
-  const date = value instanceof Date ? value : new Date(value);
-  const parts: Record<string, string> = {};
-  for (const p of partsFormatter.formatToParts(date)) parts[p.type] = p.value;
-  return parts;
+  const ms = (value instanceof Date ? value : new Date(value)).getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('Invalid time value');
+  const local = new Date(ms + zagrebOffset(ms));
+  return {
+    year: String(local.getUTCFullYear()).padStart(4, '0'),
+    month: two(local.getUTCMonth() + 1),
+    day: two(local.getUTCDate()),
+    hour: two(local.getUTCHours()),
+    minute: two(local.getUTCMinutes()),
+    second: two(local.getUTCSeconds()),
+  };
 }
 
 /** `dd.MM.yyyy` in Europe/Zagreb. A `yyyy-MM-dd` calendar date is formatted as it is. */
