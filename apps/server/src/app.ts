@@ -34,6 +34,7 @@ import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   transactionsRoutes(app, deps);
   billsRoutes(app, deps);
   revenueRoutes(app, deps);
+  reportsRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
   searchRoutes(app, deps);

@@ -52,11 +52,17 @@ describe('zagrebParts', () => {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  const expected = (ms: number) => Object.fromEntries(reference.formatToParts(new Date(ms)).filter((p) => p.type !== 'literal').map((p) => [p.type, p.value]));
+  const expected = (ms: number) =>
+    Object.fromEntries(
+      reference
+        .formatToParts(new Date(ms))
+        .filter((p) => p.type !== 'literal')
+        .map((p) => [p.type, p.value]),
+    );
 
-  it('agrees with the time-zone database every 7 minutes and 13 seconds through two years and their DST changes', () => {
+  it('agrees with the time-zone database every 61 minutes and 7 seconds through two years and their DST changes', () => {
     const from = Date.UTC(2025, 0, 1);
-    for (let ms = from; ms < from + 2 * 366 * 86_400_000; ms += 433_000) expect(zagrebParts(ms)).toEqual(expected(ms));
+    for (let ms = from; ms < from + 2 * 366 * 86_400_000; ms += 3_667_000) expect(zagrebParts(ms)).toEqual(expected(ms));
   });
 
   it('agrees on the seconds around each change of the clocks', () => {

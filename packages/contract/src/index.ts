@@ -17,6 +17,8 @@ export * from './resources/dashboard.ts';
 export * from './resources/deposits.ts';
 export * from './resources/device-history.ts';
 export * from './resources/devices.ts';
+export * from './resources/finance.ts';
+export * from './resources/finance-fields.ts';
 export * from './resources/fiscal.ts';
 export * from './resources/lessors.ts';
 export * from './resources/locations.ts';

@@ -1,0 +1,215 @@
+import type { Collection, FinanceReport, FinanceRow, Transaction } from '@kovanica/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { devicePlacements, devices } from '../../db/schema/index.ts';
+import { testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, createLessor, createLocation, createMaintenance, sendEvents } from '../../testing/fixtures.ts';
+
+/**
+ * A small fleet with a year-old history, summed by hand (issue 12):
+ * - lessor L1, fixed 300 € a month, contract 2025-01-01 … 2025-11-15 (ends mid-November);
+ *   - location A on L1's terms: device D1;
+ *   - location B, L1's, on its own mixed terms 200 € + 20 % above 1.000 €: device D2 until 16 October;
+ * - lessor L2, 10 % of revenue, no contract dates: location C, where D2 stands from 16 October.
+ * October 2025 changes the clocks (26 October); it has 31 days, November 30.
+ */
+const t = await testApp();
+const l1 = await createLessor(t, {
+  rentalType: 'fixed',
+  contractRentalAmountCents: 30_000,
+  contractStart: '2025-01-01',
+  contractEnd: '2025-11-15',
+});
+const l2 = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 10 });
+const a = await createLocation(t, { lessor: l1['@id'], fiscalization: false });
+const b = await createLocation(t, {
+  lessor: l1['@id'],
+  fiscalization: false,
+  rentalType: 'mixed',
+  contractRentalAmountCents: 20_000,
+  rentalPercentage: 20,
+  incomeLimitCents: 100_000,
+});
+const c = await createLocation(t, { lessor: l2['@id'], fiscalization: false });
+const d1 = await createDeviceWithLogger(t, { location: a['@id'] });
+const d2 = await createDeviceWithLogger(t, { location: c['@id'] });
+
+// Placements: D1 at A all year; D2 at B until 16 October 00:00 in Zagreb (22:00 UTC the day before), then at C.
+const moved = new Date('2025-10-15T22:00:00Z');
+await t.db
+  .update(devicePlacements)
+  .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
+  .where(eq(devicePlacements.deviceId, d1.device.id));
+await t.db
+  .update(devicePlacements)
+  .set({ fromAt: moved })
+  .where(and(eq(devicePlacements.deviceId, d2.device.id), isNull(devicePlacements.toAt)));
+await t.db.insert(devicePlacements).values({
+  companyId: 1,
+  deviceId: d2.device.id,
+  locationId: b.id,
+  fromAt: new Date('2025-01-01T00:00:00Z'),
+  toAt: moved,
+});
+expect((await t.db.select().from(devices).where(eq(devices.id, d2.device.id)))[0]?.locationId).toBe(c.id);
+
+await sendEvents(t, d1.logger, [
+  { seq: 1, at: '2025-10-10T09:00:00Z', type: 'coin', valueCents: 100, count: 50 },
+  { seq: 2, at: '2025-10-10T10:00:00Z', type: 'cashless', valueCents: 2000 },
+  { seq: 3, at: '2025-10-26T10:00:00Z', type: 'token', count: 4 },
+  { seq: 4, at: '2025-11-05T09:00:00Z', type: 'coin', valueCents: 100, count: 30 },
+  { seq: 5, at: '2025-11-05T09:05:00Z', type: 'free_ride' },
+]);
+await sendEvents(t, d2.logger, [
+  { seq: 1, at: '2025-10-03T12:00:00Z', type: 'note', valueCents: 50_000, count: 3 },
+  // 15 October 23:30 in Zagreb: still at B.
+  { seq: 2, at: '2025-10-15T21:30:00Z', type: 'cashless', valueCents: 1000 },
+  // 16 October 00:30 in Zagreb: at C.
+  { seq: 3, at: '2025-10-15T22:30:00Z', type: 'coin', valueCents: 200, count: 50 },
+  { seq: 4, at: '2025-11-20T12:00:00Z', type: 'coin', valueCents: 200, count: 100 },
+]);
+
+const report = async (query: string, user = 'manager') => {
+  const res = await t.json<FinanceReport>(user, { url: `/api/v2/finance-report?${query}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const line = (rows: FinanceRow[], subject: string | null, periodStart: string) => {
+  const found = rows.find((r) => r.subject === subject && r.periodStart === periodStart);
+  if (!found) throw new Error(`no line for ${subject} in ${periodStart}: ${JSON.stringify(rows.map((r) => [r.subject, r.periodStart]))}`);
+  return found;
+};
+const net = (gross: number) => Math.round((gross * 100) / 125);
+
+describe('finance reports on rollups, rent per domain.md §8', () => {
+  it('by location and month: revenue where the device stood, fixed, mixed and percentage rent, a month without revenue', async () => {
+    const body = await report(`subject=location&from=2025-10-01&to=2025-11-30&period=month&lessor=${l1['@id']}`);
+    // A: 50 € coins + 20 € card + 4 tokens × 1 € in October; 30 € coins in November.
+    expect(line(body.rows, a['@id'], '2025-10-01')).toMatchObject({
+      coinsCents: 5000,
+      cashlessCents: 2000,
+      tokens: 4,
+      tokensCents: 400,
+      grossCents: 7400,
+      plays: expect.any(Number),
+      netCents: net(7400),
+      vatCents: 7400 - net(7400),
+      rentCents: 30_000,
+      shareCents: net(7400) - 30_000,
+      maintenanceCents: null,
+    });
+    // November: the contract ends on the 15th: 15 of 30 days of 300 €.
+    expect(line(body.rows, a['@id'], '2025-11-01')).toMatchObject({ grossCents: 3000, rentCents: 15_000 });
+    // B, mixed: 1.510 € in October, 200 € + 20 % of 510 € = 302 €.
+    expect(line(body.rows, b['@id'], '2025-10-01')).toMatchObject({
+      notesCents: 150_000,
+      cashlessCents: 1000,
+      grossCents: 151_000,
+      rentCents: 30_200,
+    });
+    // November: nothing earned, half the month in the contract: 100 € (the limit, prorated too, is not reached).
+    expect(line(body.rows, b['@id'], '2025-11-01')).toMatchObject({ grossCents: 0, rentCents: 10_000 });
+    expect(body.rows.some((r) => r.subject === c['@id'])).toBe(false);
+    expect(body.totals).toMatchObject({ grossCents: 7400 + 3000 + 151_000, rentCents: 30_000 + 15_000 + 30_200 + 10_000 });
+    expect(body.periods.map((p) => [p.periodStart, p.periodEnd, p.rentCents])).toEqual([
+      ['2025-10-01', '2025-10-31', 60_200],
+      ['2025-11-01', '2025-11-30', 25_000],
+    ]);
+  });
+
+  it('by lessor: a lessor sums its locations, percentage terms without a contract period always apply', async () => {
+    const body = await report('subject=lessor&from=2025-10-01&to=2025-11-30&period=month');
+    expect(line(body.rows, l1['@id'], '2025-10-01')).toMatchObject({ grossCents: 158_400, rentCents: 60_200, name: l1.name });
+    expect(line(body.rows, l1['@id'], '2025-11-01')).toMatchObject({ grossCents: 3000, rentCents: 25_000 });
+    // C: 100 € in October (10 € rent), 200 € in November (20 €).
+    expect(line(body.rows, l2['@id'], '2025-10-01')).toMatchObject({ coinsCents: 10_000, grossCents: 10_000, rentCents: 1000 });
+    expect(line(body.rows, l2['@id'], '2025-11-01')).toMatchObject({ grossCents: 20_000, rentCents: 2000 });
+  });
+
+  it('by device over the whole range: each device carries the rent of where it stood; a month without revenue stays with no device', async () => {
+    const body = await report(`subject=device&from=2025-10-01&to=2025-11-30&period=range&itemsPerPage=200`);
+    expect(line(body.rows, d1.device['@id'], '2025-10-01')).toMatchObject({
+      grossCents: 10_400,
+      rentCents: 45_000,
+      periodEnd: '2025-11-30',
+    });
+    expect(line(body.rows, d2.device['@id'], '2025-10-01')).toMatchObject({ grossCents: 181_000, rentCents: 30_200 + 1000 + 2000 });
+    // B's November rent (no revenue there) is on the line without a device, with the demo's own locations' rents.
+    expect(line(body.rows, null, '2025-10-01').rentCents).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('agrees with the transactions summed by hand, and splits days and ISO weeks without losing a cent', async () => {
+    const sums = new Map<string, number>();
+    for (const d of [d1, d2]) {
+      const list = await t.json<Collection<Transaction>>('manager', { url: `/api/v2/transactions?device=${d.device.id}&itemsPerPage=200` });
+      sums.set(
+        d.device['@id'],
+        list.body.member.filter((x) => !x.test).reduce((s, x) => s + x.amountCents, 0),
+      );
+    }
+    for (const period of ['day', 'week', 'month', 'year', 'range'] as const) {
+      for (const d of [d1, d2]) {
+        const body = await report(
+          `subject=device&device=${d.device['@id']}&from=2025-10-01&to=2025-11-30&period=${period}&itemsPerPage=200`,
+        );
+        expect(body.totals.grossCents, `${period} ${d.device.name}`).toBe(sums.get(d.device['@id']));
+        expect(body.rows.reduce((s, r) => s + r.grossCents, 0)).toBe(body.totals.grossCents);
+      }
+    }
+    const days = await report(`subject=device&device=${d2.device['@id']}&from=2025-10-15&to=2025-10-16&period=day`);
+    expect(days.rows.map((r) => [r.periodStart, r.grossCents])).toEqual([
+      ['2025-10-15', 1000],
+      ['2025-10-16', 10_000],
+    ]);
+    // ISO weeks: 27 October 2025 is a Monday; the first week is clamped to the range.
+    const weeks = await report(`subject=device&device=${d1.device['@id']}&from=2025-10-01&to=2025-11-09&period=week`);
+    expect(weeks.periods[0]).toMatchObject({ periodStart: '2025-10-01', periodEnd: '2025-10-05' });
+    expect(weeks.rows.map((r) => [r.periodStart, r.grossCents])).toEqual([
+      ['2025-10-06', 7000],
+      ['2025-10-20', 400],
+      ['2025-11-03', 3000],
+    ]);
+  });
+
+  it('the company report adds maintenance, operational costs and EBITDA, and is the sum of its locations', async () => {
+    await createMaintenance(t, { device: d1.device['@id'], date: '2025-10-20', costCents: 4500 });
+    await t.as('admin', {
+      method: 'PATCH',
+      url: '/api/v2/companies/1',
+      payload: { operationalCostsCents: 31_000 },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    const company = await report('subject=company&from=2025-10-01&to=2025-10-31&period=month');
+    const locations = await report('subject=location&from=2025-10-01&to=2025-10-31&period=month&itemsPerPage=200');
+    const [row] = company.rows;
+    expect(company.rows).toHaveLength(1);
+    expect(row).toMatchObject({
+      subject: '/api/v2/companies/1',
+      grossCents: locations.totals.grossCents,
+      rentCents: locations.totals.rentCents,
+    });
+    expect(row?.maintenanceCents).toBe(4500);
+    expect(row?.operationalCostsCents).toBe(31_000);
+    expect(row?.ebitdaCents).toBe((row?.netCents ?? 0) - (row?.rentCents ?? 0) - 31_000 - 4500 - (row?.prizeCostCents ?? 0));
+    // Half of October: half the monthly costs, by day.
+    const half = await report('subject=company&from=2025-10-01&to=2025-10-15&period=range');
+    expect(half.rows[0]?.operationalCostsCents).toBe(15_000);
+  });
+
+  it('keeps to the caller: another company sees none of it, a worker may not read it, bad input is a 4xx', async () => {
+    const other = await report('subject=location&from=2025-10-01&to=2025-11-30', 'otherManager');
+    expect(other.rows.some((r) => [a['@id'], b['@id'], c['@id']].includes(r.subject ?? ''))).toBe(false);
+    expect((await t.as('worker', { url: '/api/v2/finance-report?subject=device&from=2025-10-01&to=2025-10-31' })).statusCode).toBe(403);
+    const cases = [
+      ['subject=device&from=2025-10-31&to=2025-10-01', 422],
+      ['subject=device&from=2015-01-01&to=2025-10-01', 422],
+      ['subject=device&from=2024-01-01&to=2025-10-01&period=day', 422],
+      ['subject=planet&from=2025-10-01&to=2025-10-31', 400],
+      ['subject=device&from=2025-10-01&to=2025-10-31&device=/api/v2/lessors/1', 400],
+      ['subject=company&from=2025-10-01&to=2025-10-31&device=/api/v2/devices/1', 400],
+      ['subject=device&from=2025-13-01&to=2025-10-31', 400],
+    ] as const;
+    for (const [query, status] of cases)
+      expect((await t.as('manager', { url: `/api/v2/finance-report?${query}` })).statusCode, query).toBe(status);
+  });
+});

@@ -1,0 +1,123 @@
+import { businessDate, type RentalType } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { monthsOf } from './periods.ts';
+import { contractSpan, type MonthRent, monthEndOf, monthRent, type RentTerms } from './rent.ts';
+
+export interface RentScope {
+  /** The companies of the view (null: every company). */
+  companies: readonly number[] | null;
+  from: string;
+  to: string;
+  lessor?: number | undefined;
+  location?: number | undefined;
+  device?: number | undefined;
+}
+
+export interface LocationRent {
+  locationId: number;
+  locationName: string;
+  companyId: number;
+  lessorId: number | null;
+  terms: RentTerms;
+  /** Everything the location took in the month (what its rent is shared out by). */
+  monthRevenueCents: number;
+  rent: MonthRent;
+}
+
+const list = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+
+/**
+ * The rent of every location with rental terms in the scope, for each calendar month the range touches
+ * (domain.md §8), worked out on the whole month: its revenue on the contract's days, up to today.
+ * Three small reads: the terms, the months' revenue from the monthly rollup, and the days of months
+ * the contract covers in part from the daily one.
+ */
+export async function locationRents(db: Db, scope: RentScope, now = new Date()): Promise<LocationRent[]> {
+  const today = businessDate(now);
+  const companies = scope.companies === null ? sql`true` : sql`l.company_id = any(${list(scope.companies)}::int[])`;
+  const termsResult = await db.execute(sql`
+    select l.id, l.name, l.company_id, l.lessor_id,
+      coalesce(l.rental_type, s.rental_type) as type,
+      coalesce(l.contract_rental_amount_cents, s.contract_rental_amount_cents) as amount,
+      coalesce(l.rental_percentage_bp, s.rental_percentage_bp) as percentage,
+      coalesce(l.income_limit_cents, s.income_limit_cents) as income_limit,
+      to_char(s.contract_start, 'YYYY-MM-DD') as contract_start, to_char(s.contract_end, 'YYYY-MM-DD') as contract_end
+    from locations l
+    left join lessors s on s.id = l.lessor_id
+    where ${companies}
+      and coalesce(l.rental_type, s.rental_type) is not null
+      ${scope.lessor === undefined ? sql`` : sql`and l.lessor_id = ${scope.lessor}`}
+      ${scope.location === undefined ? sql`` : sql`and l.id = ${scope.location}`}
+    order by l.id`);
+  type TermsRow = {
+    id: number;
+    name: string;
+    company_id: number;
+    lessor_id: number | null;
+    type: RentalType;
+    amount: number | null;
+    percentage: number | null;
+    income_limit: number | null;
+    contract_start: string | null;
+    contract_end: string | null;
+  };
+  const places = (termsResult as unknown as { rows: TermsRow[] }).rows;
+  if (places.length === 0) return [];
+  const months = monthsOf(scope.from, scope.to);
+  const ids = places.map((p) => p.id);
+
+  // What each location took in each whole month.
+  const monthly = await db.execute(sql`
+    select location_key, to_char(month, 'YYYY-MM-DD') as month,
+      sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
+    from device_monthly
+    where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
+    group by 1, 2`);
+  const revenue = new Map<string, number>();
+  for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows)
+    revenue.set(`${r.location_key}/${r.month}`, Number(r.revenue));
+
+  // The contract's days of each month; those covering part of a month take their revenue by day.
+  const cells = places.flatMap((place) => {
+    const terms: RentTerms = {
+      type: place.type,
+      amountCents: place.amount === null ? null : Number(place.amount),
+      percentageBp: place.percentage === null ? null : Number(place.percentage),
+      incomeLimitCents: place.income_limit === null ? null : Number(place.income_limit),
+      contractStart: place.contract_start,
+      contractEnd: place.contract_end,
+    };
+    return months.map((month) => {
+      const span = contractSpan(terms, month, today);
+      const monthToDate = monthEndOf(month) < today ? monthEndOf(month) : today;
+      const partial = span !== null && (span[0] !== month || span[1] < monthToDate);
+      return { place, terms, month, span, partial };
+    });
+  });
+  const partial = cells.filter((c) => c.partial && c.span);
+  const byDay = new Map<number, number>();
+  if (partial.length) {
+    const result = await db.execute(sql`
+      select q.i, coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
+      from unnest(${list(partial.map((c) => c.place.id))}::int[], ${list(partial.map((c) => c.span?.[0] ?? ''))}::date[],
+        ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
+      left join device_daily d on d.location_key = q.location_id and d.day between q.a and q.b
+      group by q.i`);
+    for (const r of (result as unknown as { rows: { i: unknown; revenue: unknown }[] }).rows) byDay.set(Number(r.i), Number(r.revenue));
+  }
+  return cells.map((cell) => {
+    const monthRevenueCents = revenue.get(`${cell.place.id}/${cell.month}`) ?? 0;
+    const index = partial.indexOf(cell);
+    const basis = cell.span === null ? 0 : index >= 0 ? (byDay.get(index + 1) ?? 0) : monthRevenueCents;
+    return {
+      locationId: cell.place.id,
+      locationName: cell.place.name,
+      companyId: cell.place.company_id,
+      lessorId: cell.place.lessor_id,
+      terms: cell.terms,
+      monthRevenueCents,
+      rent: monthRent(cell.terms, cell.month, basis, today),
+    };
+  });
+}

@@ -1,0 +1,80 @@
+import { addDays, type RentalType } from '@kovanica/contract';
+
+/**
+ * A location's rental terms as they apply (domain.md §8): the location's own, field by field, over its
+ * lessor's; the contract period is the lessor's (a location without a lessor pays on its own terms,
+ * without a period). Percentages in hundredths of a percent (12,50 % = 1250), amounts in cents a month.
+ */
+export interface RentTerms {
+  type: RentalType | null;
+  amountCents: number | null;
+  percentageBp: number | null;
+  incomeLimitCents: number | null;
+  contractStart: string | null;
+  contractEnd: string | null;
+}
+
+/** How a location's rent for one calendar month was worked out, every step kept for the lessor statement. */
+export interface MonthRent {
+  /** The month's first day. */
+  month: string;
+  daysInMonth: number;
+  /** Days of the month inside the contract period (and not after `until`). */
+  contractDays: number;
+  /** The location's revenue on those days: what a percentage is taken of. */
+  basisCents: number;
+  /** The fixed amount for those days: the monthly amount × contract days ÷ days in the month. */
+  fixedCents: number;
+  /** The income limit for those days (mixed terms), prorated like the amount. */
+  limitCents: number;
+  /** The percentage part: of the whole basis (percentage), of the basis above the limit (mixed). */
+  percentCents: number;
+  /** fixed + percent, unrounded; reports round it once per line. */
+  rentCents: number;
+}
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+export const monthEndOf = (month: string) => addDays(monthStart(addDays(monthStart(month), 31)), -1);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * The days of a month that count for rent: inside the contract period and not after `until` (the last
+ * business day that has happened: this month's rent runs to date). Returns the first and last, or null.
+ */
+export function contractSpan(terms: RentTerms, month: string, until: string): [string, string] | null {
+  const first = [monthStart(month), terms.contractStart ?? ''].reduce((a, b) => (a > b ? a : b));
+  const last = [monthEndOf(month), terms.contractEnd ?? '9999-12-31', until].reduce((a, b) => (a < b ? a : b));
+  return first <= last ? [first, last] : null;
+}
+
+/**
+ * A location's rent for one calendar month (domain.md §8), prorated for a partial month by days:
+ * - fixed: the amount;
+ * - percentage: the percentage of the revenue on contract days;
+ * - mixed: the amount plus the percentage of that revenue above the income limit
+ *   (200 € + 20 % above 1.000 €: revenue 1.500 € → 300 €).
+ * `basisCents` must be the revenue of the days `contractSpan` names.
+ */
+export function monthRent(terms: RentTerms, month: string, basisCents: number, until: string): MonthRent {
+  const daysInMonth = daysBetween(monthStart(month), monthEndOf(month));
+  const span = terms.type ? contractSpan(terms, month, until) : null;
+  const contractDays = span ? daysBetween(span[0], span[1]) : 0;
+  const share = contractDays / daysInMonth;
+  const rate = (terms.percentageBp ?? 0) / 10_000;
+  const fixedCents = terms.type === 'fixed' || terms.type === 'mixed' ? (terms.amountCents ?? 0) * share : 0;
+  const limitCents = terms.type === 'mixed' ? (terms.incomeLimitCents ?? 0) * share : 0;
+  const basis = contractDays > 0 ? basisCents : 0;
+  const percentCents =
+    terms.type === 'percentage' ? rate * Math.max(0, basis) : terms.type === 'mixed' ? rate * Math.max(0, basis - limitCents) : 0;
+  return {
+    month: monthStart(month),
+    daysInMonth,
+    contractDays,
+    basisCents: basis,
+    fixedCents,
+    limitCents,
+    percentCents,
+    rentCents: fixedCents + percentCents,
+  };
+}

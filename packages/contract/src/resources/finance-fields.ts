@@ -1,0 +1,38 @@
+/**
+ * The finance reports' terms without zod (the web's first paint validates its search with them); the
+ * schemas are in `finance.ts`.
+ */
+
+/** What a finance report's lines are (domain.md §8): a device, a location, a lessor or a company. */
+export const financeSubjects = ['device', 'location', 'lessor', 'company'] as const;
+export type FinanceSubject = (typeof financeSubjects)[number];
+
+/** How the range is cut: a line per subject and day, ISO week, calendar month, year, or the whole range. */
+export const financePeriods = ['day', 'week', 'month', 'year', 'range'] as const;
+export type FinancePeriod = (typeof financePeriods)[number];
+
+/** The longest range of a finance report, in days: ten years. */
+export const FINANCE_MAX_DAYS = 3660;
+/** The longest range cut into days or weeks: a year, leap day included (a line per subject and day beyond that is no report). */
+export const FINANCE_DAILY_MAX_DAYS = 366;
+
+/** The money figures of a finance line, each summed over the line's days (cents; `tokens` and `plays` are counts). */
+export const financeFigures = [
+  'coinsCents',
+  'notesCents',
+  'cashlessCents',
+  'cardCents',
+  'tokens',
+  'tokensCents',
+  'grossCents',
+  'plays',
+  'netCents',
+  'vatCents',
+  'rentCents',
+  'shareCents',
+] as const;
+export type FinanceFigure = (typeof financeFigures)[number];
+
+/** The company report's costs and result (domain.md §8, EBITDA); null on the other reports' lines. */
+export const financeCosts = ['maintenanceCents', 'operationalCostsCents', 'prizeCostCents', 'ebitdaCents'] as const;
+export type FinanceCost = (typeof financeCosts)[number];

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MAX_ITEMS_PER_PAGE } from '../http.ts';
+import { zDate } from '../validation.ts';
+import { type FinanceCost, type FinanceFigure, financeCosts, financeFigures, financePeriods, financeSubjects } from './finance-fields.ts';
+
+/**
+ * A finance report (domain.md §8, issue 12): `GET /finance-report?subject=location&from&to&period=month`.
+ * Revenue in its parts, gross, net and VAT, the rent owed for it and the operator's share (net − rent),
+ * per subject and period; the company report adds maintenance, operational costs, prize cost and EBITDA.
+ * Read from the rollups, never the raw events. Filters narrow the subjects: a company (admins' All
+ * Companies view), a lessor, a location, a device. The lines come a page at a time (by period, then the
+ * largest gross first); the totals and the per-period series (for the chart) cover them all.
+ */
+export const financeQuery = z.strictObject({
+  subject: z.enum(financeSubjects),
+  from: zDate(),
+  to: zDate(),
+  period: z.enum(financePeriods).optional(),
+  company: z.string().optional(),
+  lessor: z.string().optional(),
+  location: z.string().optional(),
+  device: z.string().optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
+  client: z.string().optional(),
+});
+export type FinanceQuery = z.infer<typeof financeQuery>;
+
+const figures = Object.fromEntries(financeFigures.map((f) => [f, z.number().int()])) as Record<FinanceFigure, z.ZodNumber>;
+const costs = Object.fromEntries(financeCosts.map((f) => [f, z.number().int().nullable()])) as Record<
+  FinanceCost,
+  z.ZodNullable<z.ZodNumber>
+>;
+
+export const financeRow = z.object({
+  /** The period's first and last day inside the range. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** The subject's IRI; null for revenue of devices standing nowhere (location) or of locations without a lessor (lessor). */
+  subject: z.string().nullable(),
+  name: z.string().nullable(),
+  company: z.string(),
+  companyName: z.string(),
+  ...figures,
+  ...costs,
+});
+export type FinanceRow = z.infer<typeof financeRow>;
+
+/** One period's figures over every subject: the report's chart. */
+export const financePeriodTotals = z.object({ periodStart: z.string(), periodEnd: z.string(), ...figures, ...costs });
+export type FinancePeriodTotals = z.infer<typeof financePeriodTotals>;
+
+export const financeReport = z.object({
+  '@id': z.string(),
+  '@type': z.literal('FinanceReport'),
+  subject: z.enum(financeSubjects),
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(financePeriods),
+  rows: z.array(financeRow),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+  /** Every period in order, an empty one as zeros. */
+  periods: z.array(financePeriodTotals),
+  totals: z.object({ ...figures, ...costs }),
+});
+export type FinanceReport = z.infer<typeof financeReport>;
