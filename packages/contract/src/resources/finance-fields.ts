@@ -36,3 +36,10 @@ export type FinanceFigure = (typeof financeFigures)[number];
 /** The company report's costs and result (domain.md §8, EBITDA); null on the other reports' lines. */
 export const financeCosts = ['maintenanceCents', 'operationalCostsCents', 'prizeCostCents', 'ebitdaCents'] as const;
 export type FinanceCost = (typeof financeCosts)[number];
+
+/** What a comparative analysis compares (domain.md §8): devices, locations or lessors. */
+export const comparativeSubjects = ['device', 'location', 'lessor'] as const;
+export type ComparativeSubject = (typeof comparativeSubjects)[number];
+/** What its lines may be ranked by (`order[changeCents]=desc`; the largest revenue first by default). */
+export const comparativeOrderFields = ['name', 'currentCents', 'previousCents', 'changeCents', 'changePercent'] as const;
+export type ComparativeOrderField = (typeof comparativeOrderFields)[number];

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
-import { type FinanceCost, type FinanceFigure, financeCosts, financeFigures, financePeriods, financeSubjects } from './finance-fields.ts';
+import {
+  type ComparativeOrderField,
+  comparativeOrderFields,
+  comparativeSubjects,
+  type FinanceCost,
+  type FinanceFigure,
+  financeCosts,
+  financeFigures,
+  financePeriods,
+  financeSubjects,
+} from './finance-fields.ts';
 
 /**
  * A finance report (domain.md §8, issue 12): `GET /finance-report?subject=location&from&to&period=month`.
@@ -66,3 +76,65 @@ export const financeReport = z.object({
   totals: z.object({ ...figures, ...costs }),
 });
 export type FinanceReport = z.infer<typeof financeReport>;
+
+const comparativeOrder = Object.fromEntries(comparativeOrderFields.map((f) => [`order[${f}]`, z.enum(['asc', 'desc']).optional()])) as {
+  [K in ComparativeOrderField as `order[${K}]`]: z.ZodOptional<z.ZodEnum<{ asc: 'asc'; desc: 'desc' }>>;
+};
+
+/**
+ * Two periods side by side (domain.md §8): `GET /comparative-analysis?subject=location&from&to&compareFrom&compareTo`,
+ * each subject's revenue (gross) and plays in the period and in the one it is compared with, the change
+ * and the change in percent (null when the earlier period earned nothing), ranked. Each period at most
+ * `FINANCE_MAX_DAYS` long.
+ */
+export const comparativeQuery = z.strictObject({
+  subject: z.enum(comparativeSubjects),
+  from: zDate(),
+  to: zDate(),
+  compareFrom: zDate(),
+  compareTo: zDate(),
+  company: z.string().optional(),
+  lessor: z.string().optional(),
+  location: z.string().optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
+  ...comparativeOrder,
+  client: z.string().optional(),
+});
+export type ComparativeQuery = z.infer<typeof comparativeQuery>;
+
+const comparedFigures = {
+  currentCents: z.number().int(),
+  previousCents: z.number().int(),
+  changeCents: z.number().int(),
+  changePercent: z.number().nullable(),
+  currentPlays: z.number().int(),
+  previousPlays: z.number().int(),
+};
+
+export const comparativeRow = z.object({
+  /** 1 for the first line in the order asked for. */
+  rank: z.number().int(),
+  subject: z.string().nullable(),
+  name: z.string().nullable(),
+  company: z.string(),
+  companyName: z.string(),
+  ...comparedFigures,
+});
+export type ComparativeRow = z.infer<typeof comparativeRow>;
+
+export const comparativeAnalysis = z.object({
+  '@id': z.string(),
+  '@type': z.literal('ComparativeAnalysis'),
+  subject: z.enum(comparativeSubjects),
+  from: z.string(),
+  to: z.string(),
+  compareFrom: z.string(),
+  compareTo: z.string(),
+  rows: z.array(comparativeRow),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+  totals: z.object(comparedFigures),
+});
+export type ComparativeAnalysis = z.infer<typeof comparativeAnalysis>;

@@ -193,3 +193,25 @@ export function devicesService(db: Db): DevicesService {
     },
   };
 }
+
+/**
+ * How many devices of the companies (null: every company) there are, how many are critical and how many
+ * problematic (domain.md §6, judged now exactly as each device's own state is), and the cash in all
+ * their boxes: the dashboard's fleet figures, one read of every device's state.
+ */
+export async function fleetFigures(db: Db, companyIds: readonly number[] | null, now = new Date()) {
+  const rows = await db
+    .select({ telemetry: deviceExtras().telemetry, locationFiscal: deviceExtras().locationFiscal })
+    .from(devices)
+    .where(inCompanies(devices.companyId, companyIds));
+  let critical = 0;
+  let problematic = 0;
+  let balanceCents = 0;
+  for (const row of rows) {
+    const state = deviceStateOf(row.telemetry, row.locationFiscal?.workingHours ?? null, now);
+    if (state.critical) critical++;
+    else if (state.problems.length > 0) problematic++;
+    balanceCents += state.cashInBoxCents;
+  }
+  return { total: rows.length, critical, problematic, balanceCents };
+}

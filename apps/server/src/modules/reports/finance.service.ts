@@ -37,14 +37,11 @@ export interface FinanceScope extends RentScope {
   period: FinancePeriod;
 }
 
-/** Checks a finance query and turns its IRIs into ids (400 on a malformed one, 422 on a bad range). */
-export function financeScope(ctx: RequestContext, query: FinanceQuery): FinanceScope {
-  if (query.to < query.from) throw invalid('to', 'end_before_start');
-  const span = daysBetween(query.from, query.to);
-  const period = query.period ?? 'month';
-  if (span > FINANCE_MAX_DAYS) throw invalid('to', 'range_too_long', { max: FINANCE_MAX_DAYS });
-  if ((period === 'day' || period === 'week') && span > FINANCE_DAILY_MAX_DAYS)
-    throw invalid('to', 'range_too_long', { max: FINANCE_DAILY_MAX_DAYS });
+/** The view's companies narrowed to the one asked for, and the lessor, location and device filters as ids (400 on a malformed IRI). */
+export function filtersOf(
+  ctx: RequestContext,
+  query: { company?: string | undefined; lessor?: string | undefined; location?: string | undefined; device?: string | undefined },
+) {
   const reference = (param: 'company' | 'lessor' | 'location' | 'device') => {
     const value = query[param];
     if (value === undefined) return undefined;
@@ -53,14 +50,27 @@ export function financeScope(ctx: RequestContext, query: FinanceQuery): FinanceS
     return id;
   };
   const company = reference('company');
-  const narrowed = { lessor: reference('lessor'), location: reference('location'), device: reference('device') };
-  // The company report is the company's whole business: its costs cannot be narrowed to a place.
-  if (query.subject === 'company') {
-    for (const [param, id] of Object.entries(narrowed)) if (id !== undefined) throw badQuery(param);
-  }
   const listed = ctx.listed;
   const companies = company === undefined ? listed : listed === null || listed.includes(company) ? [company] : ([] as readonly number[]);
-  return { subject: query.subject, from: query.from, to: query.to, period, companies, ...narrowed };
+  return { companies, lessor: reference('lessor'), location: reference('location'), device: reference('device') };
+}
+
+/** Refuses a range that ends before it starts or is longer than `max` days (422 on `field`). */
+export function checkRange(from: string, to: string, max: number, field = 'to') {
+  if (to < from) throw invalid(field, 'end_before_start');
+  if (daysBetween(from, to) > max) throw invalid(field, 'range_too_long', { max });
+}
+
+/** Checks a finance query and turns its IRIs into ids (400 on a malformed one, 422 on a bad range). */
+export function financeScope(ctx: RequestContext, query: FinanceQuery): FinanceScope {
+  const period = query.period ?? 'month';
+  checkRange(query.from, query.to, period === 'day' || period === 'week' ? FINANCE_DAILY_MAX_DAYS : FINANCE_MAX_DAYS);
+  const filters = filtersOf(ctx, query);
+  // The company report is the company's whole business: its costs cannot be narrowed to a place.
+  if (query.subject === 'company') {
+    for (const param of ['lessor', 'location', 'device'] as const) if (filters[param] !== undefined) throw badQuery(param);
+  }
+  return { subject: query.subject, from: query.from, to: query.to, period, ...filters };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -74,7 +84,7 @@ function periodOf(period: FinancePeriod, from: string): SQL {
 }
 
 /** The rollup rows of the range: whole months from the monthly rollup unless cut into days or weeks. */
-function rollupRows(scope: FinanceScope): SQL {
+export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
   const filters = (t: string) => {
     const parts: SQL[] = [];
     if (scope.companies !== null) parts.push(sql`${sql.raw(t)}.company_id = any(${pgArray(scope.companies)}::int[])`);

@@ -1,4 +1,4 @@
-import type { Collection, FinanceReport, FinanceRow, Transaction } from '@kovanica/contract';
+import type { Collection, ComparativeAnalysis, FinanceReport, FinanceRow, Transaction } from '@kovanica/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements, devices } from '../../db/schema/index.ts';
@@ -211,5 +211,36 @@ describe('finance reports on rollups, rent per domain.md §8', () => {
     ] as const;
     for (const [query, status] of cases)
       expect((await t.as('manager', { url: `/api/v2/finance-report?${query}` })).statusCode, query).toBe(status);
+  });
+});
+
+describe('comparative analysis', () => {
+  it('sets two periods side by side, with the change, ranked', async () => {
+    const res = await t.json<ComparativeAnalysis>('manager', {
+      url: `/api/v2/comparative-analysis?subject=location&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-01&compareTo=2025-10-31&lessor=${l1['@id']}&order[changeCents]=asc`,
+    });
+    expect(res.status).toBe(200);
+    // B: 1.510 € in October, nothing in November; A: 74 € then 30 €.
+    expect(res.body.rows.map((r) => [r.rank, r.subject, r.currentCents, r.previousCents, r.changeCents, r.changePercent])).toEqual([
+      [1, b['@id'], 0, 151_000, -151_000, -100],
+      [2, a['@id'], 3000, 7400, -4400, -59.46],
+    ]);
+    expect(res.body.totals).toMatchObject({ currentCents: 3000, previousCents: 158_400, changeCents: -155_400 });
+    const devices = await t.json<ComparativeAnalysis>('manager', {
+      url: `/api/v2/comparative-analysis?subject=device&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-01&compareTo=2025-10-31&itemsPerPage=200`,
+    });
+    expect(devices.body.rows.find((r) => r.subject === d2.device['@id'])).toMatchObject({
+      currentCents: 20_000,
+      previousCents: 161_000,
+      rank: 1,
+    });
+    const bad = await t.as('manager', {
+      url: '/api/v2/comparative-analysis?subject=device&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-31&compareTo=2025-10-01',
+    });
+    expect(bad.statusCode).toBe(422);
+    const twice = await t.as('manager', {
+      url: '/api/v2/comparative-analysis?subject=device&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-01&compareTo=2025-10-31&order[name]=asc&order[changeCents]=asc',
+    });
+    expect(twice.statusCode).toBe(400);
   });
 });
