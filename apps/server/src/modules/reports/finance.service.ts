@@ -75,10 +75,10 @@ export function financeScope(ctx: RequestContext, query: FinanceQuery): FinanceS
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** The SQL that names the period (its first day, clamped to the range) of a piece's day `p.d`. */
-function periodOf(period: FinancePeriod, from: string): SQL {
-  const trunc = (unit: string) => sql`greatest(date_trunc(${unit}, p.d)::date, ${from}::date)`;
-  if (period === 'day') return sql`p.d`;
+/** The SQL that names the period (its first day, clamped to the range) of a rollup row's day (`r.d`). */
+function periodOf(period: FinancePeriod, from: string, day: SQL = sql`r.d`): SQL {
+  const trunc = (unit: string) => sql`greatest(date_trunc(${unit}, ${day}::timestamp)::date, ${from}::date)`;
+  if (period === 'day') return day;
   if (period === 'range') return sql`${from}::date`;
   return trunc(period);
 }
@@ -227,34 +227,41 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     )`
       : sql``;
   const lineSource = subject === 'company' ? sql`costed` : sql`(select *, 0 as maintenance, 0 as operational, 0 as prize from summed)`;
-  const result = await db.execute(sql`
+  const statement = sql`
     with rent_input as (${rentInput(rents)}),
     r as (${rollupRows(scope)}),
-    pieces as (
-      select r.company_id, r.device_id, r.location_key, r.location_id, r.d, r.coins_cents, r.notes_cents, r.cashless_cents,
-        r.card_cents, r.tokens, r.tokens_cents, r.plays,
-        coalesce(q.rent * (r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents) / nullif(q.revenue, 0), 0) as rent
+    -- The rollup rows summed per period, device, location and month first: what a share of rent is taken by.
+    agg as (
+      select ${periodOf(scope.period, from)} as period, r.company_id, r.device_id, r.location_key, max(r.location_id) as location_id,
+        date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents) coins_cents, sum(r.notes_cents) notes_cents,
+        sum(r.cashless_cents) cashless_cents, sum(r.card_cents) card_cents, sum(r.tokens) tokens, sum(r.tokens_cents) tokens_cents,
+        sum(r.plays) plays, sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents) as gross
       from r
-      left join rent_input q on q.location_id = r.location_key and q.month = date_trunc('month', r.d)::date
+      group by 1, 2, 3, 4, 6
+    ),
+    pieces as (
+      select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
+      from agg p
+      left join rent_input q on q.location_id = p.location_key and q.month = p.month
       union all
       -- A month's rent at a location that earned nothing in it: the location's, on the month's first day in the range.
-      select q.company_id, null, q.location_id, q.location_id, greatest(q.month, ${from}::date), 0, 0, 0, 0, 0, 0, 0, q.rent
+      select ${periodOf(scope.period, from, sql`greatest(q.month, ${from}::date)`)}, q.company_id, null, q.location_id, q.location_id, q.month,
+        0, 0, 0, 0, 0, 0, 0, 0, q.rent
       from rent_input q
       where q.revenue = 0 and greatest(q.month, ${from}::date) <= ${scope.to}::date
         and ${scope.device === undefined ? sql`true` : sql`false`}
     ),
     summed as (
-      select ${periodOf(scope.period, from)} as period,
-        ${subjectOf[subject]} as subject, p.company_id,
+      select p.period, ${subjectOf[subject]} as subject, p.company_id,
         sum(p.coins_cents) coins_cents, sum(p.notes_cents) notes_cents, sum(p.cashless_cents) cashless_cents, sum(p.card_cents) card_cents,
         sum(p.tokens) tokens, sum(p.tokens_cents) tokens_cents, sum(p.plays) plays, sum(p.rent) rent
       from pieces p
-      left join locations l on l.id = p.location_id
+      ${subject === 'lessor' ? sql`left join locations l on l.id = p.location_id` : sql``}
       group by 1, 2, 3
     )
     ${companyLines},
     lines as (
-      select x.*, c.name as company_name, ${nameOf[subject]} as name,
+      select x.*,
         x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents as gross,
         case when c.in_vat_system then round((x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents) * 100.0 / 125)
           else x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents end as net,
@@ -263,7 +270,7 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       join companies c on c.id = x.company_id
     ),
     shown as (
-      select to_char(period, 'YYYY-MM-DD') as period, subject, company_id, company_name, name,
+      select to_char(period, 'YYYY-MM-DD') as period, subject, company_id,
         coins_cents as "coinsCents", notes_cents as "notesCents", cashless_cents as "cashlessCents", card_cents as "cardCents",
         tokens, tokens_cents as "tokensCents", gross as "grossCents", plays, net as "netCents", gross - net as "vatCents",
         rent_cents as "rentCents", net - rent_cents as "shareCents",
@@ -274,16 +281,29 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     select
       (select count(*) from shown) as count,
       (select coalesce(json_agg(t), '[]') from (
-        select * from shown order by period, "grossCents" desc, subject nulls last, company_id
-        limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}) t) as page,
+        select x.*, c.name as company_name, ${nameOf[subject]} as name
+        from (select * from shown order by period, "grossCents" desc, subject nulls last, company_id
+          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}) x
+        join companies c on c.id = x.company_id
+        order by x.period, x."grossCents" desc, x.subject nulls last, x.company_id) t) as page,
       (select coalesce(json_agg(t), '[]') from (
         select period, sum("coinsCents") "coinsCents", sum("notesCents") "notesCents", sum("cashlessCents") "cashlessCents",
           sum("cardCents") "cardCents", sum(tokens) tokens, sum("tokensCents") "tokensCents", sum("grossCents") "grossCents",
           sum(plays) plays, sum("netCents") "netCents", sum("vatCents") "vatCents", sum("rentCents") "rentCents",
           sum("shareCents") "shareCents", sum("maintenanceCents") "maintenanceCents",
           sum("operationalCostsCents") "operationalCostsCents", sum("prizeCostCents") "prizeCostCents", sum("ebitdaCents") "ebitdaCents"
-        from shown group by period) t) as periods`);
-  const [row] = (result as unknown as { rows: { count: unknown; page: unknown; periods: unknown }[] }).rows;
+        from shown group by period) t) as periods`;
+  // A year of a thousand devices sums some 50,000 rollup rows: enough memory to hash and sort them
+  // without spilling to disk (the default 4 MB does), for this statement only.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return tx.execute(statement);
+  });
+  return decode(result);
+}
+
+function decode(result: unknown) {
+  const [row] = (result as { rows: { count: unknown; page: unknown; periods: unknown }[] }).rows;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Json[];
   return { count: n(row?.count), page: parse(row?.page), periods: parse(row?.periods) };
 }

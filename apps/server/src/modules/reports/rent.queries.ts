@@ -99,11 +99,12 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
   const byDay = new Map<number, number>();
   if (partial.length) {
     const result = await db.execute(sql`
-      select q.i, coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
+      select q.i, d.revenue
       from unnest(${list(partial.map((c) => c.place.id))}::int[], ${list(partial.map((c) => c.span?.[0] ?? ''))}::date[],
         ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
-      left join device_daily d on d.location_key = q.location_id and d.day between q.a and q.b
-      group by q.i`);
+      cross join lateral (
+        select coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
+        from device_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`);
     for (const r of (result as unknown as { rows: { i: unknown; revenue: unknown }[] }).rows) byDay.set(Number(r.i), Number(r.revenue));
   }
   return cells.map((cell) => {
