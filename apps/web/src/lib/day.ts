@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@kovanica/contract';
+import { businessDate, isCalendarDate } from '@kovanica/contract';
 
 /** `31.12.2026` (dots, optional trailing dot, one-digit day and month) → `2026-12-31`; anything else is no date. */
 export function parseDay(text: string): string | null {
@@ -11,3 +11,13 @@ export function parseDay(text: string): string | null {
 
 /** A real calendar day `yyyy-MM-dd` (a search parameter's `from`/`to`); `2026-02-30` is none. */
 export const isIsoDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
+
+/** Days from `from` to `to`, both included (0 when the end is before the start); whole days across clock changes. */
+export function daysInRange(from: string, to: string): number {
+  return to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+}
+
+/** This month up to today, in business (Zagreb) days: the reports' default range. */
+export function monthToDate(today = businessDate()): { from: string; to: string } {
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}

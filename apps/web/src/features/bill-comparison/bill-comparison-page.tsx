@@ -18,6 +18,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ReportCell, type ReportColumn, ReportHeaderCell, ReportTable, ReportTotals } from '../../components/report-table/index.ts';
+import { daysInRange } from '../../lib/day.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/list-state.ts';
@@ -25,14 +26,7 @@ import { devicesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { billComparisonQuery } from './api.ts';
-import {
-  type ComparedFigures,
-  type ComparisonSearch,
-  daysInRange,
-  defaultComparisonRange,
-  mismatchesOf,
-  pageOf,
-} from './comparison-search.ts';
+import { type ComparedFigures, type ComparisonSearch, defaultComparisonRange, mismatchesOf, pageOf } from './comparison-search.ts';
 
 const route = getRouteApi('/_app/transactions-bills/comparison');
 const k = (key: string) => `billComparison.${key}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonSearch, daysInRange, defaultComparisonRange, mismatchesOf, pageOf } from './comparison-search.ts';
+import { daysInRange } from '../../lib/day.ts';
+import { comparisonSearch, defaultComparisonRange, mismatchesOf, pageOf } from './comparison-search.ts';
 
 const agreeing = {
   payments: 3,

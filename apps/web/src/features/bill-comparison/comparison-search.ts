@@ -36,11 +36,6 @@ export function defaultComparisonRange(today = businessDate()): { from: string; 
   return { from: addDays(today, -(COMPARISON_DEFAULT_DAYS - 1)), to: today };
 }
 
-/** Days from `from` to `to`, both included (0 when the end is before the start). */
-export function daysInRange(from: string, to: string): number {
-  return to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-}
-
 /** The figures of a comparison row (or its totals) that are compared. */
 export interface ComparedFigures {
   payments: number;

@@ -6,11 +6,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { daysInRange } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { companiesDailyRevenueQuery } from './companies-daily-revenue-api.ts';
-import { type CompaniesDailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
+import { type CompaniesDailyRevenueSearch, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
 import { CompaniesDailyRevenueTable } from './companies-daily-revenue-table.tsx';
 
 const route = getRouteApi('/_app/companies/daily-revenue');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companiesDailyRevenueSearch, daysInRange, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
+import { daysInRange } from '../../lib/day.ts';
+import { companiesDailyRevenueSearch, defaultDailyRange, isRangeTooLong } from './companies-daily-revenue-search.ts';
 
 describe('companies daily revenue search', () => {
   it('keeps real days and drops anything else', () => {

@@ -1,5 +1,5 @@
 import { addDays, businessDate, COMPANIES_DAILY_REVENUE_MAX_DAYS } from '@kovanica/contract';
-import { isIsoDay } from '../../lib/day.ts';
+import { daysInRange, isIsoDay } from '../../lib/day.ts';
 
 /** `/companies/daily-revenue?from=2026-05-01&to=2026-05-14`; a missing day means the default range. */
 export interface CompaniesDailyRevenueSearch {
@@ -19,11 +19,6 @@ export const DAILY_REVENUE_DEFAULT_DAYS = 14;
 /** The default range: the last 14 business (Zagreb) days up to today. */
 export function defaultDailyRange(today = businessDate()): { from: string; to: string } {
   return { from: addDays(today, -(DAILY_REVENUE_DEFAULT_DAYS - 1)), to: today };
-}
-
-/** Days from `from` to `to`, both included (0 when the end is before the start). */
-export function daysInRange(from: string, to: string): number {
-  return to < from ? 0 : Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 }
 
 /** Whether the server takes the range: at most a year (the API answers 422 past it). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { monthToDate } from '../../lib/day.ts';
 import { devicesApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -13,7 +14,7 @@ import { revenueReportQuery } from './api.ts';
 import { useRevenueColumns } from './revenue-columns.tsx';
 import { RevenueFigures } from './revenue-figures.tsx';
 import type { RevenueGrouping } from './revenue-rows.ts';
-import { type DetailedReviewSearch, defaultRange, pagingQuery } from './revenue-search.ts';
+import { type DetailedReviewSearch, pagingQuery } from './revenue-search.ts';
 import { RevenueTable } from './revenue-table.tsx';
 
 const route = getRouteApi('/_app/detailed-review/list');
@@ -24,7 +25,7 @@ export function DetailedReviewPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { accountInfo } = useSession();
-  const range = defaultRange();
+  const range = monthToDate();
   const from = search.from ?? range.from;
   const to = search.to ?? range.to;
   const grouping: RevenueGrouping = search.group ?? 'device';
@@ -47,7 +48,7 @@ export function DetailedReviewPage() {
       <PageHeader title={title} subtitle={`${formatDate(from)} – ${formatDate(to)}`} />
       <RevenueFigures totals={backwards ? undefined : report.data?.totals} />
       <RevenueTable
-        report={backwards ? undefined : report.data}
+        report={backwards ? null : report.data}
         paging={search}
         onPaging={setPaging}
         fetchPage={(page, itemsPerPage) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, detailedReviewSearch, pagingQuery, todayRevenueSearch } from './revenue-search.ts';
+import { detailedReviewSearch, pagingQuery, todayRevenueSearch } from './revenue-search.ts';
 
 describe('revenue search params', () => {
   it('keeps a location IRI and drops anything else', () => {
@@ -39,10 +39,5 @@ describe('revenue search params', () => {
       }),
     ).toEqual({ from: '2026-02-01', location: '/api/v2/locations/3', group: 'location' });
     expect(detailedReviewSearch({ group: 'device', device: '/api/v2/devices/7' })).toEqual({ device: '/api/v2/devices/7' });
-  });
-
-  it('defaults to this month up to today', () => {
-    expect(defaultRange('2026-05-14')).toEqual({ from: '2026-05-01', to: '2026-05-14' });
-    expect(defaultRange('2026-06-01')).toEqual({ from: '2026-06-01', to: '2026-06-01' });
   });
 });

@@ -1,15 +1,13 @@
-import { businessDate, parseIri, type RevenueOrderField, type RevenueQuery, revenueOrderFields } from '@kovanica/contract';
-import { isIsoDay } from '../../lib/day.ts';
+import { type RevenueOrderField, type RevenueQuery, revenueOrderFields } from '@kovanica/contract';
 import { listSearch } from '../../lib/list-state.ts';
+import { iriParam, type ReportPage, reportPageOf, reportRangeOf } from '../../lib/report-search.ts';
 import type { RevenueGrouping } from './revenue-rows.ts';
 
 /**
  * Which page of a report's lines, how many, in which order (`?page=2&itemsPerPage=50&sort=plays&dir=desc`),
  * as the lists keep it; left out: page 1, the default size, the report's own order (largest revenue first).
  */
-export interface ReportPaging {
-  page?: number;
-  itemsPerPage?: number;
+export interface ReportPaging extends ReportPage {
   sort?: RevenueOrderField;
   /** Left out for ascending. */
   dir?: 'desc';
@@ -17,10 +15,8 @@ export interface ReportPaging {
 
 /** The paging part of a report's search, malformed values dropped. */
 function pagingOf(raw: Record<string, unknown>): ReportPaging {
-  const { page, itemsPerPage, sort, dir } = listSearch(raw);
-  const paging: ReportPaging = {};
-  if (page !== undefined) paging.page = page;
-  if (itemsPerPage !== undefined) paging.itemsPerPage = itemsPerPage;
+  const { sort, dir } = listSearch(raw);
+  const paging: ReportPaging = reportPageOf(raw);
   if (sort !== undefined && (revenueOrderFields as readonly string[]).includes(sort)) {
     paging.sort = sort as RevenueOrderField;
     if (dir === 'desc') paging.dir = 'desc';
@@ -54,29 +50,19 @@ export interface DetailedReviewSearch extends ReportPaging {
   group?: Exclude<RevenueGrouping, 'device'>;
 }
 
-const iriOf = (collection: string, value: unknown) =>
-  typeof value === 'string' && parseIri(collection, value) !== null ? value : undefined;
-
 /** The route's `validateSearch`: anything malformed is dropped, so an old or hand-edited link still opens. */
 export function todayRevenueSearch(raw: Record<string, unknown>): TodayRevenueSearch {
-  const location = iriOf('locations', raw.location);
+  const location = iriParam('locations', raw.location);
   return { ...pagingOf(raw), ...(location ? { location } : {}) };
 }
 
 /** The route's `validateSearch` of the detailed review; see `todayRevenueSearch`. */
 export function detailedReviewSearch(raw: Record<string, unknown>): DetailedReviewSearch {
-  const search: DetailedReviewSearch = pagingOf(raw);
-  if (isIsoDay(raw.from)) search.from = raw.from;
-  if (isIsoDay(raw.to)) search.to = raw.to;
-  const location = iriOf('locations', raw.location);
+  const search: DetailedReviewSearch = { ...pagingOf(raw), ...reportRangeOf(raw) };
+  const location = iriParam('locations', raw.location);
   if (location) search.location = location;
-  const device = iriOf('devices', raw.device);
+  const device = iriParam('devices', raw.device);
   if (device) search.device = device;
   if (raw.group === 'location') search.group = 'location';
   return search;
-}
-
-/** The detailed review's default range: this month up to today, in business (Zagreb) days. */
-export function defaultRange(today = businessDate()): { from: string; to: string } {
-  return { from: `${today.slice(0, 8)}01`, to: today };
 }
