@@ -42,6 +42,17 @@ import { Route as AppDevicesMapRouteImport } from './routes/_app/devices/map';
 import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
 import { Route as AppDevicesResetRouteImport } from './routes/_app/devices/reset';
 import { Route as AppDevicesServiceModeHistoryRouteImport } from './routes/_app/devices/service-mode-history';
+import { Route as AppEbitdaListRouteImport } from './routes/_app/ebitda/list';
+import { Route as AppFinanceReportCompanyRouteImport } from './routes/_app/finance-report/company';
+import { Route as AppFinanceReportDeviceRouteImport } from './routes/_app/finance-report/device';
+import { Route as AppFinanceReportDeviceNewRouteImport } from './routes/_app/finance-report/device-new';
+import { Route as AppFinanceReportDeviceRefactoredRouteImport } from './routes/_app/finance-report/device-refactored';
+import { Route as AppFinanceReportLessorRouteImport } from './routes/_app/finance-report/lessor';
+import { Route as AppFinanceReportLessorNewRouteImport } from './routes/_app/finance-report/lessor-new';
+import { Route as AppFinanceReportLessorRefactoredRouteImport } from './routes/_app/finance-report/lessor-refactored';
+import { Route as AppFinanceReportLocationRouteImport } from './routes/_app/finance-report/location';
+import { Route as AppFinanceReportLocationNewRouteImport } from './routes/_app/finance-report/location-new';
+import { Route as AppFinanceReportLocationRefactoredRouteImport } from './routes/_app/finance-report/location-refactored';
 import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
 import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
 import { Route as AppLocationsListRouteImport } from './routes/_app/locations/list';
@@ -56,6 +67,9 @@ import { Route as AppSettingsMainRouteImport } from './routes/_app/settings/main
 import { Route as AppTagsListRouteImport } from './routes/_app/tags/list';
 import { Route as AppTagsNewRouteImport } from './routes/_app/tags/new';
 import { Route as AppTodayRevenueListRouteImport } from './routes/_app/today-revenue/list';
+import { Route as AppTokenReportDeviceRouteImport } from './routes/_app/token-report/device';
+import { Route as AppTokenReportLessorRouteImport } from './routes/_app/token-report/lessor';
+import { Route as AppTokenReportLocationRouteImport } from './routes/_app/token-report/location';
 import { Route as AppTransactionsBillsComparisonRouteImport } from './routes/_app/transactions-bills/comparison';
 import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
@@ -252,6 +266,68 @@ const AppDevicesServiceModeHistoryRoute =
     path: '/devices/service-mode-history',
     getParentRoute: () => AppRoute,
   } as any);
+const AppEbitdaListRoute = AppEbitdaListRouteImport.update({
+  id: '/ebitda/list',
+  path: '/ebitda/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFinanceReportCompanyRoute = AppFinanceReportCompanyRouteImport.update({
+  id: '/finance-report/company',
+  path: '/finance-report/company',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFinanceReportDeviceRoute = AppFinanceReportDeviceRouteImport.update({
+  id: '/finance-report/device',
+  path: '/finance-report/device',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFinanceReportDeviceNewRoute =
+  AppFinanceReportDeviceNewRouteImport.update({
+    id: '/finance-report/device-new',
+    path: '/finance-report/device-new',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportDeviceRefactoredRoute =
+  AppFinanceReportDeviceRefactoredRouteImport.update({
+    id: '/finance-report/device-refactored',
+    path: '/finance-report/device-refactored',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportLessorRoute = AppFinanceReportLessorRouteImport.update({
+  id: '/finance-report/lessor',
+  path: '/finance-report/lessor',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFinanceReportLessorNewRoute =
+  AppFinanceReportLessorNewRouteImport.update({
+    id: '/finance-report/lessor-new',
+    path: '/finance-report/lessor-new',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportLessorRefactoredRoute =
+  AppFinanceReportLessorRefactoredRouteImport.update({
+    id: '/finance-report/lessor-refactored',
+    path: '/finance-report/lessor-refactored',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportLocationRoute =
+  AppFinanceReportLocationRouteImport.update({
+    id: '/finance-report/location',
+    path: '/finance-report/location',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportLocationNewRoute =
+  AppFinanceReportLocationNewRouteImport.update({
+    id: '/finance-report/location-new',
+    path: '/finance-report/location-new',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppFinanceReportLocationRefactoredRoute =
+  AppFinanceReportLocationRefactoredRouteImport.update({
+    id: '/finance-report/location-refactored',
+    path: '/finance-report/location-refactored',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppLessorsListRoute = AppLessorsListRouteImport.update({
   id: '/lessors/list',
   path: '/lessors/list',
@@ -320,6 +396,21 @@ const AppTagsNewRoute = AppTagsNewRouteImport.update({
 const AppTodayRevenueListRoute = AppTodayRevenueListRouteImport.update({
   id: '/today-revenue/list',
   path: '/today-revenue/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTokenReportDeviceRoute = AppTokenReportDeviceRouteImport.update({
+  id: '/token-report/device',
+  path: '/token-report/device',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTokenReportLessorRoute = AppTokenReportLessorRouteImport.update({
+  id: '/token-report/lessor',
+  path: '/token-report/lessor',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTokenReportLocationRoute = AppTokenReportLocationRouteImport.update({
+  id: '/token-report/location',
+  path: '/token-report/location',
   getParentRoute: () => AppRoute,
 } as any);
 const AppTransactionsBillsComparisonRoute =
@@ -484,6 +575,17 @@ export interface FileRoutesByFullPath {
   '/devices/new': typeof AppDevicesNewRoute;
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
+  '/ebitda/list': typeof AppEbitdaListRoute;
+  '/finance-report/company': typeof AppFinanceReportCompanyRoute;
+  '/finance-report/device': typeof AppFinanceReportDeviceRoute;
+  '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
+  '/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/finance-report/lessor': typeof AppFinanceReportLessorRoute;
+  '/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
+  '/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
+  '/finance-report/location': typeof AppFinanceReportLocationRoute;
+  '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
+  '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -496,6 +598,9 @@ export interface FileRoutesByFullPath {
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
   '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/token-report/device': typeof AppTokenReportDeviceRoute;
+  '/token-report/lessor': typeof AppTokenReportLessorRoute;
+  '/token-report/location': typeof AppTokenReportLocationRoute;
   '/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
@@ -557,6 +662,17 @@ export interface FileRoutesByTo {
   '/devices/new': typeof AppDevicesNewRoute;
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
+  '/ebitda/list': typeof AppEbitdaListRoute;
+  '/finance-report/company': typeof AppFinanceReportCompanyRoute;
+  '/finance-report/device': typeof AppFinanceReportDeviceRoute;
+  '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
+  '/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/finance-report/lessor': typeof AppFinanceReportLessorRoute;
+  '/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
+  '/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
+  '/finance-report/location': typeof AppFinanceReportLocationRoute;
+  '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
+  '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -569,6 +685,9 @@ export interface FileRoutesByTo {
   '/tags/list': typeof AppTagsListRoute;
   '/tags/new': typeof AppTagsNewRoute;
   '/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/token-report/device': typeof AppTokenReportDeviceRoute;
+  '/token-report/lessor': typeof AppTokenReportLessorRoute;
+  '/token-report/location': typeof AppTokenReportLocationRoute;
   '/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
@@ -632,6 +751,17 @@ export interface FileRoutesById {
   '/_app/devices/new': typeof AppDevicesNewRoute;
   '/_app/devices/reset': typeof AppDevicesResetRoute;
   '/_app/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
+  '/_app/ebitda/list': typeof AppEbitdaListRoute;
+  '/_app/finance-report/company': typeof AppFinanceReportCompanyRoute;
+  '/_app/finance-report/device': typeof AppFinanceReportDeviceRoute;
+  '/_app/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
+  '/_app/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/_app/finance-report/lessor': typeof AppFinanceReportLessorRoute;
+  '/_app/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
+  '/_app/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
+  '/_app/finance-report/location': typeof AppFinanceReportLocationRoute;
+  '/_app/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
+  '/_app/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
   '/_app/lessors/list': typeof AppLessorsListRoute;
   '/_app/lessors/new': typeof AppLessorsNewRoute;
   '/_app/locations/list': typeof AppLocationsListRoute;
@@ -644,6 +774,9 @@ export interface FileRoutesById {
   '/_app/tags/list': typeof AppTagsListRoute;
   '/_app/tags/new': typeof AppTagsNewRoute;
   '/_app/today-revenue/list': typeof AppTodayRevenueListRoute;
+  '/_app/token-report/device': typeof AppTokenReportDeviceRoute;
+  '/_app/token-report/lessor': typeof AppTokenReportLessorRoute;
+  '/_app/token-report/location': typeof AppTokenReportLocationRoute;
   '/_app/transactions-bills/comparison': typeof AppTransactionsBillsComparisonRoute;
   '/_app/transactions/list': typeof AppTransactionsListRoute;
   '/_app/users/list': typeof AppUsersListRoute;
@@ -707,6 +840,17 @@ export interface FileRouteTypes {
     | '/devices/new'
     | '/devices/reset'
     | '/devices/service-mode-history'
+    | '/ebitda/list'
+    | '/finance-report/company'
+    | '/finance-report/device'
+    | '/finance-report/device-new'
+    | '/finance-report/device-refactored'
+    | '/finance-report/lessor'
+    | '/finance-report/lessor-new'
+    | '/finance-report/lessor-refactored'
+    | '/finance-report/location'
+    | '/finance-report/location-new'
+    | '/finance-report/location-refactored'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -719,6 +863,9 @@ export interface FileRouteTypes {
     | '/tags/list'
     | '/tags/new'
     | '/today-revenue/list'
+    | '/token-report/device'
+    | '/token-report/lessor'
+    | '/token-report/location'
     | '/transactions-bills/comparison'
     | '/transactions/list'
     | '/users/list'
@@ -780,6 +927,17 @@ export interface FileRouteTypes {
     | '/devices/new'
     | '/devices/reset'
     | '/devices/service-mode-history'
+    | '/ebitda/list'
+    | '/finance-report/company'
+    | '/finance-report/device'
+    | '/finance-report/device-new'
+    | '/finance-report/device-refactored'
+    | '/finance-report/lessor'
+    | '/finance-report/lessor-new'
+    | '/finance-report/lessor-refactored'
+    | '/finance-report/location'
+    | '/finance-report/location-new'
+    | '/finance-report/location-refactored'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -792,6 +950,9 @@ export interface FileRouteTypes {
     | '/tags/list'
     | '/tags/new'
     | '/today-revenue/list'
+    | '/token-report/device'
+    | '/token-report/lessor'
+    | '/token-report/location'
     | '/transactions-bills/comparison'
     | '/transactions/list'
     | '/users/list'
@@ -854,6 +1015,17 @@ export interface FileRouteTypes {
     | '/_app/devices/new'
     | '/_app/devices/reset'
     | '/_app/devices/service-mode-history'
+    | '/_app/ebitda/list'
+    | '/_app/finance-report/company'
+    | '/_app/finance-report/device'
+    | '/_app/finance-report/device-new'
+    | '/_app/finance-report/device-refactored'
+    | '/_app/finance-report/lessor'
+    | '/_app/finance-report/lessor-new'
+    | '/_app/finance-report/lessor-refactored'
+    | '/_app/finance-report/location'
+    | '/_app/finance-report/location-new'
+    | '/_app/finance-report/location-refactored'
     | '/_app/lessors/list'
     | '/_app/lessors/new'
     | '/_app/locations/list'
@@ -866,6 +1038,9 @@ export interface FileRouteTypes {
     | '/_app/tags/list'
     | '/_app/tags/new'
     | '/_app/today-revenue/list'
+    | '/_app/token-report/device'
+    | '/_app/token-report/lessor'
+    | '/_app/token-report/location'
     | '/_app/transactions-bills/comparison'
     | '/_app/transactions/list'
     | '/_app/users/list'
@@ -1137,6 +1312,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDevicesServiceModeHistoryRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/ebitda/list': {
+      id: '/_app/ebitda/list';
+      path: '/ebitda/list';
+      fullPath: '/ebitda/list';
+      preLoaderRoute: typeof AppEbitdaListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/company': {
+      id: '/_app/finance-report/company';
+      path: '/finance-report/company';
+      fullPath: '/finance-report/company';
+      preLoaderRoute: typeof AppFinanceReportCompanyRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/device': {
+      id: '/_app/finance-report/device';
+      path: '/finance-report/device';
+      fullPath: '/finance-report/device';
+      preLoaderRoute: typeof AppFinanceReportDeviceRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/device-new': {
+      id: '/_app/finance-report/device-new';
+      path: '/finance-report/device-new';
+      fullPath: '/finance-report/device-new';
+      preLoaderRoute: typeof AppFinanceReportDeviceNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/device-refactored': {
+      id: '/_app/finance-report/device-refactored';
+      path: '/finance-report/device-refactored';
+      fullPath: '/finance-report/device-refactored';
+      preLoaderRoute: typeof AppFinanceReportDeviceRefactoredRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/lessor': {
+      id: '/_app/finance-report/lessor';
+      path: '/finance-report/lessor';
+      fullPath: '/finance-report/lessor';
+      preLoaderRoute: typeof AppFinanceReportLessorRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/lessor-new': {
+      id: '/_app/finance-report/lessor-new';
+      path: '/finance-report/lessor-new';
+      fullPath: '/finance-report/lessor-new';
+      preLoaderRoute: typeof AppFinanceReportLessorNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/lessor-refactored': {
+      id: '/_app/finance-report/lessor-refactored';
+      path: '/finance-report/lessor-refactored';
+      fullPath: '/finance-report/lessor-refactored';
+      preLoaderRoute: typeof AppFinanceReportLessorRefactoredRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/location': {
+      id: '/_app/finance-report/location';
+      path: '/finance-report/location';
+      fullPath: '/finance-report/location';
+      preLoaderRoute: typeof AppFinanceReportLocationRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/location-new': {
+      id: '/_app/finance-report/location-new';
+      path: '/finance-report/location-new';
+      fullPath: '/finance-report/location-new';
+      preLoaderRoute: typeof AppFinanceReportLocationNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/location-refactored': {
+      id: '/_app/finance-report/location-refactored';
+      path: '/finance-report/location-refactored';
+      fullPath: '/finance-report/location-refactored';
+      preLoaderRoute: typeof AppFinanceReportLocationRefactoredRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/lessors/list': {
       id: '/_app/lessors/list';
       path: '/lessors/list';
@@ -1233,6 +1485,27 @@ declare module '@tanstack/react-router' {
       path: '/today-revenue/list';
       fullPath: '/today-revenue/list';
       preLoaderRoute: typeof AppTodayRevenueListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/token-report/device': {
+      id: '/_app/token-report/device';
+      path: '/token-report/device';
+      fullPath: '/token-report/device';
+      preLoaderRoute: typeof AppTokenReportDeviceRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/token-report/lessor': {
+      id: '/_app/token-report/lessor';
+      path: '/token-report/lessor';
+      fullPath: '/token-report/lessor';
+      preLoaderRoute: typeof AppTokenReportLessorRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/token-report/location': {
+      id: '/_app/token-report/location';
+      path: '/token-report/location';
+      fullPath: '/token-report/location';
+      preLoaderRoute: typeof AppTokenReportLocationRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/transactions-bills/comparison': {
@@ -1441,6 +1714,17 @@ interface AppRouteChildren {
   AppDevicesNewRoute: typeof AppDevicesNewRoute;
   AppDevicesResetRoute: typeof AppDevicesResetRoute;
   AppDevicesServiceModeHistoryRoute: typeof AppDevicesServiceModeHistoryRoute;
+  AppEbitdaListRoute: typeof AppEbitdaListRoute;
+  AppFinanceReportCompanyRoute: typeof AppFinanceReportCompanyRoute;
+  AppFinanceReportDeviceRoute: typeof AppFinanceReportDeviceRoute;
+  AppFinanceReportDeviceNewRoute: typeof AppFinanceReportDeviceNewRoute;
+  AppFinanceReportDeviceRefactoredRoute: typeof AppFinanceReportDeviceRefactoredRoute;
+  AppFinanceReportLessorRoute: typeof AppFinanceReportLessorRoute;
+  AppFinanceReportLessorNewRoute: typeof AppFinanceReportLessorNewRoute;
+  AppFinanceReportLessorRefactoredRoute: typeof AppFinanceReportLessorRefactoredRoute;
+  AppFinanceReportLocationRoute: typeof AppFinanceReportLocationRoute;
+  AppFinanceReportLocationNewRoute: typeof AppFinanceReportLocationNewRoute;
+  AppFinanceReportLocationRefactoredRoute: typeof AppFinanceReportLocationRefactoredRoute;
   AppLessorsListRoute: typeof AppLessorsListRoute;
   AppLessorsNewRoute: typeof AppLessorsNewRoute;
   AppLocationsListRoute: typeof AppLocationsListRoute;
@@ -1453,6 +1737,9 @@ interface AppRouteChildren {
   AppTagsListRoute: typeof AppTagsListRoute;
   AppTagsNewRoute: typeof AppTagsNewRoute;
   AppTodayRevenueListRoute: typeof AppTodayRevenueListRoute;
+  AppTokenReportDeviceRoute: typeof AppTokenReportDeviceRoute;
+  AppTokenReportLessorRoute: typeof AppTokenReportLessorRoute;
+  AppTokenReportLocationRoute: typeof AppTokenReportLocationRoute;
   AppTransactionsBillsComparisonRoute: typeof AppTransactionsBillsComparisonRoute;
   AppTransactionsListRoute: typeof AppTransactionsListRoute;
   AppUsersListRoute: typeof AppUsersListRoute;
@@ -1512,6 +1799,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppDevicesNewRoute: AppDevicesNewRoute,
   AppDevicesResetRoute: AppDevicesResetRoute,
   AppDevicesServiceModeHistoryRoute: AppDevicesServiceModeHistoryRoute,
+  AppEbitdaListRoute: AppEbitdaListRoute,
+  AppFinanceReportCompanyRoute: AppFinanceReportCompanyRoute,
+  AppFinanceReportDeviceRoute: AppFinanceReportDeviceRoute,
+  AppFinanceReportDeviceNewRoute: AppFinanceReportDeviceNewRoute,
+  AppFinanceReportDeviceRefactoredRoute: AppFinanceReportDeviceRefactoredRoute,
+  AppFinanceReportLessorRoute: AppFinanceReportLessorRoute,
+  AppFinanceReportLessorNewRoute: AppFinanceReportLessorNewRoute,
+  AppFinanceReportLessorRefactoredRoute: AppFinanceReportLessorRefactoredRoute,
+  AppFinanceReportLocationRoute: AppFinanceReportLocationRoute,
+  AppFinanceReportLocationNewRoute: AppFinanceReportLocationNewRoute,
+  AppFinanceReportLocationRefactoredRoute:
+    AppFinanceReportLocationRefactoredRoute,
   AppLessorsListRoute: AppLessorsListRoute,
   AppLessorsNewRoute: AppLessorsNewRoute,
   AppLocationsListRoute: AppLocationsListRoute,
@@ -1524,6 +1823,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTagsListRoute: AppTagsListRoute,
   AppTagsNewRoute: AppTagsNewRoute,
   AppTodayRevenueListRoute: AppTodayRevenueListRoute,
+  AppTokenReportDeviceRoute: AppTokenReportDeviceRoute,
+  AppTokenReportLessorRoute: AppTokenReportLessorRoute,
+  AppTokenReportLocationRoute: AppTokenReportLocationRoute,
   AppTransactionsBillsComparisonRoute: AppTransactionsBillsComparisonRoute,
   AppTransactionsListRoute: AppTransactionsListRoute,
   AppUsersListRoute: AppUsersListRoute,

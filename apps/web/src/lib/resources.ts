@@ -10,6 +10,7 @@ import {
   depositsResource,
   devicesResource,
   emptyingsResource,
+  type FinanceQuery,
   fiscalCertificatesResource,
   fiscalSettingsResource,
   lessorsResource,
@@ -96,11 +97,12 @@ export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];
 
 /**
- * Revenue figures (the revenue reports, the companies daily revenue) sit under one key, so whatever
+ * Revenue figures (the revenue reports, the companies daily revenue, the finance reports) sit under one key, so whatever
  * refreshes revenue refreshes them all. The figures differ between My Company and All Companies, so
  * the view is part of each key.
  */
 export const revenueKeys = {
   all: ['revenue'] as const,
   report: (query: RevenueQuery, view: View) => ['revenue', 'report', query, view] as const,
+  finance: (query: FinanceQuery, view: View) => ['revenue', 'finance', query, view] as const,
 };

@@ -4,6 +4,7 @@ import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconCashRegister,
+  IconCoin,
   IconCoins,
   IconContract,
   IconCpu,
@@ -12,6 +13,7 @@ import {
   IconMapPin,
   IconPackages,
   IconReceipt,
+  IconReportMoney,
   IconSettings,
   IconTags,
   IconTransactionEuro,
@@ -153,6 +155,31 @@ export const menu: MenuEntry[] = [
     children: [
       { to: '/today-revenue/list', labelKey: 'menu.todayRevenue', permission: 'revenue.read', module: 'finance' },
       { to: '/detailed-review/list', labelKey: 'menu.detailedReview', permission: 'revenue.read', module: 'finance' },
+    ],
+  },
+  {
+    key: 'finance-reports',
+    labelKey: 'menu.financeReports',
+    icon: IconReportMoney,
+    module: 'finance',
+    // One entry per report: the original's `-new` and `-refactored` addresses lead to the same one.
+    children: [
+      { to: '/finance-report/device', labelKey: 'menu.financeByDevice', permission: 'finance.read', module: 'finance' },
+      { to: '/finance-report/location', labelKey: 'menu.financeByLocation', permission: 'finance.read', module: 'finance' },
+      { to: '/finance-report/lessor', labelKey: 'menu.financeByLessor', permission: 'finance.read', module: 'finance' },
+      { to: '/finance-report/company', labelKey: 'menu.financeByCompany', permission: 'finance.read', module: 'finance' },
+      { to: '/ebitda/list', labelKey: 'menu.ebitda', permission: 'finance.read', module: 'finance', component: 'finance.ebitda' },
+    ],
+  },
+  {
+    key: 'token-reports',
+    labelKey: 'menu.tokenReports',
+    icon: IconCoin,
+    module: 'finance',
+    children: [
+      { to: '/token-report/location', labelKey: 'menu.tokensByLocation', permission: 'finance.read', module: 'finance' },
+      { to: '/token-report/device', labelKey: 'menu.tokensByDevice', permission: 'finance.read', module: 'finance' },
+      { to: '/token-report/lessor', labelKey: 'menu.tokensByLessor', permission: 'finance.read', module: 'finance' },
     ],
   },
   {

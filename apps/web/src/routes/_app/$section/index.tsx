@@ -9,6 +9,7 @@ const LISTS = new Set([
   'deposits',
   'detailed-review',
   'devices',
+  'ebitda',
   'lessors',
   'locations',
   'loggers',

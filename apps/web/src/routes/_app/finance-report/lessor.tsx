@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FinanceReportPage } from '../../../features/finance/finance-report-page.tsx';
+import { financeSearches } from '../../../features/finance/finance-search.ts';
+import { gate } from '../../../lib/resource-routes.tsx';
+
+export const Route = createFileRoute('/_app/finance-report/lessor')({
+  validateSearch: financeSearches.lessor,
+  beforeLoad: () => gate('finance', 'read'),
+  component: () => <FinanceReportPage subject="lessor" />,
+});
