@@ -49,6 +49,8 @@ export const deviceItem = z.object({
   locationSince: z.string().nullable(),
   playPriceCents: z.number().int(),
   tokenValueCents: z.number().int(),
+  /** What the cash box holds when full (the logistic report's forecast of when it is); null: not told. */
+  cashBoxCapacityCents: z.number().int().nullable(),
   tags: z.array(z.string()),
   premisesLabel: z.string().nullable(),
   isuNumber: z.string().nullable(),
@@ -69,6 +71,7 @@ const fields = {
   location: zIri('locations').nullable(),
   playPriceCents: zCents(),
   tokenValueCents: zCents(),
+  cashBoxCapacityCents: zCents().nullable(),
   tags: z.array(zIri('tags')).max(50),
   premisesLabel: zPremisesLabel().nullable(),
   /** Charging device number (`OznNapUr`). */

@@ -43,3 +43,11 @@ export type ComparativeSubject = (typeof comparativeSubjects)[number];
 /** What its lines may be ranked by (`order[changeCents]=desc`; the largest revenue first by default). */
 export const comparativeOrderFields = ['name', 'currentCents', 'previousCents', 'changeCents', 'changePercent'] as const;
 export type ComparativeOrderField = (typeof comparativeOrderFields)[number];
+
+/** What a logistic report's lines are: a device, or a location's devices of one group. */
+export const logisticSubjects = ['device', 'location'] as const;
+export type LogisticSubject = (typeof logisticSubjects)[number];
+/** Days of recent intake the full-box forecast and the refill are judged by. */
+export const LOGISTIC_INTAKE_DAYS = 14;
+/** Days of prizes a refill should cover (a visit every two weeks). */
+export const LOGISTIC_REFILL_DAYS = 14;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
+import { deviceGroups } from './devices.ts';
 import {
   type ComparativeOrderField,
   comparativeOrderFields,
@@ -11,6 +12,7 @@ import {
   financeFigures,
   financePeriods,
   financeSubjects,
+  logisticSubjects,
 } from './finance-fields.ts';
 
 /**
@@ -138,3 +140,77 @@ export const comparativeAnalysis = z.object({
   totals: z.object(comparedFigures),
 });
 export type ComparativeAnalysis = z.infer<typeof comparativeAnalysis>;
+
+/**
+ * The logistic report (domain.md §8): `GET /logistic-report?subject=device&from&to&location=…`. It runs
+ * only with a filter (company, lessor, location, device or device group; 422 `filter_required`
+ * otherwise). Per device (or location and group): plays and revenue of the range; for saldo reducers
+ * money in, paid out (prizes out × token value) and the net saldo; for prize devices prizes out, the
+ * payout ratio, prizes left in the machine (loaded − paid out) and the refill for the next two weeks;
+ * and for every box the cash in it, days since emptying and the day it is forecast to be full (from its
+ * intake over the last 14 days and its capacity). Lines come as a visit list: the soonest full first.
+ */
+export const logisticQuery = z.strictObject({
+  subject: z.enum(logisticSubjects),
+  from: zDate(),
+  to: zDate(),
+  company: z.string().optional(),
+  lessor: z.string().optional(),
+  location: z.string().optional(),
+  device: z.string().optional(),
+  group: z.enum(deviceGroups).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).optional(),
+  client: z.string().optional(),
+});
+export type LogisticQuery = z.infer<typeof logisticQuery>;
+
+export const logisticRow = z.object({
+  subject: z.string().nullable(),
+  name: z.string().nullable(),
+  locationName: z.string().nullable(),
+  group: z.enum(deviceGroups),
+  devices: z.number().int(),
+  plays: z.number().int(),
+  grossCents: z.number().int(),
+  /** Coins, notes, cashless and loyalty card: money put in. */
+  moneyInCents: z.number().int(),
+  /** Saldo reducers: prizes out × token value; null for other groups. */
+  paidOutCents: z.number().int().nullable(),
+  netSaldoCents: z.number().int().nullable(),
+  prizesOut: z.number().int(),
+  /** Prize devices: prizes out ÷ plays (0–1); null for other groups or without plays. */
+  payoutRatio: z.number().nullable(),
+  /** Prize devices: units loaded (stock issued to the device) − prizes paid out, ever. */
+  prizesLeft: z.number().int().nullable(),
+  /** Prize devices: what the next two weeks will pay out (recent rate) beyond what is left. */
+  prizesToRefill: z.number().int().nullable(),
+  cashInBoxCents: z.number().int(),
+  lastEmptiedAt: z.string().nullable(),
+  daysSinceEmptying: z.number().int().nullable(),
+  /** Cash into the box per day over the last 14 days. */
+  dailyIntakeCents: z.number().int(),
+  capacityCents: z.number().int().nullable(),
+  /** The business day the box is forecast to be full; null without a capacity or an intake. */
+  fullOn: z.string().nullable(),
+});
+export type LogisticRow = z.infer<typeof logisticRow>;
+
+export const logisticReport = z.object({
+  '@id': z.string(),
+  '@type': z.literal('LogisticReport'),
+  subject: z.enum(logisticSubjects),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(logisticRow),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+  totals: z.object({
+    plays: z.number().int(),
+    grossCents: z.number().int(),
+    cashInBoxCents: z.number().int(),
+    prizesToRefill: z.number().int(),
+  }),
+});
+export type LogisticReport = z.infer<typeof logisticReport>;

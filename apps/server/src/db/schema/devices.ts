@@ -21,6 +21,8 @@ export const devices = pgTable(
     premisesLabel: text(),
     isuNumber: text(),
     fiscalize: text().$type<FiscalizeMode>().notNull().default('inherit'),
+    /** What the cash box holds when full, in cents (the logistic report's forecast); null: not told. */
+    cashBoxCapacityCents: integer(),
     createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

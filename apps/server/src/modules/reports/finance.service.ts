@@ -94,7 +94,7 @@ export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
       parts.push(sql`${sql.raw(t)}.location_id in (select id from locations where lessor_id = ${scope.lessor})`);
     return parts.length ? sql.join(parts, sql` and `) : sql`true`;
   };
-  const columns = sql`company_id, device_id, location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays`;
+  const columns = sql`company_id, device_id, location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays, prizes_out`;
   const daily = (a: string, b: string) =>
     sql`select ${columns}, day as d from device_daily t where t.day between ${a}::date and ${b}::date and ${filters('t')}`;
   if (scope.period === 'day' || scope.period === 'week') return daily(scope.from, scope.to);
@@ -233,9 +233,9 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     -- The rollup rows summed per period, device, location and month first: what a share of rent is taken by.
     agg as (
       select ${periodOf(scope.period, from)} as period, r.company_id, r.device_id, r.location_key, max(r.location_id) as location_id,
-        date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents) coins_cents, sum(r.notes_cents) notes_cents,
-        sum(r.cashless_cents) cashless_cents, sum(r.card_cents) card_cents, sum(r.tokens) tokens, sum(r.tokens_cents) tokens_cents,
-        sum(r.plays) plays, sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents) as gross
+        date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents)::bigint coins_cents, sum(r.notes_cents)::bigint notes_cents,
+        sum(r.cashless_cents)::bigint cashless_cents, sum(r.card_cents)::bigint card_cents, sum(r.tokens)::bigint tokens, sum(r.tokens_cents)::bigint tokens_cents,
+        sum(r.plays)::bigint plays, sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents)::bigint as gross
       from r
       group by 1, 2, 3, 4, 6
     ),
@@ -253,8 +253,8 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     ),
     summed as (
       select p.period, ${subjectOf[subject]} as subject, p.company_id,
-        sum(p.coins_cents) coins_cents, sum(p.notes_cents) notes_cents, sum(p.cashless_cents) cashless_cents, sum(p.card_cents) card_cents,
-        sum(p.tokens) tokens, sum(p.tokens_cents) tokens_cents, sum(p.plays) plays, sum(p.rent) rent
+        sum(p.coins_cents)::bigint coins_cents, sum(p.notes_cents)::bigint notes_cents, sum(p.cashless_cents)::bigint cashless_cents, sum(p.card_cents)::bigint card_cents,
+        sum(p.tokens)::bigint tokens, sum(p.tokens_cents)::bigint tokens_cents, sum(p.plays)::bigint plays, sum(p.rent) rent
       from pieces p
       ${subject === 'lessor' ? sql`left join locations l on l.id = p.location_id` : sql``}
       group by 1, 2, 3
@@ -263,9 +263,10 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     lines as (
       select x.*,
         x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents as gross,
-        case when c.in_vat_system then round((x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents) * 100.0 / 125)
+        -- gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
+        case when c.in_vat_system then ((x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents) * 8 + 5) / 10
           else x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents end as net,
-        round(x.rent) as rent_cents
+        round(x.rent)::bigint as rent_cents
       from ${lineSource} x
       join companies c on c.id = x.company_id
     ),

@@ -1,4 +1,4 @@
-import type { Collection, ComparativeAnalysis, FinanceReport, FinanceRow, Transaction } from '@kovanica/contract';
+import { addDays, businessDate, type Collection, type ComparativeAnalysis, type FinanceReport, type FinanceRow, type LogisticReport, type Transaction } from '@kovanica/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements, devices } from '../../db/schema/index.ts';
@@ -242,5 +242,58 @@ describe('comparative analysis', () => {
       url: '/api/v2/comparative-analysis?subject=device&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-01&compareTo=2025-10-31&order[name]=asc&order[changeCents]=asc',
     });
     expect(twice.statusCode).toBe(400);
+  });
+});
+
+describe('logistic report', () => {
+  it('needs a filter, then gives saldo, prizes and the day each box is full, as a visit list', async () => {
+    const today = businessDate();
+    const from = addDays(today, -7);
+    const none = await t.json<{ violations: { propertyPath: string; message: string }[] }>('manager', {
+      url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}`,
+    });
+    expect(none.status).toBe(422);
+    expect(none.body.violations[0]).toMatchObject({ propertyPath: 'filter', message: 'Please apply one of the filters above.' });
+
+    const place = await createLocation(t, { fiscalization: false });
+    const saldo = await createDeviceWithLogger(t, { location: place['@id'], group: 'saldo_reducer', cashBoxCapacityCents: 10_000, tokenValueCents: 100 });
+    const prize = await createDeviceWithLogger(t, { location: place['@id'], group: 'prize_device', playPriceCents: 100 });
+    for (const d of [saldo, prize])
+      await t.db.update(devicePlacements).set({ fromAt: new Date(Date.now() - 30 * 86_400_000) }).where(eq(devicePlacements.deviceId, d.device.id));
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await sendEvents(t, saldo.logger, [
+      { seq: 1, at: threeDaysAgo, type: 'coin', valueCents: 100, count: 30 },
+      { seq: 2, at: threeDaysAgo, type: 'prize_out', count: 5 },
+    ]);
+    await sendEvents(t, prize.logger, [
+      { seq: 1, at: threeDaysAgo, type: 'coin', valueCents: 100, count: 10 },
+      { seq: 2, at: threeDaysAgo, type: 'prize_out', count: 2 },
+    ]);
+    const res = await t.json<LogisticReport>('manager', { url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}` });
+    expect(res.status).toBe(200);
+    const [first, second] = res.body.rows;
+    // The saldo reducer's box (capacity 100 €, 30 € in it, 30 € in 14 days) fills in 33 days; the prize device has no capacity.
+    expect(first).toMatchObject({
+      subject: saldo.device['@id'],
+      group: 'saldo_reducer',
+      moneyInCents: 3000,
+      paidOutCents: 500,
+      netSaldoCents: 2500,
+      cashInBoxCents: 3000,
+      dailyIntakeCents: 214,
+      fullOn: addDays(today, 33),
+      prizesLeft: null,
+    });
+    expect(second).toMatchObject({ subject: prize.device['@id'], prizesOut: 2, prizesLeft: -2, prizesToRefill: 2, fullOn: null, paidOutCents: null });
+    expect(second?.payoutRatio).toBe(Math.round((2 / (second?.plays ?? 1)) * 10_000) / 10_000);
+    const byLocation = await t.json<LogisticReport>('manager', {
+      url: `/api/v2/logistic-report?subject=location&from=${from}&to=${today}&location=${place['@id']}`,
+    });
+    expect(byLocation.body.rows.map((r) => [r.subject, r.group, r.devices])).toEqual([
+      [place['@id'], 'saldo_reducer', 1],
+      [place['@id'], 'prize_device', 1],
+    ]);
+    const other = await t.json<LogisticReport>('otherManager', { url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}` });
+    expect(other.body.rows).toEqual([]);
   });
 });

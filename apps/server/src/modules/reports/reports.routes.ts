@@ -5,6 +5,9 @@ import {
   type FinanceQuery,
   financeQuery,
   financeReport,
+  type LogisticQuery,
+  logisticQuery,
+  logisticReport,
   problemSchema,
 } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +15,7 @@ import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { comparativeAnalysis as compare } from './comparative.service.ts';
 import { financeReport as report } from './finance.service.ts';
+import { logisticReport as logistic } from './logistic.service.ts';
 
 /** The money reports (issue 12), read from the rollups. */
 export function reportsRoutes(app: FastifyInstance, deps: Deps) {
@@ -39,5 +43,19 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: comparativeAnalysis, 400: problemSchema, 422: problemSchema },
     },
     handler: (request) => compare(deps.db, contextOf(request), request.query as ComparativeQuery),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/logistic-report',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['reports'],
+      summary:
+        'Per device (or location and group), with a filter: plays, revenue, saldo, prizes to refill, cash in the box and when it is full, as a visit list',
+      querystring: logisticQuery,
+      response: { 200: logisticReport, 400: problemSchema, 422: problemSchema },
+    },
+    handler: (request) => logistic(deps.db, contextOf(request), request.query as LogisticQuery),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "cash_box_capacity_cents" integer;
