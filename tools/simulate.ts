@@ -6,11 +6,14 @@
  * demo admin by default), --devices N (the first N), --interval seconds (live, default 5), --seed.
  * The fleet is read through the API (devices, their locations' hours, cities). Credentials are the demo
  * fleet's (`kvl_demo_<imei>`); loggers with other credentials are skipped with a warning.
+ * The demo's devices in trouble (apps/server/src/demo/fleet.ts `demoTrouble`) stay in it from the start
+ * of the run: an alarm nobody clears, a silent logger (sent nothing, not even the live heartbeat), service
+ * mode left on, no paid plays. `--healthy` lets every device behave.
  */
 import { parseArgs } from 'node:util';
 import type { Collection, Device, DeviceGroup, Location, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
-import { DEMO_CITIES, demoCredential } from '../apps/server/src/demo/fleet.ts';
-import { random, type SimDevice, simulate } from '../apps/server/src/modules/telemetry/simulation.ts';
+import { DEMO_CITIES, demoCredential, demoTrouble } from '../apps/server/src/demo/fleet.ts';
+import { random, type SimDevice, simulate, stillReports } from '../apps/server/src/modules/telemetry/simulation.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     duplicates: { type: 'string', default: '0' },
     reorder: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
+    healthy: { type: 'boolean', default: false },
   },
 });
 const api = `${values.url.replace(/\/$/, '')}/api/v2`;
@@ -35,7 +39,8 @@ async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function readFleet(): Promise<SimDevice[]> {
+/** The run's fleet; the demo's devices in trouble get into it at `start` (unless --healthy). */
+async function readFleet(start: Date): Promise<SimDevice[]> {
   const { token } = await json<{ token: string }>('/authentication_token', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -53,8 +58,10 @@ async function readFleet(): Promise<SimDevice[]> {
   const locations = new Map((await all<Location>('/locations')).map((l) => [l['@id'], l]));
   const coast = new Set<string>(DEMO_CITIES.filter((c) => c.coast).map((c) => c.name));
   const devices = (await all<Device>('/devices')).filter((d) => d.imei && d.location);
+  const trouble = values.healthy ? new Map() : demoTrouble(start);
   const fleet = devices.map((d) => {
     const location = locations.get(d.location ?? '') as Location;
+    const troubled = trouble.get(d.imei as string);
     return {
       imei: d.imei as string,
       group: d.group as DeviceGroup,
@@ -62,6 +69,9 @@ async function readFleet(): Promise<SimDevice[]> {
       tokenValueCents: d.tokenValueCents,
       coast: coast.has(location.cityName),
       hours: location.workingHours,
+      // From the start of the run: an alarm raised then, or service mode switched on then (both
+      // change nothing on a device already in that state from the demo's history).
+      ...(troubled ? { trouble: { ...troubled, since: start } } : {}),
     };
   });
   return values.devices ? fleet.slice(0, Number(values.devices)) : fleet;
@@ -97,10 +107,13 @@ async function send(imei: string, events: TelemetryEvent[]) {
   }
 }
 
-const fleet = await readFleet();
+const runStart = new Date();
+const from = values.live ? runStart : new Date(runStart.getTime() - Number(values.days) * 86_400_000);
+const fleet = await readFleet(from);
 const rnd = random(Number(values.seed) + 17);
 const demand = Number(values.demand);
-console.log(`${fleet.length} devices, sending to ${api}/telemetry/batches`);
+const troubled = fleet.filter((d) => d.trouble).map((d) => `${d.imei} ${d.trouble?.kind}`);
+console.log(`${fleet.length} devices, sending to ${api}/telemetry/batches${troubled.length ? `; in trouble: ${troubled.join(', ')}` : ''}`);
 // Live seqs start from the clock, above anything a history used, and only ever grow.
 const nextSeq = new Map(fleet.map((d) => [d.imei, Date.now()]));
 const renumber = (imei: string, events: TelemetryEvent[]) =>
@@ -112,25 +125,26 @@ const renumber = (imei: string, events: TelemetryEvent[]) =>
 
 if (values.live) {
   const interval = Number(values.interval) * 1000;
-  let from = new Date();
+  let since = from;
   for (;;) {
     await new Promise((r) => setTimeout(r, interval));
     const to = new Date();
-    const { events } = simulate(fleet, { from, to, seed: Number(values.seed), demand });
-    const sends = fleet.map((d) => {
-      const list = events.get(d.imei) ?? [];
-      // A heartbeat each round, so "last seen" stays current between plays.
-      const withBeat = [...list, { seq: 0, at: to.toISOString(), type: 'heartbeat', signal: -70 } as TelemetryEvent];
-      return send(d.imei, renumber(d.imei, withBeat));
-    });
+    const { events } = simulate(fleet, { from: since, to, seed: Number(values.seed), demand });
+    // A silent logger sends nothing, not even the heartbeat.
+    const sends = fleet
+      .filter((d) => stillReports(d, to))
+      .map((d) => {
+        const list = events.get(d.imei) ?? [];
+        // A heartbeat each round, so "last seen" stays current between plays.
+        const withBeat = [...list, { seq: 0, at: to.toISOString(), type: 'heartbeat', signal: -70 } as TelemetryEvent];
+        return send(d.imei, renumber(d.imei, withBeat));
+      });
     await Promise.all(sends);
-    from = to;
+    since = to;
     console.log(`${to.toISOString()}  sent ${totals.sent}, accepted ${totals.accepted}, duplicates ${totals.duplicates}`);
   }
 } else {
-  const to = new Date();
-  const from = new Date(to.getTime() - Number(values.days) * 86_400_000);
-  const { events, truth } = simulate(fleet, { from, to, seed: Number(values.seed), demand });
+  const { events, truth } = simulate(fleet, { from, to: runStart, seed: Number(values.seed), demand });
   const started = performance.now();
   await Promise.all(
     fleet.map(async (d) => {

@@ -1,7 +1,16 @@
-import { type DeviceGroup, imeiCheckDigit, oibCheckDigit, type RentalType, type WorkingHours } from '@kovanica/contract';
+import {
+  addDays,
+  businessDate,
+  type DeviceGroup,
+  imeiCheckDigit,
+  oibCheckDigit,
+  type RentalType,
+  type WorkingHours,
+} from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { cities, devicePlacements, devices, lessors, locations, loggers, tags, users } from '../db/schema/index.ts';
+import type { Trouble } from '../modules/telemetry/simulation.ts';
 import { credentialHash } from '../security/credentials.ts';
 
 /**
@@ -56,6 +65,8 @@ interface LessorSeed {
   rentalType: RentalType;
   start: string | null;
   end: string | null;
+  /** The end this many days after the seeding instead: a contract that always ends soon (domain.md §8). */
+  endsInDays?: number;
   amount: number | null;
   percent: number | null;
   limit: number | null;
@@ -76,7 +87,8 @@ const LESSORS: LessorSeed[] = [
     name: 'City Center one d.o.o.',
     rentalType: 'mixed',
     start: '2023-06-01',
-    end: '2026-12-15',
+    end: null,
+    endsInDays: 20,
     amount: 200_00,
     percent: 20,
     limit: 1_000_00,
@@ -407,6 +419,38 @@ const GROUPS: { group: DeviceGroup; names: string[]; price: number; count: numbe
   { group: 'other', names: ['Foto kabina', 'Masažna fotelja'], price: 300, count: 4 },
 ];
 
+/**
+ * Demo devices in trouble when the demo starts, so the map and the lists show every device state: by
+ * logger number (`demoImei`; Zabavni automati's are 1–60, Istra's 101–105, Drugi automati's 201–204),
+ * what went wrong and how many hours before "now". The history (history.ts) and the live simulator
+ * (tools/simulate.ts) send the telemetry of that trouble; ingestion derives the state from it.
+ */
+const DEMO_TROUBLE: { logger: number; kind: Trouble['kind']; hoursAgo: number; code?: string }[] = [
+  // Critical: an alarm nobody has cleared.
+  { logger: 3, kind: 'alarm', hoursAgo: 3, code: 'E31' }, // Vlakić 1, City Center one West
+  { logger: 34, kind: 'alarm', hoursAgo: 26, code: 'E12' }, // Kick Boxer 1, Zadar — Forum igraonica
+  // Offline: the logger stopped reporting.
+  { logger: 5, kind: 'silent', hoursAgo: 5 }, // Brodić 1, Riva — caffe bar
+  { logger: 56, kind: 'silent', hoursAgo: 28 }, // Kapsule 4, Rijeka — Korzo
+  { logger: 202, kind: 'silent', hoursAgo: 4 }, // Drugi automati: Helikopter 3, Kaufland Rijeka
+  // Service mode switched on and left on.
+  { logger: 44, kind: 'service', hoursAgo: 2 }, // Mjenjač žetona 2, Makarska — šetnica
+  { logger: 102, kind: 'service', hoursAgo: 5 }, // Istra: Konjić 3, Zabavni park Adria — arkade
+  // Problematic: no revenue for three open days and more.
+  { logger: 9, kind: 'idle', hoursAgo: 6 * 24 }, // Vlakić 2, Kaufland Osijek
+  { logger: 51, kind: 'idle', hoursAgo: 5 * 24 }, // Automat za slatkiše 2, Kino Europa — foaje
+];
+
+/** The demo devices' trouble by IMEI, started the given hours before `now`. */
+export function demoTrouble(now: Date): Map<string, Trouble> {
+  return new Map(
+    DEMO_TROUBLE.map((t) => [
+      demoImei(t.logger),
+      { kind: t.kind, since: new Date(now.getTime() - t.hoursAgo * 3_600_000), ...(t.code ? { code: t.code } : {}) },
+    ]),
+  );
+}
+
 /** When the demo fleet was put in place: 13 months of history fit after it. */
 export const FLEET_SINCE = new Date(Date.UTC(new Date().getUTCFullYear() - 1, new Date().getUTCMonth() - 1, 1, 8));
 
@@ -449,7 +493,7 @@ export async function seedFleet(
               name: l.name,
               oib: oib(options.lessorOffset + n + 1),
               contractStart: l.start,
-              contractEnd: l.end,
+              contractEnd: l.endsInDays === undefined ? l.end : addDays(businessDate(), l.endsInDays),
               rentalType: l.rentalType,
               contractRentalAmountCents: l.amount,
               rentalPercentageBp: l.percent === null ? null : l.percent * 100,

@@ -5,7 +5,7 @@ import { deviceDaily, telemetryEvents } from '../../db/schema/index.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger } from '../../testing/fixtures.ts';
-import { random, type SimDevice, simulate } from './simulation.ts';
+import { random, type SimDevice, simulate, stillReports, type Trouble } from './simulation.ts';
 import { ingestBatch } from './telemetry.ingest.ts';
 
 const t = await testApp();
@@ -25,6 +25,70 @@ describe('the simulated fleet', () => {
     }
     const january = simulate([device], period(0));
     expect(july.truth.get('a')?.plays ?? 0).toBeGreaterThan(3 * (january.truth.get('a')?.plays ?? 0));
+  });
+
+  it('sends a day the same in one period or in a live run of short ones', () => {
+    const device: SimDevice = { imei: 'a', group: 'monster', playPriceCents: 200, tokenValueCents: 100, coast: false, hours: week };
+    // A day across midnight (the hours run to 01:00), once whole and once in 10-minute periods.
+    const from = Date.UTC(2026, 2, 6, 6);
+    const to = from + 86_400_000;
+    const strip = (events: TelemetryEvent[]) => events.map(({ seq: _, ...e }) => JSON.stringify(e));
+    const whole = strip(simulate([device], { from: new Date(from), to: new Date(to), seed: 3 }).events.get('a') ?? []);
+    const live: string[] = [];
+    for (let t = from; t < to; t += 600_000) {
+      live.push(...strip(simulate([device], { from: new Date(t), to: new Date(t + 600_000), seed: 3 }).events.get('a') ?? []));
+    }
+    expect(whole.length).toBeGreaterThan(10);
+    expect(live).toEqual(whole);
+  });
+
+  it('keeps a device in its trouble from then on', () => {
+    const since = new Date(Date.UTC(2026, 6, 10, 12));
+    const from = new Date(since.getTime() - 5 * 86_400_000);
+    const to = new Date(since.getTime() + 5 * 86_400_000);
+    const device = (trouble?: Trouble): SimDevice => ({
+      imei: 'a',
+      group: 'kiddie_ride',
+      playPriceCents: 200,
+      tokenValueCents: 100,
+      coast: true,
+      hours: week,
+      ...(trouble ? { trouble } : {}),
+    });
+    const run = (trouble?: Trouble) => {
+      const { events, truth } = simulate([device(trouble)], { from, to, seed: 5 });
+      const list = events.get('a') ?? [];
+      return {
+        before: list.filter((e) => Date.parse(e.at) < since.getTime()),
+        after: list.filter((e) => Date.parse(e.at) >= since.getTime()),
+        truth: truth.get('a'),
+      };
+    };
+    const types = (events: TelemetryEvent[]) => [...new Set(events.map((e) => e.type))].sort();
+
+    const healthy = run();
+    const alarm = run({ kind: 'alarm', since, code: 'E31' });
+    // Its alarm first, then only heartbeats: nothing clears it, nobody plays.
+    expect(alarm.after[0]).toMatchObject({ type: 'alarm', code: 'E31', critical: true, at: since.toISOString() });
+    expect(types(alarm.after.slice(1))).toEqual(['heartbeat']);
+    expect(alarm.before.some((e) => e.type === 'coin')).toBe(true);
+
+    const silent = run({ kind: 'silent', since });
+    expect(silent.after).toEqual([]);
+    expect(stillReports(device({ kind: 'silent', since }), from)).toBe(true);
+    expect(stillReports(device({ kind: 'silent', since }), since)).toBe(false);
+
+    // Service mode on and never off: customers' plays go on as test plays, not revenue.
+    const service = run({ kind: 'service', since });
+    expect(service.after[0]).toMatchObject({ type: 'service_mode', on: true });
+    expect(service.after.some((e) => e.type === 'service_mode' && !e.on)).toBe(false);
+    expect(service.after.filter((e) => e.type === 'coin' || e.type === 'token').length).toBeGreaterThan(20);
+    expect(service.truth?.plays).toBeLessThan((healthy.truth?.plays ?? 0) * 0.7);
+
+    const idle = run({ kind: 'idle', since });
+    expect(types(idle.after)).toEqual(['heartbeat']);
+    // One a day it opens: 11, 13, 14 and 15 July (closed on Sunday the 12th).
+    expect(idle.after.length).toBe(4);
   });
 
   it('survives duplicate and reordered deliveries: ingestion equals the truth exactly', async () => {

@@ -4,7 +4,8 @@ import { weekdays } from '@kovanica/contract';
 /**
  * The fleet's behaviour, for the simulator and the demo history (issue 4): plays within opening hours,
  * weekday and seasonal patterns (the coast busy in summer), prices per device group, coins and
- * tokens, emptying every one to two weeks, alarms, service-mode sessions, free rides and resets.
+ * tokens, emptying every one to two weeks, alarms, service-mode sessions, free rides and resets; and
+ * a device in trouble (`Trouble`) that stays in it, so the demo shows every device state.
  * Deterministic for a seed, and it keeps the truth (what each device really took) so a test can
  * check that ingestion lost nothing and counted nothing twice.
  */
@@ -16,9 +17,43 @@ export interface SimDevice {
   tokenValueCents: number;
   coast: boolean;
   hours: WorkingHours;
+  /** Trouble it gets into and stays in (none: it behaves). */
+  trouble?: Trouble;
 }
 
-/** What a device really took, outside service mode (the fault test compares ingestion with it). */
+/**
+ * What goes wrong with a device from `since` on, and stays wrong (until someone acts in the
+ * back-office or on site). Ingestion derives the device's state from what it then sends:
+ * - `alarm`: a critical alarm (`code`) that is never cleared; the machine takes no more plays, its
+ *   logger keeps sending heartbeats → critical;
+ * - `silent`: the machine and its logger lose power or signal: nothing is sent from then on → offline;
+ * - `service`: service mode is switched on and left on: customers' plays are test plays → service mode;
+ * - `idle`: the logger reports, nobody pays (a jammed coin slot without an alarm) → problematic after
+ *   three open days without revenue.
+ */
+export interface Trouble {
+  kind: 'alarm' | 'silent' | 'service' | 'idle';
+  since: Date;
+  /** The alarm's code (`alarm`; E40 when not given). */
+  code?: string;
+}
+
+/** Whether a device's logger still sends at an instant (a silent one sends nothing from its trouble on). */
+export const stillReports = (device: SimDevice, at: Date) =>
+  device.trouble?.kind !== 'silent' || at.getTime() < device.trouble.since.getTime();
+
+/** What a device in trouble still sends, by event type. */
+function sentInTrouble(kind: Trouble['kind'], type: string): boolean {
+  if (kind === 'silent') return false;
+  if (type === 'heartbeat') return true;
+  // Left in service mode it is still played; nothing else happens that the logger reports.
+  return kind === 'service' && (type === 'coin' || type === 'note' || type === 'token' || type === 'cashless' || type === 'prize_out');
+}
+
+/**
+ * What a device really took, outside service mode (the fault test compares ingestion with it). A device
+ * in trouble takes nothing from then on but test plays (`service`).
+ */
 export interface Truth {
   coinsCents: number;
   tokens: number;
@@ -100,35 +135,48 @@ export function simulate(
   const events = new Map<string, TelemetryEvent[]>();
   const truth = new Map<string, Truth>();
   devices.forEach((device, index) => {
-    const rnd = random(options.seed * 7919 + index * 104_729 + 1);
+    const generator = (n: number) => random(options.seed * 7919 + index * 104_729 + n * 15_485_863 + 1);
+    // The first emptying from the device's generator; each day from its own (see below).
+    let rnd = generator(0);
     const list: TelemetryEvent[] = [];
     const sum: Truth = { coinsCents: 0, tokens: 0, plays: 0 };
     let seq = options.firstSeq?.(device.imei) ?? 1;
-    // A logger numbers its events as they happen: a day's events get their seq once sorted by time.
-    let today: { at: number; e: Record<string, unknown> }[] = [];
-    const push = (at: number, e: Record<string, unknown>) => today.push({ at, e });
-    const flush = () => {
-      today.sort((a, b) => a.at - b.at);
-      for (const { at, e } of today) list.push({ seq: seq++, at: new Date(at).toISOString(), ...e } as TelemetryEvent);
-      today = [];
+    const trouble = device.trouble;
+    const troubleAt = trouble?.since.getTime() ?? Number.POSITIVE_INFINITY;
+    /** Whether the device is in its trouble at an instant. */
+    const troubled = (at: number) => at >= troubleAt;
+    const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
+    // Each day is drawn whole from a generator of its own (device and day), whatever part of it the
+    // period holds, and each event is kept when its own time is in the period: a live run of short
+    // periods sends every event once, the end of a service visit or the clearing of an alarm too.
+    // A logger numbers its events as they happen: they get their seq once sorted by time.
+    const timed: { at: number; e: Record<string, unknown> }[] = [];
+    const push = (at: number, e: Record<string, unknown>) => {
+      if (!inPeriod(at)) return;
+      if (!trouble || !troubled(at) || sentInTrouble(trouble.kind, e.type as string)) timed.push({ at, e });
     };
+    // The event that starts the trouble, when it falls in the period.
+    if (trouble && inPeriod(troubleAt)) {
+      if (trouble.kind === 'alarm') timed.push({ at: troubleAt, e: { type: 'alarm', code: trouble.code ?? 'E40', critical: true } });
+      if (trouble.kind === 'service') timed.push({ at: troubleAt, e: { type: 'service_mode', on: true } });
+    }
     let boxCoins = 0;
     let boxTokens = 0;
     let nextEmptying = 7 + Math.floor(rnd() * 8);
     let daysSinceEmptying = 0;
 
-    const start = Date.UTC(options.from.getUTCFullYear(), options.from.getUTCMonth(), options.from.getUTCDate());
+    // From the day before: its opening hours may run past midnight into the period.
+    const start = Date.UTC(options.from.getUTCFullYear(), options.from.getUTCMonth(), options.from.getUTCDate() - 1);
     for (let dayStart = start; dayStart < options.to.getTime(); dayStart += 86_400_000) {
+      rnd = generator(dayStart / 86_400_000);
       const day = new Date(dayStart);
       const offset = ZAGREB_OFFSET_HOURS(day) * 3_600_000;
       const weekdayIndex = (day.getUTCDay() + 6) % 7;
       const open = openMinutes(device.hours, weekdayIndex);
       daysSinceEmptying++;
-      flush();
       if (!open) continue;
       const [openMin, closeMin] = open;
       const minute = (m: number) => dayStart - offset + m * 60_000;
-      const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
       const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8) * (options.demand ?? 1);
       const plays = Math.max(0, Math.round(expected));
       const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
@@ -138,10 +186,11 @@ export function simulate(
       let service: [number, number] | null = null;
       if (rnd() < 1 / 30) {
         const at = minute(openMin + 10 + rnd() * 60);
-        if (inPeriod(at)) {
+        // A visit that the device's trouble would cut short does not happen.
+        if (!troubled(at + 600_000)) {
           push(at, { type: 'service_mode', on: true });
           push(at + 120_000, { type: 'coin', valueCents: device.playPriceCents, count: 1 });
-          boxCoins += device.playPriceCents;
+          if (inPeriod(at + 120_000)) boxCoins += device.playPriceCents;
           push(at + 600_000, { type: 'service_mode', on: false });
           service = [at, at + 600_000];
         }
@@ -149,25 +198,29 @@ export function simulate(
 
       for (const m of times) {
         const at = minute(m);
-        if (!inPeriod(at)) continue;
-        const paid = service === null || at < service[0] || at >= service[1] ? sum : { coinsCents: 0, tokens: 0, plays: 0 };
+        // In trouble, a device takes no plays, except test plays while left in service mode.
+        if (trouble && troubled(at) && trouble.kind !== 'service') continue;
+        const testPlay = (service !== null && at >= service[0] && at < service[1]) || troubled(at);
+        // Only the period's plays count: the truth, and the box its emptying reports.
+        const paid = testPlay || !inPeriod(at) ? { coinsCents: 0, tokens: 0, plays: 0 } : sum;
+        const box = inPeriod(at) ? 1 : 0;
         const roll = rnd();
         const price = device.playPriceCents;
         if ((device.group === 'kiddie_ride' || device.group === 'monster') && roll < 0.2 && device.tokenValueCents > 0) {
           const tokens = Math.max(1, Math.round(price / device.tokenValueCents));
           push(at, { type: 'token', count: tokens });
           paid.tokens += tokens;
-          boxTokens += tokens;
+          boxTokens += box * tokens;
         } else if (roll < 0.26) {
           push(at, { type: 'cashless', valueCents: price });
         } else if (price % 200 === 0 && roll < 0.7) {
           push(at, { type: 'coin', valueCents: 200, count: price / 200 });
           paid.coinsCents += price;
-          boxCoins += price;
+          boxCoins += box * price;
         } else {
           push(at, { type: 'coin', valueCents: 100, count: Math.max(1, Math.round(price / 100)) });
           paid.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
-          boxCoins += Math.max(1, Math.round(price / 100)) * 100;
+          boxCoins += box * Math.max(1, Math.round(price / 100)) * 100;
         }
         paid.plays += 1;
         if (device.group === 'prize_device' && rnd() < 1 / 12) push(at + 30_000, { type: 'prize_out', count: 1 });
@@ -177,20 +230,18 @@ export function simulate(
       // An alarm now and then; a critical one is cleared within hours.
       if (rnd() < 1 / 25) {
         const at = minute(openMin + rnd() * (closeMin - openMin));
-        if (inPeriod(at)) {
+        // Not one whose clearing (within 6 hours) the device's trouble would swallow.
+        if (!troubled(at + 6 * 3_600_000)) {
           const critical = rnd() < 0.3;
           const code = critical ? ['E12', 'E31', 'E40'][Math.floor(rnd() * 3)] : ['W01', 'W07'][Math.floor(rnd() * 2)];
           push(at, { type: 'alarm', code, critical });
           if (critical) push(at + (1 + rnd() * 5) * 3_600_000, { type: 'alarm_cleared', code });
         }
       }
-      if (rnd() < 1 / 60) {
-        const at = minute(openMin + 5);
-        if (inPeriod(at)) push(at, { type: 'reset', reason: 'watchdog' });
-      }
+      if (rnd() < 1 / 60) push(minute(openMin + 5), { type: 'reset', reason: 'watchdog' });
       if (daysSinceEmptying >= nextEmptying) {
         const at = minute(closeMin - 15);
-        if (inPeriod(at)) {
+        if (!troubled(at)) {
           push(at, { type: 'emptying', coinsCents: boxCoins, tokens: boxTokens });
           boxCoins = 0;
           boxTokens = 0;
@@ -199,10 +250,11 @@ export function simulate(
         }
       }
       // One heartbeat a day keeps "last seen" honest without flooding the history.
-      const beat = minute(openMin + 1);
-      if (inPeriod(beat)) push(beat, { type: 'heartbeat', signal: -60 - Math.floor(rnd() * 30), firmware: '2.4.0' });
+      push(minute(openMin + 1), { type: 'heartbeat', signal: -60 - Math.floor(rnd() * 30), firmware: '2.4.0' });
     }
-    flush();
+    // Stable: events at the same instant keep the order they happened in.
+    timed.sort((a, b) => a.at - b.at);
+    for (const { at, e } of timed) list.push({ seq: seq++, at: new Date(at).toISOString(), ...e } as TelemetryEvent);
     events.set(device.imei, list);
     truth.set(device.imei, sum);
   });
