@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   ingest: () => import('./ingest.ts'),
   memory: () => import('./memory.ts'),
   pages: () => import('./pages.ts'),
+  reports: () => import('./reports.ts'),
   scale: () => import('./scale.ts'),
   web: () => import('./web.ts'),
 };

@@ -1,4 +1,4 @@
-import type { DeviceGroup, WorkingHours } from '@kovanica/contract';
+import { businessDate, type DeviceGroup, type WorkingHours } from '@kovanica/contract';
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cities, companies, deposits, devices, locations, loggers, users } from '../db/schema/index.ts';
@@ -24,6 +24,26 @@ export async function seedHistory(
   options: { now?: Date; from?: Date; seed?: number } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
+  const { rows, fleet, trouble } = await demoFleet(db, now);
+  const { events } = simulate(fleet, { from: options.from ?? FLEET_SINCE, to: now, seed: options.seed ?? 2026 });
+  let stored = 0;
+  for (const row of rows) {
+    const list = events.get(row.imei) ?? [];
+    // The fleet's batches arrive now, but a logger gone silent was last heard when it went quiet.
+    const silent = trouble.get(row.imei);
+    const receivedAt = silent?.kind === 'silent' && silent.since < now ? silent.since : now;
+    for (let i = 0; i < list.length; i += CHUNK) {
+      const answer = await ingestBatch(db, keys, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), receivedAt);
+      stored += answer.accepted;
+    }
+  }
+  await settleOldDeposits(db, now);
+  await countDepositsOff(db, now);
+  return stored;
+}
+
+/** The demo fleet as the simulator sees it (group, prices, coast, opening hours, its trouble), with each device's logger. */
+async function demoFleet(db: Db, now: Date) {
   const rows = await db
     .select({
       loggerId: loggers.id,
@@ -50,21 +70,41 @@ export async function seedHistory(
     hours: r.hours as WorkingHours,
     trouble: trouble.get(r.imei),
   }));
+  return { rows, fleet, trouble };
+}
+
+/**
+ * The demo fleet's turnover per business day, as `seedHistory` would store it (coins, notes, cashless,
+ * card spends and tokens at their value; not during service mode), simulated in memory without writing
+ * anything: the traffic forecast's benchmark and tests learn from it. Days without any turnover are left out.
+ */
+export async function demoDailyTurnover(
+  db: Db,
+  options: { now?: Date; from?: Date; seed?: number } = {},
+): Promise<{ day: string; valueCents: number }[]> {
+  const now = options.now ?? new Date();
+  const { fleet } = await demoFleet(db, now);
   const { events } = simulate(fleet, { from: options.from ?? FLEET_SINCE, to: now, seed: options.seed ?? 2026 });
-  let stored = 0;
-  for (const row of rows) {
-    const list = events.get(row.imei) ?? [];
-    // The fleet's batches arrive now, but a logger gone silent was last heard when it went quiet.
-    const silent = trouble.get(row.imei);
-    const receivedAt = silent?.kind === 'silent' && silent.since < now ? silent.since : now;
-    for (let i = 0; i < list.length; i += CHUNK) {
-      const answer = await ingestBatch(db, keys, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), receivedAt);
-      stored += answer.accepted;
+  const tokenValue = new Map(fleet.map((d) => [d.imei, d.tokenValueCents]));
+  const byDay = new Map<string, number>();
+  for (const [imei, list] of events) {
+    let service = false;
+    for (const e of list) {
+      if (e.type === 'service_mode') service = e.on;
+      const cents =
+        e.type === 'coin' || e.type === 'note'
+          ? e.valueCents * (e.count ?? 1)
+          : e.type === 'cashless' || e.type === 'card'
+            ? e.valueCents
+            : e.type === 'token'
+              ? (e.count ?? 1) * (tokenValue.get(imei) ?? 0)
+              : 0;
+      if (cents === 0 || service) continue;
+      const day = businessDate(e.at);
+      byDay.set(day, (byDay.get(day) ?? 0) + cents);
     }
   }
-  await settleOldDeposits(db, now);
-  await countDepositsOff(db, now);
-  return stored;
+  return [...byDay].map(([day, valueCents]) => ({ day, valueCents })).sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
 /**

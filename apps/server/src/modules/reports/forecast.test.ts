@@ -1,10 +1,23 @@
-import { businessDate, type DeviceGroup, type WorkingHours } from '@kovanica/contract';
-import { describe, expect, it } from 'vitest';
-import { random, type SimDevice, simulate } from '../telemetry/simulation.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoDailyTurnover } from '../../demo/history.ts';
+import { seedDemo } from '../../demo/seed.ts';
+import { FiscalKeys } from '../../fiscal/keys.ts';
+import { freshDatabase } from '../../testing/database.ts';
 import { backtest, type DailyPoint, forecast } from './forecast.ts';
 import { isPublicHoliday } from './holidays.ts';
 
 const DAY_MS = 86_400_000;
+/** A small seeded generator of numbers in [0, 1) (mulberry32), for repeatable noise. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
 const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** Monday 0 … Sunday 6. */
 const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -104,86 +117,13 @@ describe('backtest', () => {
   });
 });
 
-// A fleet shaped like the demo's (apps/server/src/demo/fleet.ts): 60 devices of its groups and prices,
-// dealt round its 19 active locations with their opening hours, on the coast or inland.
-const h = (start: string, end: string) => ({ start, end });
-const every = (hours: { start: string; end: string } | null, sun = hours): WorkingHours => ({
-  mon: hours,
-  tue: hours,
-  wed: hours,
-  thu: hours,
-  fri: hours,
-  sat: hours,
-  sun,
-});
-const mall = every(h('09:00', '21:00'), h('10:00', '20:00'));
-const cafe = every(h('07:00', '23:00'));
-const promenade: WorkingHours = { ...every(h('10:00', '00:30')), fri: h('10:00', '02:00'), sat: h('10:00', '02:00') };
-const hall: WorkingHours = { ...every(h('12:00', '23:00')), mon: null };
-const shop = every(h('07:00', '21:00'), null);
-const cinema = every(h('15:00', '23:30'));
-const LOCATIONS: [WorkingHours, boolean][] = [
-  [mall, false], // Arena Centar — galerija
-  [mall, false],
-  [mall, false],
-  [mall, true], // City Center one Split
-  [cafe, true],
-  [promenade, true], // Makarska
-  [promenade, true],
-  [shop, true], // Kaufland Rijeka
-  [shop, false],
-  [shop, false],
-  [promenade, true], // Zabavni park Adria
-  [promenade, true],
-  [cinema, false],
-  [hall, false], // Obiteljski centar Brod
-  [hall, true],
-  [cafe, true],
-  [promenade, true], // Pula — Riva
-  [cafe, true],
-  [mall, false], // Osijek — Portanova
-];
-const GROUPS: [DeviceGroup, number, number][] = [
-  ['kiddie_ride', 200, 18],
-  ['prize_device', 100, 14],
-  ['monster', 200, 10],
-  ['saldo_reducer', 100, 6],
-  ['vending', 100, 8],
-  ['other', 300, 4],
-];
-const fleet: SimDevice[] = GROUPS.flatMap(([group, price, count]) => Array.from({ length: count }, () => ({ group, price }))).map(
-  ({ group, price }, i) => {
-    const [hours, coast] = LOCATIONS[i % LOCATIONS.length] as [WorkingHours, boolean];
-    return { imei: `demo-${i}`, group, playPriceCents: price, tokenValueCents: 100, coast, hours };
-  },
-);
+// The demo's own fleet (seeded as `npm start` seeds it), its history simulated in memory.
+const database = await freshDatabase();
+await seedDemo(database.db, new FiscalKeys('forecast-test-secret-0123456789abcdef'));
+afterAll(() => database.dispose());
+const dailyTurnover = (from: Date, to: Date) => demoDailyTurnover(database.db, { from, now: to });
 
-/** The fleet's turnover per Zagreb business day: coins, notes, cashless, card spends and tokens, without test plays. */
-function dailyTurnover(from: Date, to: Date): DailyPoint[] {
-  const { events } = simulate(fleet, { from, to, seed: 2026 });
-  const byDay = new Map<string, number>();
-  for (const [imei, list] of events) {
-    const token = fleet.find((d) => d.imei === imei)?.tokenValueCents ?? 0;
-    let service = false;
-    for (const e of list) {
-      if (e.type === 'service_mode') service = e.on;
-      const cents =
-        e.type === 'coin' || e.type === 'note'
-          ? e.valueCents * e.count
-          : e.type === 'cashless' || e.type === 'card'
-            ? e.valueCents
-            : e.type === 'token'
-              ? e.count * token
-              : 0;
-      if (cents === 0 || service) continue;
-      const day = businessDate(e.at);
-      byDay.set(day, (byDay.get(day) ?? 0) + cents);
-    }
-  }
-  return [...byDay].map(([day, valueCents]) => ({ day, valueCents })).sort((a, b) => (a.day < b.day ? -1 : 1));
-}
-
-describe('on a demo-like fleet', () => {
+describe("on the demo fleet's history", () => {
   // The demo's history runs from FLEET_SINCE, the first of the month before "now" a year earlier at
   // 08:00 UTC, with seed 2026: the first case is the demo seeded on 25 November 2026, up to the end of
   // the day before. The second is the hardest "now" of a sweep over a year: its first origins have no
@@ -191,8 +131,8 @@ describe('on a demo-like fleet', () => {
   it.each([
     ['seeded on 25 November 2026', Date.UTC(2025, 9, 1, 8), Date.UTC(2026, 10, 24, 23)],
     ['seeded on 1 March 2026', Date.UTC(2025, 1, 1, 8), Date.UTC(2026, 1, 28, 23)],
-  ])("has a MASE at most 0.85 × the better naive one's when %s", (_, from, to) => {
-    const result = backtest(dailyTurnover(new Date(from), new Date(to)));
+  ])("has a MASE at most 0.85 × the better naive one's when %s", async (_, from, to) => {
+    const result = backtest(await dailyTurnover(new Date(from), new Date(to)));
     expect(result.origins).toBe(8);
     expect(result.model).toBeLessThanOrEqual(0.85 * Math.min(result.naive, result.seasonalNaive));
   });
