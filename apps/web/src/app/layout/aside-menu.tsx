@@ -19,10 +19,12 @@ export function AsideMenu({ collapsed = false, label }: { collapsed?: boolean; l
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [openKey, setOpenKey] = useState<string | null>(() => groupOf(entries, pathname));
 
+  // The group of the screen opens when the screen changes. Keyed by the group, not the entries: they are a
+  // new array each render, and a render must not close a group the user has just opened.
+  const current = groupOf(entries, pathname);
   useEffect(() => {
-    const current = groupOf(entries, pathname);
     if (current) setOpenKey(current);
-  }, [entries, pathname]);
+  }, [current]);
 
   return (
     <nav aria-label={label} className={classes.nav} data-collapsed={collapsed || undefined}>
