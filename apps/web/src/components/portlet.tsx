@@ -16,12 +16,20 @@ interface PortletProps {
   actions?: ReactNode;
   /** A card is a labelled region, so its figures can be found by the card's title. */
   headingOrder?: 2 | 3;
+  /** Given, the owner keeps whether the card is expanded (e.g. to remember it); else the card does. */
+  expanded?: boolean;
+  onExpandedChange?: (expanded: boolean) => void;
 }
 
 /** A card that can collapse, expand and close (original §4, layout states). */
-export function Portlet({ title, children, onClose, actions, headingOrder = 2 }: PortletProps) {
+export function Portlet({ title, children, onClose, actions, headingOrder = 2, ...control }: PortletProps) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(true);
+  const [own, setOwn] = useState(true);
+  const expanded = control.expanded ?? own;
+  const setExpanded = (next: boolean) => {
+    setOwn(next);
+    control.onExpandedChange?.(next);
+  };
   const reduceMotion = useReducedMotion();
   const bodyId = useId();
   const titleId = useId();
@@ -39,7 +47,7 @@ export function Portlet({ title, children, onClose, actions, headingOrder = 2 }:
             aria-label={t(expanded ? 'card.collapse' : 'card.expand', { title })}
             aria-expanded={expanded}
             aria-controls={bodyId}
-            onClick={() => setExpanded((e) => !e)}
+            onClick={() => setExpanded(!expanded)}
           >
             <IconChevronDown size={18} aria-hidden className={classes.chevron} data-collapsed={!expanded || undefined} />
           </ActionIcon>

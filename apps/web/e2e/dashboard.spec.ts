@@ -1,0 +1,244 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Collection, type DashboardFigures, type Device, formatDate, formatMoney, type TelemetryEvent } from '@kovanica/contract';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, apiToken, signIn, USERS } from './support.ts';
+
+/**
+ * The dashboard's money figures (original §1, domain §8) against what `GET /dashboard/figures` answers.
+ * The browser tests' server has no history (SEED_HISTORY=0), so the history of one of the second
+ * company's devices is sent through the ingestion API: ten weeks of a coin a day, enough for the
+ * forecast and its backtest. The server keeps a forecast per view for the day, so these tests use a
+ * company no other spec asks the figures of, and read what the screen should say from the API.
+ */
+
+/** Sequence numbers must rise per logger: from the clock, and never twice the same within a run. */
+let lastSeq = 0;
+const nextSeq = () => {
+  lastSeq = Math.max(lastSeq + 1, Date.now());
+  return lastSeq;
+};
+
+type Event = { type: TelemetryEvent['type']; at: string } & Record<string, unknown>;
+
+async function sendTelemetry(request: APIRequestContext, imei: string, events: Event[]) {
+  const response = await request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer kvl_demo_${imei}` },
+    data: { imei, events: events.map((e) => ({ seq: nextSeq(), ...e })) },
+  });
+  expect(response.status(), 'POST /telemetry/batches').toBe(200);
+}
+
+const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 70;
+
+/** A coin a day for ten weeks (more at weekends), a little before this time of day, and one now. */
+async function sendHistory(request: APIRequestContext, imei: string) {
+  const now = Date.now();
+  const events: Event[] = [];
+  for (let d = HISTORY_DAYS; d >= 1; d--) {
+    const at = new Date(now - d * DAY_MS - 10 * 60_000);
+    const weekend = at.getUTCDay() === 0 || at.getUTCDay() === 6;
+    events.push({ type: 'coin', valueCents: weekend ? 400 : 200, count: 1, at: at.toISOString() });
+  }
+  events.push({ type: 'coin', valueCents: 200, count: 1, at: new Date(now).toISOString() });
+  await sendTelemetry(request, imei, events);
+}
+
+const percent = (value: number) => `${new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false }).format(value)} %`;
+
+/** Serious and critical accessibility findings fail the test. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const INDEX_NAMES: Record<keyof DashboardFigures['indexes'], string> = {
+  daily: 'Daily index',
+  dailyLastYear: 'Daily index, last year',
+  weekly: 'Weekly index',
+  weeklyLastYear: 'Weekly index, last year',
+  monthly: 'Monthly index',
+  monthlyLastYear: 'Monthly index, last year',
+  yearly: 'Yearly index',
+};
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+let historySent = false;
+/** The second company's history, once per run; its figures as its manager reads them. */
+async function withHistory(page: Page): Promise<{ token: string; figures: () => Promise<DashboardFigures> }> {
+  const { token } = await signIn(page, USERS.otherManager);
+  if (!historySent) {
+    const devices = await apiGet<Collection<Device>>(page.request, token, '/devices?order[name]=asc&itemsPerPage=200');
+    const device = devices.member.find((d) => d.imei !== null && !d.name.startsWith('E2E'));
+    if (!device?.imei) throw new Error('the demo data needs a device with a logger in the second company');
+    await sendHistory(page.request, device.imei);
+    historySent = true;
+  }
+  return { token, figures: () => apiGet<DashboardFigures>(page.request, token, '/dashboard/figures') };
+}
+
+test('the dashboard shows every revenue figure as the API reports it', async ({ page }) => {
+  const { figures } = await withHistory(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(region(page, 'Total devices')).toContainText(/\d/);
+  const f = await figures();
+
+  // Each index: its value (or a dash and why there is none), its direction in words, the two amounts it divides.
+  for (const [key, name] of Object.entries(INDEX_NAMES) as [keyof DashboardFigures['indexes'], string][]) {
+    const index = f.indexes[key];
+    const tile = region(page, 'Revenue indexes').getByRole('region', { name, exact: true });
+    await expect(tile).toContainText(formatMoney(index.currentCents));
+    await expect(tile).toContainText(formatMoney(index.comparisonCents));
+    if (index.index === null) {
+      await expect(tile).toContainText('—');
+      await expect(tile).toContainText('No index: the period compared with earned nothing.');
+    } else {
+      await expect(tile).toContainText(percent(index.index));
+      await expect(tile).toContainText(index.index > 100 ? 'more' : index.index < 100 ? 'less' : 'no change');
+    }
+  }
+  // Ten weeks of history: last week's same weekday earned, so today has an index.
+  expect(f.indexes.daily.comparisonCents).toBeGreaterThan(0);
+
+  await expect(region(page, 'Total devices')).toContainText(String(f.devices.total));
+  await expect(region(page, 'Problematic devices')).toContainText(String(f.devices.problematic));
+  await expect(region(page, 'Critical devices')).toContainText(String(f.devices.critical));
+  await expect(region(page, 'Current balance')).toContainText(formatMoney(f.balanceCents));
+  await expect(region(page, 'Current month revenue')).toContainText(formatMoney(f.thisMonthCents));
+  await expect(region(page, 'Last month revenue')).toContainText(formatMoney(f.lastMonthCents));
+
+  // Traffic: the sentence with the total over the days, and the chart (its own chunk) drawn below.
+  const sum = (days: DashboardFigures['traffic30']) => days.reduce((s, d) => s + d.revenueCents, 0);
+  for (const [name, days] of [
+    ['Traffic, last 30 days', f.traffic30],
+    ['Traffic, last 365 days', f.traffic365],
+  ] as const) {
+    await expect(region(page, name)).toContainText(`Total ${formatMoney(sum(days))}`);
+    await expect(region(page, name).locator('.recharts-surface').first()).toBeVisible();
+  }
+  expect(f.traffic30).toHaveLength(30);
+  expect(f.traffic365).toHaveLength(365);
+
+  // The forecast: its total, the band chart, and beside it the backtest against the naive forecasts.
+  const forecast = region(page, 'Traffic prediction, next 30 days');
+  expect(f.forecast.points).toHaveLength(30);
+  await expect(forecast).toContainText(
+    `Expected over the next 30 days: ${formatMoney(f.forecast.points.reduce((s, p) => s + p.valueCents, 0))}`,
+  );
+  await expect(forecast.locator('.recharts-surface').first()).toBeVisible();
+  const backtest = f.forecast.backtest;
+  expect(backtest).not.toBeNull();
+  if (backtest) {
+    const mase = (v: number) => v.toLocaleString('hr-HR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const table = forecast.getByRole('table', { name: 'Backtest error (MASE)' });
+    await expect(table.getByRole('row', { name: /This model/ })).toContainText(mase(backtest.model));
+    await expect(table.getByRole('row', { name: /Seasonal naive/ })).toContainText(mase(backtest.seasonalNaive));
+    await expect(table.getByRole('row', { name: /^Naive/ })).toContainText(mase(backtest.naive));
+    await expect(forecast).toContainText(
+      `MASE is the average error of ${backtest.horizon}-day forecasts made from ${backtest.origins} past`,
+    );
+  }
+
+  const contracts = region(page, 'Contracts ending within 30 days');
+  if (f.contractsEnding.length === 0) await expect(contracts).toContainText("No lessor's contract ends within the next 30 days.");
+  for (const c of f.contractsEnding) {
+    await expect(contracts.getByRole('link', { name: c.name })).toBeVisible();
+    await expect(contracts).toContainText(formatDate(c.contractEnd));
+  }
+  await expectAccessible(page);
+});
+
+test('the device figures lead to the lists behind them, a contract to its lessor', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const token = await apiToken(page.request, USERS.manager);
+  const f = await apiGet<DashboardFigures>(page.request, token, '/dashboard/figures');
+  await page.goto('/dashboard');
+  await region(page, 'Critical devices').getByRole('link', { name: 'Open the critical devices' }).click();
+  await expect(page).toHaveURL(/\/devices\/list\?critical=true$/);
+  await expect(page.getByRole('table', { name: 'Devices' })).toBeVisible();
+
+  await page.goBack();
+  await region(page, 'Problematic devices').getByRole('link', { name: 'Show them on the map' }).click();
+  await expect(page).toHaveURL(/\/devices\/map\?state=offline%2Cproblematic$/);
+
+  await page.goBack();
+  await region(page, 'Total devices').getByRole('link', { name: 'Open the device list' }).click();
+  await expect(page).toHaveURL(/\/devices\/list$/);
+
+  const contract = f.contractsEnding[0];
+  if (contract) {
+    await page.goBack();
+    await region(page, 'Contracts ending within 30 days').getByRole('link', { name: contract.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/lessors/edit/${contract.lessor.split('/').at(-1)}$`));
+  }
+});
+
+test('cards fold and close, and the dashboard remembers them after a reload', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto('/dashboard');
+  const indexes = region(page, 'Revenue indexes');
+  await indexes.getByRole('button', { name: 'Collapse Revenue indexes' }).click();
+  await expect(indexes.getByRole('button', { name: 'Expand Revenue indexes' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(indexes.getByRole('region', { name: 'Daily index', exact: true })).toBeHidden();
+  await region(page, 'Traffic, last 365 days').getByRole('button', { name: 'Close Traffic, last 365 days' }).click();
+  await expect(region(page, 'Traffic, last 365 days')).toHaveCount(0);
+
+  await page.reload();
+  await expect(region(page, 'Revenue indexes').getByRole('button', { name: 'Expand Revenue indexes' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(region(page, 'Traffic, last 365 days')).toHaveCount(0);
+  await expect(region(page, 'Traffic, last 30 days')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show closed cards' }).click();
+  await expect(region(page, 'Traffic, last 365 days')).toBeVisible();
+  await region(page, 'Revenue indexes').getByRole('button', { name: 'Expand Revenue indexes' }).click();
+  await expect(region(page, 'Revenue indexes').getByRole('region', { name: 'Daily index', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(region(page, 'Revenue indexes').getByRole('region', { name: 'Daily index', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show closed cards' })).toHaveCount(0);
+});
+
+test('a worker sees the counts only, and the money figures are never asked for', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v2/dashboard/figures')) asked.push(r.url());
+  });
+  await signIn(page, USERS.worker);
+  await page.goto('/dashboard');
+  await expect(region(page, 'Users')).toContainText(/\d/);
+  await expect(region(page, 'Devices')).toContainText(/\d/);
+  await expect(region(page, 'Revenue indexes')).toHaveCount(0);
+  await expect(region(page, 'Cash and revenue')).toHaveCount(0);
+  await expect(region(page, 'Traffic prediction, next 30 days')).toHaveCount(0);
+  expect(asked).toEqual([]);
+  // The server refuses them too.
+  const response = await page.request.get('/api/v2/dashboard/figures', {
+    headers: { Authorization: `Bearer ${await apiToken(page.request, USERS.worker)}` },
+  });
+  expect(response.status()).toBe(403);
+});
+
+test('switching to All Companies asks for the figures of the wider view', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const views: (string | undefined)[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v2/dashboard/figures')) views.push(r.headers()['x-kovanica-view']);
+  });
+  await page.goto('/dashboard');
+  const mine = await apiGet<DashboardFigures>(page.request, token, '/dashboard/figures');
+  await expect(region(page, 'Total devices')).toContainText(String(mine.devices.total));
+
+  await page.getByRole('button', { name: /Open user panel/ }).click();
+  await page.getByRole('dialog', { name: 'User profile' }).getByText('All Companies').click();
+  await page.keyboard.press('Escape');
+  const all = await apiGet<DashboardFigures>(page.request, token, '/dashboard/figures', { 'x-kovanica-view': 'all' });
+  expect(all.devices.total).toBeGreaterThan(mine.devices.total);
+  await expect(region(page, 'Total devices')).toContainText(String(all.devices.total));
+  await expect(region(page, 'Current month revenue')).toContainText(formatMoney(all.thisMonthCents));
+  expect(views.at(-1)).toBe('all');
+});

@@ -1,0 +1,135 @@
+import { type DashboardDay, type DashboardFigures, formatDate, formatMoney } from '@kovanica/contract';
+import { Grid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../components/percent-input.tsx';
+import { errorShare, forecastPoints, forecastTotal, summarizeTraffic, trafficPoints } from './dashboard-figures.ts';
+import classes from './dashboard-page.module.css';
+
+// The charts and recharts are one chunk, asked for when the first chart renders (decision 0016).
+const charts = () => import('./dashboard-charts.tsx');
+const TrafficBars = lazy(() => charts().then((m) => ({ default: m.TrafficBars })));
+const TrafficArea = lazy(() => charts().then((m) => ({ default: m.TrafficArea })));
+const ForecastChart = lazy(() => charts().then((m) => ({ default: m.ForecastChart })));
+
+const CHART_HEIGHT = 240;
+const k = (key: string) => `dashboardFigures.${key}`;
+
+/** The chart's place while its chunk or the figures load: the same height, so nothing below moves. */
+const ChartSkeleton = () => <Skeleton height={CHART_HEIGHT} radius="sm" />;
+
+/**
+ * Revenue per day over the last 30 or 365 days: a sentence with the total, the daily average and the
+ * best day (what a screen reader reads, and what the chart alone would not say), then the chart.
+ */
+export function TrafficPanel({ days, kind }: { days: readonly DashboardDay[] | undefined; kind: 'bars' | 'area' }) {
+  const { t } = useTranslation();
+  const points = useMemo(() => days && trafficPoints(days), [days]);
+  const summary = useMemo(() => days && summarizeTraffic(days), [days]);
+  const Chart = kind === 'bars' ? TrafficBars : TrafficArea;
+  return (
+    <Stack gap="sm">
+      {summary ? (
+        <Text size="sm" data-testid={`traffic-summary-${kind}`}>
+          {summary.totalCents === 0
+            ? t(k('traffic.none'))
+            : t(k('traffic.summary'), { total: formatMoney(summary.totalCents), average: formatMoney(summary.averageCents) })}
+          {summary.best &&
+            ` · ${t(k('traffic.best'), { date: formatDate(summary.best.day), amount: formatMoney(summary.best.revenueCents) })}`}
+        </Text>
+      ) : (
+        <Skeleton height={18} width="60%" />
+      )}
+      {/* The chart repeats the sentence above for the eye; assistive technology reads the sentence. */}
+      <div aria-hidden className={classes.chart}>
+        {points ? (
+          <Suspense fallback={<ChartSkeleton />}>
+            <Chart data={points} label={t(k('traffic.series'))} height={CHART_HEIGHT} />
+          </Suspense>
+        ) : (
+          <ChartSkeleton />
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+type Forecast = DashboardFigures['forecast'];
+
+/** The model's backtest error beside the naive forecasts', and what it means in one sentence. */
+function Backtest({ backtest }: { backtest: Forecast['backtest'] }) {
+  const { t } = useTranslation();
+  if (backtest === null) return <Text size="sm">{t(k('forecast.noBacktest'))}</Text>;
+  const share = errorShare(backtest);
+  const mase = (value: number) => value.toLocaleString('hr-HR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <Stack gap="xs" data-testid="forecast-backtest">
+      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} className={classes.backtest}>
+        <caption className={classes.caption}>{t(k('forecast.backtest'))}</caption>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row">{t(k('forecast.model'))}</Table.Th>
+            <Table.Td ta="right" fw={700}>
+              {mase(backtest.model)}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              {t(k('forecast.seasonalNaive'))}
+            </Table.Th>
+            <Table.Td ta="right">{mase(backtest.seasonalNaive)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              {t(k('forecast.naive'))}
+            </Table.Th>
+            <Table.Td ta="right">{mase(backtest.naive)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text size="sm">{t(k('forecast.explain'), { origins: backtest.origins, horizon: backtest.horizon })}</Text>
+      {share !== null && (
+        <Text size="sm" fw={600}>
+          {t(k('forecast.share'), { share: formatPercent(share) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The next 30 days' expected revenue with its interval, and beside it how well the model did in the past. */
+export function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) {
+  const { t } = useTranslation();
+  const points = useMemo(() => forecast && forecastPoints(forecast.points), [forecast]);
+  const total = forecast && forecastTotal(forecast.points);
+  if (forecast && forecast.points.length === 0) return <Text size="sm">{t(k('forecast.notEnough'))}</Text>;
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="sm">
+          {total !== undefined ? (
+            <Text size="sm" data-testid="forecast-total">
+              {t(k('forecast.total'), { total: formatMoney(total) })}
+            </Text>
+          ) : (
+            <Skeleton height={18} width="60%" />
+          )}
+          <div aria-hidden className={classes.chart}>
+            {points ? (
+              <Suspense fallback={<ChartSkeleton />}>
+                <ForecastChart
+                  data={points}
+                  labels={{ expected: t(k('forecast.expected')), interval: t(k('forecast.interval')) }}
+                  height={CHART_HEIGHT}
+                />
+              </Suspense>
+            ) : (
+              <ChartSkeleton />
+            )}
+          </div>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>{forecast ? <Backtest backtest={forecast.backtest} /> : <Skeleton height={160} />}</Grid.Col>
+    </Grid>
+  );
+}
