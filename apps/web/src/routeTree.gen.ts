@@ -28,6 +28,10 @@ import { Route as AppCompaniesDailyRevenueRouteImport } from './routes/_app/comp
 import { Route as AppCompaniesListRouteImport } from './routes/_app/companies/list';
 import { Route as AppCompaniesListMyRouteImport } from './routes/_app/companies/list-my';
 import { Route as AppCompaniesNewRouteImport } from './routes/_app/companies/new';
+import { Route as AppComparativeAnalysisIndexRouteImport } from './routes/_app/comparative-analysis/index';
+import { Route as AppComparativeAnalysisDeviceRouteImport } from './routes/_app/comparative-analysis/device';
+import { Route as AppComparativeAnalysisLessorRouteImport } from './routes/_app/comparative-analysis/lessor';
+import { Route as AppComparativeAnalysisLocationRouteImport } from './routes/_app/comparative-analysis/location';
 import { Route as AppDepositsListRouteImport } from './routes/_app/deposits/list';
 import { Route as AppDetailedReviewListRouteImport } from './routes/_app/detailed-review/list';
 import { Route as AppDevicesMaintenanceDeviceRouteImport } from './routes/_app/devices-maintenance/device';
@@ -191,6 +195,30 @@ const AppCompaniesNewRoute = AppCompaniesNewRouteImport.update({
   path: '/companies/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppComparativeAnalysisIndexRoute =
+  AppComparativeAnalysisIndexRouteImport.update({
+    id: '/comparative-analysis/',
+    path: '/comparative-analysis/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppComparativeAnalysisDeviceRoute =
+  AppComparativeAnalysisDeviceRouteImport.update({
+    id: '/comparative-analysis/device',
+    path: '/comparative-analysis/device',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppComparativeAnalysisLessorRoute =
+  AppComparativeAnalysisLessorRouteImport.update({
+    id: '/comparative-analysis/lessor',
+    path: '/comparative-analysis/lessor',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppComparativeAnalysisLocationRoute =
+  AppComparativeAnalysisLocationRouteImport.update({
+    id: '/comparative-analysis/location',
+    path: '/comparative-analysis/location',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppDepositsListRoute = AppDepositsListRouteImport.update({
   id: '/deposits/list',
   path: '/deposits/list',
@@ -561,6 +589,9 @@ export interface FileRoutesByFullPath {
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
+  '/comparative-analysis/device': typeof AppComparativeAnalysisDeviceRoute;
+  '/comparative-analysis/lessor': typeof AppComparativeAnalysisLessorRoute;
+  '/comparative-analysis/location': typeof AppComparativeAnalysisLocationRoute;
   '/deposits/list': typeof AppDepositsListRoute;
   '/detailed-review/list': typeof AppDetailedReviewListRoute;
   '/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
@@ -607,6 +638,7 @@ export interface FileRoutesByFullPath {
   '/users/new': typeof AppUsersNewRoute;
   '/$section/': typeof AppSectionIndexRoute;
   '/articles/': typeof AppArticlesIndexRoute;
+  '/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
   '/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -648,6 +680,9 @@ export interface FileRoutesByTo {
   '/companies/list': typeof AppCompaniesListRoute;
   '/companies/list-my': typeof AppCompaniesListMyRoute;
   '/companies/new': typeof AppCompaniesNewRoute;
+  '/comparative-analysis/device': typeof AppComparativeAnalysisDeviceRoute;
+  '/comparative-analysis/lessor': typeof AppComparativeAnalysisLessorRoute;
+  '/comparative-analysis/location': typeof AppComparativeAnalysisLocationRoute;
   '/deposits/list': typeof AppDepositsListRoute;
   '/detailed-review/list': typeof AppDetailedReviewListRoute;
   '/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
@@ -694,6 +729,7 @@ export interface FileRoutesByTo {
   '/users/new': typeof AppUsersNewRoute;
   '/$section': typeof AppSectionIndexRoute;
   '/articles': typeof AppArticlesIndexRoute;
+  '/comparative-analysis': typeof AppComparativeAnalysisIndexRoute;
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
   '/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -737,6 +773,9 @@ export interface FileRoutesById {
   '/_app/companies/list': typeof AppCompaniesListRoute;
   '/_app/companies/list-my': typeof AppCompaniesListMyRoute;
   '/_app/companies/new': typeof AppCompaniesNewRoute;
+  '/_app/comparative-analysis/device': typeof AppComparativeAnalysisDeviceRoute;
+  '/_app/comparative-analysis/lessor': typeof AppComparativeAnalysisLessorRoute;
+  '/_app/comparative-analysis/location': typeof AppComparativeAnalysisLocationRoute;
   '/_app/deposits/list': typeof AppDepositsListRoute;
   '/_app/detailed-review/list': typeof AppDetailedReviewListRoute;
   '/_app/devices-maintenance/device': typeof AppDevicesMaintenanceDeviceRoute;
@@ -783,6 +822,7 @@ export interface FileRoutesById {
   '/_app/users/new': typeof AppUsersNewRoute;
   '/_app/$section/': typeof AppSectionIndexRoute;
   '/_app/articles/': typeof AppArticlesIndexRoute;
+  '/_app/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
   '/_app/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -826,6 +866,9 @@ export interface FileRouteTypes {
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
+    | '/comparative-analysis/device'
+    | '/comparative-analysis/lessor'
+    | '/comparative-analysis/location'
     | '/deposits/list'
     | '/detailed-review/list'
     | '/devices-maintenance/device'
@@ -872,6 +915,7 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/$section/'
     | '/articles/'
+    | '/comparative-analysis/'
     | '/profile/'
     | '/settings/'
     | '/articles/items/list'
@@ -913,6 +957,9 @@ export interface FileRouteTypes {
     | '/companies/list'
     | '/companies/list-my'
     | '/companies/new'
+    | '/comparative-analysis/device'
+    | '/comparative-analysis/lessor'
+    | '/comparative-analysis/location'
     | '/deposits/list'
     | '/detailed-review/list'
     | '/devices-maintenance/device'
@@ -959,6 +1006,7 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/$section'
     | '/articles'
+    | '/comparative-analysis'
     | '/profile'
     | '/settings'
     | '/articles/items/list'
@@ -1001,6 +1049,9 @@ export interface FileRouteTypes {
     | '/_app/companies/list'
     | '/_app/companies/list-my'
     | '/_app/companies/new'
+    | '/_app/comparative-analysis/device'
+    | '/_app/comparative-analysis/lessor'
+    | '/_app/comparative-analysis/location'
     | '/_app/deposits/list'
     | '/_app/detailed-review/list'
     | '/_app/devices-maintenance/device'
@@ -1047,6 +1098,7 @@ export interface FileRouteTypes {
     | '/_app/users/new'
     | '/_app/$section/'
     | '/_app/articles/'
+    | '/_app/comparative-analysis/'
     | '/_app/profile/'
     | '/_app/settings/'
     | '/_app/articles/items/list'
@@ -1212,6 +1264,34 @@ declare module '@tanstack/react-router' {
       path: '/companies/new';
       fullPath: '/companies/new';
       preLoaderRoute: typeof AppCompaniesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/comparative-analysis/': {
+      id: '/_app/comparative-analysis/';
+      path: '/comparative-analysis';
+      fullPath: '/comparative-analysis/';
+      preLoaderRoute: typeof AppComparativeAnalysisIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/comparative-analysis/device': {
+      id: '/_app/comparative-analysis/device';
+      path: '/comparative-analysis/device';
+      fullPath: '/comparative-analysis/device';
+      preLoaderRoute: typeof AppComparativeAnalysisDeviceRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/comparative-analysis/lessor': {
+      id: '/_app/comparative-analysis/lessor';
+      path: '/comparative-analysis/lessor';
+      fullPath: '/comparative-analysis/lessor';
+      preLoaderRoute: typeof AppComparativeAnalysisLessorRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/comparative-analysis/location': {
+      id: '/_app/comparative-analysis/location';
+      path: '/comparative-analysis/location';
+      fullPath: '/comparative-analysis/location';
+      preLoaderRoute: typeof AppComparativeAnalysisLocationRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/deposits/list': {
@@ -1700,6 +1780,9 @@ interface AppRouteChildren {
   AppCompaniesListRoute: typeof AppCompaniesListRoute;
   AppCompaniesListMyRoute: typeof AppCompaniesListMyRoute;
   AppCompaniesNewRoute: typeof AppCompaniesNewRoute;
+  AppComparativeAnalysisDeviceRoute: typeof AppComparativeAnalysisDeviceRoute;
+  AppComparativeAnalysisLessorRoute: typeof AppComparativeAnalysisLessorRoute;
+  AppComparativeAnalysisLocationRoute: typeof AppComparativeAnalysisLocationRoute;
   AppDepositsListRoute: typeof AppDepositsListRoute;
   AppDetailedReviewListRoute: typeof AppDetailedReviewListRoute;
   AppDevicesMaintenanceDeviceRoute: typeof AppDevicesMaintenanceDeviceRoute;
@@ -1746,6 +1829,7 @@ interface AppRouteChildren {
   AppUsersNewRoute: typeof AppUsersNewRoute;
   AppSectionIndexRoute: typeof AppSectionIndexRoute;
   AppArticlesIndexRoute: typeof AppArticlesIndexRoute;
+  AppComparativeAnalysisIndexRoute: typeof AppComparativeAnalysisIndexRoute;
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
   AppArticlesItemsListRoute: typeof AppArticlesItemsListRoute;
@@ -1785,6 +1869,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesListRoute: AppCompaniesListRoute,
   AppCompaniesListMyRoute: AppCompaniesListMyRoute,
   AppCompaniesNewRoute: AppCompaniesNewRoute,
+  AppComparativeAnalysisDeviceRoute: AppComparativeAnalysisDeviceRoute,
+  AppComparativeAnalysisLessorRoute: AppComparativeAnalysisLessorRoute,
+  AppComparativeAnalysisLocationRoute: AppComparativeAnalysisLocationRoute,
   AppDepositsListRoute: AppDepositsListRoute,
   AppDetailedReviewListRoute: AppDetailedReviewListRoute,
   AppDevicesMaintenanceDeviceRoute: AppDevicesMaintenanceDeviceRoute,
@@ -1832,6 +1919,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersNewRoute: AppUsersNewRoute,
   AppSectionIndexRoute: AppSectionIndexRoute,
   AppArticlesIndexRoute: AppArticlesIndexRoute,
+  AppComparativeAnalysisIndexRoute: AppComparativeAnalysisIndexRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppArticlesItemsListRoute: AppArticlesItemsListRoute,

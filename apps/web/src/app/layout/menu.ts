@@ -1,6 +1,7 @@
 import type { Module, ModuleComponent, Permission } from '@kovanica/contract';
 import {
   type Icon,
+  IconArrowsDiff,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconCashRegister,
@@ -180,6 +181,36 @@ export const menu: MenuEntry[] = [
       { to: '/token-report/location', labelKey: 'menu.tokensByLocation', permission: 'finance.read', module: 'finance' },
       { to: '/token-report/device', labelKey: 'menu.tokensByDevice', permission: 'finance.read', module: 'finance' },
       { to: '/token-report/lessor', labelKey: 'menu.tokensByLessor', permission: 'finance.read', module: 'finance' },
+    ],
+  },
+  {
+    key: 'comparative-analysis',
+    labelKey: 'menu.comparativeAnalysis',
+    icon: IconArrowsDiff,
+    module: 'finance',
+    component: 'finance.comparative',
+    children: [
+      {
+        to: '/comparative-analysis/device',
+        labelKey: 'menu.comparisonByDevice',
+        permission: 'finance.read',
+        module: 'finance',
+        component: 'finance.comparative',
+      },
+      {
+        to: '/comparative-analysis/location',
+        labelKey: 'menu.comparisonByLocation',
+        permission: 'finance.read',
+        module: 'finance',
+        component: 'finance.comparative',
+      },
+      {
+        to: '/comparative-analysis/lessor',
+        labelKey: 'menu.comparisonByLessor',
+        permission: 'finance.read',
+        module: 'finance',
+        component: 'finance.comparative',
+      },
     ],
   },
   {

@@ -1,0 +1,30 @@
+import type { ComparativeAnalysis, ComparativeRow } from '@kovanica/contract';
+
+/** The figures of a line and of the totals (money in cents, plays as counts, the change in percent or null). */
+export type ComparedFigures = ComparativeAnalysis['totals'];
+
+/** One line of the table: a device, location or lessor of a company, as the server ranks it. */
+export interface ComparativeLine extends ComparativeRow {
+  /** Unique in the table: the subject (none for the lines without one) of its company. */
+  key: string;
+}
+
+const keyOf = (row: ComparativeRow) => `${row.subject ?? 'none'}|${row.company}`;
+
+/** The report's rows as lines, in the server's order. */
+export function linesOf(rows: readonly ComparativeRow[]): ComparativeLine[] {
+  return rows.map((row) => ({ ...row, key: keyOf(row) }));
+}
+
+/**
+ * The largest changes, up or down, of all lines: from the lines that grew most and those that shrank
+ * most (each a first page of the report ordered by the change), by the size of the change, a line
+ * once, lines that did not change left out.
+ */
+export function largestChanges(grown: readonly ComparativeRow[], shrunk: readonly ComparativeRow[], count = 10): ComparativeLine[] {
+  const byKey = new Map<string, ComparativeLine>();
+  for (const row of [...grown, ...shrunk]) if (row.changeCents !== 0) byKey.set(keyOf(row), { ...row, key: keyOf(row) });
+  return [...byKey.values()]
+    .sort((a, b) => Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.key.localeCompare(b.key))
+    .slice(0, count);
+}

@@ -1,0 +1,170 @@
+import type { ComparativeRow } from '@kovanica/contract';
+import { describe, expect, it } from 'vitest';
+import { largestChanges, linesOf } from './comparative-rows.ts';
+import {
+  comparativeQueryOf,
+  comparativeSearch,
+  comparisonOf,
+  monthsBefore,
+  periodsOf,
+  periodTooLong,
+  presetOf,
+} from './comparative-search.ts';
+
+const LESSOR = '/api/v2/lessors/2';
+const LOCATION = '/api/v2/locations/3';
+const COMPANY = '/api/v2/companies/1';
+
+describe('comparative analysis search params', () => {
+  it('keeps both periods, the filters of the subject, the page and a known order', () => {
+    expect(
+      comparativeSearch('device')({
+        from: '2026-05-01',
+        to: '2026-05-14',
+        compareFrom: '2025-05-01',
+        compareTo: '2025-05-14',
+        company: COMPANY,
+        lessor: LESSOR,
+        location: LOCATION,
+        page: '2',
+        itemsPerPage: '50',
+        sort: 'changePercent',
+        dir: 'desc',
+      }),
+    ).toEqual({
+      from: '2026-05-01',
+      to: '2026-05-14',
+      compareFrom: '2025-05-01',
+      compareTo: '2025-05-14',
+      company: COMPANY,
+      lessor: LESSOR,
+      location: LOCATION,
+      page: 2,
+      itemsPerPage: 50,
+      sort: 'changePercent',
+      dir: 'desc',
+    });
+  });
+
+  it('drops a filter that does not narrow the subject, and anything malformed', () => {
+    expect(comparativeSearch('lessor')({ lessor: LESSOR, location: LOCATION })).toEqual({ lessor: LESSOR });
+    expect(
+      comparativeSearch('location')({
+        compareFrom: '2026-02-30',
+        compareTo: '14.05.2026',
+        lessor: LOCATION,
+        company: 1,
+        sort: 'plays',
+        dir: 'desc',
+        page: '0',
+      }),
+    ).toEqual({});
+    // Ascending is the direction left out.
+    expect(comparativeSearch('device')({ sort: 'name', dir: 'asc' })).toEqual({ sort: 'name' });
+  });
+});
+
+describe('comparative analysis periods', () => {
+  it('moves a day by months, clipped to the shorter month', () => {
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
+    expect(monthsBefore('2024-02-29', 12)).toBe('2023-02-28');
+    expect(monthsBefore('2026-05-14', 0)).toBe('2026-05-14');
+  });
+
+  it('defaults to this month to date against the same days of last month', () => {
+    expect(periodsOf({}, '2026-05-14')).toEqual({
+      range: { from: '2026-05-01', to: '2026-05-14' },
+      compared: { from: '2026-04-01', to: '2026-04-14' },
+    });
+    expect(periodsOf({}, '2026-03-31').compared).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    // A chosen period is compared with its own days a month earlier until a comparison is chosen.
+    expect(periodsOf({ from: '2026-01-10', to: '2026-01-20' }, '2026-05-14').compared).toEqual({ from: '2025-12-10', to: '2025-12-20' });
+    expect(periodsOf({ compareFrom: '2025-05-01', compareTo: '2025-05-14' }, '2026-05-14').compared).toEqual({
+      from: '2025-05-01',
+      to: '2025-05-14',
+    });
+  });
+
+  it('compares with a month or a year earlier, or with as many days just before', () => {
+    const range = { from: '2026-05-01', to: '2026-05-14' };
+    expect(comparisonOf('previousMonth', range)).toEqual({ from: '2026-04-01', to: '2026-04-14' });
+    expect(comparisonOf('previousYear', range)).toEqual({ from: '2025-05-01', to: '2025-05-14' });
+    expect(comparisonOf('previousPeriod', range)).toEqual({ from: '2026-04-17', to: '2026-04-30' });
+    // Across the spring clock change the days are still whole days.
+    expect(comparisonOf('previousPeriod', { from: '2026-03-30', to: '2026-04-05' })).toEqual({ from: '2026-03-23', to: '2026-03-29' });
+  });
+
+  it('tells which preset a comparison is', () => {
+    const range = { from: '2026-05-01', to: '2026-05-14' };
+    expect(presetOf(range, { from: '2026-04-01', to: '2026-04-14' })).toBe('previousMonth');
+    expect(presetOf(range, { from: '2025-05-01', to: '2025-05-14' })).toBe('previousYear');
+    expect(presetOf(range, { from: '2026-04-17', to: '2026-04-30' })).toBe('previousPeriod');
+    expect(presetOf(range, { from: '2026-04-02', to: '2026-04-14' })).toBe('custom');
+  });
+
+  it('refuses a period longer than the API allows', () => {
+    expect(periodTooLong({ from: '2016-01-01', to: '2025-12-31' })).toBe(false);
+    expect(periodTooLong({ from: '2015-01-01', to: '2025-12-31' })).toBe(true);
+  });
+});
+
+describe('comparative analysis query', () => {
+  it('asks for both periods, the order, the page and the filters', () => {
+    expect(
+      comparativeQueryOf('location', { lessor: LESSOR, location: LOCATION, sort: 'changeCents', dir: 'desc', page: 3 }, 'my', '2026-05-14'),
+    ).toEqual({
+      subject: 'location',
+      from: '2026-05-01',
+      to: '2026-05-14',
+      compareFrom: '2026-04-01',
+      compareTo: '2026-04-14',
+      lessor: LESSOR,
+      location: LOCATION,
+      page: 3,
+      'order[changeCents]': 'desc',
+    });
+    expect(comparativeQueryOf('device', { sort: 'name' }, 'my', '2026-05-14')['order[name]']).toBe('asc');
+  });
+
+  it('narrows to a company only in the All Companies view', () => {
+    expect(comparativeQueryOf('lessor', { company: COMPANY }, 'my', '2026-05-14').company).toBeUndefined();
+    expect(comparativeQueryOf('lessor', { company: COMPANY }, 'all', '2026-05-14').company).toBe(COMPANY);
+  });
+});
+
+const row = (subject: string | null, changeCents: number, company = COMPANY): ComparativeRow => ({
+  rank: 1,
+  subject,
+  name: subject,
+  company,
+  companyName: 'Zabavni',
+  currentCents: 0,
+  previousCents: 0,
+  changeCents,
+  changePercent: null,
+  currentPlays: 0,
+  previousPlays: 0,
+});
+
+describe('comparative analysis lines', () => {
+  it('keys each line by its subject and company, lines without a subject too', () => {
+    expect(linesOf([row('/api/v2/devices/1', 5), row(null, 3), row(null, 2, '/api/v2/companies/2')]).map((l) => l.key)).toEqual([
+      '/api/v2/devices/1|/api/v2/companies/1',
+      'none|/api/v2/companies/1',
+      'none|/api/v2/companies/2',
+    ]);
+  });
+
+  it('charts the largest changes up or down, each line once, none that did not change', () => {
+    const grown = [row('a', 900), row('b', 300), row('c', 0)];
+    const shrunk = [row('d', -1200), row('e', -100), row('b', 300)];
+    expect(largestChanges(grown, shrunk, 3).map((l) => [l.subject, l.changeCents])).toEqual([
+      ['d', -1200],
+      ['a', 900],
+      ['b', 300],
+    ]);
+    expect(largestChanges([row('c', 0)], [], 10)).toEqual([]);
+  });
+});
