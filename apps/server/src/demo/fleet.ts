@@ -45,6 +45,16 @@ export const demoImei = (n: number) => {
 /** The credential of a demo logger, known so the simulator can drive the demo fleet. */
 export const demoCredential = (imei: string) => `kvl_demo_${imei}`;
 
+/** What the demo's cash boxes hold when full, by kind of machine (the logistic report's full-box forecast). */
+const DEMO_BOX_CAPACITY: Record<DeviceGroup, number | null> = {
+  kiddie_ride: 60_000,
+  prize_device: 80_000,
+  monster: 100_000,
+  saldo_reducer: 150_000,
+  vending: 50_000,
+  other: null,
+};
+
 const h = (start: string, end: string) => ({ start, end });
 const every = (hours: { start: string; end: string } | null, sunday: { start: string; end: string } | null = hours): WorkingHours => ({
   mon: hours,
@@ -574,6 +584,8 @@ export async function seedFleet(
         locationSince: FLEET_SINCE,
         playPriceCents: d.price,
         tokenValueCents: 100,
+        // Cash boxes of their kind's usual size; every ninth device's was never written down.
+        cashBoxCapacityCents: i % 9 === 4 ? null : DEMO_BOX_CAPACITY[d.group],
         tagIds: i % 7 === 0 && summerTag ? [summerTag] : [],
         isuNumber: String(i + 1),
         createdAt: FLEET_SINCE,
