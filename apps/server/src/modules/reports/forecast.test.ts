@@ -3,21 +3,11 @@ import { demoDailyTurnover } from '../../demo/history.ts';
 import { seedDemo } from '../../demo/seed.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
 import { freshDatabase } from '../../testing/database.ts';
+import { random } from '../telemetry/telemetry.service.ts';
 import { backtest, type DailyPoint, forecast } from './forecast.ts';
 import { isPublicHoliday } from './holidays.ts';
 
 const DAY_MS = 86_400_000;
-/** A small seeded generator of numbers in [0, 1) (mulberry32), for repeatable noise. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** Monday 0 … Sunday 6. */
 const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
