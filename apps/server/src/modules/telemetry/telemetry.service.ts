@@ -1,8 +1,7 @@
 // Telemetry's face to other modules. Ingestion itself (telemetry.ingest.ts) is driven by the
 // module's routes and by the demo seed.
 
-/** The lock a delete of a logger or its device takes first, so that a batch being written finishes. */
-export { lockLoggerAgainstIngestion } from './telemetry.ingest.ts';
-
 /** The simulator's seeded generator of numbers in [0, 1), for repeatable noise in other modules' tests. */
 export { random } from './simulation.ts';
+/** The lock a delete of a logger or its device takes first, so that a batch being written finishes. */
+export { lockLoggerAgainstIngestion } from './telemetry.ingest.ts';
