@@ -1,4 +1,5 @@
-import { type Company, type DashboardSummary, iri, type User } from '@kovanica/contract';
+import AxeBuilder from '@axe-core/playwright';
+import { type Company, type DashboardSummary, iri, type TelemetryEvent, type User } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { accountInfoOf, personalInfoOf } from '../src/lib/session.ts';
 
@@ -68,3 +69,30 @@ export const storedKeys = (page: Page) =>
     accountInfo: localStorage.getItem('accountInfo'),
     language: localStorage.getItem('language'),
   }));
+
+/** Serious and critical accessibility findings (WCAG 2.1 A and AA) fail the test. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Sequence numbers must rise per logger: from the clock, and never twice the same within a run. */
+let lastSeq = 0;
+const nextSeq = () => {
+  lastSeq = Math.max(lastSeq + 1, Date.now());
+  return lastSeq;
+};
+
+/** A logger's event as a test writes it: its type and fields; the sequence number and time are added. */
+export type TelemetryInput = { type: TelemetryEvent['type'] } & Record<string, unknown>;
+
+/** Sends events as the device's logger does: through the ingestion API with the demo logger's credential, now. */
+export async function sendTelemetry(request: APIRequestContext, imei: string, events: TelemetryInput[]): Promise<void> {
+  const response = await request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer kvl_demo_${imei}` },
+    data: { imei, events: events.map((e) => ({ seq: nextSeq(), at: new Date().toISOString(), ...e })) },
+  });
+  expect(response.status(), 'POST /telemetry/batches').toBe(200);
+  expect(((await response.json()) as { accepted: number }).accepted).toBe(events.length);
+}
