@@ -63,6 +63,8 @@ import { Route as AppLocationsListRouteImport } from './routes/_app/locations/li
 import { Route as AppLocationsNewRouteImport } from './routes/_app/locations/new';
 import { Route as AppLoggersListRouteImport } from './routes/_app/loggers/list';
 import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
+import { Route as AppLogisticReportDeviceRouteImport } from './routes/_app/logistic-report/device';
+import { Route as AppLogisticReportLocationRouteImport } from './routes/_app/logistic-report/location';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
@@ -386,6 +388,17 @@ const AppLoggersNewRoute = AppLoggersNewRouteImport.update({
   path: '/loggers/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLogisticReportDeviceRoute = AppLogisticReportDeviceRouteImport.update({
+  id: '/logistic-report/device',
+  path: '/logistic-report/device',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLogisticReportLocationRoute =
+  AppLogisticReportLocationRouteImport.update({
+    id: '/logistic-report/location',
+    path: '/logistic-report/location',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppProfileIndexRoute = AppProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -623,6 +636,8 @@ export interface FileRoutesByFullPath {
   '/locations/new': typeof AppLocationsNewRoute;
   '/loggers/list': typeof AppLoggersListRoute;
   '/loggers/new': typeof AppLoggersNewRoute;
+  '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
+  '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -714,6 +729,8 @@ export interface FileRoutesByTo {
   '/locations/new': typeof AppLocationsNewRoute;
   '/loggers/list': typeof AppLoggersListRoute;
   '/loggers/new': typeof AppLoggersNewRoute;
+  '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
+  '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -807,6 +824,8 @@ export interface FileRoutesById {
   '/_app/locations/new': typeof AppLocationsNewRoute;
   '/_app/loggers/list': typeof AppLoggersListRoute;
   '/_app/loggers/new': typeof AppLoggersNewRoute;
+  '/_app/logistic-report/device': typeof AppLogisticReportDeviceRoute;
+  '/_app/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
   '/_app/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/_app/settings/main': typeof AppSettingsMainRoute;
@@ -900,6 +919,8 @@ export interface FileRouteTypes {
     | '/locations/new'
     | '/loggers/list'
     | '/loggers/new'
+    | '/logistic-report/device'
+    | '/logistic-report/location'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -991,6 +1012,8 @@ export interface FileRouteTypes {
     | '/locations/new'
     | '/loggers/list'
     | '/loggers/new'
+    | '/logistic-report/device'
+    | '/logistic-report/location'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -1083,6 +1106,8 @@ export interface FileRouteTypes {
     | '/_app/locations/new'
     | '/_app/loggers/list'
     | '/_app/loggers/new'
+    | '/_app/logistic-report/device'
+    | '/_app/logistic-report/location'
     | '/_app/profile/overview'
     | '/_app/settings/fiscal'
     | '/_app/settings/main'
@@ -1511,6 +1536,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoggersNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/logistic-report/device': {
+      id: '/_app/logistic-report/device';
+      path: '/logistic-report/device';
+      fullPath: '/logistic-report/device';
+      preLoaderRoute: typeof AppLogisticReportDeviceRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/logistic-report/location': {
+      id: '/_app/logistic-report/location';
+      path: '/logistic-report/location';
+      fullPath: '/logistic-report/location';
+      preLoaderRoute: typeof AppLogisticReportLocationRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/profile/': {
       id: '/_app/profile/';
       path: '/profile';
@@ -1814,6 +1853,8 @@ interface AppRouteChildren {
   AppLocationsNewRoute: typeof AppLocationsNewRoute;
   AppLoggersListRoute: typeof AppLoggersListRoute;
   AppLoggersNewRoute: typeof AppLoggersNewRoute;
+  AppLogisticReportDeviceRoute: typeof AppLogisticReportDeviceRoute;
+  AppLogisticReportLocationRoute: typeof AppLogisticReportLocationRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
   AppSettingsFiscalRoute: typeof AppSettingsFiscalRoute;
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
@@ -1904,6 +1945,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLocationsNewRoute: AppLocationsNewRoute,
   AppLoggersListRoute: AppLoggersListRoute,
   AppLoggersNewRoute: AppLoggersNewRoute,
+  AppLogisticReportDeviceRoute: AppLogisticReportDeviceRoute,
+  AppLogisticReportLocationRoute: AppLogisticReportLocationRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
   AppSettingsFiscalRoute: AppSettingsFiscalRoute,
   AppSettingsMainRoute: AppSettingsMainRoute,

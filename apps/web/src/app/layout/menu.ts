@@ -18,6 +18,7 @@ import {
   IconSettings,
   IconTags,
   IconTransactionEuro,
+  IconTruckDelivery,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -181,6 +182,16 @@ export const menu: MenuEntry[] = [
       { to: '/token-report/location', labelKey: 'menu.tokensByLocation', permission: 'finance.read', module: 'finance' },
       { to: '/token-report/device', labelKey: 'menu.tokensByDevice', permission: 'finance.read', module: 'finance' },
       { to: '/token-report/lessor', labelKey: 'menu.tokensByLessor', permission: 'finance.read', module: 'finance' },
+    ],
+  },
+  {
+    key: 'logistic-report',
+    labelKey: 'menu.logisticReport',
+    icon: IconTruckDelivery,
+    module: 'finance',
+    children: [
+      { to: '/logistic-report/location', labelKey: 'menu.logisticByLocation', permission: 'finance.read', module: 'finance' },
+      { to: '/logistic-report/device', labelKey: 'menu.logisticByDevice', permission: 'finance.read', module: 'finance' },
     ],
   },
   {

@@ -1,5 +1,14 @@
 export { PagedReportTable, type PagedReportTableProps, type ReportAnswer } from './paged-report-table.tsx';
-export { countColumn, formatShare, moneyColumn, noValue, percentColumn, percentOf, type TotalsColumn } from './report-columns.tsx';
+export {
+  countColumn,
+  formatShare,
+  moneyColumn,
+  noValue,
+  percentColumn,
+  percentOf,
+  type TotalsColumn,
+  withoutTotal,
+} from './report-columns.tsx';
 export {
   ReportBody,
   ReportCell,

@@ -52,6 +52,8 @@ export interface PagedReportTableProps<R, L extends { key: string }, T, C extend
   onPaging: (paging: ReportPage) => void;
   /** A page of the same report (same filters and order) for the export. */
   fetchPage: (page: number, itemsPerPage: number) => Promise<ReportAnswer<R, T>>;
+  /** What the table says without lines, when not "No data for the selected timeframe" (no report asked for yet). */
+  empty?: ReactNode;
   /** A column's header cell; a plain header unless given (the revenue reports' sort buttons). */
   header?: (column: C, label: string) => ReactNode;
 }
@@ -65,7 +67,8 @@ const MIN_COLUMN_WIDTH = 80;
  * revenue reports and the finance reports are each one of these.
  */
 export function PagedReportTable<R, L extends { key: string }, T, C extends TotalsColumn<L, T>>(props: PagedReportTableProps<R, L, T, C>) {
-  const { report, linesOf, columns, title, fileStem, storageId, filters, toolbar, status, paging, onPaging, fetchPage, header } = props;
+  const { report, linesOf, columns, title, fileStem, storageId, filters, toolbar, status, paging, onPaging, fetchPage, header, empty } =
+    props;
   const { t } = useTranslation();
   const visibility = useColumnVisibility(columns, storageId);
   const shown = visibility.visibleColumns as C[];
@@ -133,7 +136,7 @@ export function PagedReportTable<R, L extends { key: string }, T, C extends Tota
           ))}
         </Table.Tr>
       </Table.Thead>
-      <ReportBody columns={shown} lines={lines} />
+      <ReportBody columns={shown} lines={lines} empty={empty} />
       {lines && lines.length > 0 && totals !== undefined && (
         <ReportTotals>
           {shown.map((column, i) =>

@@ -65,6 +65,12 @@ export const countColumn = <K extends string>(field: K, label: string, options: 
 
 const shareFormat = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
 
+/** The column without a cell in the totals row: a figure of each line that the totals do not carry (a box's capacity). */
+export function withoutTotal<L, T>(column: TotalsColumn<L, T>): TotalsColumn<L, unknown> {
+  const { total: _total, ...line } = column;
+  return line;
+}
+
 /** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
 export const formatShare = (percent: number) => `${shareFormat.format(percent).replace('\u2212', '-')} %`;
 

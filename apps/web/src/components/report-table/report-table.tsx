@@ -112,10 +112,18 @@ interface ReportBodyProps<T> {
   skeletonRows?: number;
   /** Where the empty message stands: a wide report keeps it at the start, in view on a phone. */
   emptyAlign?: 'left' | 'center';
+  /** What no lines say instead of "No data for the selected timeframe" (a report that waits for a filter). */
+  empty?: ReactNode;
 }
 
 /** The report's body: its lines, or skeleton rows while the first answer loads, or the empty message. */
-export function ReportBody<T extends { key: string }>({ columns, lines, skeletonRows = 5, emptyAlign = 'center' }: ReportBodyProps<T>) {
+export function ReportBody<T extends { key: string }>({
+  columns,
+  lines,
+  skeletonRows = 5,
+  emptyAlign = 'center',
+  empty,
+}: ReportBodyProps<T>) {
   const { t } = useTranslation();
   const span = columns.length;
   return (
@@ -133,7 +141,7 @@ export function ReportBody<T extends { key: string }>({ columns, lines, skeleton
         <Table.Tr>
           <Table.Td colSpan={span}>
             <Text ta={emptyAlign === 'center' ? 'center' : undefined} c="dimmed" py="lg">
-              {t('resources.revenue.empty')}
+              {empty ?? t('resources.revenue.empty')}
             </Text>
           </Table.Td>
         </Table.Tr>

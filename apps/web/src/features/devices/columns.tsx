@@ -99,6 +99,14 @@ export function useDeviceColumns(): Column<Device>[] {
         render: (d) => formatMoney(d.tokenValueCents),
         exportValue: (d) => d.tokenValueCents / 100,
       },
+      {
+        key: 'cashBoxCapacityCents',
+        label: f('cashBoxCapacityCents'),
+        align: 'right',
+        defaultHidden: true,
+        render: (d) => (d.cashBoxCapacityCents === null ? dimmed('—') : formatMoney(d.cashBoxCapacityCents)),
+        exportValue: (d) => (d.cashBoxCapacityCents === null ? null : d.cashBoxCapacityCents / 100),
+      },
       { key: 'tags', label: f('tags'), render: (d) => <TagBadges tags={d.tags} />, exportValue: (d) => tagNames(queryClient, d.tags) },
       {
         key: 'fiscalizeApplied',

@@ -30,6 +30,8 @@ interface Values {
   /** Integer cents; null while the field is empty. */
   playPriceCents: number | null;
   tokenValueCents: number | null;
+  /** What the cash box holds when full; null: not told (no full-box forecast). */
+  cashBoxCapacityCents: number | null;
   fiscalize: FiscalizeMode;
   premisesLabel: string;
   isuNumber: string;
@@ -44,6 +46,7 @@ const valuesOf = (device?: Device): Values => ({
   location: device?.location ?? null,
   playPriceCents: device?.playPriceCents ?? null,
   tokenValueCents: device?.tokenValueCents ?? null,
+  cashBoxCapacityCents: device?.cashBoxCapacityCents ?? null,
   fiscalize: device?.fiscalize ?? 'inherit',
   premisesLabel: device?.premisesLabel ?? '',
   isuNumber: device?.isuNumber ?? '',
@@ -63,6 +66,7 @@ const fieldsOf = (v: Values) => ({
   location: v.location,
   playPriceCents: v.playPriceCents,
   tokenValueCents: v.tokenValueCents,
+  cashBoxCapacityCents: v.cashBoxCapacityCents,
   fiscalize: v.fiscalize,
   premisesLabel: orNull(v.premisesLabel),
   isuNumber: orNull(v.isuNumber),
@@ -202,6 +206,12 @@ export function DeviceForm({ device }: { device?: Device }) {
               withAsterisk
               disabled={locked('tokenValueCents')}
               {...form.getInputProps('tokenValueCents')}
+            />
+            <MoneyInput
+              label={label('cashBoxCapacityCents')}
+              description={t('resources.devices.cashBoxCapacityHint')}
+              disabled={locked('cashBoxCapacityCents')}
+              {...form.getInputProps('cashBoxCapacityCents')}
             />
           </SimpleGrid>
         </Stack>

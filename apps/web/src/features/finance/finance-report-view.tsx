@@ -14,11 +14,10 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { type ReportFigure, ReportFigures } from '../../components/report-figures.tsx';
+import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { companiesApi, devicesApi, lessorsApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { financeReportQuery } from './api.ts';
@@ -87,11 +86,6 @@ export function FinanceReportView(props: FinanceReportViewProps) {
 
   /** A filter, the range or the period changed: back to the first page. */
   const set = (patch: Partial<FinanceSearch>) => onSearch({ ...patch, page: undefined });
-  const company = view === 'all' ? search.company : undefined;
-  const narrows = financeFilters[subject];
-  // Each picker offers what the ones before it leave: a lessor's locations, a location's devices.
-  const scope = (extra: Record<string, string | undefined>) =>
-    Object.fromEntries(Object.entries({ company, ...extra }).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
   return (
     <>
@@ -143,50 +137,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
                 }}
               />
             )}
-            {view === 'all' && (
-              <ReferenceSelect
-                api={companiesApi}
-                view="all"
-                label={t('dataTable.company')}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.company ?? null}
-                onChange={(value) => set({ company: value ?? undefined })}
-              />
-            )}
-            {narrows.includes('lessor') && (
-              <ReferenceSelect
-                api={lessorsApi}
-                baseQuery={scope({})}
-                label={t('resources.finance.subjects.lessor')}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.lessor ?? null}
-                onChange={(value) => set({ lessor: value ?? undefined })}
-              />
-            )}
-            {narrows.includes('location') && (
-              <ReferenceSelect
-                api={locationsApi}
-                baseQuery={scope({ lessor: search.lessor })}
-                label={t('resources.finance.subjects.location')}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.location ?? null}
-                onChange={(value) => set({ location: value ?? undefined })}
-              />
-            )}
-            {narrows.includes('device') && (
-              <ReferenceSelect
-                api={devicesApi}
-                baseQuery={scope({ location: search.location })}
-                label={t('resources.finance.subjects.device')}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.device ?? null}
-                onChange={(value) => set({ device: value ?? undefined })}
-              />
-            )}
+            <ReportPlaceFilters view={view} filters={financeFilters[subject]} value={search} onChange={set} />
           </SimpleGrid>
         }
       />
