@@ -19,7 +19,8 @@ const payoutPercent = (line: LogisticLine) => (line.payoutRatio === null ? null 
  * emptying, daily intake, capacity and the day it is full, which says in words when that is today
  * or within three days.
  */
-export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup | undefined): LogisticColumn[] {
+/** `oneLocation`: the report is narrowed to a location, so each device's location goes without saying. */
+export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup | undefined, oneLocation = false): LogisticColumn[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const none = t('resources.finance.none.location');
@@ -71,7 +72,7 @@ export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup 
     const prizes = group === undefined || group === 'prize_device';
     return [
       name,
-      ...(subject === 'device' ? [location] : []),
+      ...(subject === 'device' && !oneLocation ? [location] : []),
       ...(group === undefined ? [groupColumn] : []),
       ...(subject === 'location' ? [withoutTotal(countColumn('devices', f('devices')))] : []),
       countColumn('plays', f('plays')),
@@ -97,5 +98,5 @@ export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup 
       withoutTotal(moneyColumn('capacityCents', f('capacityCents'), { defaultHidden: true })),
       fullOn,
     ];
-  }, [t, subject, group]);
+  }, [t, subject, group, oneLocation]);
 }

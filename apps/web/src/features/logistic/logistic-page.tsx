@@ -53,7 +53,7 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
   const answer = valid ? report.data : null;
   const today = businessDate();
   const linesOf = useCallback((rows: Parameters<typeof logisticLinesOf>[0]) => logisticLinesOf(rows, today), [today]);
-  const columns = useLogisticColumns(subject, search.group);
+  const columns = useLogisticColumns(subject, search.group, search.location !== undefined);
   const title = t(`resources.logistic.titles.${subject}`);
   const name = `logistic-report-${subject}`;
   const f = (field: string) => t(`resources.logistic.fields.${field}`);
