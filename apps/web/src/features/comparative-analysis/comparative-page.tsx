@@ -1,5 +1,6 @@
 import { type ComparativeOrderField, type ComparativeSubject, FINANCE_MAX_DAYS, formatDate, formatMoney } from '@kovanica/contract';
 import { Select, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsDiff, IconCoins, IconHistory, IconPercentage } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -38,7 +39,8 @@ const ComparativeChart = lazy(() => import('./comparative-chart.tsx'));
 const k = (key: string) => `resources.comparativeAnalysis.${key}`;
 /** The chart's lines: the largest changes of all lines, up or down. */
 const CHART_LINES = 10;
-const NAME_TICK = 26;
+/** The names beside the bars: their width and how many letters fit, on a phone and wider. */
+const NAMES = { narrow: { width: 118, letters: 14 }, wide: { width: 200, letters: 24 } } as const;
 
 /**
  * `/comparative-analysis/{device,location,lessor}`: each subject's revenue in a period and in the one it
@@ -103,6 +105,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
     [grown.data, shrunk.data],
   );
   const none = t(k(`none.${subject}`));
+  const names = useMediaQuery('(max-width: 36em)') ? NAMES.narrow : NAMES.wide;
   const period = (r: Range) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
 
   return (
@@ -249,9 +252,11 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
               <Suspense fallback={<Skeleton height={changes.length * 30 + 48} />}>
                 <ComparativeChart
                   label={t(k('chart.series'))}
+                  nameWidth={names.width}
                   data={changes.map((line) => {
                     const name = `${line.name ?? none}${wide ? ` (${line.companyName})` : ''}`;
-                    return { tick: name.length > NAME_TICK ? `${name.slice(0, NAME_TICK - 1)}…` : name, name, change: line.changeCents };
+                    const tick = name.length > names.letters ? `${name.slice(0, names.letters - 1)}…` : name;
+                    return { tick, name, change: line.changeCents };
                   })}
                 />
               </Suspense>

@@ -28,3 +28,21 @@ export function largestChanges(grown: readonly ComparativeRow[], shrunk: readonl
     .sort((a, b) => Math.abs(b.changeCents) - Math.abs(a.changeCents) || a.key.localeCompare(b.key))
     .slice(0, count);
 }
+
+/**
+ * The chart's axis over some changes (cents): from zero or below to zero or above, in four or five
+ * round steps (`−30.000 … 10.000`), so a bar's length reads against whole euros.
+ */
+export function axisOf(values: readonly number[]): { domain: [number, number]; ticks: number[] } {
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  if (hi === lo) return { domain: [0, 0], ticks: [0] };
+  const rough = (hi - lo) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude;
+  const start = Math.floor(lo / step) * step;
+  const end = Math.ceil(hi / step) * step;
+  const ticks: number[] = [];
+  for (let tick = start; tick <= end + step / 2; tick += step) ticks.push(Math.round(tick));
+  return { domain: [start, end], ticks };
+}

@@ -1,6 +1,6 @@
 import type { ComparativeRow } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { largestChanges, linesOf } from './comparative-rows.ts';
+import { axisOf, largestChanges, linesOf } from './comparative-rows.ts';
 import {
   comparativeQueryOf,
   comparativeSearch,
@@ -166,5 +166,14 @@ describe('comparative analysis lines', () => {
       ['b', 300],
     ]);
     expect(largestChanges([row('c', 0)], [], 10)).toEqual([]);
+  });
+});
+
+describe('comparative analysis chart', () => {
+  it('spans zero and the changes in round steps', () => {
+    expect(axisOf([-29_500, 6_500])).toEqual({ domain: [-30_000, 10_000], ticks: [-30_000, -20_000, -10_000, 0, 10_000] });
+    expect(axisOf([-198_400, -38_400])).toEqual({ domain: [-200_000, 0], ticks: [-200_000, -150_000, -100_000, -50_000, 0] });
+    expect(axisOf([700, 1_200])).toEqual({ domain: [0, 1_500], ticks: [0, 500, 1_000, 1_500] });
+    expect(axisOf([])).toEqual({ domain: [0, 0], ticks: [0] });
   });
 });

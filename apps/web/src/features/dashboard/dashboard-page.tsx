@@ -59,9 +59,12 @@ export function DashboardPage() {
   const summary = useQuery(summaryQuery(view));
   const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
   // A worker (no `revenue.read`) or a company without the finance module would be refused: not asked.
-  const money = access.can('revenue.read') && access.hasModule('finance');
-  const figuresAnswer = useQuery({ ...figuresQuery(view), enabled: money, refetchInterval: REFRESH_MS });
+  const mayReadMoney = access.can('revenue.read') && access.hasModule('finance');
+  const figuresAnswer = useQuery({ ...figuresQuery(view), enabled: mayReadMoney, refetchInterval: REFRESH_MS });
   const data = figuresAnswer.data;
+  const failed = mayReadMoney && figuresAnswer.isError && !data;
+  // The money cards while their figures load or are on screen; a failure shows instead of empty cards.
+  const money = mayReadMoney && !failed;
   const cards = useCardState(cardStateKey(personalInfo.id));
   const modules = company.data?.activeModules ?? accountInfo.company_active_module ?? [];
 
@@ -97,9 +100,7 @@ export function DashboardPage() {
         }
       />
       <Stack gap="lg">
-        {money && figuresAnswer.isError && !data && (
-          <FailureAlert title={t(f('loadFailed'))} error={figuresAnswer.error} onRetry={() => void figuresAnswer.refetch()} />
-        )}
+        {failed && <FailureAlert title={t(f('loadFailed'))} error={figuresAnswer.error} onRetry={() => void figuresAnswer.refetch()} />}
         {card(
           'company',
           t('dashboard.company'),
