@@ -120,6 +120,20 @@ test('the comparison by device ranks this month to date against the same days of
   await page.getByRole('button', { name: 'Change', exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Change', exact: true })).toHaveAttribute('aria-sort', 'descending');
   await expect(page).toHaveURL(/dir=desc/);
+
+  // A location narrows the lines and the totals to its devices, and stays in the URL.
+  const location = device.locationName ?? '';
+  const atLocation = await apiGet<ComparativeAnalysis>(page.request, token, `${base}&location=${device.location}`);
+  const picker = page
+    .getByRole('textbox', { name: 'Location', exact: true })
+    .or(page.getByRole('combobox', { name: 'Location', exact: true }));
+  await picker.click();
+  await picker.fill(location);
+  await page.getByRole('option', { name: location, exact: true }).click();
+  await expect(page).toHaveURL(/location=/);
+  await expect(rowOf(page, TITLE, device.name)).toBeVisible();
+  await expect(rowOf(page, TITLE, 'Total')).toContainText(formatMoney(atLocation.totals.currentCents));
+  await expect(page.getByText(`1–${atLocation.totalItems} of ${atLocation.totalItems}`)).toBeVisible();
 });
 
 test('the periods live in the URL: a preset follows the period, chosen days are kept', async ({ page }) => {

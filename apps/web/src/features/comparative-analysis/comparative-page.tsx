@@ -11,10 +11,9 @@ import { DayInput } from '../../components/day-input.tsx';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
-import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
+import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
-import { companiesApi, lessorsApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { comparativeAnalysisQuery } from './api.ts';
@@ -197,35 +196,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
               ]}
               onChange={(value) => value && value !== 'custom' && setPreset(value as ComparisonPreset)}
             />
-            {wide && (
-              <ReferenceSelect
-                api={companiesApi}
-                view="all"
-                label={t(k('fields.company'))}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.company ?? null}
-                onChange={(company) => set({ company: company ?? undefined })}
-              />
-            )}
-            <ReferenceSelect
-              api={lessorsApi}
-              label={t(k('fields.lessor'))}
-              placeholder={t('dataTable.any')}
-              clearable
-              value={search.lessor ?? null}
-              onChange={(lessor) => set({ lessor: lessor ?? undefined })}
-            />
-            {filtersOf(subject).includes('location') && (
-              <ReferenceSelect
-                api={locationsApi}
-                label={t(k('fields.location'))}
-                placeholder={t('dataTable.any')}
-                clearable
-                value={search.location ?? null}
-                onChange={(location) => set({ location: location ?? undefined })}
-              />
-            )}
+            <ReportPlaceFilters view={view} filters={filtersOf(subject)} value={search} onChange={set} />
           </SimpleGrid>
         }
       />
