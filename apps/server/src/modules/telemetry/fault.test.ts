@@ -65,8 +65,13 @@ describe('ingestion under faults', () => {
         sends.push(b);
         if (rnd() < 0.1) sends.push(b);
       }
+      // A batch that switches service mode is not overtaken: payments counted before a late switch keep
+      // their classification (decision 0007), so the truth of paid and test plays would not be exact.
+      const switches = (b: TelemetryEvent[] | undefined) => b?.some((e) => e.type === 'service_mode') ?? false;
       for (let i = 0; i + 1 < sends.length; i++) {
-        if (rnd() < 0.05) [sends[i], sends[i + 1]] = [sends[i + 1] as TelemetryEvent[], sends[i] as TelemetryEvent[]];
+        const swap = rnd() < 0.05;
+        if (swap && !switches(sends[i]) && !switches(sends[i + 1]))
+          [sends[i], sends[i + 1]] = [sends[i + 1] as TelemetryEvent[], sends[i] as TelemetryEvent[]];
       }
       return { imei: d.imei, sends, generated: list.length };
     });
