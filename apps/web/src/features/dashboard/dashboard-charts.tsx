@@ -69,9 +69,12 @@ export function TrafficArea({ data, label, height }: TrafficChartProps) {
   );
 }
 
+/** The forecast's colours; the page draws its legend under the chart in the same (dashboard-page.module.css). */
+const FORECAST_COLOURS = { interval: 'indigo.3', expected: 'indigo.8' } as const;
+
 export interface ForecastChartProps {
   data: readonly ForecastPoint[];
-  /** The expected value's and the interval's names in the tooltip and legend, already translated. */
+  /** The expected value's and the interval's names in the tooltip, already translated. */
   labels: { expected: string; interval: string };
   height: number;
 }
@@ -88,15 +91,13 @@ export function ForecastChart({ data, labels, height }: ForecastChartProps) {
       data={[...data]}
       dataKey="tick"
       series={[
-        { name: 'interval', label: labels.interval, color: 'indigo.3' },
-        { name: 'expected', label: labels.expected, color: 'indigo.8' },
+        { name: 'interval', label: labels.interval, color: FORECAST_COLOURS.interval },
+        { name: 'expected', label: labels.expected, color: FORECAST_COLOURS.expected },
       ]}
       curveType="monotone"
       withDots={false}
       withGradient={false}
       fillOpacity={0.55}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 36 }}
       // The band is filled, the expected value is a line over it.
       areaProps={(series) => (series.name === 'interval' ? { strokeWidth: 0 } : { fillOpacity: 0, strokeWidth: 2 })}
       valueFormatter={moneyOrRange as (value: number) => string}

@@ -1,5 +1,5 @@
 import { type DashboardDay, type DashboardFigures, formatDate, formatMoney } from '@kovanica/contract';
-import { Grid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../components/percent-input.tsx';
@@ -126,6 +126,15 @@ export function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) 
             ) : (
               <ChartSkeleton />
             )}
+            {/* The legend in the page's flow, so it wraps on a phone instead of running into the text below. */}
+            <Group gap="lg" justify="center" mt="xs" className={classes.legend}>
+              <span>
+                <span className={classes.swatch} data-series="expected" /> {t(k('forecast.expected'))}
+              </span>
+              <span>
+                <span className={classes.swatch} data-series="interval" /> {t(k('forecast.interval'))}
+              </span>
+            </Group>
           </div>
         </Stack>
       </Grid.Col>
