@@ -133,19 +133,22 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
       .map((d) => ({ day: d.day, valueCents: d.revenueCents }));
     const start = history.findIndex((d) => d.valueCents > 0);
     const learnt = start < 0 ? [] : history.slice(start);
+    const made = learnt.length >= 28 ? forecast(learnt, 30) : [];
+    // A history too thin to learn every weekday from may give no number: then there is no forecast.
+    const sound = made.every((f) => [f.valueCents, f.lowCents, f.highCents].every(Number.isFinite));
     const points =
-      learnt.length >= 28
-        ? forecast(learnt, 30).map((f) => ({
+      sound && made.length
+        ? made.map((f) => ({
             day: f.day,
             valueCents: Math.round(f.valueCents),
             lowCents: Math.round(f.lowCents),
             highCents: Math.round(f.highCents),
           }))
         : [];
-    const tested = learnt.length >= 28 ? backtest(learnt) : null;
+    const tested = points.length ? backtest(learnt) : null;
     predicted = {
       points,
-      backtest: tested && Number.isFinite(tested.model) ? tested : null,
+      backtest: tested && [tested.model, tested.naive, tested.seasonalNaive].every(Number.isFinite) ? tested : null,
     };
     if (forecasts.size > 500) forecasts.clear();
     forecasts.set(key, predicted);

@@ -1,10 +1,10 @@
-import type { DashboardFigures } from '@kovanica/contract';
+import { type DashboardFigures, dashboardFigures as dashboardFiguresSchema } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLocation, firstOf, sendEvents } from '../../testing/fixtures.ts';
 import { dashboardFigures } from './dashboard.figures.ts';
 
 const t = await testApp();
@@ -73,6 +73,20 @@ describe('dashboard figures (domain.md §8)', () => {
     // Another company's view holds none of it.
     const other = await dashboardFigures(t.db, { listed: [2], visible: [2] } as unknown as RequestContext, now);
     expect(other.indexes.daily).toEqual({ currentCents: 0, comparisonCents: 0, index: null });
+  });
+
+  it('gives a sound forecast (or none) when the history is thin: one coin 30 days ago', async () => {
+    const place = await createLocation(t, { fiscalization: false }, 'otherManager');
+    const { device, logger } = await createDeviceWithLogger(t, { location: place['@id'] }, 'otherManager');
+    await t.db
+      .update(devicePlacements)
+      .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
+      .where(eq(devicePlacements.deviceId, device.id));
+    const at = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    await sendEvents(t, logger, [{ seq: 1, at, ...euro(5) }]);
+    const thin = await dashboardFigures(t.db, { listed: [2], visible: [2] } as unknown as RequestContext, now);
+    expect(() => dashboardFiguresSchema.parse(thin)).not.toThrow();
+    for (const p of thin.forecast.points) expect([p.valueCents, p.lowCents, p.highCents].every(Number.isFinite)).toBe(true);
   });
 
   it('is for those who read revenue', async () => {

@@ -19,7 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
+import { ApiProblem, invalid } from '../../http/problems.ts';
 import { type Period, periodsOf } from './periods.ts';
 import { type LocationRent, locationRents, type RentScope } from './rent.queries.ts';
 import { daysBetween } from './rent.ts';
@@ -66,8 +66,11 @@ export function financeScope(ctx: RequestContext, query: FinanceQuery): FinanceS
   const period = query.period ?? 'month';
   checkRange(query.from, query.to, period === 'day' || period === 'week' ? FINANCE_DAILY_MAX_DAYS : FINANCE_MAX_DAYS);
   const filters = filtersOf(ctx, query);
-  // The company report is the company's whole business: its costs cannot be narrowed to a place.
+  // The company report is the company's whole business (EBITDA): its module component, and its costs
+  // cannot be narrowed to a place.
   if (query.subject === 'company') {
+    if (ctx.actor.role !== 'admin' && !ctx.actor.activeModuleComponents.includes('finance.ebitda'))
+      throw new ApiProblem(403, 'module_off', { module: 'finance.ebitda' });
     for (const param of ['lessor', 'location', 'device'] as const) if (filters[param] !== undefined) throw badQuery(param);
   }
   return { subject: query.subject, from: query.from, to: query.to, period, ...filters };

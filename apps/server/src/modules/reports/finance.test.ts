@@ -1,4 +1,13 @@
-import { addDays, businessDate, type Collection, type ComparativeAnalysis, type FinanceReport, type FinanceRow, type LogisticReport, type Transaction } from '@kovanica/contract';
+import {
+  addDays,
+  businessDate,
+  type Collection,
+  type ComparativeAnalysis,
+  type FinanceReport,
+  type FinanceRow,
+  type LogisticReport,
+  type Transaction,
+} from '@kovanica/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements, devices } from '../../db/schema/index.ts';
@@ -256,10 +265,18 @@ describe('logistic report', () => {
     expect(none.body.violations[0]).toMatchObject({ propertyPath: 'filter', message: 'Please apply one of the filters above.' });
 
     const place = await createLocation(t, { fiscalization: false });
-    const saldo = await createDeviceWithLogger(t, { location: place['@id'], group: 'saldo_reducer', cashBoxCapacityCents: 10_000, tokenValueCents: 100 });
+    const saldo = await createDeviceWithLogger(t, {
+      location: place['@id'],
+      group: 'saldo_reducer',
+      cashBoxCapacityCents: 10_000,
+      tokenValueCents: 100,
+    });
     const prize = await createDeviceWithLogger(t, { location: place['@id'], group: 'prize_device', playPriceCents: 100 });
     for (const d of [saldo, prize])
-      await t.db.update(devicePlacements).set({ fromAt: new Date(Date.now() - 30 * 86_400_000) }).where(eq(devicePlacements.deviceId, d.device.id));
+      await t.db
+        .update(devicePlacements)
+        .set({ fromAt: new Date(Date.now() - 30 * 86_400_000) })
+        .where(eq(devicePlacements.deviceId, d.device.id));
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
     await sendEvents(t, saldo.logger, [
       { seq: 1, at: threeDaysAgo, type: 'coin', valueCents: 100, count: 30 },
@@ -269,7 +286,9 @@ describe('logistic report', () => {
       { seq: 1, at: threeDaysAgo, type: 'coin', valueCents: 100, count: 10 },
       { seq: 2, at: threeDaysAgo, type: 'prize_out', count: 2 },
     ]);
-    const res = await t.json<LogisticReport>('manager', { url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}` });
+    const res = await t.json<LogisticReport>('manager', {
+      url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}`,
+    });
     expect(res.status).toBe(200);
     const [first, second] = res.body.rows;
     // The saldo reducer's box (capacity 100 €, 30 € in it, 30 € in 14 days) fills in 33 days; the prize device has no capacity.
@@ -284,7 +303,14 @@ describe('logistic report', () => {
       fullOn: addDays(today, 33),
       prizesLeft: null,
     });
-    expect(second).toMatchObject({ subject: prize.device['@id'], prizesOut: 2, prizesLeft: -2, prizesToRefill: 2, fullOn: null, paidOutCents: null });
+    expect(second).toMatchObject({
+      subject: prize.device['@id'],
+      prizesOut: 2,
+      prizesLeft: -2,
+      prizesToRefill: 2,
+      fullOn: null,
+      paidOutCents: null,
+    });
     expect(second?.payoutRatio).toBe(Math.round((2 / (second?.plays ?? 1)) * 10_000) / 10_000);
     const byLocation = await t.json<LogisticReport>('manager', {
       url: `/api/v2/logistic-report?subject=location&from=${from}&to=${today}&location=${place['@id']}`,
@@ -293,7 +319,37 @@ describe('logistic report', () => {
       [place['@id'], 'saldo_reducer', 1],
       [place['@id'], 'prize_device', 1],
     ]);
-    const other = await t.json<LogisticReport>('otherManager', { url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}` });
+    const other = await t.json<LogisticReport>('otherManager', {
+      url: `/api/v2/logistic-report?subject=device&from=${from}&to=${today}&location=${place['@id']}`,
+    });
     expect(other.body.rows).toEqual([]);
+  });
+});
+
+describe('module components', () => {
+  it('EBITDA (the company report) and the comparative analysis need their components, on the server too', async () => {
+    const patch = (activeModuleComponents: string[]) =>
+      t.as('admin', {
+        method: 'PATCH',
+        url: '/api/v2/companies/1',
+        payload: { activeModuleComponents },
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
+    const before = (await t.json<{ activeModuleComponents: string[] }>('admin', { url: '/api/v2/companies/1' })).body
+      .activeModuleComponents;
+    expect((await patch(before.filter((c) => c !== 'finance.ebitda' && c !== 'finance.comparative'))).statusCode).toBe(200);
+    try {
+      expect((await t.as('manager', { url: '/api/v2/finance-report?subject=company&from=2025-10-01&to=2025-10-31' })).statusCode).toBe(403);
+      expect((await t.as('manager', { url: '/api/v2/finance-report?subject=location&from=2025-10-01&to=2025-10-31' })).statusCode).toBe(
+        200,
+      );
+      const compared = await t.as('manager', {
+        url: '/api/v2/comparative-analysis?subject=device&from=2025-11-01&to=2025-11-30&compareFrom=2025-10-01&compareTo=2025-10-31',
+      });
+      expect(compared.statusCode).toBe(403);
+      expect((await t.as('admin', { url: '/api/v2/finance-report?subject=company&from=2025-10-01&to=2025-10-31' })).statusCode).toBe(200);
+    } finally {
+      await patch(before);
+    }
   });
 });

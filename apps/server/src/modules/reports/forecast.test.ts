@@ -83,6 +83,13 @@ describe('forecast', () => {
     for (const p of noisy) expect(p.lowCents < p.valueCents && p.valueCents < p.highCents).toBe(true);
   });
 
+  it('expects nothing, never "not a number", after a single payment and weeks of nothing', () => {
+    for (const length of [28, 30, 55]) {
+      const history = series('2026-09-24', length, (_, i) => (i === 0 ? 500 : 0));
+      for (const p of forecast(history, 30)) expect([p.valueCents, p.lowCents, p.highCents].every(Number.isFinite)).toBe(true);
+    }
+  });
+
   it('counts missing days as days without turnover', () => {
     // Closed on Sundays: those days are simply not in the history.
     const history = series('2026-03-02', 140, (day) => 8_000 * (WEEK[weekdayOf(day)] ?? 1)).filter((p) => weekdayOf(p.day) !== 6);

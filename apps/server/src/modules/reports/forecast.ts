@@ -294,7 +294,9 @@ export function forecast(history: readonly DailyPoint[], horizon = 30): Forecast
 
   const points: ForecastPoint[] = [];
   for (let h = 0; h < horizon; h++) {
-    const value = model.predict(n + h);
+    // A weekday the history never earned on leaves its factor 0 ÷ 0: nothing is expected then.
+    const predicted = model.predict(n + h);
+    const value = Number.isFinite(predicted) ? predicted : 0;
     const [low, high] = bands[bucketOf(h)] ?? [1, 1];
     points.push({
       day: dayString(start + n + h),

@@ -35,7 +35,7 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/comparative-analysis',
-    config: { permission: 'finance.read' },
+    config: { permission: 'finance.read', component: 'finance.comparative' },
     schema: {
       tags: ['reports'],
       summary: 'Revenue per device, location or lessor in two periods side by side, the change and the change in percent, ranked',
