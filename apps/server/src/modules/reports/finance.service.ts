@@ -234,14 +234,21 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     with rent_input as (${rentInput(rents)}),
     r as (${rollupRows(scope)}),
     -- The rollup rows summed per period, device, location and month first: what a share of rent is taken by.
-    agg as (
-      select ${periodOf(scope.period, from)} as period, r.company_id, r.device_id, r.location_key, max(r.location_id) as location_id,
-        date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents)::bigint coins_cents, sum(r.notes_cents)::bigint notes_cents,
-        sum(r.cashless_cents)::bigint cashless_cents, sum(r.card_cents)::bigint card_cents, sum(r.tokens)::bigint tokens, sum(r.tokens_cents)::bigint tokens_cents,
-        sum(r.plays)::bigint plays, sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents)::bigint as gross
-      from r
-      group by 1, 2, 3, 4, 6
-    ),
+    agg as (${
+      // By day the daily rows are already one per device, location and day; otherwise they are summed first.
+      scope.period === 'day'
+        ? sql`select r.d as period, r.company_id, r.device_id, r.location_key, r.location_id,
+            date_trunc('month', r.d::timestamp)::date as month, r.coins_cents, r.notes_cents, r.cashless_cents, r.card_cents,
+            r.tokens, r.tokens_cents, r.plays, r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents as gross
+          from r`
+        : sql`select ${periodOf(scope.period, from)} as period, r.company_id, r.device_id, r.location_key, max(r.location_id) as location_id,
+            date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents)::bigint coins_cents, sum(r.notes_cents)::bigint notes_cents,
+            sum(r.cashless_cents)::bigint cashless_cents, sum(r.card_cents)::bigint card_cents, sum(r.tokens)::bigint tokens,
+            sum(r.tokens_cents)::bigint tokens_cents, sum(r.plays)::bigint plays,
+            sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents)::bigint as gross
+          from r
+          group by 1, 2, 3, 4, 6`
+    }),
     pieces as (
       select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
       from agg p
