@@ -134,7 +134,11 @@ export async function main(argv: string[]) {
     console.log(
       `Reports bench on ${kind}: ${values.devices} devices, 200 locations, 50 lessors, ${events.toLocaleString('en')} payments over a year (built in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
-    const ctx = { listed: [company], visible: [company], actor: { role: 'manager', activeModuleComponents: ['finance.ebitda'] } } as unknown as RequestContext;
+    const ctx = {
+      listed: [company],
+      visible: [company],
+      actor: { role: 'manager', activeModuleComponents: ['finance.ebitda'] },
+    } as unknown as RequestContext;
     // The ranges a user picks: yesterday, last month, the last twelve whole months.
     const yesterday = addDays(today, -1);
     const thisMonth = `${today.slice(0, 8)}01`;
