@@ -3,6 +3,7 @@ export {
   countColumn,
   formatShare,
   moneyColumn,
+  nameColumn,
   noValue,
   percentColumn,
   percentOf,

@@ -17,6 +17,30 @@ export const noValue = (
   </Text>
 );
 
+/**
+ * The column that names a report's line: its subject's name, or `none` in italics for the line of
+ * what has no subject (devices standing nowhere, locations without a lessor).
+ */
+export function nameColumn<L extends { name: string | null }, T>(
+  label: string,
+  none: string,
+  options: Pick<TotalsColumn<L, T>, 'rowHeader' | 'sortField'> = {},
+): TotalsColumn<L, T> {
+  return {
+    key: 'name',
+    label,
+    rowHeader: true,
+    ...options,
+    render: (l) =>
+      l.name ?? (
+        <Text span c="dimmed" inherit fs="italic">
+          {none}
+        </Text>
+      ),
+    exportValue: (l) => l.name ?? none,
+  };
+}
+
 interface FigureOptions {
   /** Bold: the figure the report is about (revenue, EBITDA). */
   strong?: boolean;

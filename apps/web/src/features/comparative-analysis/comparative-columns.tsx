@@ -1,10 +1,10 @@
 import { type ComparativeSubject, formatMoney } from '@kovanica/contract';
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../components/percent-input.tsx';
-import { countColumn, moneyColumn, noValue, type TotalsColumn } from '../../components/report-table/index.ts';
+import { countColumn, moneyColumn, nameColumn, noValue, type TotalsColumn } from '../../components/report-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import type { ComparativeLine, ComparedFigures } from './comparative-rows.ts';
 
@@ -41,19 +41,7 @@ export function useComparativeColumns(subject: ComparativeSubject, wide: boolean
     const none = t(`resources.comparativeAnalysis.none.${subject}`);
     const columns: ComparativeColumn[] = [
       { key: 'rank', label: f('rank'), align: 'right', render: (l) => l.rank, exportValue: (l) => l.rank },
-      {
-        key: 'name',
-        label: f(subject),
-        rowHeader: true,
-        sortField: 'name',
-        render: (l) =>
-          l.name ?? (
-            <Text span c="dimmed" inherit fs="italic">
-              {none}
-            </Text>
-          ),
-        exportValue: (l) => l.name ?? none,
-      },
+      nameColumn(f(subject), none, { sortField: 'name' }),
     ];
     // In the All Companies view two companies' lines may share a name.
     if (wide) columns.push({ key: 'company', label: f('company'), render: (l) => l.companyName, exportValue: (l) => l.companyName });

@@ -1,8 +1,7 @@
 import type { FinancePeriod, FinanceReport, FinanceRow, FinanceSubject } from '@kovanica/contract';
-import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countColumn, moneyColumn, percentColumn, percentOf, type TotalsColumn } from '../../components/report-table/index.ts';
+import { countColumn, moneyColumn, nameColumn, percentColumn, percentOf, type TotalsColumn } from '../../components/report-table/index.ts';
 import type { View } from '../../lib/view.ts';
 import { periodLabel } from './finance-periods.ts';
 
@@ -50,18 +49,7 @@ function useNamingColumns({ subject, period, single, view }: Naming, periodFirst
   const language = i18n.language;
   return useMemo(() => {
     const none = t(`resources.finance.none.${subject}`);
-    const name: FinanceColumn = {
-      key: 'name',
-      label: `resources.finance.subjects.${subject}`,
-      rowHeader: !periodFirst,
-      render: (l) =>
-        l.name ?? (
-          <Text span c="dimmed" inherit fs="italic">
-            {none}
-          </Text>
-        ),
-      exportValue: (l) => l.name ?? none,
-    };
+    const name: FinanceColumn = nameColumn(`resources.finance.subjects.${subject}`, none, { rowHeader: !periodFirst });
     const company: FinanceColumn = {
       key: 'company',
       label: 'dataTable.company',

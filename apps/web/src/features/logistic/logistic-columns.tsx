@@ -1,8 +1,16 @@
 import { type DeviceGroup, formatDate, type LogisticSubject } from '@kovanica/contract';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countColumn, moneyColumn, noValue, percentColumn, type TotalsColumn, withoutTotal } from '../../components/report-table/index.ts';
+import {
+  countColumn,
+  moneyColumn,
+  nameColumn,
+  noValue,
+  percentColumn,
+  type TotalsColumn,
+  withoutTotal,
+} from '../../components/report-table/index.ts';
 import type { LogisticLine, LogisticTotals } from './logistic-lines.ts';
 
 export type LogisticColumn = TotalsColumn<LogisticLine, LogisticTotals>;
@@ -25,18 +33,7 @@ export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup 
   return useMemo(() => {
     const none = t('resources.finance.none.location');
     const groupName = (l: LogisticLine) => t(`resources.devices.groups.${l.group}`);
-    const name: LogisticColumn = {
-      key: 'name',
-      label: `resources.finance.subjects.${subject}`,
-      rowHeader: true,
-      render: (l) =>
-        l.name ?? (
-          <Text span c="dimmed" inherit fs="italic">
-            {none}
-          </Text>
-        ),
-      exportValue: (l) => l.name ?? none,
-    };
+    const name: LogisticColumn = nameColumn(`resources.finance.subjects.${subject}`, none);
     const location: LogisticColumn = {
       key: 'locationName',
       label: 'resources.finance.subjects.location',
