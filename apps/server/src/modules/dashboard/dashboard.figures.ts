@@ -133,18 +133,8 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
       .map((d) => ({ day: d.day, valueCents: d.revenueCents }));
     const start = history.findIndex((d) => d.valueCents > 0);
     const learnt = start < 0 ? [] : history.slice(start);
-    const made = learnt.length >= 28 ? forecast(learnt, 30) : [];
-    // A history too thin to learn every weekday from may give no number: then there is no forecast.
-    const sound = made.every((f) => [f.valueCents, f.lowCents, f.highCents].every(Number.isFinite));
-    const points =
-      sound && made.length
-        ? made.map((f) => ({
-            day: f.day,
-            valueCents: Math.round(f.valueCents),
-            lowCents: Math.round(f.lowCents),
-            highCents: Math.round(f.highCents),
-          }))
-        : [];
+    // forecast() answers whole cents, never below 0.
+    const points = learnt.length >= 28 ? forecast(learnt, 30) : [];
     const tested = points.length ? backtest(learnt) : null;
     predicted = {
       points,

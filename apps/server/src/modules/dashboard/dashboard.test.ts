@@ -82,9 +82,14 @@ describe('dashboard figures (domain.md §8)', () => {
       .update(devicePlacements)
       .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
       .where(eq(devicePlacements.deviceId, device.id));
-    const at = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    // A day after the first test's: the forecast is made once per view and day, and that one saw no history.
+    const later = new Date(now.getTime() + 86_400_000);
+    const at = new Date(later.getTime() - 30 * 86_400_000).toISOString();
     await sendEvents(t, logger, [{ seq: 1, at, ...euro(5) }]);
-    const thin = await dashboardFigures(t.db, { listed: [2], visible: [2] } as unknown as RequestContext, now);
+    const company = Number(device.company.split('/').pop());
+    const thin = await dashboardFigures(t.db, { listed: [company], visible: [company] } as unknown as RequestContext, later);
+    expect(thin.traffic365.reduce((sum, d) => sum + d.revenueCents, 0)).toBe(500);
+    expect(thin.forecast.points).toHaveLength(30);
     expect(() => dashboardFiguresSchema.parse(thin)).not.toThrow();
     for (const p of thin.forecast.points) expect([p.valueCents, p.lowCents, p.highCents].every(Number.isFinite)).toBe(true);
   });

@@ -297,7 +297,8 @@ export function forecast(history: readonly DailyPoint[], horizon = 30): Forecast
     // A weekday the history never earned on leaves its factor 0 ÷ 0: nothing is expected then.
     const predicted = model.predict(n + h);
     const value = Number.isFinite(predicted) ? predicted : 0;
-    const [low, high] = bands[bucketOf(h)] ?? [1, 1];
+    const band = bands[bucketOf(h)] ?? [1, 1];
+    const [low, high] = band.map((ratio) => (Number.isFinite(ratio) ? ratio : 1));
     points.push({
       day: dayString(start + n + h),
       valueCents: Math.round(value),
