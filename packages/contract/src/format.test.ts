@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDate, formatCount, formatDate, formatDateTime, formatMoney, formatTime, zagrebParts } from './format.ts';
+import {
+  addDays,
+  businessDate,
+  daysBetween,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTime,
+  monthEnd,
+  monthStart,
+  weekStart,
+  zagrebParts,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -72,6 +85,24 @@ describe('zagrebParts', () => {
   });
 
   it('refuses an instant that is not one', () => expect(() => zagrebParts('not a date')).toThrow(RangeError));
+});
+
+describe('calendar helpers', () => {
+  it("find a month's ends, a week's Monday and count days, across leap years and the clocks changing", () => {
+    expect([monthStart('2028-02-17'), monthEnd('2028-02-17'), monthEnd('2026-02-01'), monthEnd('2026-12-31')]).toEqual([
+      '2028-02-01',
+      '2028-02-29',
+      '2026-02-28',
+      '2026-12-31',
+    ]);
+    // 25 October 2026 (the clocks go back) is a Sunday; 26 October a Monday.
+    expect([weekStart('2026-10-25'), weekStart('2026-10-26'), weekStart('2026-11-01')]).toEqual(['2026-10-19', '2026-10-26', '2026-10-26']);
+    expect([
+      daysBetween('2026-11-01', '2026-11-30'),
+      daysBetween('2026-03-01', '2026-03-31'),
+      daysBetween('2026-11-25', '2026-11-25'),
+    ]).toEqual([30, 31, 1]);
+  });
 });
 
 describe('business dates', () => {

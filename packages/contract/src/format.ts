@@ -103,3 +103,16 @@ export function addDays(isoDate: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The first day of a `yyyy-MM-dd` calendar date's month. */
+export const monthStart = (isoDate: string) => `${isoDate.slice(0, 8)}01`;
+
+/** The last day of a `yyyy-MM-dd` calendar date's month. */
+export const monthEnd = (isoDate: string) => addDays(monthStart(addDays(monthStart(isoDate), 31)), -1);
+
+/** Monday of a `yyyy-MM-dd` calendar date's ISO week. */
+export const weekStart = (isoDate: string) => addDays(isoDate, -((new Date(`${isoDate}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Days from one calendar date to another, both counted (`2026-11-01`…`2026-11-30` is 30). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -7,3 +7,6 @@ export const fromBp = (bp: number | null) => (bp === null ? null : bp / 100);
 export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** A PostgreSQL array literal of numbers or dates (`{1,2,3}`), sent as one parameter and cast in SQL (`::int[]`). */
+export const pgArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;

@@ -5,23 +5,25 @@ import {
   type DashboardFigures,
   type DashboardIndex,
   iri,
+  monthEnd,
+  monthStart,
+  weekStart,
   zagrebParts,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgArray as list } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { fleetFigures } from '../devices/devices.service.ts';
 import { backtest, type DailyPoint, forecast } from '../reports/reports.service.ts';
 
-const list = (values: readonly number[]) => `{${values.join(',')}}`;
 const scoped = (column: string, companies: readonly number[] | null): SQL =>
   companies === null ? sql`true` : sql`${sql.raw(column)} = any(${list(companies)}::int[])`;
 
 /** Days of history the dashboard reads by day: the 365 days' traffic and the forecast's 13 months. */
 const HISTORY_DAYS = 400;
 
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-const monthLength = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+const monthLength = (month: string) => Number(monthEnd(month).slice(8));
 /** The same month and day a number of months earlier, clipped to that month's length. */
 function monthsBack(day: string, months: number): string {
   const y = Number(day.slice(0, 4));
@@ -29,7 +31,6 @@ function monthsBack(day: string, months: number): string {
   const first = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
   return `${first.slice(0, 8)}${String(Math.min(Number(day.slice(8, 10)), monthLength(first))).padStart(2, '0')}`;
 }
-const weekStart = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
 
 const indexOf = (currentCents: number, comparisonCents: number): DashboardIndex => ({
   currentCents,

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ITEMS_PER_PAGE,
+  daysBetween,
   FINANCE_DAILY_MAX_DAYS,
   FINANCE_MAX_DAYS,
   type FinanceCost,
@@ -13,19 +14,17 @@ import {
   financeCosts,
   financeFigures,
   iri,
+  monthEnd,
   parseReference,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgArray } from '../../db/units.ts';
 import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { type Period, periodsOf } from './periods.ts';
 import { type LocationRent, locationRents, type RentScope } from './rent.queries.ts';
-import { daysBetween } from './rent.ts';
-
-/** A PostgreSQL array literal of numbers or dates, sent as one parameter. */
-export const pgArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
 
 const SUBJECT_TYPES = { device: 'devices', location: 'locations', lessor: 'lessors', company: 'companies' } as const;
 
@@ -113,8 +112,6 @@ export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
     );
   return sql.join(parts, sql` union all `);
 }
-
-const monthEnd = (start: string) => periodsOf(start, `${start.slice(0, 5)}12-31`, 'month')[0]?.end ?? start;
 
 /** The rent of each location and month, as arrays for `unnest`: where it goes and what it is shared by. */
 function rentInput(rents: LocationRent[]): SQL {

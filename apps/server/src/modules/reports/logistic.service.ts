@@ -3,6 +3,7 @@ import {
   businessDate,
   DEFAULT_ITEMS_PER_PAGE,
   type DeviceGroup,
+  daysBetween,
   FINANCE_MAX_DAYS,
   iri,
   LOGISTIC_INTAKE_DAYS,
@@ -13,10 +14,10 @@ import {
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgArray } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
-import { checkRange, filtersOf, pgArray, rollupRows } from './finance.service.ts';
-import { daysBetween } from './rent.ts';
+import { checkRange, filtersOf, rollupRows } from './finance.service.ts';
 
 interface DeviceLine {
   id: number;

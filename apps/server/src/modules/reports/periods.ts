@@ -1,15 +1,8 @@
-import { addDays, type FinancePeriod } from '@kovanica/contract';
-import { monthEndOf } from './rent.ts';
+import { addDays, type FinancePeriod, monthEnd, weekStart } from '@kovanica/contract';
 
 export interface Period {
   start: string;
   end: string;
-}
-
-/** Monday of a day's ISO week. */
-export function weekStart(day: string): string {
-  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
 }
 
 /** The period a day falls in (its first day), before clamping to a range. */
@@ -24,7 +17,7 @@ function periodStart(day: string, period: FinancePeriod): string {
 function periodEnd(start: string, period: FinancePeriod): string {
   if (period === 'day') return start;
   if (period === 'week') return addDays(start, 6);
-  if (period === 'month') return monthEndOf(start);
+  if (period === 'month') return monthEnd(start);
   return `${start.slice(0, 5)}12-31`;
 }
 

@@ -1,8 +1,9 @@
-import { businessDate, type RentalType } from '@kovanica/contract';
+import { businessDate, monthEnd, type RentalType } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgArray as list } from '../../db/units.ts';
 import { monthsOf } from './periods.ts';
-import { contractSpan, type MonthRent, monthEndOf, monthRent, type RentTerms } from './rent.ts';
+import { contractSpan, type MonthRent, monthRent, type RentTerms } from './rent.ts';
 
 export interface RentScope {
   /** The companies of the view (null: every company). */
@@ -24,8 +25,6 @@ export interface LocationRent {
   monthRevenueCents: number;
   rent: MonthRent;
 }
-
-const list = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
 
 /**
  * The rent of every location with rental terms in the scope, for each calendar month the range touches
@@ -90,7 +89,7 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
     };
     return months.map((month) => {
       const span = contractSpan(terms, month, today);
-      const monthToDate = monthEndOf(month) < today ? monthEndOf(month) : today;
+      const monthToDate = monthEnd(month) < today ? monthEnd(month) : today;
       const partial = span !== null && (span[0] !== month || span[1] < monthToDate);
       return { place, terms, month, span, partial };
     });

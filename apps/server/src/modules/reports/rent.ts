@@ -1,4 +1,4 @@
-import { addDays, type RentalType } from '@kovanica/contract';
+import { daysBetween, monthEnd, monthStart, type RentalType } from '@kovanica/contract';
 
 /**
  * A location's rental terms as they apply (domain.md §8): the location's own, field by field, over its
@@ -33,18 +33,13 @@ export interface MonthRent {
   rentCents: number;
 }
 
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-export const monthEndOf = (month: string) => addDays(monthStart(addDays(monthStart(month), 31)), -1);
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /**
  * The days of a month that count for rent: inside the contract period and not after `until` (the last
  * business day that has happened: this month's rent runs to date). Returns the first and last, or null.
  */
 export function contractSpan(terms: RentTerms, month: string, until: string): [string, string] | null {
   const first = [monthStart(month), terms.contractStart ?? ''].reduce((a, b) => (a > b ? a : b));
-  const last = [monthEndOf(month), terms.contractEnd ?? '9999-12-31', until].reduce((a, b) => (a < b ? a : b));
+  const last = [monthEnd(month), terms.contractEnd ?? '9999-12-31', until].reduce((a, b) => (a < b ? a : b));
   return first <= last ? [first, last] : null;
 }
 
@@ -57,7 +52,7 @@ export function contractSpan(terms: RentTerms, month: string, until: string): [s
  * `basisCents` must be the revenue of the days `contractSpan` names.
  */
 export function monthRent(terms: RentTerms, month: string, basisCents: number, until: string): MonthRent {
-  const daysInMonth = daysBetween(monthStart(month), monthEndOf(month));
+  const daysInMonth = daysBetween(monthStart(month), monthEnd(month));
   const span = terms.type ? contractSpan(terms, month, until) : null;
   const contractDays = span ? daysBetween(span[0], span[1]) : 0;
   const share = contractDays / daysInMonth;

@@ -1,4 +1,4 @@
-import { addDays } from '@kovanica/contract';
+import { addDays, monthEnd, monthStart } from '@kovanica/contract';
 import { and, between, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -18,23 +18,18 @@ type Rollup = typeof deviceDaily | typeof deviceMonthly;
 const revenueOf = (t: Rollup) => sql<number>`${t.coinsCents} + ${t.notesCents} + ${t.cashlessCents} + ${t.cardCents} + ${t.tokensCents}`;
 export const revenueOfDay = revenueOf(deviceDaily);
 
-/** The first day of a business day's month. */
-const monthOf = (day: string) => `${day.slice(0, 8)}01`;
-/** The last day of a business day's month. */
-const monthEnd = (day: string) => addDays(monthOf(addDays(monthOf(day), 31)), -1);
-
 /**
  * The whole months of a range of business days, and the days before and after them: `months` is null
  * when the range holds no whole month (decision 0015).
  */
 export function splitRange(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
   const first = from.endsWith('-01') ? from : addDays(monthEnd(from), 1);
-  const last = monthEnd(to) === to ? to : addDays(monthOf(to), -1);
+  const last = monthEnd(to) === to ? to : addDays(monthStart(to), -1);
   if (first > last) return { months: null, days: [[from, to]] };
   const days: [string, string][] = [];
   if (from < first) days.push([from, addDays(first, -1)]);
   if (last < to) days.push([addDays(last, 1), to]);
-  return { months: [first, monthOf(last)], days };
+  return { months: [first, monthStart(last)], days };
 }
 
 export interface RollupRange {

@@ -1,4 +1,4 @@
-import { type FinancePeriod, formatDate } from '@kovanica/contract';
+import { type FinancePeriod, formatDate, monthEnd, weekStart } from '@kovanica/contract';
 
 /**
  * How a report line's period reads: a day `14.05.2026`, a week or a partial month/year as its days
@@ -8,7 +8,7 @@ import { type FinancePeriod, formatDate } from '@kovanica/contract';
 export function periodLabel(period: FinancePeriod, start: string, end: string, language: string): string {
   const days = start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
   if (period === 'day') return formatDate(start);
-  if (period === 'month' && start.endsWith('-01') && end === lastOfMonth(start)) return monthName(start, language, 'long');
+  if (period === 'month' && start.endsWith('-01') && end === monthEnd(start)) return monthName(start, language, 'long');
   if (period === 'year' && start.endsWith('-01-01') && end.endsWith('-12-31')) return start.slice(0, 4);
   return days;
 }
@@ -18,11 +18,6 @@ export function periodTick(period: FinancePeriod, start: string, language: strin
   if (period === 'month') return monthName(start, language, 'short');
   if (period === 'year') return start.slice(0, 4);
   return formatDate(start).slice(0, 6);
-}
-
-function lastOfMonth(day: string): string {
-  const [y = 0, m = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
@@ -37,13 +32,6 @@ function monthName(day: string, language: string, month: 'long' | 'short'): stri
     monthFormats.set(key, format);
   }
   return format.format(new Date(`${day.slice(0, 7)}-01T12:00:00Z`));
-}
-
-/** Monday of a day's ISO week. */
-function weekStart(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
 }
 
 /**
