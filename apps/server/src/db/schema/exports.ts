@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
+
+/** A file's bytes, kept in the row (decision 0021: a week at most, then deleted). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** What an export holds: the finance report now; issue 15's data sets later. */
+export type ExportKind = 'finance-report';
+export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A file built in the background (decision 0021): asked for by a user, built by the job queue's
+ * `export-sweep` a page at a time, kept here with its bytes for a week. `company_id` is the company
+ * whose view it was asked in (null: an admin's All Companies); `view` whether the view was All Companies.
+ */
+export const exportFiles = pgTable(
+  'exports',
+  {
+    id: idColumn(),
+    companyId: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<ExportKind>().notNull(),
+    /** The data set's query as asked (for the finance report: `financeQuery` without its paging). */
+    params: jsonb().$type<Record<string, unknown>>().notNull(),
+    view: text().$type<'mine' | 'all'>().notNull().default('mine'),
+    format: text().$type<ExportFormat>().notNull(),
+    language: text().$type<'en' | 'hr'>().notNull(),
+    status: text().$type<ExportStatus>().notNull().default('queued'),
+    progress: smallint().notNull().default(0),
+    rows: integer(),
+    fileName: text(),
+    content: bytea(),
+    error: text(),
+    /** A run's start: a run that has not finished within its lease is taken up again by the next sweep. */
+    startedAt: timestamp({ withTimezone: true }),
+    attempts: smallint().notNull().default(0),
+    createdAt: createdAtColumn(),
+    finishedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+  },
+  (t) => [
+    index('exports_user_idx').on(t.userId, t.createdAt),
+    index('exports_due_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('exports_expires_idx').on(t.expiresAt),
+    check('exports_progress_check', sql`${t.progress} between 0 and 100`),
+    check('exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('exports_format_check', sql`${t.format} in ('csv', 'xlsx', 'pdf')`),
+    check('exports_language_check', sql`${t.language} in ('en', 'hr')`),
+  ],
+);
