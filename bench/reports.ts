@@ -96,6 +96,16 @@ async function build(db: Database['db'], devices: number, eventsPerDay: number, 
   return { company, events };
 }
 
+/** The bench company of a kept database (`--keep`), built on an earlier day: its payments end then. */
+async function builtBefore(db: Database['db']) {
+  const result = await db.execute(
+    sql`select c.id, (select count(*) from telemetry_events e where e.company_id = c.id) as n from companies c where c.oib = '69435151530'`,
+  );
+  const row = (result as unknown as { rows: { id: number; n: unknown }[] }).rows[0];
+  if (!row) throw new Error('the kept database has no bench company: drop it and run again');
+  return { company: row.id, events: Number(row.n) };
+}
+
 /** The raw GROUP BY a report replaces: gross per subject and period straight from the payments. */
 function rawQuery(company: number, subject: FinanceSubject, from: string, to: string, period: 'day' | 'month') {
   const key = { device: sql`e.device_id`, location: sql`e.location_id`, lessor: sql`l.lessor_id`, company: sql`e.company_id` }[subject];
@@ -118,19 +128,23 @@ export async function main(argv: string[]) {
       devices: { type: 'string', default: '1000' },
       events: { type: 'string', default: '12' },
       calls: { type: 'string', default: '20' },
+      // postgres only: keep the database under this name, and use it again when it exists (for working on a report)
+      keep: { type: 'string' },
     },
   });
   const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
   const calls = Number(values.calls);
-  const { dbArg, dropDb } = await benchDatabase(kind);
+  const { dbArg, dropDb, existed } = await benchDatabase(kind, values.keep);
   const database = await openDatabase(kind === 'pglite' ? { pglite: await PGlite.create() } : { url: dbArg, statementTimeoutMs: 0 });
   const result: Record<string, unknown> = { bench: 'reports', db: kind, at: new Date().toISOString() };
   try {
     await database.migrate();
-    await seedDemo(database.db, new FiscalKeys('bench-reports-secret-0123456789abcdef'));
     const today = businessDate();
     const started = performance.now();
-    const { company, events } = await build(database.db, Number(values.devices), Number(values.events), today);
+    if (!existed) await seedDemo(database.db, new FiscalKeys('bench-reports-secret-0123456789abcdef'));
+    const { company, events } = existed
+      ? await builtBefore(database.db)
+      : await build(database.db, Number(values.devices), Number(values.events), today);
     console.log(
       `Reports bench on ${kind}: ${values.devices} devices, 200 locations, 50 lessors, ${events.toLocaleString('en')} payments over a year (built in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );

@@ -37,21 +37,33 @@ export async function stop(child: ChildProcess) {
  * `pglite` (in the server process) or, for `postgres`, a database of its own on DATABASE_URL's server
  * (default local), dropped afterwards.
  */
-export async function benchDatabase(kind: string | undefined): Promise<{ dbArg: string; dropDb?: () => Promise<void> }> {
+export async function benchDatabase(
+  kind: string | undefined,
+  /** A name to keep the database under after the run, and to use again if it exists. */
+  keep?: string,
+): Promise<{ dbArg: string; dropDb?: () => Promise<void>; existed?: boolean }> {
   if (kind !== 'postgres') return { dbArg: 'pglite' };
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kovanica_bench_${process.pid}`;
+  if (keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`--keep ${keep}: a database name of a-z, 0-9 and _`);
+  const name = keep ?? `kovanica_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const existed = keep !== undefined && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!existed) await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  if (keep !== undefined) await admin.end();
   return {
     dbArg: url.toString(),
-    dropDb: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
+    existed,
+    ...(keep !== undefined
+      ? {}
+      : {
+          dropDb: async () => {
+            await admin.query(`drop database if exists ${name} with (force)`);
+            await admin.end();
+          },
+        }),
   };
 }
 

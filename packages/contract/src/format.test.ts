@@ -103,6 +103,27 @@ describe('calendar helpers', () => {
       daysBetween('2026-11-25', '2026-11-25'),
     ]).toEqual([30, 31, 1]);
   });
+
+  it('agree with the Date object on every day from 1899 to 2101', () => {
+    // The helpers work by arithmetic on day numbers; the Date object is the reference they must match.
+    const byDate = (iso: string, days: number) => {
+      const d = new Date(`${iso}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const mismatches: string[] = [];
+    for (let day = '1899-12-25'; day < '2101-01-08'; day = byDate(day, 1)) {
+      const monday = byDate(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
+      const last = byDate(`${byDate(`${day.slice(0, 8)}01`, 31).slice(0, 8)}01`, -1);
+      if (addDays(day, 1) !== byDate(day, 1) || addDays(day, -400) !== byDate(day, -400) || addDays(day, 0) !== day)
+        mismatches.push(`addDays ${day}`);
+      if (weekStart(day) !== monday) mismatches.push(`weekStart ${day}`);
+      if (monthEnd(day) !== last) mismatches.push(`monthEnd ${day}`);
+      if (daysBetween('1970-01-01', day) !== Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000) + 1)
+        mismatches.push(`daysBetween ${day}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe('business dates', () => {
