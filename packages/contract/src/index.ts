@@ -20,6 +20,7 @@ export * from './resources/devices.ts';
 export * from './resources/finance.ts';
 export * from './resources/finance-fields.ts';
 export * from './resources/fiscal.ts';
+export * from './resources/lessor-statement.ts';
 export * from './resources/lessors.ts';
 export * from './resources/locations.ts';
 export * from './resources/loggers.ts';

@@ -5,17 +5,22 @@ import {
   type FinanceQuery,
   financeQuery,
   financeReport,
+  type LessorStatementQuery,
   type LogisticQuery,
+  lessorStatement,
+  lessorStatementQuery,
   logisticQuery,
   logisticReport,
   problemSchema,
 } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../http/context.ts';
+import { idParams } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { comparativeAnalysis as compare } from './comparative.service.ts';
 import { financeReport as report } from './finance.service.ts';
 import { logisticReport as logistic } from './logistic.service.ts';
+import { lessorStatement as statement } from './statement.service.ts';
 
 /** The money reports (issue 12), read from the rollups. */
 export function reportsRoutes(app: FastifyInstance, deps: Deps) {
@@ -57,5 +62,20 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: logisticReport, 400: problemSchema, 422: problemSchema },
     },
     handler: (request) => logistic(deps.db, contextOf(request), request.query as LogisticQuery),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/lessors/:id/statement',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['reports'],
+      summary: "A lessor's monthly statement: each location's revenue, the rent worked out for it and how, the rent owed in all",
+      params: idParams,
+      querystring: lessorStatementQuery,
+      response: { 200: lessorStatement, 400: problemSchema, 404: problemSchema },
+    },
+    handler: (request) =>
+      statement(deps.db, contextOf(request), (request.params as { id: number }).id, request.query as LessorStatementQuery),
   });
 }

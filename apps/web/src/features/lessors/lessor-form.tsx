@@ -9,6 +9,7 @@ import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
+import { StatementButton, useMayMakeStatements } from './statement-modal.tsx';
 
 interface Values {
   company: string | null;
@@ -124,8 +125,16 @@ export const LessorNewPage = () => (
   </NewPage>
 );
 
-export const LessorEditPage = ({ id }: { id: number }) => (
-  <EditPage api={lessorsApi} id={id} subtitle={(lessor) => <ContractBadge state={lessor.contractState} />}>
-    {(lessor) => <LessorForm key={lessor.id} lessor={lessor} />}
-  </EditPage>
-);
+export function LessorEditPage({ id }: { id: number }) {
+  const mayMakeStatements = useMayMakeStatements();
+  return (
+    <EditPage
+      api={lessorsApi}
+      id={id}
+      subtitle={(lessor) => <ContractBadge state={lessor.contractState} />}
+      actions={mayMakeStatements ? (lessor) => <StatementButton lessor={lessor} /> : undefined}
+    >
+      {(lessor) => <LessorForm key={lessor.id} lessor={lessor} />}
+    </EditPage>
+  );
+}

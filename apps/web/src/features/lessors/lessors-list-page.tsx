@@ -9,6 +9,7 @@ import { ResourceList } from '../../components/resource-pages.tsx';
 import { exportMoney } from '../../lib/export/table.ts';
 import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
+import { StatementRowAction, useMayMakeStatements } from './statement-modal.tsx';
 
 const f = (field: string) => `resources.lessors.fields.${field}`;
 const dash = (
@@ -107,6 +108,7 @@ function useLessorColumns(): Column<Lessor>[] {
 /** `/lessors/list`: the owners of locations, their contracts and the rental terms locations fall back to. */
 export function LessorsListPage() {
   const columns = useLessorColumns();
+  const mayMakeStatements = useMayMakeStatements();
 
   const filters = useMemo<Filter[]>(
     () => [
@@ -124,5 +126,12 @@ export function LessorsListPage() {
     [],
   );
 
-  return <ResourceList api={lessorsApi} columns={columns} filters={filters} />;
+  return (
+    <ResourceList
+      api={lessorsApi}
+      columns={columns}
+      filters={filters}
+      moreRowActions={mayMakeStatements ? (lessor) => <StatementRowAction lessor={lessor} /> : undefined}
+    />
+  );
 }
