@@ -27,6 +27,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { deviceHistoryRoutes } from './modules/device-history/device-history.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { ExportSweep } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -95,16 +97,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       deps.versions.bump('bills');
       deps.versions.bump('bill-attempts');
     });
-    const jobs = await startJobs(options.database, { [JOBS.fiscalSweep]: () => sender.sweep() }, (message, error) =>
-      app.log.error({ err: error }, message),
+    const exporter = new ExportSweep(deps.db, (message, error) => app.log.error({ err: error }, message));
+    const jobs = await startJobs(
+      options.database,
+      { [JOBS.fiscalSweep]: () => sender.sweep(), [JOBS.exportSweep]: () => exporter.sweep() },
+      (message, error) => app.log.error({ err: error }, message),
     );
     deps.wake = jobs.wake;
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);
+    jobs.wake(JOBS.exportSweep);
     // The sweep under way claims no more, so it ends within the queue's graceful stop and never
     // writes to a database that is closing.
     app.addHook('onClose', async () => {
       sender.stop();
+      exporter.stop();
       await jobs.stop();
     });
   }
@@ -148,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportsRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
+  exportsRoutes(app, deps);
   searchRoutes(app, deps);
   maintenanceRoutes(app, deps);
   articlesRoutes(app, deps);

@@ -17,6 +17,7 @@ export * from './resources/dashboard.ts';
 export * from './resources/deposits.ts';
 export * from './resources/device-history.ts';
 export * from './resources/devices.ts';
+export * from './resources/exports.ts';
 export * from './resources/finance.ts';
 export * from './resources/finance-fields.ts';
 export * from './resources/fiscal.ts';

@@ -101,6 +101,9 @@ const en = {
     storno_of_storno: 'A storno bill cannot be cancelled: issue a new bill instead.',
     no_certificate: 'The company has no valid fiscal certificate: upload one in the fiscal settings.',
     simulator_off: 'The simulated CIS does not run on this server.',
+    export_not_ready: 'The export is not ready yet ({progress} % done).',
+    export_failed: 'The export failed: {reason}',
+    export_pdf_too_long: 'A PDF holds at most {max} lines and this report has {lines}: export it as XLSX or CSV, or narrow it down.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -220,6 +223,9 @@ const hr: Messages = {
     storno_of_storno: 'Storno račun se ne može stornirati: umjesto toga izdajte novi račun.',
     no_certificate: 'Tvrtka nema valjan fiskalni certifikat: učitajte ga u fiskalnim postavkama.',
     simulator_off: 'Simulirani CIS ne radi na ovom poslužitelju.',
+    export_not_ready: 'Izvoz još nije gotov (gotovo {progress} %).',
+    export_failed: 'Izvoz nije uspio: {reason}',
+    export_pdf_too_long: 'PDF sadrži najviše {max} redaka, a ovaj izvještaj ima {lines}: izvezite ga kao XLSX ili CSV ili suzite upit.',
   },
   dependents: {
     users: 'korisnici',

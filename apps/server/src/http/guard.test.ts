@@ -12,6 +12,7 @@ import {
   deviceCommands,
   devices,
   emptyings,
+  exportFiles,
   fiscalCertificates,
   lessors,
   locations,
@@ -146,6 +147,21 @@ const [zabavniAttempt] = await t.db
     requestXml: '<walk/>',
   })
   .returning();
+const [zabavniExport] = await t.db
+  .insert(exportFiles)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    userId: zabavniManager?.id ?? 0,
+    kind: 'finance-report',
+    params: { subject: 'location', from: '2026-11-01', to: '2026-11-30' },
+    format: 'csv',
+    language: 'en',
+    status: 'done',
+    progress: 100,
+    fileName: 'walk.csv',
+    content: Buffer.from('walk'),
+  })
+  .returning();
 // The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
 await t.db
   .update(companies)
@@ -175,6 +191,7 @@ const foreignIds: Record<string, number | undefined> = {
   'bill-attempts': zabavniAttempt?.id,
   'fiscal-settings': zabavni?.id,
   'fiscal-certificates': zabavniCertificate?.id,
+  exports: zabavniExport?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -5,6 +5,8 @@ import type { Database } from '../db/client.ts';
 export const JOBS = {
   /** Sends the bills that are due to CIS; every minute, and at once after bills are issued. */
   fiscalSweep: 'fiscal-sweep',
+  /** Builds the exports asked for (decision 0021); every minute (a dead server's export), and at once when one is asked for. */
+  exportSweep: 'export-sweep',
 } as const;
 type JobName = (typeof JOBS)[keyof typeof JOBS];
 

@@ -40,14 +40,12 @@ export const exportFiles = pgTable(
     fileName: text(),
     content: bytea(),
     error: text(),
-    /** A run's start: a run that has not finished within its lease is taken up again by the next sweep. */
+    /** A run's last sign of life: set when it is claimed and with each page written; a run silent past its lease is taken up again. */
     startedAt: timestamp({ withTimezone: true }),
     attempts: smallint().notNull().default(0),
     createdAt: createdAtColumn(),
     finishedAt: timestamp({ withTimezone: true }),
-    expiresAt: timestamp({ withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '7 days'`),
+    expiresAt: timestamp({ withTimezone: true }).notNull().default(sql`now() + interval '7 days'`),
   },
   (t) => [
     index('exports_user_idx').on(t.userId, t.createdAt),

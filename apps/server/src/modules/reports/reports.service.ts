@@ -1,2 +1,3 @@
-/** What the reports module offers other modules (the dashboard): the traffic forecast and its backtest. */
+/** What the reports module offers other modules: the traffic forecast and its backtest (the dashboard), the finance report (exports). */
+export { financeReport, financeScope } from './finance.service.ts';
 export { type Backtest, backtest, type DailyPoint, type ForecastPoint, forecast } from './forecast.ts';

@@ -1,0 +1,303 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { formatCount, formatMoney } from '@kovanica/contract';
+import ExcelJS from 'exceljs';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+/**
+ * The files of an export (decision 0021), written a page of lines at a time: a table of text, dates,
+ * money and counts, a totals line, and for the PDF a title and a chart. What the lines are is the
+ * data set's (`exports.finance.ts`); how a figure is written is here, once (docs/rules.md, "Exports").
+ */
+
+/** A column: money (cents in, euros with 2 decimals out), a count, a calendar date (`yyyy-MM-dd`) or text. */
+export interface FileColumn {
+  label: string;
+  type: 'text' | 'date' | 'money' | 'count';
+  /** Characters wide in the spreadsheet. */
+  width?: number;
+  /** Shown in the PDF too (its page is narrower than a sheet). */
+  pdf?: boolean;
+}
+export type Cell = string | number | null;
+
+export interface FileHead {
+  title: string;
+  subtitle: string;
+  /** The sheet's name (Excel allows 31 characters, no `[]:*?/\`). */
+  sheet: string;
+  columns: FileColumn[];
+  /** What an empty (null) text cell reads as. */
+  empty?: string;
+}
+
+export interface FileWriter {
+  /** Lines of cells in the columns' order (money in cents). */
+  write(lines: Cell[][]): Promise<void>;
+  /** The totals line (its first text cell names it), then the file's bytes. */
+  finish(totals: Cell[]): Promise<Buffer>;
+}
+
+/** `2026-05-14` → `14.05.2026`. */
+const day = (value: string) => `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
+
+/** A text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, tab, CR) starts with an apostrophe (OWASP's CSV injection). */
+export const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/**
+ * CSV as Croatian Excel opens it by a double click (docs/rules.md): UTF-8 with a byte order mark,
+ * `;` between fields, CRLF, money in euros with a decimal comma and no grouping (`1234,50`), counts
+ * as digits, dates `dd.MM.yyyy`; fields with `;`, `"` or a line break quoted.
+ */
+export function csvWriter(head: FileHead): FileWriter {
+  const chunks: Buffer[] = [Buffer.from('\uFEFF', 'utf8')];
+  const field = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+  const cell = (value: Cell, column: FileColumn): string => {
+    if (value === null) return column.type === 'text' ? field(inert(head.empty ?? '')) : '';
+    if (column.type === 'money') return (Number(value) / 100).toFixed(2).replace('.', ',');
+    if (column.type === 'count') return String(Math.round(Number(value)));
+    if (column.type === 'date') return day(String(value));
+    return field(inert(String(value)));
+  };
+  const line = (cells: Cell[]) => `${cells.map((v, i) => cell(v, head.columns[i] as FileColumn)).join(';')}\r\n`;
+  // The header's labels are text whatever their column's type.
+  chunks.push(Buffer.from(`${head.columns.map((c) => field(c.label)).join(';')}\r\n`, 'utf8'));
+  return {
+    async write(lines) {
+      chunks.push(Buffer.from(lines.map(line).join(''), 'utf8'));
+    },
+    async finish(totals) {
+      chunks.push(Buffer.from(line(totals), 'utf8'));
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+const MONEY_FORMAT = '#,##0.00" €";-#,##0.00" €"';
+const COUNT_FORMAT = '#,##0';
+const DATE_FORMAT = 'dd.mm.yyyy';
+
+/**
+ * XLSX through exceljs's streaming writer: each page of lines is committed to the sheet's XML as it
+ * comes, so only the file (not a workbook of objects) grows. Money is a number in euros with its
+ * format (`1.234,50 €` in Croatian Excel), counts whole numbers, dates real dates; the header row
+ * is frozen and filtered, the totals bold.
+ */
+export function xlsxWriter(head: FileHead): FileWriter {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    sink.on('end', resolve);
+    sink.on('error', reject);
+  });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  book.creator = 'Kovanica';
+  book.created = new Date();
+  const sheet = book.addWorksheet(head.sheet.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = head.columns.map((c) => ({
+    header: c.label,
+    width: c.width ?? (c.type === 'text' ? 28 : c.type === 'date' ? 12 : 15),
+    style:
+      c.type === 'money'
+        ? { numFmt: MONEY_FORMAT }
+        : c.type === 'count'
+          ? { numFmt: COUNT_FORMAT }
+          : c.type === 'date'
+            ? { numFmt: DATE_FORMAT }
+            : {},
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.alignment = { vertical: 'top', wrapText: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: head.columns.length } };
+  const value = (v: Cell, column: FileColumn): ExcelJS.CellValue => {
+    if (v === null) return column.type === 'text' ? (head.empty ?? null) : null;
+    if (column.type === 'money') return Number(v) / 100;
+    if (column.type === 'count') return Number(v);
+    // A calendar date as midnight UTC: Excel's dates have no time zone, exceljs writes UTC.
+    if (column.type === 'date') return new Date(`${String(v)}T00:00:00Z`);
+    return String(v);
+  };
+  const add = (cells: Cell[]) => sheet.addRow(cells.map((v, i) => value(v, head.columns[i] as FileColumn)));
+  return {
+    async write(lines) {
+      for (const cells of lines) add(cells).commit();
+    },
+    async finish(totals) {
+      const row = add(totals);
+      row.font = { bold: true };
+      row.border = { top: { style: 'thin' } };
+      row.commit();
+      sheet.commit();
+      await book.commit();
+      await ended;
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+/** A chart's series: a name, a colour and one value (cents) per label. */
+export interface ChartSeries {
+  name: string;
+  color: string;
+  values: number[];
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A round step for an axis of `max`: 1, 2 or 5 × a power of ten, about five steps. */
+function niceStep(max: number): number {
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power) as number;
+}
+
+/**
+ * A grouped bar chart as SVG (pdfmake draws SVG): a bar per series and label, euros on the axis from
+ * zero (a negative value, e.g. a share below zero, goes below it), a legend under it. Labels are
+ * thinned out to fit.
+ */
+export function barChartSvg(labels: string[], series: ChartSeries[], width = 760, height = 240): string {
+  const left = 64;
+  const right = 8;
+  const top = 10;
+  const legend = 22;
+  const bottom = 24 + legend;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const euros = series.flatMap((s) => s.values.map((v) => v / 100));
+  const max = Math.max(0, ...euros);
+  const min = Math.min(0, ...euros);
+  const step = niceStep(Math.max(max - min, 1));
+  const hi = Math.ceil(max / step) * step || step;
+  const lo = Math.floor(min / step) * step;
+  const y = (v: number) => top + ((hi - v) / (hi - lo)) * plotH;
+  const parts: string[] = [];
+  for (let v = lo; v <= hi + step / 2; v += step) {
+    parts.push(
+      `<line x1="${left}" x2="${width - right}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="${v === 0 ? '#495057' : '#dee2e6'}" stroke-width="0.6"/>`,
+    );
+    const text = formatCount(v);
+    parts.push(`<text x="${left - 4}" y="${(y(v) + 3).toFixed(1)}" font-size="8" text-anchor="end" fill="#495057">${text} €</text>`);
+  }
+  const group = plotW / Math.max(labels.length, 1);
+  const bar = Math.max(0.5, (group * 0.8) / series.length);
+  const every = Math.max(1, Math.ceil(labels.length / Math.floor(plotW / 48)));
+  labels.forEach((label, i) => {
+    series.forEach((s, j) => {
+      const v = (s.values[i] ?? 0) / 100;
+      const x = left + i * group + group * 0.1 + j * bar;
+      const y0 = y(Math.max(v, 0));
+      const h = Math.abs(y(v) - y(0));
+      parts.push(`<rect x="${x.toFixed(2)}" y="${y0.toFixed(2)}" width="${bar.toFixed(2)}" height="${h.toFixed(2)}" fill="${s.color}"/>`);
+    });
+    if (i % every === 0)
+      parts.push(
+        `<text x="${(left + i * group + group / 2).toFixed(1)}" y="${top + plotH + 12}" font-size="8" text-anchor="middle" fill="#495057">${escapeXml(label)}</text>`,
+      );
+  });
+  let x = left;
+  for (const s of series) {
+    parts.push(`<rect x="${x}" y="${height - legend + 6}" width="10" height="10" fill="${s.color}"/>`);
+    parts.push(`<text x="${x + 14}" y="${height - legend + 15}" font-size="9" fill="#212529">${escapeXml(s.name)}</text>`);
+    x += 24 + s.name.length * 5.2;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+type PdfMake = {
+  setFonts(fonts: unknown): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+};
+let pdfmake: Promise<PdfMake> | null = null;
+
+/** pdfmake's server build (CommonJS, loaded on the first PDF), with Roboto (č ć đ š ž) and no other file or URL. */
+function loadPdfMake(): Promise<PdfMake> {
+  pdfmake ??= import('pdfmake').then((m) => {
+    const p = ((m as { default?: unknown }).default ?? m) as PdfMake;
+    p.setUrlAccessPolicy(() => false);
+    p.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir + path.sep));
+    return p;
+  });
+  return pdfmake;
+}
+
+/**
+ * A PDF through pdfmake: A4 landscape, the title, subtitle and chart, then the table of the columns
+ * marked `pdf` (its header repeated on every page), the totals bold, page numbers in the footer.
+ * pdfmake lays out a whole document at once, so the lines are kept until `finish` (they are bounded:
+ * `EXPORT_PDF_MAX_LINES`).
+ */
+export function pdfWriter(
+  head: FileHead,
+  options: { chart?: string | null; footer: (page: number, pages: number) => string; generated: string },
+): FileWriter {
+  const shown = head.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.pdf);
+  const text = (v: Cell, c: FileColumn): string => {
+    if (v === null) return c.type === 'text' ? (head.empty ?? '') : '';
+    if (c.type === 'money') return formatMoney(Number(v));
+    if (c.type === 'count') return formatCount(Number(v));
+    if (c.type === 'date') return day(String(v));
+    return String(v);
+  };
+  const cellOf = (v: Cell, c: FileColumn, bold = false) => ({
+    text: text(v, c),
+    alignment: c.type === 'money' || c.type === 'count' ? ('right' as const) : ('left' as const),
+    bold,
+  });
+  const body: Content[][] = [shown.map(({ c }) => ({ text: c.label, bold: true, fillColor: '#f1f3f5' }))] as Content[][];
+  return {
+    async write(lines) {
+      for (const cells of lines) body.push(shown.map(({ c, i }) => cellOf(cells[i] ?? null, c)) as Content[]);
+    },
+    async finish(totals) {
+      body.push(shown.map(({ c, i }) => cellOf(totals[i] ?? null, c, true)) as Content[]);
+      const p = await loadPdfMake();
+      p.setFonts({
+        Roboto: {
+          normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+          bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+          italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+          bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+        },
+      });
+      const content: Content[] = [
+        { text: head.title, fontSize: 15, bold: true },
+        { text: head.subtitle, fontSize: 10, color: '#495057', margin: [0, 2, 0, 8] },
+      ];
+      if (options.chart) content.push({ svg: options.chart, width: 760, margin: [0, 0, 0, 10] });
+      content.push({
+        table: {
+          headerRows: 1,
+          widths: shown.map(({ c }) => (c.type === 'text' ? '*' : 'auto')),
+          body,
+        },
+        layout: 'lightHorizontalLines',
+        fontSize: 8,
+      });
+      const doc: TDocumentDefinitions = {
+        pageSize: 'A4',
+        pageOrientation: 'landscape',
+        pageMargins: [36, 30, 36, 36],
+        info: { title: head.title, creator: 'Kovanica', producer: 'Kovanica' },
+        defaultStyle: { font: 'Roboto', fontSize: 9 },
+        content,
+        footer: (page, pages) => ({
+          columns: [
+            { text: options.generated, fontSize: 7, color: '#868e96' },
+            { text: options.footer(page, pages), alignment: 'right', fontSize: 7, color: '#868e96' },
+          ],
+          margin: [36, 10, 36, 0],
+        }),
+      };
+      return Buffer.from(await p.createPdf(doc).getBuffer());
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  type ExportRequest,
+  type ExportsQuery,
+  exportCollection,
+  exportItem,
+  exportRequest,
+  exportsQuery,
+  problemSchema,
+} from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
+import { idParams } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { contentDisposition, exportFile, getExport, listExports, requestExport } from './exports.service.ts';
+
+const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema };
+
+/**
+ * Exports built in the background (decision 0021): asked for, watched, downloaded. The finance report
+ * is the one data set yet, so the routes need what reading it needs (`finance.read`; the company
+ * report's `finance.ebitda` is checked with the query).
+ */
+export function exportsRoutes(app: FastifyInstance, deps: Deps) {
+  app.route({
+    method: 'POST',
+    url: '/api/v2/exports',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['exports'],
+      summary:
+        'Ask for a file of a data set (the finance report) as CSV, XLSX or PDF; answers 202 with the export queued, built in the background',
+      body: exportRequest,
+      response: { 202: exportItem, ...errors },
+    },
+    handler: async (request, reply) => {
+      const item = await requestExport(deps.db, contextOf(request), request.body as ExportRequest);
+      deps.wake('export-sweep');
+      return reply.code(202).header('location', item['@id']).send(item);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/exports',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['exports'],
+      summary: "The caller's exports of the last 7 days, newest first (an admin's All Companies view: everyone's)",
+      querystring: exportsQuery,
+      response: { 200: exportCollection, ...errors },
+    },
+    handler: (request) => listExports(deps.db, contextOf(request), request.query as ExportsQuery),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/exports/:id',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['exports'],
+      summary: "An export's status and progress (the caller's own; an admin's any)",
+      params: idParams,
+      response: { 200: exportItem, ...errors },
+    },
+    handler: async (request, reply) => {
+      const item = await getExport(deps.db, contextOf(request), (request.params as { id: number }).id);
+      if (!item) throw notFound();
+      return reply.header('cache-control', 'no-store').send(item);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/exports/:id/file',
+    config: { permission: 'finance.read' },
+    schema: {
+      tags: ['exports'],
+      summary: "A built export's file, as an attachment; 409 while it is being built or when it failed",
+      params: idParams,
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await exportFile(deps.db, contextOf(request), (request.params as { id: number }).id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  });
+}

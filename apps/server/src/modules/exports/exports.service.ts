@@ -1,0 +1,275 @@
+import {
+  type Collection,
+  type ExportItem,
+  type ExportRequest,
+  type ExportsQuery,
+  exportContentTypes,
+  type FinanceExportParams,
+  iri,
+  type Language,
+  problemMessage,
+  validationMessage,
+} from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { buildContext, loadActor } from '../../http/guard.ts';
+import { ApiProblem, notFound } from '../../http/problems.ts';
+import { financeScope } from '../reports/reports.service.ts';
+import { buildFinanceExport } from './exports.finance.ts';
+
+/** A run that has not said it is alive (a page written) for this long is taken as dead and built again. */
+export const EXPORT_LEASE_SECONDS = 120;
+/** Builds of one export before it is given up (an error that is not the query's own, e.g. a database time-out). */
+export const EXPORT_MAX_ATTEMPTS = 3;
+/** How long a sweep claims more exports; what is left goes to the next (the job expires after 90 s). */
+const SWEEP_BUDGET_MS = 45_000;
+
+interface ExportRow {
+  id: number;
+  company_id: number | null;
+  user_id: number;
+  kind: ExportItem['kind'];
+  params: Record<string, unknown>;
+  view: 'mine' | 'all';
+  format: ExportItem['format'];
+  language: Language;
+  status: ExportItem['status'];
+  progress: number;
+  rows: number | null;
+  file_name: string | null;
+  size: number | null;
+  error: string | null;
+  attempts: number;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+  expires_at: string | Date;
+}
+
+const columns = sql`id, company_id, user_id, kind, params, view, format, language, status, progress, rows, file_name,
+  octet_length(content) as size, error, attempts, created_at, finished_at, expires_at`;
+const instant = (v: string | Date) => new Date(v).toISOString();
+const rowsOf = (result: unknown) => (result as { rows: ExportRow[] }).rows;
+
+function itemOf(row: ExportRow): ExportItem {
+  const id = iri('exports', row.id);
+  return {
+    '@id': id,
+    '@type': 'Export',
+    id: row.id,
+    kind: row.kind,
+    format: row.format,
+    params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
+    language: row.language,
+    status: row.status,
+    progress: Number(row.progress),
+    rows: row.rows === null ? null : Number(row.rows),
+    fileName: row.file_name,
+    size: row.size === null ? null : Number(row.size),
+    error: row.error,
+    file: row.status === 'done' ? `${id}/file` : null,
+    user: iri('users', row.user_id),
+    company: row.company_id === null ? null : iri('companies', row.company_id),
+    createdAt: instant(row.created_at),
+    finishedAt: row.finished_at === null ? null : instant(row.finished_at),
+    expiresAt: instant(row.expires_at),
+  };
+}
+
+/** A problem of the data set's query as the export's: its fields are under `params`, a bad reference a 422 like any field. */
+function asParamsProblem(error: unknown): never {
+  if (!(error instanceof ApiProblem)) throw error;
+  if (error.code === 'bad_query') {
+    const param = String(error.params.param ?? '');
+    throw new ApiProblem(422, 'validation', {}, [{ propertyPath: `params.${param}`, code: error.violations[0]?.code ?? 'invalid' }]);
+  }
+  if (error.code === 'validation')
+    throw new ApiProblem(
+      422,
+      'validation',
+      error.params,
+      error.violations.map((v) => ({ ...v, propertyPath: `params.${v.propertyPath}` })),
+    );
+  throw error;
+}
+
+/** Whose exports the caller reaches: their own; an admin's All Companies view, everyone's. */
+const reach = (ctx: RequestContext) => (ctx.actor.role === 'admin' && ctx.view === 'all' ? sql`true` : sql`user_id = ${ctx.actor.userId}`);
+/** Exports by id: the caller's own, or any for an admin. */
+const mayRead = (ctx: RequestContext) => (ctx.actor.role === 'admin' ? sql`true` : sql`user_id = ${ctx.actor.userId}`);
+
+/**
+ * Asks for an export: checks its query as the report's own request would (the same 4xx, before
+ * anything is queued), then stores it queued in the caller's language and view. The caller wakes
+ * the builder.
+ */
+export async function requestExport(db: Db, ctx: RequestContext, input: ExportRequest): Promise<ExportItem> {
+  try {
+    financeScope(ctx, input.params);
+  } catch (error) {
+    asParamsProblem(error);
+  }
+  const company = ctx.actor.role === 'admin' && ctx.view === 'all' ? null : ctx.actor.companyId;
+  const result = await db.execute(sql`
+    insert into exports (company_id, user_id, kind, params, view, format, language)
+    values (${company}, ${ctx.actor.userId}, ${input.kind}, ${JSON.stringify(input.params)}::jsonb, ${ctx.view}, ${input.format}, ${ctx.lang})
+    returning ${columns}`);
+  return itemOf(rowsOf(result)[0] as ExportRow);
+}
+
+export async function getExport(db: Db, ctx: RequestContext, id: number): Promise<ExportItem | null> {
+  const result = await db.execute(sql`select ${columns} from exports where id = ${id} and expires_at > now() and ${mayRead(ctx)}`);
+  const row = rowsOf(result)[0];
+  return row ? itemOf(row) : null;
+}
+
+/** The caller's exports, newest first. */
+export async function listExports(db: Db, ctx: RequestContext, query: ExportsQuery): Promise<Collection<ExportItem>> {
+  const page = query.page ?? 1;
+  const itemsPerPage = query.itemsPerPage ?? 30;
+  const result = await db.execute(sql`
+    select ${columns}, count(*) over () as total from exports
+    where expires_at > now() and ${reach(ctx)}
+    order by created_at desc, id desc
+    limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}`);
+  const rows = rowsOf(result) as (ExportRow & { total: number })[];
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const counted = await db.execute(sql`select count(*) as total from exports where expires_at > now() and ${reach(ctx)}`);
+    total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
+  }
+  return {
+    '@id': '/api/v2/exports',
+    '@type': 'Collection',
+    member: rows.map(itemOf),
+    totalItems: total,
+    view: { '@id': `/api/v2/exports?page=${page}` },
+  };
+}
+
+/** A built file: its bytes, type and name; 404 for none the caller may read, 409 while it is not built. */
+export async function exportFile(db: Db, ctx: RequestContext, id: number) {
+  const result = await db.execute(sql`
+    select status, progress, format, file_name, content, error from exports
+    where id = ${id} and expires_at > now() and ${mayRead(ctx)}`);
+  const row = (
+    result as unknown as {
+      rows: {
+        status: string;
+        progress: number;
+        format: ExportItem['format'];
+        file_name: string | null;
+        content: Buffer | Uint8Array | null;
+        error: string | null;
+      }[];
+    }
+  ).rows[0];
+  if (!row) throw notFound();
+  if (row.status === 'failed') throw new ApiProblem(409, 'export_failed', { reason: row.error ?? '' });
+  if (row.status !== 'done' || !row.content) throw new ApiProblem(409, 'export_not_ready', { progress: Number(row.progress) });
+  return {
+    content: Buffer.from(row.content),
+    contentType: exportContentTypes[row.format],
+    fileName: row.file_name ?? `export.${row.format}`,
+  };
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): the name as ASCII, and as it is. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Builds the exports asked for (the job queue's `export-sweep`, decision 0021): claims the oldest
+ * queued one, or a running one whose run has been silent past its lease (its server died), with
+ * `for update skip locked`, so servers side by side never take the same; builds it a page at a time,
+ * each page moving its progress and renewing its lease; stores the file, or why it failed in the
+ * export's language. Expired exports are deleted on the way.
+ */
+export class ExportSweep {
+  constructor(
+    private readonly db: Db,
+    private readonly log: (message: string, error?: unknown) => void = () => {},
+  ) {}
+
+  #stopping = false;
+
+  /** The server is closing: the build under way finishes (or is taken up again after the lease), none is claimed. */
+  stop() {
+    this.#stopping = true;
+  }
+
+  async sweep(options: { budgetMs?: number } = {}): Promise<{ built: number; failed: number; more: boolean }> {
+    const total = { built: 0, failed: 0, more: false };
+    const until = performance.now() + (options.budgetMs ?? SWEEP_BUDGET_MS);
+    await this.db.execute(sql`delete from exports where expires_at <= now()`);
+    for (;;) {
+      if (this.#stopping) return total;
+      if (performance.now() > until) return { ...total, more: true };
+      const claimed = await this.claim();
+      if (!claimed) return total;
+      const outcome = await this.build(claimed);
+      if (outcome === 'done') total.built++;
+      else if (outcome === 'failed') total.failed++;
+      // Tried again by the next sweep (the minute's), not at once in a loop.
+      else return total;
+    }
+  }
+
+  private async claim(): Promise<ExportRow | null> {
+    const result = await this.db.execute(sql`
+      update exports set status = 'running', started_at = now(), attempts = attempts + 1, progress = 0
+      where id = (
+        select id from exports
+        where expires_at > now()
+          and (status = 'queued' or (status = 'running' and started_at < now() - make_interval(secs => ${EXPORT_LEASE_SECONDS})))
+        order by created_at, id
+        limit 1
+        for update skip locked)
+      returning ${columns}`);
+    return rowsOf(result)[0] ?? null;
+  }
+
+  /** Builds one claimed export: done, failed for good, or to be tried again. */
+  private async build(row: ExportRow): Promise<'done' | 'failed' | 'retry'> {
+    const lang = row.language;
+    try {
+      if (row.attempts > EXPORT_MAX_ATTEMPTS) throw new ApiProblem(500, 'internal');
+      const actor = await loadActor(this.db, row.user_id);
+      if (!actor) throw new ApiProblem(403, 'inactive_account');
+      // The user's access as it is now (a role or module taken away since applies), in the view asked in.
+      const ctx = buildContext(actor, lang, row.view === 'all');
+      const progress = async (written: number, total: number) => {
+        const percent = total === 0 ? 95 : Math.min(95, Math.floor((written / total) * 95));
+        await this.db.execute(
+          sql`update exports set progress = ${percent}, started_at = now() where id = ${row.id} and status = 'running'`,
+        );
+      };
+      const file = await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, progress);
+      await this.db.execute(sql`
+        update exports set status = 'done', progress = 100, rows = ${file.rows}, file_name = ${file.fileName}, content = ${file.content},
+          error = null, finished_at = now()
+        where id = ${row.id}`);
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof ApiProblem) && row.attempts < EXPORT_MAX_ATTEMPTS) {
+        // Not the query's fault (a time-out, a lost connection): built again by the next sweep.
+        this.log(`export ${row.id} failed, to be tried again`, error);
+        await this.db.execute(sql`update exports set status = 'queued', progress = 0 where id = ${row.id}`);
+        return 'retry';
+      }
+      if (!(error instanceof ApiProblem)) this.log(`export ${row.id} failed`, error);
+      const reason =
+        error instanceof ApiProblem
+          ? [
+              problemMessage(lang, error.code, error.params),
+              ...error.violations.map((v) => validationMessage(lang, v.code, v.params)),
+            ].join(' ')
+          : problemMessage(lang, 'internal');
+      await this.db.execute(sql`
+        update exports set status = 'failed', error = ${reason}, finished_at = now(), content = null where id = ${row.id}`);
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,343 @@
+import type { ExportItem, FinanceReport, FinanceRow, Problem } from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { devicePlacements } from '../../db/schema/index.ts';
+import { type TestApp, testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { barChartSvg } from './exports.files.ts';
+import { ExportSweep } from './exports.service.ts';
+
+/**
+ * Exports of the finance report (issue 12, decision 0021): asked for over the API, built by the sweep
+ * the job queue runs, read back (CSV as text, XLSX with exceljs) and compared with the report's JSON.
+ */
+const t = await testApp();
+const sweep = new ExportSweep(t.db);
+const lessor = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 10 });
+// A name a spreadsheet would take for a formula, and one with the separator and a quote.
+const a = await createLocation(t, { lessor: lessor['@id'], fiscalization: false, name: '=Riva "Export"; A' });
+const b = await createLocation(t, { lessor: lessor['@id'], fiscalization: false, name: 'Export Čakovec' });
+const d1 = await createDeviceWithLogger(t, { location: a['@id'] });
+const d2 = await createDeviceWithLogger(t, { location: b['@id'] });
+// Both devices stood where they stand since 2025 (the fixtures place them from today).
+for (const d of [d1, d2])
+  await t.db
+    .update(devicePlacements)
+    .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
+    .where(eq(devicePlacements.deviceId, d.device.id));
+await sendEvents(t, d1.logger, [
+  { seq: 1, at: '2025-10-10T09:00:00Z', type: 'coin', valueCents: 100, count: 37 },
+  { seq: 2, at: '2025-10-10T10:00:00Z', type: 'cashless', valueCents: 2050 },
+  { seq: 3, at: '2025-11-05T09:00:00Z', type: 'token', count: 3 },
+]);
+await sendEvents(t, d2.logger, [
+  { seq: 1, at: '2025-10-03T12:00:00Z', type: 'note', valueCents: 5000, count: 3 },
+  { seq: 2, at: '2025-11-20T12:00:00Z', type: 'coin', valueCents: 200, count: 11 },
+]);
+
+const params = { subject: 'location', from: '2025-10-01', to: '2025-11-30', period: 'month', lessor: lessor['@id'] } as const;
+const query = new URLSearchParams(params).toString();
+
+const ask = (user: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.json<ExportItem & Partial<Omit<Problem, 'status'>>>(user, {
+    method: 'POST',
+    url: '/api/v2/exports',
+    payload: body as Record<string, unknown>,
+    headers,
+  });
+const built = async (t2: TestApp, user: string, id: string) => (await t2.json<ExportItem>(user, { url: id })).body;
+const count = async () =>
+  Number(((await t.db.execute(sql`select count(*) as n from exports`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+
+async function exported(
+  user: string,
+  format: 'csv' | 'xlsx' | 'pdf',
+  body = params as Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const asked = await ask(user, { kind: 'finance-report', format, params: body }, headers);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  expect(asked.body).toMatchObject({ status: 'queued', progress: 0, file: null, format });
+  expect(asked.headers.location).toBe(asked.body['@id']);
+  // Nothing is built until the sweep runs: the file is not there yet.
+  const early = await t.json<Problem>(user, { url: `${asked.body['@id']}/file` });
+  expect(early.status).toBe(409);
+  expect((await sweep.sweep()).built).toBeGreaterThanOrEqual(1);
+  const done = await built(t, user, asked.body['@id']);
+  expect(done).toMatchObject({ status: 'done', progress: 100, error: null, file: `${asked.body['@id']}/file` });
+  const file = await t.as(user, { url: done.file as string });
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+\\.${format}"`));
+  expect(done.size).toBe(file.rawPayload.length);
+  return { item: done, file };
+}
+
+const report = async (user = 'manager', q = query) => {
+  const res = await t.json<FinanceReport>(user, { url: `/api/v2/finance-report?${q}&itemsPerPage=200` });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+describe('the finance report as a file', () => {
+  it('CSV: the same lines, figures and totals as the JSON report, as Croatian Excel opens it', async () => {
+    const json = await report();
+    expect(json.rows.length).toBe(4);
+    const { item, file } = await exported('manager', 'csv');
+    expect(item.rows).toBe(json.totalItems);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const text = file.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(
+      "Period;From;To;Location;Gross revenue;Net revenue;VAT;Rent;Operator's share;Plays;Coins;Banknotes;Cashless;Cards;Tokens (count);Tokens (value)",
+    );
+    const body = lines.slice(1, -2);
+    expect(body.length).toBe(json.rows.length);
+    json.rows.forEach((row: FinanceRow, i) => {
+      const name = row.name === a.name ? `"'=Riva ""Export""; A"` : row.name;
+      const month = row.periodStart === '2025-10-01' ? 'October 2025' : 'November 2025';
+      const [y, m, d] = row.periodEnd.split('-');
+      expect(body[i]).toBe(
+        [
+          month,
+          `01.${row.periodStart.slice(5, 7)}.2025`,
+          `${d}.${m}.${y}`,
+          name,
+          ...[row.grossCents, row.netCents, row.vatCents, row.rentCents, row.shareCents].map(euros),
+          row.plays,
+          ...[row.coinsCents, row.notesCents, row.cashlessCents, row.cardCents].map(euros),
+          row.tokens,
+          euros(row.tokensCents),
+        ].join(';'),
+      );
+    });
+    const totals = lines.at(-2)?.split(';');
+    expect(totals?.slice(0, 4)).toEqual(['Total', '01.10.2025', '30.11.2025', '']);
+    expect(totals?.[4]).toBe(euros(json.totals.grossCents));
+    expect(totals?.[8]).toBe(euros(json.totals.shareCents));
+    // The figures by hand: 37 € + 20,50 € + 150 € in October, 3 tokens (1 € each) + 22 € in November.
+    expect(json.totals.grossCents).toBe(3700 + 2050 + 15_000 + 300 + 2200);
+  });
+
+  it('XLSX: numbers in euros with their format, headers in the user’s language (Croatian), bold totals', async () => {
+    const json = await report();
+    const { file } = await exported('accountant', 'xlsx', params, { 'accept-language': 'hr' });
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.name).toBe('Financijski izvještaj');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Razdoblje');
+    expect(sheet.getRow(1).getCell(4).value).toBe('Lokacija');
+    expect(sheet.getRow(1).getCell(5).value).toBe('Bruto prihod');
+    expect(sheet.getRow(1).getCell(9).value).toBe('Udio operatera');
+    expect(sheet.rowCount).toBe(json.rows.length + 2);
+    json.rows.forEach((row, i) => {
+      const cells = sheet.getRow(i + 2);
+      expect(cells.getCell(1).value).toBe(row.periodStart === '2025-10-01' ? 'listopad 2025.' : 'studeni 2025.');
+      expect(cells.getCell(2).value).toEqual(new Date(`${row.periodStart}T00:00:00Z`));
+      // A text cell is never a formula in XLSX: the name as it is.
+      expect(cells.getCell(4).value).toBe(row.name);
+      expect([5, 6, 7, 8, 9].map((c) => cells.getCell(c).value)).toEqual(
+        [row.grossCents, row.netCents, row.vatCents, row.rentCents, row.shareCents].map((v) => v / 100),
+      );
+      expect(cells.getCell(10).value).toBe(row.plays);
+      expect(cells.getCell(5).numFmt).toContain('0.00');
+    });
+    const totals = sheet.getRow(json.rows.length + 2);
+    expect(totals.getCell(1).value).toBe('Ukupno');
+    expect(totals.getCell(5).value).toBeCloseTo(json.totals.grossCents / 100, 6);
+    expect(totals.getCell(8).value).toBeCloseTo(json.totals.rentCents / 100, 6);
+    expect(totals.font?.bold).toBe(true);
+  });
+
+  it('PDF on the server, with the per-period chart; the company report (EBITDA) for an admin in All Companies', async () => {
+    const { file } = await exported('manager', 'pdf');
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const all = await exported(
+      'admin',
+      'xlsx',
+      { subject: 'company', from: '2025-10-01', to: '2025-11-30', period: 'month' },
+      { 'x-kovanica-view': 'all' },
+    );
+    expect(all.item.company).toBeNull();
+    const json = await t.json<FinanceReport>('admin', {
+      url: '/api/v2/finance-report?subject=company&from=2025-10-01&to=2025-11-30&period=month&itemsPerPage=200',
+      headers: { 'x-kovanica-view': 'all' },
+    });
+    expect(all.item.rows).toBe(json.body.totalItems);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(all.file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('EBITDA');
+    const ebitda = header.indexOf('EBITDA') + 1;
+    expect(sheet.getRow(json.body.rows.length + 2).getCell(ebitda).value).toBeCloseTo((json.body.totals.ebitdaCents ?? 0) / 100, 6);
+  });
+
+  it('a chart of the periods as SVG: bars from zero, a negative share below it', () => {
+    const svg = barChartSvg(['Oct', 'Nov'], [{ name: 'Gross <x>', color: '#000', values: [10_000, -5_000] }]);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('Gross &#60;x&#62;');
+    expect(svg.match(/<rect /g)?.length).toBe(3);
+  });
+});
+
+describe('who may export and read what', () => {
+  it('per role: admin, manager and accountant may, a worker may not; the company report needs finance.ebitda', async () => {
+    const body = { kind: 'finance-report', format: 'csv', params };
+    for (const user of ['admin', 'manager', 'accountant']) expect((await ask(user, body)).status).toBe(202);
+    const refused = await ask('worker', body, { 'accept-language': 'hr' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('Nemate ovlasti za ovu radnju.');
+    expect((await t.as('worker', { url: '/api/v2/exports' })).statusCode).toBe(403);
+    const patch = (activeModuleComponents: string[]) =>
+      t.as('admin', {
+        method: 'PATCH',
+        url: '/api/v2/companies/1',
+        payload: { activeModuleComponents },
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
+    const before = (await t.json<{ activeModuleComponents: string[] }>('admin', { url: '/api/v2/companies/1' })).body
+      .activeModuleComponents;
+    expect((await patch(before.filter((c) => c !== 'finance.ebitda'))).statusCode).toBe(200);
+    try {
+      const company = { kind: 'finance-report', format: 'xlsx', params: { subject: 'company', from: '2025-10-01', to: '2025-10-31' } };
+      const queued = await count();
+      expect((await ask('manager', company)).status).toBe(403);
+      expect(await count()).toBe(queued);
+      expect((await ask('admin', company)).status).toBe(202);
+    } finally {
+      await patch(before);
+    }
+    await sweep.sweep();
+  });
+
+  it("another user cannot see or download someone's export; an admin can", async () => {
+    const { item } = await exported('manager', 'csv');
+    for (const user of ['otherManager', 'accountant']) {
+      expect((await t.as(user, { url: item['@id'] })).statusCode).toBe(404);
+      expect((await t.as(user, { url: item.file as string })).statusCode).toBe(404);
+      const listed = await t.json<{ member: ExportItem[] }>(user, { url: '/api/v2/exports' });
+      expect(listed.body.member.map((e) => e.id)).not.toContain(item.id);
+    }
+    expect((await t.as('admin', { url: item.file as string })).statusCode).toBe(200);
+    const own = await t.json<{ member: ExportItem[]; totalItems: number }>('manager', { url: '/api/v2/exports' });
+    expect(own.body.member[0]?.id).toBe(item.id);
+    expect(own.body.member.every((e) => e.user === own.body.member[0]?.user)).toBe(true);
+    // The admin's All Companies view lists everyone's.
+    const everyone = await t.json<{ member: ExportItem[] }>('admin', {
+      url: '/api/v2/exports?itemsPerPage=100',
+      headers: { 'x-kovanica-view': 'all' },
+    });
+    expect(everyone.body.member.map((e) => e.id)).toContain(item.id);
+  });
+});
+
+describe('bad requests are 4xx in the user’s language, and queue nothing', () => {
+  it('ranges, references, fields, kinds and formats', async () => {
+    const before = await count();
+    const bad = async (body: unknown, status: number, lang = 'en') => {
+      const res = await ask('manager', body, { 'accept-language': lang });
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body;
+    };
+    const backwards = await bad({ kind: 'finance-report', format: 'csv', params: { ...params, from: '2025-12-01' } }, 422, 'hr');
+    expect(backwards.violations?.[0]).toMatchObject({ propertyPath: 'params.to', message: 'Kraj ne smije biti prije početka.' });
+    const long = await bad({ kind: 'finance-report', format: 'csv', params: { ...params, period: 'day', from: '2020-01-01' } }, 422);
+    expect(long.violations?.[0]?.propertyPath).toBe('params.to');
+    const lessorIri = await bad({ kind: 'finance-report', format: 'csv', params: { ...params, lessor: '/api/v2/devices/1' } }, 422);
+    expect(lessorIri.violations?.[0]?.propertyPath).toBe('params.lessor');
+    const date = await bad({ kind: 'finance-report', format: 'csv', params: { ...params, from: '2025-02-30' } }, 422);
+    expect(date.violations?.[0]?.propertyPath).toBe('params.from');
+    await bad({ kind: 'finance-report', format: 'docx', params }, 422);
+    await bad({ kind: 'movements', format: 'csv', params }, 422);
+    await bad({ kind: 'finance-report', format: 'csv', params: { ...params, page: 2 } }, 400);
+    await bad(
+      {
+        kind: 'finance-report',
+        format: 'csv',
+        params: { subject: 'company', from: '2025-10-01', to: '2025-10-31', lessor: lessor['@id'] },
+      },
+      422,
+    );
+    await bad({ kind: 'finance-report', format: 'csv' }, 422);
+    const malformed = await t.as('manager', {
+      method: 'POST',
+      url: '/api/v2/exports',
+      payload: '{"kind":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    expect((await t.as('manager', { url: '/api/v2/exports/0' })).statusCode).toBe(404);
+    expect((await t.as('manager', { url: '/api/v2/exports/2147483647/file' })).statusCode).toBe(404);
+    expect((await t.as('manager', { url: '/api/v2/exports/abc' })).statusCode).toBe(404);
+  });
+});
+
+describe('the sweep', () => {
+  it("takes up a dead server's running export again, leaves a live one, deletes expired ones", async () => {
+    const asked = await ask('manager', { kind: 'finance-report', format: 'csv', params });
+    const live = await ask('manager', { kind: 'finance-report', format: 'csv', params });
+    // One died mid-build (its lease long gone); another is being built right now by someone else.
+    await t.db.execute(
+      sql`update exports set status = 'running', progress = 40, started_at = now() - interval '10 minutes', attempts = 1 where id = ${asked.body.id}`,
+    );
+    await t.db.execute(
+      sql`update exports set status = 'running', progress = 10, started_at = now(), attempts = 1 where id = ${live.body.id}`,
+    );
+    const old = await ask('manager', { kind: 'finance-report', format: 'csv', params });
+    await t.db.execute(sql`update exports set expires_at = now() - interval '1 second' where id = ${old.body.id}`);
+    await sweep.sweep();
+    expect(await built(t, 'manager', asked.body['@id'])).toMatchObject({ status: 'done', progress: 100 });
+    expect(await built(t, 'manager', live.body['@id'])).toMatchObject({ status: 'running', progress: 10 });
+    expect((await t.as('manager', { url: old.body['@id'] })).statusCode).toBe(404);
+    expect(
+      Number(
+        ((await t.db.execute(sql`select count(*) as n from exports where id = ${old.body.id}`)) as unknown as { rows: { n: number }[] })
+          .rows[0]?.n,
+      ),
+    ).toBe(0);
+    await t.db.execute(sql`delete from exports where id = ${live.body.id}`);
+  });
+
+  it('fails an export whose user may no longer read it, with the reason in their language', async () => {
+    const asked = await ask('accountant', { kind: 'finance-report', format: 'csv', params }, { 'accept-language': 'hr' });
+    await t.db.execute(sql`update users set active = false where email = 'accountant@zabavni.test'`);
+    try {
+      await sweep.sweep();
+    } finally {
+      await t.db.execute(sql`update users set active = true where email = 'accountant@zabavni.test'`);
+    }
+    const failed = (await t.json<ExportItem>('admin', { url: asked.body['@id'] })).body;
+    expect(failed).toMatchObject({ status: 'failed', file: null });
+    expect(failed.error).toBe('Ovaj račun nije aktivan.');
+    const file = await t.json<Problem>('admin', { url: `${asked.body['@id']}/file` });
+    expect(file.status).toBe(409);
+  });
+
+  it('the job queue builds an export as soon as it is asked for', async () => {
+    const q = await testApp({ jobs: true });
+    const asked = await q.json<ExportItem>('manager', {
+      method: 'POST',
+      url: '/api/v2/exports',
+      payload: { kind: 'finance-report', format: 'xlsx', params: { subject: 'device', from: '2025-10-01', to: '2025-10-31' } },
+    });
+    expect(asked.status).toBe(202);
+    const deadline = Date.now() + 30_000;
+    let item = asked.body;
+    while (Date.now() < deadline && item.status !== 'done' && item.status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      item = await built(q, 'manager', asked.body['@id']);
+    }
+    expect(item).toMatchObject({ status: 'done', progress: 100 });
+    expect((await q.as('manager', { url: item.file as string })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { collectionOf } from '../api.ts';
+import { languages } from '../languages.ts';
+import { financeQuery } from './finance.ts';
+
+/**
+ * Files built in the background (decision 0021, issue 12; issue 15's `/exports/generate` adds data
+ * sets): `POST /exports` asks for one and answers 202 with it queued; `GET /exports/{id}` tells its
+ * status and progress; `GET /exports/{id}/file` is the file once done. Files are kept 7 days.
+ */
+export const exportKinds = ['finance-report'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportStatus = (typeof exportStatuses)[number];
+
+/** How long a built file is kept, in days. */
+export const EXPORT_KEEP_DAYS = 7;
+/** The most lines a PDF holds (a longer report is for XLSX or CSV, or a narrower query). */
+export const EXPORT_PDF_MAX_LINES = 5_000;
+
+/** The finance report's query as the screen asks it, without its paging: the export has every line. */
+export const financeExportParams = financeQuery.omit({ page: true, itemsPerPage: true, client: true });
+export type FinanceExportParams = z.infer<typeof financeExportParams>;
+
+export const exportRequest = z.strictObject({
+  kind: z.enum(exportKinds),
+  format: z.enum(exportFormats),
+  params: financeExportParams,
+});
+export type ExportRequest = z.infer<typeof exportRequest>;
+
+export const exportItem = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Export'),
+  id: z.number().int(),
+  kind: z.enum(exportKinds),
+  format: z.enum(exportFormats),
+  params: z.record(z.string(), z.unknown()),
+  /** The language of its headers and names: the user's when asked. */
+  language: z.enum(languages),
+  status: z.enum(exportStatuses),
+  /** 0–100. */
+  progress: z.number().int(),
+  /** Lines written (the report's lines, without the header and the totals). */
+  rows: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  /** The file's size in bytes, once done. */
+  size: z.number().int().nullable(),
+  /** Why it failed, in its language. */
+  error: z.string().nullable(),
+  /** The file's address once done, else null. */
+  file: z.string().nullable(),
+  user: z.string(),
+  company: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type ExportItem = z.infer<typeof exportItem>;
+
+export const exportCollection = collectionOf(exportItem);
+
+export const exportsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type ExportsQuery = z.infer<typeof exportsQuery>;
+
+/** The MIME type of each format. */
+export const exportContentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
