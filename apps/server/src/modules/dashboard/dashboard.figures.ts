@@ -42,7 +42,7 @@ const indexOf = (currentCents: number, comparisonCents: number): DashboardIndex 
 const forecasts = new Map<string, DashboardFigures['forecast']>();
 
 /**
- * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, from the rollups:
+ * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, from the locations' rollups:
  * revenue per day over the last 400 days (one read), whole months for the years to date (one read),
  * and the comparison days cut at the time of day it is now from the raw payments (one read of four
  * partial days). The forecast learns from the days before today and is kept for the day.
@@ -53,11 +53,41 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
   const p = zagrebParts(now);
   const clock = `${p.hour}:${p.minute}:${p.second}`;
   const first = addDays(today, -HISTORY_DAYS);
-
-  const daily = await db.execute(sql`
+  // The five reads at once: on PostgreSQL each on a connection of its own (the answer waits for the
+  // slowest, not for their sum); PGlite runs them one after another.
+  const year = today.slice(0, 4);
+  const lastYear = String(Number(year) - 1);
+  const compared = {
+    week: addDays(today, -7),
+    year52: addDays(today, -364),
+    month: monthsBack(today, 1),
+    year: monthsBack(today, 12),
+  };
+  const [daily, partial, monthly, fleet, ending] = await Promise.all([
+    // Revenue per day over the history the forecast learns from.
+    db.execute(sql`
     select to_char(day, 'YYYY-MM-DD') as day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from device_daily where day between ${first}::date and ${today}::date and ${scoped('company_id', companies)}
-    group by day`);
+    from location_daily where day between ${first}::date and ${today}::date and ${scoped('company_id', companies)}
+    group by day`),
+    // The comparison days' revenue up to the same time of day (Zagreb clock), from the payments themselves.
+    db.execute(sql`
+    select q.day, coalesce((select sum(e.amount_cents) from telemetry_events e
+      where ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
+        and e.at >= q.day::date::timestamp at time zone 'Europe/Zagreb'
+        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'), 0) as revenue
+    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)`),
+    // Whole months for the years to date.
+    db.execute(sql`
+    select to_char(month, 'YYYY-MM-DD') as month, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
+    from location_monthly where month between ${`${lastYear}-01-01`}::date and ${monthStart(today)}::date and ${scoped('company_id', companies)}
+    group by month`),
+    fleetFigures(db, companies, now),
+    db.execute(sql`
+      select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
+      where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
+      order by contract_end, name limit 50`),
+  ]);
+
   const byDay = new Map<string, number>();
   for (const r of (daily as unknown as { rows: { day: string; revenue: unknown }[] }).rows) byDay.set(r.day, Number(r.revenue));
   const dayRevenue = (day: string) => byDay.get(day) ?? 0;
@@ -67,32 +97,12 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     return total;
   };
 
-  // The comparison days' revenue up to the same time of day (Zagreb clock), from the payments themselves.
-  const compared = {
-    week: addDays(today, -7),
-    year52: addDays(today, -364),
-    month: monthsBack(today, 1),
-    year: monthsBack(today, 12),
-  };
-  const partial = await db.execute(sql`
-    select q.day, coalesce((select sum(e.amount_cents) from telemetry_events e
-      where ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
-        and e.at >= q.day::date::timestamp at time zone 'Europe/Zagreb'
-        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'), 0) as revenue
-    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)`);
   const toTime = new Map<string, number>();
   for (const r of (partial as unknown as { rows: { day: string; revenue: unknown }[] }).rows) toTime.set(r.day, Number(r.revenue));
   /** Whole days of a comparison span, its last day only up to the time it is now. */
   const spanToTime = (from: string, lastDay: string) =>
     lastDay < from ? 0 : sumDays(from, addDays(lastDay, -1)) + (toTime.get(lastDay) ?? 0);
 
-  // Whole months for the years to date.
-  const year = today.slice(0, 4);
-  const lastYear = String(Number(year) - 1);
-  const monthly = await db.execute(sql`
-    select to_char(month, 'YYYY-MM-DD') as month, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from device_monthly where month between ${`${lastYear}-01-01`}::date and ${monthStart(today)}::date and ${scoped('company_id', companies)}
-    group by month`);
   const byMonth = new Map<string, number>();
   for (const r of (monthly as unknown as { rows: { month: string; revenue: unknown }[] }).rows) byMonth.set(r.month, Number(r.revenue));
   const monthsTotal = (from: string, to: string) => [...byMonth].filter(([m]) => m >= from && m <= to).reduce((s, [, v]) => s + v, 0);
@@ -144,14 +154,6 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     if (forecasts.size > 500) forecasts.clear();
     forecasts.set(key, predicted);
   }
-
-  const [fleet, ending] = await Promise.all([
-    fleetFigures(db, companies, now),
-    db.execute(sql`
-      select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
-      where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
-      order by contract_end, name limit 50`),
-  ]);
 
   return {
     '@id': '/api/v2/dashboard/figures',

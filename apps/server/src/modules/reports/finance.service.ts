@@ -85,8 +85,13 @@ function periodOf(period: FinancePeriod, from: string, day: SQL = sql`r.d`): SQL
   return trunc(period);
 }
 
-/** The rollup rows of the range: whole months from the monthly rollup unless cut into days or weeks. */
-export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
+/**
+ * The rollup rows of the range: whole months from the monthly rollup unless cut into days or weeks.
+ * Per device (`device_daily`, `device_monthly`), or per location (`location_daily`, `location_monthly`:
+ * the same sums, a fifth of the rows; no device filter, no `device_id`).
+ */
+export function rollupRows(scope: Omit<FinanceScope, 'subject'>, level: 'device' | 'location' = 'device'): SQL {
+  if (level === 'location' && scope.device !== undefined) throw new Error('a device filter needs the device rollups');
   const filters = (t: string) => {
     const parts: SQL[] = [];
     if (scope.companies !== null) parts.push(sql`${sql.raw(t)}.company_id = any(${pgArray(scope.companies)}::int[])`);
@@ -96,9 +101,12 @@ export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
       parts.push(sql`${sql.raw(t)}.location_id in (select id from locations where lessor_id = ${scope.lessor})`);
     return parts.length ? sql.join(parts, sql` and `) : sql`true`;
   };
-  const columns = sql`company_id, device_id, location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays, prizes_out`;
+  const columns = sql.raw(
+    `company_id, ${level === 'device' ? 'device_id, ' : ''}location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays, prizes_out`,
+  );
+  const [dailyTable, monthlyTable] = level === 'device' ? ['device_daily', 'device_monthly'] : ['location_daily', 'location_monthly'];
   const daily = (a: string, b: string) =>
-    sql`select ${columns}, day as d from device_daily t where t.day between ${a}::date and ${b}::date and ${filters('t')}`;
+    sql`select ${columns}, day as d from ${sql.raw(dailyTable)} t where t.day between ${a}::date and ${b}::date and ${filters('t')}`;
   if (scope.period === 'day' || scope.period === 'week') return daily(scope.from, scope.to);
   // Whole months from the monthly rollup, the days around them from the daily one (decision 0015).
   const months = periodsOf(scope.from, scope.to, 'month');
@@ -108,7 +116,7 @@ export function rollupRows(scope: Omit<FinanceScope, 'subject'>): SQL {
   const last = whole.at(-1);
   if (first && last)
     parts.push(
-      sql`select ${columns}, month as d from device_monthly t where t.month between ${first.start}::date and ${last.start}::date and ${filters('t')}`,
+      sql`select ${columns}, month as d from ${sql.raw(monthlyTable)} t where t.month between ${first.start}::date and ${last.start}::date and ${filters('t')}`,
     );
   return sql.join(parts, sql` union all `);
 }
@@ -183,36 +191,77 @@ export async function financeReport(db: Db, ctx: RequestContext, query: FinanceQ
 
 type Json = Record<string, unknown>;
 
+const FIGURES = ['coins_cents', 'notes_cents', 'cashless_cents', 'card_cents', 'tokens', 'tokens_cents', 'plays'] as const;
+/** The figures summed, as `sum(<prefix>x)::bigint x, …`. */
+const sums = (prefix = '') => sql.raw(FIGURES.map((f) => `sum(${prefix}${f})::bigint ${f}`).join(', '));
+/** Gross: the revenue parts added, of the columns of `table` (or unqualified). */
+const grossOf = (table = '') =>
+  sql.raw(
+    ['coins_cents', 'notes_cents', 'cashless_cents', 'card_cents', 'tokens_cents'].map((c) => (table ? `${table}.${c}` : c)).join(' + '),
+  );
+const GROSS = grossOf();
+
+/**
+ * The lines of one page, the count of all lines and the totals of every period. Rent is shared out
+ * per location, month and period (decision 0020), from the location rollups unless the report is of
+ * one device: the location, lessor and company lines and every period's totals are sums of those
+ * pieces, in one statement. Device lines are as many as devices × periods (31,000 for a month by day of
+ * a thousand devices): they are counted per period from an index, and worked out in a second statement
+ * only for the periods the page shows. Both read one snapshot.
+ */
 async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: LocationRent[], page: number, itemsPerPage: number) {
-  const { subject, from } = scope;
-  const subjectOf: Record<FinanceSubject, SQL> = {
-    device: sql`p.device_id`,
-    location: sql`nullif(p.location_key, 0)`,
-    lessor: sql`l.lessor_id`,
-    company: sql`p.company_id`,
-  };
+  const { subject, from, to } = scope;
+  const offset = (page - 1) * itemsPerPage;
+  const byDevice = subject === 'device';
+  const starts = pgArray(periods.map((p) => p.start));
+  const ends = pgArray(periods.map((p) => p.end));
+  const zeros = sql.raw(FIGURES.map(() => '0').join(', '));
+  const rentInputCte = sql`rent_input as (${rentInput(rents)})`;
+  // A month's rent at a location that earned nothing in it: the location's, on the month's first day in the range.
+  const rentOnly = sql`rentonly as (
+      select ${periodOf(scope.period, from, sql`greatest(q.month, ${from}::date)`)} as period, q.company_id, q.location_id, q.rent
+      from rent_input q
+      where q.revenue = 0 and greatest(q.month, ${from}::date) <= ${to}::date and ${scope.device === undefined ? sql`true` : sql`false`})`;
+  // gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
+  const net = (t: string) => sql.raw(`case when c.in_vat_system then (${t}.gross * 8 + 5) / 10 else ${t}.gross end`);
+  /** The lines made presentable: gross, net, VAT, rent rounded once, share and EBITDA, named as the contract names them. */
+  const shown = (lines: SQL) => sql`shown as (
+      select to_char(y.period, 'YYYY-MM-DD') as period, y.subject, y.company_id,
+        y.coins_cents as "coinsCents", y.notes_cents as "notesCents", y.cashless_cents as "cashlessCents", y.card_cents as "cardCents",
+        y.tokens, y.tokens_cents as "tokensCents", y.gross as "grossCents", y.plays, y.net as "netCents", y.gross - y.net as "vatCents",
+        y.rent as "rentCents", y.net - y.rent as "shareCents",
+        y.maintenance as "maintenanceCents", y.operational as "operationalCostsCents", y.prize as "prizeCostCents",
+        y.net - y.rent - y.operational - y.maintenance - y.prize as "ebitdaCents"
+      from (
+        select l.period, l.subject, l.company_id, ${sql.raw(FIGURES.map((f) => `l.${f}`).join(', '))}, l.gross,
+          l.maintenance, l.operational, l.prize, round(l.rent)::bigint as rent, ${net('l')} as net
+        from (select l0.*, ${GROSS} as gross from (${lines}) l0) l
+        join companies c on c.id = l.company_id) y)`;
   const nameOf: Record<FinanceSubject, SQL> = {
     device: sql`(select name from devices where id = x.subject)`,
     location: sql`(select name from locations where id = x.subject)`,
     lessor: sql`(select name from lessors where id = x.subject)`,
     company: sql`c.name`,
   };
-  const starts = pgArray(periods.map((p) => p.start));
-  const ends = pgArray(periods.map((p) => p.end));
-  // The company report: a line for every company and period, with its costs, revenue or not.
-  const companyLines =
-    subject === 'company'
-      ? sql`
-    , grid as (
-      select c.id as subject, c.id as company_id, per.ps as period, per.pe as period_end
-      from companies c, unnest(${starts}::date[], ${ends}::date[]) as per(ps, pe)
-      where ${scope.companies === null ? sql`true` : sql`c.id = any(${pgArray(scope.companies)}::int[])`}
-    ),
-    costed as (
-      select g.subject, g.company_id, g.period,
-        coalesce(s.coins_cents, 0) coins_cents, coalesce(s.notes_cents, 0) notes_cents, coalesce(s.cashless_cents, 0) cashless_cents,
-        coalesce(s.card_cents, 0) card_cents, coalesce(s.tokens, 0) tokens, coalesce(s.tokens_cents, 0) tokens_cents,
-        coalesce(s.plays, 0) plays, coalesce(s.rent, 0) rent,
+  /** One page of `shown`, `skip` lines in, with the company's and the subject's names. */
+  const pageOf = (skip: SQL | number) => sql`(select coalesce(json_agg(t), '[]') from (
+        select x.*, c.name as company_name, ${nameOf[subject]} as name
+        from (select * from shown order by period, "grossCents" desc, subject nulls last, company_id
+          limit ${itemsPerPage} offset ${skip}) x
+        join companies c on c.id = x.company_id
+        order by x.period, x."grossCents" desc, x.subject nulls last, x.company_id) t)`;
+
+  // The lines of the location, lessor and company reports: sums of the location pieces.
+  const lineSql: Record<Exclude<FinanceSubject, 'device'>, SQL> = {
+    location: sql`select period, nullif(location_key, 0) as subject, company_id, ${sums()}, sum(rent) as rent,
+        0 as maintenance, 0 as operational, 0 as prize
+      from lpr group by 1, 2, 3`,
+    lessor: sql`select p.period, l.lessor_id as subject, p.company_id, ${sums('p.')}, sum(p.rent) as rent,
+        0 as maintenance, 0 as operational, 0 as prize
+      from lpr p left join locations l on l.id = p.location_key group by 1, 2, 3`,
+    // A line for every company and period, with its costs, revenue or not.
+    company: sql`select g.period, g.company_id as subject, g.company_id,
+        ${sql.raw(FIGURES.map((f) => `coalesce(s.${f}, 0) ${f}`).join(', '))}, coalesce(s.rent, 0) as rent,
         (select coalesce(sum(m.cost_cents), 0) from maintenance m where m.company_id = g.company_id and m.date between g.period and g.period_end) as maintenance,
         round((select c.operational_costs_cents * sum(1.0 / extract(day from date_trunc('month', d) + interval '1 month' - interval '1 day'))
           from generate_series(g.period, g.period_end, interval '1 day') d)) as operational,
@@ -221,97 +270,113 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
           from stock_movements sm
           where sm.company_id = g.company_id and sm.kind = 'issue' and sm.device_id is not null
             and sm.at >= g.period::timestamp at time zone 'Europe/Zagreb' and sm.at < (g.period_end + 1)::timestamp at time zone 'Europe/Zagreb') as prize
-      from grid g
+      from (select c.id as company_id, per.ps as period, per.pe as period_end
+        from companies c, unnest(${starts}::date[], ${ends}::date[]) as per(ps, pe)
+        where ${scope.companies === null ? sql`true` : sql`c.id = any(${pgArray(scope.companies)}::int[])`}) g
       join companies c on c.id = g.company_id
-      left join summed s on s.subject = g.subject and s.period = g.period and s.company_id = g.company_id
-    )`
-      : sql``;
-  const lineSource = subject === 'company' ? sql`costed` : sql`(select *, 0 as maintenance, 0 as operational, 0 as prize from summed)`;
+      left join cp s on s.period = g.period and s.company_id = g.company_id`,
+  };
+  const level = scope.device === undefined ? 'location' : 'device';
   const statement = sql`
-    with rent_input as (${rentInput(rents)}),
-    r as (${rollupRows(scope)}),
-    -- The rollup rows summed per period, device, location and month first: what a share of rent is taken by.
-    agg as (${
-      // By day the daily rows are already one per device, location and day; otherwise they are summed first.
-      scope.period === 'day'
-        ? sql`select r.d as period, r.company_id, r.device_id, r.location_key, r.location_id,
-            date_trunc('month', r.d::timestamp)::date as month, r.coins_cents, r.notes_cents, r.cashless_cents, r.card_cents,
-            r.tokens, r.tokens_cents, r.plays, r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents as gross
-          from r`
-        : sql`select ${periodOf(scope.period, from)} as period, r.company_id, r.device_id, r.location_key, max(r.location_id) as location_id,
-            date_trunc('month', r.d::timestamp)::date as month, sum(r.coins_cents)::bigint coins_cents, sum(r.notes_cents)::bigint notes_cents,
-            sum(r.cashless_cents)::bigint cashless_cents, sum(r.card_cents)::bigint card_cents, sum(r.tokens)::bigint tokens,
-            sum(r.tokens_cents)::bigint tokens_cents, sum(r.plays)::bigint plays,
-            sum(r.coins_cents + r.notes_cents + r.cashless_cents + r.card_cents + r.tokens_cents)::bigint as gross
-          from r
-          group by 1, 2, 3, 4, 6`
-    }),
-    pieces as (
+    with ${rentInputCte}, ${rentOnly},
+    -- The pieces rent is shared by: a location's takings in a period and month, and its share of that month's rent.
+    lpr as (
       select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
-      from agg p
+      from (
+        select ${periodOf(scope.period, from, sql`t.d`)} as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
+          ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
+        from (${rollupRows(scope, level)}) t group by 1, 2, 3, 4) p
       left join rent_input q on q.location_id = p.location_key and q.month = p.month
       union all
-      -- A month's rent at a location that earned nothing in it: the location's, on the month's first day in the range.
-      select ${periodOf(scope.period, from, sql`greatest(q.month, ${from}::date)`)}, q.company_id, null, q.location_id, q.location_id, q.month,
-        0, 0, 0, 0, 0, 0, 0, 0, q.rent
-      from rent_input q
-      where q.revenue = 0 and greatest(q.month, ${from}::date) <= ${scope.to}::date
-        and ${scope.device === undefined ? sql`true` : sql`false`}
-    ),
-    summed as (
-      select p.period, ${subjectOf[subject]} as subject, p.company_id,
-        sum(p.coins_cents)::bigint coins_cents, sum(p.notes_cents)::bigint notes_cents, sum(p.cashless_cents)::bigint cashless_cents, sum(p.card_cents)::bigint card_cents,
-        sum(p.tokens)::bigint tokens, sum(p.tokens_cents)::bigint tokens_cents, sum(p.plays)::bigint plays, sum(p.rent) rent
-      from pieces p
-      ${subject === 'lessor' ? sql`left join locations l on l.id = p.location_id` : sql``}
-      group by 1, 2, 3
-    )
-    ${companyLines},
-    lines as (
-      select x.*,
-        x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents as gross,
-        -- gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
-        case when c.in_vat_system then ((x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents) * 8 + 5) / 10
-          else x.coins_cents + x.notes_cents + x.cashless_cents + x.card_cents + x.tokens_cents end as net,
-        round(x.rent)::bigint as rent_cents
-      from ${lineSource} x
-      join companies c on c.id = x.company_id
-    ),
-    shown as (
-      select to_char(period, 'YYYY-MM-DD') as period, subject, company_id,
-        coins_cents as "coinsCents", notes_cents as "notesCents", cashless_cents as "cashlessCents", card_cents as "cardCents",
-        tokens, tokens_cents as "tokensCents", gross as "grossCents", plays, net as "netCents", gross - net as "vatCents",
-        rent_cents as "rentCents", net - rent_cents as "shareCents",
-        maintenance as "maintenanceCents", operational as "operationalCostsCents", prize as "prizeCostCents",
-        net - rent_cents - operational - maintenance - prize as "ebitdaCents"
-      from lines
-    )
+      select period, company_id, location_id, null, ${zeros}, 0, rent from rentonly),
+    -- Each company's takings and rent per period: the periods' totals, and the company report's lines.
+    cp as (select period, company_id, ${sums()}, sum(gross)::bigint as gross, round(sum(rent))::bigint as rent from lpr group by 1, 2),
+    totals as (
+      select to_char(p.period, 'YYYY-MM-DD') as period, ${sums('p.')}, sum(p.gross)::bigint as "grossCents", sum(${net('p')})::bigint as "netCents",
+        sum(p.rent)::bigint as "rentCents"
+      from cp p join companies c on c.id = p.company_id
+      group by 1)
+    ${
+      byDevice
+        ? sql`,
+    -- The device lines of each period (a device is of one company) and the rent-only line of each company that has one.
+    counts as (
+      select to_char(period, 'YYYY-MM-DD') as period, sum(n)::bigint as n from (
+        select ${periodOf(scope.period, from, sql`t.d`)} as period, count(distinct t.device_id) as n from (${rollupRows(scope, 'device')}) t group by 1
+        union all select period, count(distinct company_id) from rentonly group by 1) x
+      group by 1)`
+        : sql`, ${shown(lineSql[subject])}`
+    }
     select
-      (select count(*) from shown) as count,
+      ${byDevice ? sql`(select coalesce(json_agg(counts), '[]') from counts)` : sql`(select count(*) from shown)`} as count,
+      ${byDevice ? sql`'[]'::json` : pageOf(offset)} as page,
       (select coalesce(json_agg(t), '[]') from (
-        select x.*, c.name as company_name, ${nameOf[subject]} as name
-        from (select * from shown order by period, "grossCents" desc, subject nulls last, company_id
-          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}) x
-        join companies c on c.id = x.company_id
-        order by x.period, x."grossCents" desc, x.subject nulls last, x.company_id) t) as page,
-      (select coalesce(json_agg(t), '[]') from (
-        select period, sum("coinsCents") "coinsCents", sum("notesCents") "notesCents", sum("cashlessCents") "cashlessCents",
-          sum("cardCents") "cardCents", sum(tokens) tokens, sum("tokensCents") "tokensCents", sum("grossCents") "grossCents",
-          sum(plays) plays, sum("netCents") "netCents", sum("vatCents") "vatCents", sum("rentCents") "rentCents",
-          sum("shareCents") "shareCents", sum("maintenanceCents") "maintenanceCents",
-          sum("operationalCostsCents") "operationalCostsCents", sum("prizeCostCents") "prizeCostCents", sum("ebitdaCents") "ebitdaCents"
-        from shown group by period) t) as periods`;
-  // A year of a thousand devices sums some 50,000 rollup rows: enough memory to hash and sort them
-  // without spilling to disk (the default 4 MB does), for this statement only.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return tx.execute(statement);
-  });
-  return decode(result);
+        select t.period, t.coins_cents as "coinsCents", t.notes_cents as "notesCents", t.cashless_cents as "cashlessCents",
+          t.card_cents as "cardCents", t.tokens, t.tokens_cents as "tokensCents", t."grossCents", t.plays, t."netCents",
+          t."grossCents" - t."netCents" as "vatCents", t."rentCents", t."netCents" - t."rentCents" as "shareCents"
+          ${
+            subject === 'company'
+              ? sql`, k.maintenance as "maintenanceCents", k.operational as "operationalCostsCents", k.prize as "prizeCostCents",
+            t."netCents" - t."rentCents" - k.operational - k.maintenance - k.prize as "ebitdaCents"`
+              : sql``
+          }
+        from totals t
+        ${
+          subject === 'company'
+            ? sql`left join (select period, sum("maintenanceCents") maintenance, sum("operationalCostsCents") operational,
+            sum("prizeCostCents") prize from shown group by 1) k on k.period = t.period`
+            : sql``
+        }) t) as periods`;
+
+  // A year of a thousand devices sums tens of thousands of rollup rows: enough memory to hash and sort
+  // them without spilling to disk (the default 4 MB does), for these statements only.
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local work_mem = '32MB'`);
+      const first = decode(await tx.execute(statement));
+      if (!byDevice) return { count: n(first.count), page: first.page, periods: first.periods };
+      // The device report: the periods the page falls in, from the lines each period has.
+      const counts = new Map((first.count as unknown as { period: string; n: unknown }[]).map((c) => [c.period, n(c.n)]));
+      let before = 0;
+      let skip = offset;
+      const chosen: Period[] = [];
+      for (const p of periods) {
+        const lines = counts.get(p.start) ?? 0;
+        if (before + lines > offset && before < offset + itemsPerPage) {
+          if (chosen.length === 0) skip = offset - before;
+          chosen.push(p);
+        }
+        before += lines;
+      }
+      const total = before;
+      const a = chosen[0];
+      const b = chosen.at(-1);
+      if (!a || !b) return { count: total, page: [], periods: first.periods };
+      const part = { ...scope, from: a.start, to: b.end };
+      const deviceLines = sql`select r.period, r.device_id as subject, r.company_id, ${sums('r.')},
+          sum(coalesce(q.rent * (${GROSS}) / nullif(q.revenue, 0), 0)) as rent, 0 as maintenance, 0 as operational, 0 as prize
+        from (select ${periodOf(scope.period, from, sql`t.d`)} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
+          from (${rollupRows(part, 'device')}) t) r
+        left join rent_input q on q.location_id = r.location_key and q.month = r.month
+        group by 1, 2, 3
+        union all
+        select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly
+        where period between ${a.start}::date and ${b.end}::date group by 1, 3`;
+      const second = decode(
+        await tx.execute(sql`with ${rentInputCte}, ${rentOnly}, ${shown(deviceLines)} select 0 as count, ${pageOf(skip)} as page`),
+      );
+      return { count: total, page: second.page, periods: first.periods };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 function decode(result: unknown) {
   const [row] = (result as { rows: { count: unknown; page: unknown; periods: unknown }[] }).rows;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Json[];
-  return { count: n(row?.count), page: parse(row?.page), periods: parse(row?.periods) };
+  return {
+    count: typeof row?.count === 'string' && row.count.startsWith('[') ? parse(row.count) : row?.count,
+    page: parse(row?.page),
+    periods: parse(row?.periods),
+  };
 }

@@ -29,8 +29,8 @@ export interface LocationRent {
 /**
  * The rent of every location with rental terms in the scope, for each calendar month the range touches
  * (domain.md §8), worked out on the whole month: its revenue on the contract's days, up to today.
- * Three small reads: the terms, the months' revenue from the monthly rollup, and the days of months
- * the contract covers in part from the daily one.
+ * Three small reads: the terms, the months' revenue from the locations' monthly rollup, and the days
+ * of months the contract covers in part from their daily one.
  */
 export async function locationRents(db: Db, scope: RentScope, now = new Date()): Promise<LocationRent[]> {
   const today = businessDate(now);
@@ -70,7 +70,7 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
   const monthly = await db.execute(sql`
     select location_key, to_char(month, 'YYYY-MM-DD') as month,
       sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from device_monthly
+    from location_monthly
     where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
     group by 1, 2`);
   const revenue = new Map<string, number>();
@@ -103,7 +103,7 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
         ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
       cross join lateral (
         select coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
-        from device_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`);
+        from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`);
     for (const r of (result as unknown as { rows: { i: unknown; revenue: unknown }[] }).rows) byDay.set(Number(r.i), Number(r.revenue));
   }
   return cells.map((cell) => {

@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/client.ts';
 import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
 import { DEMO_CITIES, demoCredential } from '../../demo/fleet.ts';
 import { faultServerEnv, type Started, startServer } from '../../testing/process.ts';
+import { rollupDisagreements } from '../../testing/rollups.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';
 
 /**
@@ -159,6 +160,8 @@ describe('ingestion under faults', () => {
           .where(eq(telemetryEvents.loggerId, device?.loggerId ?? 0));
         expect(stored).toEqual({ n: plan.generated, distinct: plan.generated });
       }
+      // Concurrent batches of devices at the same places, and a kill: the location rollups still agree.
+      expect(await rollupDisagreements(database.db)).toEqual([]);
     } finally {
       await database.close();
     }

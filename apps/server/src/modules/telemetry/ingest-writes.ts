@@ -76,17 +76,21 @@ const sums = [
   'events',
 ] as const;
 const sumList = sql.raw(sums.join(', '));
-const sumSelect = sql.raw(sums.map((c) => `sum(r.${c})`).join(', '));
+const sumSelect = sql.raw(sums.map((c) => `sum(r.${c}) as ${c}`).join(', '));
 const addTo = (table: string) => sql.raw(sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
 
 /**
- * The batch's sums added to the device's daily rows and to the months they fall in (CTEs of the
- * write statement, decision 0015).
+ * The batch's sums added to the device's daily rows and to the months they fall in, and the same sums
+ * to its locations' daily and monthly rows (CTEs of the write statement, decisions 0015 and 0022). A
+ * location row counts the device rows summed into it: one more when the device's row is new. Location
+ * rows are shared by the devices standing there, so they are written in (day, location) order: two
+ * batches wait for each other rather than deadlock.
  */
 export function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
   const rows = sql`json_to_recordset(${JSON.stringify(rollups)}::json) as j("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
       "cashlessCents" bigint, "cardCents" bigint, tokens bigint, "tokensCents" bigint, plays bigint, "testPlays" bigint, "testCents" bigint,
       "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)`;
+  const columns = sql.raw(sums.map((c) => `r.${c}`).join(', '));
   return sql`batch_days as (
     select coalesce(j."locationId", 0) as location_key, j."locationId" as location_id, j.day, j."coinsCents" as coins_cents,
       j."notesCents" as notes_cents, j."cashlessCents" as cashless_cents, j."cardCents" as card_cents, j.tokens, j."tokensCents" as tokens_cents,
@@ -94,14 +98,31 @@ export function upsertRollups(companyId: number, deviceId: number, rollups: Roll
     from ${rows}),
   dd as (
     insert into device_daily (company_id, device_id, location_key, location_id, day, ${sumList})
-    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.day, ${sql.raw(sums.map((c) => `r.${c}`).join(', '))}
+    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.day, ${columns}
     from batch_days r
-    on conflict (device_id, day, location_key) do update set ${addTo('device_daily')}),
+    on conflict (device_id, day, location_key) do update set ${addTo('device_daily')}
+    returning location_key, day, (xmax = 0) as fresh),
+  batch_months as (
+    select r.location_key, r.location_id, date_trunc('month', r.day)::date as month, ${sumSelect}
+    from batch_days r group by r.location_key, r.location_id, date_trunc('month', r.day)),
   dm as (
     insert into device_monthly (company_id, device_id, location_key, location_id, month, ${sumList})
-    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, date_trunc('month', r.day)::date, ${sumSelect}
-    from batch_days r group by r.location_key, r.location_id, date_trunc('month', r.day)
-    on conflict (device_id, month, location_key) do update set ${addTo('device_monthly')})`;
+    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.month, ${columns}
+    from batch_months r
+    on conflict (device_id, month, location_key) do update set ${addTo('device_monthly')}
+    returning location_key, month, (xmax = 0) as fresh),
+  ld as (
+    insert into location_daily (company_id, location_key, location_id, day, devices, ${sumList})
+    select ${companyId}::int, r.location_key, r.location_id, r.day,
+      (select count(*) from dd where dd.location_key = r.location_key and dd.day = r.day and dd.fresh), ${columns}
+    from batch_days r order by r.day, r.location_key
+    on conflict (company_id, day, location_key) do update set devices = location_daily.devices + excluded.devices, ${addTo('location_daily')}),
+  lm as (
+    insert into location_monthly (company_id, location_key, location_id, month, devices, ${sumList})
+    select ${companyId}::int, r.location_key, r.location_id, r.month,
+      (select count(*) from dm where dm.location_key = r.location_key and dm.month = r.month and dm.fresh), ${columns}
+    from batch_months r order by r.month, r.location_key
+    on conflict (company_id, month, location_key) do update set devices = location_monthly.devices + excluded.devices, ${addTo('location_monthly')})`;
 }
 
 /** The device's state as the batch left it (a CTE of the write statement). */

@@ -5,6 +5,7 @@ import { deviceDaily, telemetryEvents } from '../../db/schema/index.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger } from '../../testing/fixtures.ts';
+import { rollupDisagreements } from '../../testing/rollups.ts';
 import { random, type SimDevice, simulate, stillReports, type Trouble } from './simulation.ts';
 import { ingestBatch } from './telemetry.ingest.ts';
 
@@ -147,6 +148,7 @@ describe('the simulated fleet', () => {
         .where(eq(telemetryEvents.loggerId, f.loggerId));
       expect(stored).toEqual({ n: list.length, distinct: list.length });
     }
+    expect(await rollupDisagreements(t.db)).toEqual([]);
   });
 });
 
@@ -158,5 +160,6 @@ describe('the demo history', () => {
     expect(stored).toBeGreaterThan(100);
     const [days] = await t.db.select({ devices: sql<number>`count(distinct ${deviceDaily.deviceId})`.mapWith(Number) }).from(deviceDaily);
     expect(days?.devices).toBeGreaterThan(50);
+    expect(await rollupDisagreements(t.db)).toEqual([]);
   });
 });

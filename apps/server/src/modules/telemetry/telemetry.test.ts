@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { rollupDisagreements } from '../../testing/rollups.ts';
 
 const t = await testApp();
 const home = await firstOf<Location>(t, '/api/v2/locations?name=Riva — caffe');
@@ -209,5 +210,7 @@ describe('telemetry ingestion', () => {
     // The events are up to half an hour old: near midnight in Zagreb they fall on two business days.
     const days = new Set([businessDate(new Date(Date.now() - 3_600_000)), businessDate()]);
     expect(rollups.every((r) => days.has(r.day))).toBe(true);
+    // The locations' rollups took each half where it was earned.
+    expect(await rollupDisagreements(t.db)).toEqual([]);
   });
 });
