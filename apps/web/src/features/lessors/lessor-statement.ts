@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, type LessorStatement, type LessorStatementLine, type RentalType } from '@kovanica/contract';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export interface StatementInput {
   statement: LessorStatement;
@@ -13,14 +13,13 @@ const percentFormat = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2,
 /** A percentage as the app shows it: comma decimals, at most two (`12,5 %`). */
 const percent = (value: number) => `${percentFormat.format(value)} %`;
 
-/** Thin rules between the rows of a table, none around it. */
-const rules = {
-  hLineWidth: (i: number, node: { table: { body: unknown[]; headerRows?: number } }) =>
-    i === 0 || i === node.table.body.length ? 0 : i === node.table.headerRows ? 1 : 0.5,
+/** Thin rules between the rows of a table (a firmer one under a header), none around it. */
+const rules: CustomTableLayout = {
+  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0 : i === node.table.headerRows ? 1 : 0.5),
   vLineWidth: () => 0,
   hLineColor: () => '#cccccc',
-  paddingLeft: (i: number) => (i === 0 ? 0 : 4),
-  paddingRight: (i: number, node: { table: { widths?: unknown[] } }) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 4),
+  paddingLeft: (i) => (i === 0 ? 0 : 4),
+  paddingRight: (i, node) => (Array.isArray(node.table.widths) && i === node.table.widths.length - 1 ? 0 : 4),
 };
 
 /** The month by name in the user's language: "October 2025", "listopad 2025." */
