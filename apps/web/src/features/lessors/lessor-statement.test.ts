@@ -208,6 +208,11 @@ describe('the PDF lessor statement', () => {
     };
     expect(textOf(documentIn('en', { ...statement, lines: [bare] }).content)).toContain('No rental terms: no rent');
     expect(textOf(documentIn('en', { ...statement, lines: [] }).content)).toContain('The lessor has no locations.');
+    // Mixed terms below the limit: nothing above it; a city the address names is not repeated.
+    const below = { ...mixed, address: '21000 Split', cityName: 'Split', basisCents: 40_000, percentCents: 0, rentCents: 10_000 };
+    const text = textOf(documentIn('en', { ...statement, lines: [below] }).content);
+    expect(text).toContain('not above the limit: 0,00 €');
+    expect(text).not.toContain('21000 Split, Split');
   });
 
   it('names the file and the month plainly', () => {

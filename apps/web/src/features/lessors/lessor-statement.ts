@@ -235,13 +235,19 @@ function locationSection(
     steps.push(
       row(
         s('step.percentAbove'),
-        `${percent(rate)} × (${formatMoney(line.basisCents)} − ${formatMoney(line.limitCents)}) = ${formatMoney(line.percentCents)}`,
+        line.basisCents > line.limitCents
+          ? `${percent(rate)} × (${formatMoney(line.basisCents)} − ${formatMoney(line.limitCents)}) = ${formatMoney(line.percentCents)}`
+          : s('step.notAbove', { amount: formatMoney(line.percentCents) }),
       ),
     );
   }
   steps.push(row(s('rent'), formatMoney(line.rentCents), true));
 
-  const place = [line.address, line.cityName].filter(Boolean).join(', ');
+  // The city once: an address often names it already ("21000 Split").
+  const place =
+    line.address && line.cityName && line.address.includes(line.cityName)
+      ? line.address
+      : [line.address, line.cityName].filter(Boolean).join(', ');
   return [
     {
       stack: [
