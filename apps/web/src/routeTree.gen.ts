@@ -51,6 +51,7 @@ import { Route as AppFinanceReportCompanyRouteImport } from './routes/_app/finan
 import { Route as AppFinanceReportDeviceRouteImport } from './routes/_app/finance-report/device';
 import { Route as AppFinanceReportDeviceNewRouteImport } from './routes/_app/finance-report/device-new';
 import { Route as AppFinanceReportDeviceRefactoredRouteImport } from './routes/_app/finance-report/device-refactored';
+import { Route as AppFinanceReportExportRouteImport } from './routes/_app/finance-report/export';
 import { Route as AppFinanceReportLessorRouteImport } from './routes/_app/finance-report/lessor';
 import { Route as AppFinanceReportLessorNewRouteImport } from './routes/_app/finance-report/lessor-new';
 import { Route as AppFinanceReportLessorRefactoredRouteImport } from './routes/_app/finance-report/lessor-refactored';
@@ -323,6 +324,11 @@ const AppFinanceReportDeviceRefactoredRoute =
     path: '/finance-report/device-refactored',
     getParentRoute: () => AppRoute,
   } as any);
+const AppFinanceReportExportRoute = AppFinanceReportExportRouteImport.update({
+  id: '/finance-report/export',
+  path: '/finance-report/export',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppFinanceReportLessorRoute = AppFinanceReportLessorRouteImport.update({
   id: '/finance-report/lessor',
   path: '/finance-report/lessor',
@@ -624,6 +630,7 @@ export interface FileRoutesByFullPath {
   '/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
   '/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/finance-report/export': typeof AppFinanceReportExportRoute;
   '/finance-report/lessor': typeof AppFinanceReportLessorRoute;
   '/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
   '/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
@@ -717,6 +724,7 @@ export interface FileRoutesByTo {
   '/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
   '/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/finance-report/export': typeof AppFinanceReportExportRoute;
   '/finance-report/lessor': typeof AppFinanceReportLessorRoute;
   '/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
   '/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
@@ -812,6 +820,7 @@ export interface FileRoutesById {
   '/_app/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/_app/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
   '/_app/finance-report/device-refactored': typeof AppFinanceReportDeviceRefactoredRoute;
+  '/_app/finance-report/export': typeof AppFinanceReportExportRoute;
   '/_app/finance-report/lessor': typeof AppFinanceReportLessorRoute;
   '/_app/finance-report/lessor-new': typeof AppFinanceReportLessorNewRoute;
   '/_app/finance-report/lessor-refactored': typeof AppFinanceReportLessorRefactoredRoute;
@@ -907,6 +916,7 @@ export interface FileRouteTypes {
     | '/finance-report/device'
     | '/finance-report/device-new'
     | '/finance-report/device-refactored'
+    | '/finance-report/export'
     | '/finance-report/lessor'
     | '/finance-report/lessor-new'
     | '/finance-report/lessor-refactored'
@@ -1000,6 +1010,7 @@ export interface FileRouteTypes {
     | '/finance-report/device'
     | '/finance-report/device-new'
     | '/finance-report/device-refactored'
+    | '/finance-report/export'
     | '/finance-report/lessor'
     | '/finance-report/lessor-new'
     | '/finance-report/lessor-refactored'
@@ -1094,6 +1105,7 @@ export interface FileRouteTypes {
     | '/_app/finance-report/device'
     | '/_app/finance-report/device-new'
     | '/_app/finance-report/device-refactored'
+    | '/_app/finance-report/export'
     | '/_app/finance-report/lessor'
     | '/_app/finance-report/lessor-new'
     | '/_app/finance-report/lessor-refactored'
@@ -1450,6 +1462,13 @@ declare module '@tanstack/react-router' {
       path: '/finance-report/device-refactored';
       fullPath: '/finance-report/device-refactored';
       preLoaderRoute: typeof AppFinanceReportDeviceRefactoredRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/finance-report/export': {
+      id: '/_app/finance-report/export';
+      path: '/finance-report/export';
+      fullPath: '/finance-report/export';
+      preLoaderRoute: typeof AppFinanceReportExportRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/finance-report/lessor': {
@@ -1841,6 +1860,7 @@ interface AppRouteChildren {
   AppFinanceReportDeviceRoute: typeof AppFinanceReportDeviceRoute;
   AppFinanceReportDeviceNewRoute: typeof AppFinanceReportDeviceNewRoute;
   AppFinanceReportDeviceRefactoredRoute: typeof AppFinanceReportDeviceRefactoredRoute;
+  AppFinanceReportExportRoute: typeof AppFinanceReportExportRoute;
   AppFinanceReportLessorRoute: typeof AppFinanceReportLessorRoute;
   AppFinanceReportLessorNewRoute: typeof AppFinanceReportLessorNewRoute;
   AppFinanceReportLessorRefactoredRoute: typeof AppFinanceReportLessorRefactoredRoute;
@@ -1932,6 +1952,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFinanceReportDeviceRoute: AppFinanceReportDeviceRoute,
   AppFinanceReportDeviceNewRoute: AppFinanceReportDeviceNewRoute,
   AppFinanceReportDeviceRefactoredRoute: AppFinanceReportDeviceRefactoredRoute,
+  AppFinanceReportExportRoute: AppFinanceReportExportRoute,
   AppFinanceReportLessorRoute: AppFinanceReportLessorRoute,
   AppFinanceReportLessorNewRoute: AppFinanceReportLessorNewRoute,
   AppFinanceReportLessorRefactoredRoute: AppFinanceReportLessorRefactoredRoute,

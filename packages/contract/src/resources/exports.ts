@@ -65,6 +65,7 @@ export const exportCollection = collectionOf(exportItem);
 export const exportsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000).optional(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  client: z.string().optional(),
 });
 export type ExportsQuery = z.infer<typeof exportsQuery>;
 

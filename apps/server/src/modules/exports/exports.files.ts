@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
- * The files of an export (decision 0021), written a page of lines at a time: a table of text, dates,
+ * The files of an export (decision 0022), written a page of lines at a time: a table of text, dates,
  * money and counts, a totals line, and for the PDF a title and a chart. What the lines are is the
  * data set's (`exports.finance.ts`); how a figure is written is here, once (docs/rules.md, "Exports").
  */
@@ -252,7 +252,7 @@ export function pdfWriter(
     alignment: c.type === 'money' || c.type === 'count' ? ('right' as const) : ('left' as const),
     bold,
   });
-  const body: Content[][] = [shown.map(({ c }) => ({ text: c.label, bold: true, fillColor: '#f1f3f5' }))] as Content[][];
+  const body: Content[][] = [shown.map(({ c }) => ({ ...cellOf(null, c, true), text: c.label, fillColor: '#f1f3f5' }))] as Content[][];
   return {
     async write(lines) {
       for (const cells of lines) body.push(shown.map(({ c, i }) => cellOf(cells[i] ?? null, c)) as Content[]);

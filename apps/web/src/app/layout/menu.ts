@@ -171,6 +171,7 @@ export const menu: MenuEntry[] = [
       { to: '/finance-report/lessor', labelKey: 'menu.financeByLessor', permission: 'finance.read', module: 'finance' },
       { to: '/finance-report/company', labelKey: 'menu.financeByCompany', permission: 'finance.read', module: 'finance' },
       { to: '/ebitda/list', labelKey: 'menu.ebitda', permission: 'finance.read', module: 'finance', component: 'finance.ebitda' },
+      { to: '/finance-report/export', labelKey: 'menu.financeExport', permission: 'finance.read', module: 'finance' },
     ],
   },
   {

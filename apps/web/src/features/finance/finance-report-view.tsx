@@ -21,6 +21,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { financeReportQuery } from './api.ts';
+import { ExportMenu, ExportProgressPanel } from './export-menu.tsx';
 import classes from './finance.module.css';
 import type { ChartPeriod, ChartSeries } from './finance-chart.tsx';
 import { type FinanceColumn, type FinanceTotals, financeLinesOf } from './finance-columns.tsx';
@@ -96,7 +97,9 @@ export function FinanceReportView(props: FinanceReportViewProps) {
           to: formatDate(to),
           period: t(`resources.finance.periods.${period}`),
         })}
+        actions={valid && <ExportMenu query={query} />}
       />
+      <ExportProgressPanel />
       {/* Two to a row on a phone: a year's sums of a fleet do not fit a third of it. */}
       <ReportFigures
         figures={figures(answer?.totals).map((figure) => (answer === null ? { ...figure, value: '–' } : figure))}

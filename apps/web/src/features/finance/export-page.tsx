@@ -1,0 +1,215 @@
+import {
+  type ExportFormat,
+  type ExportItem,
+  type FinancePeriod,
+  type FinanceSubject,
+  financePeriods,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  validationMessage,
+} from '@kovanica/contract';
+import { Badge, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { monthToDate } from '../../lib/day.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+import { downloadExport, exportKeys, exportsQuery, requestFinanceExport } from './export-api.ts';
+import { ExportProgressPanel, trackExport } from './export-menu.tsx';
+import { periodLabel } from './finance-periods.ts';
+import { DEFAULT_FINANCE_PERIOD, financeRangeError } from './finance-search.ts';
+
+const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
+const STATUS_COLORS = { queued: 'gray.7', running: 'blue.8', done: 'teal.9', failed: 'red.8' } as const;
+
+/**
+ * `/finance-report/export` (the original's address): a finance report as CSV, XLSX or PDF, built on
+ * the server, and the user's exports of the last 7 days with their progress and files. A report
+ * narrowed to a lessor, location or device is exported from its own screen (its "Export" menu).
+ */
+export function FinanceExportPage() {
+  const { t } = useTranslation();
+  const { accountInfo } = useSession();
+  const view = viewOf(accountInfo);
+  const { hasComponent } = useAccess();
+  const queryClient = useQueryClient();
+  const range = monthToDate();
+  const [subject, setSubject] = useState<FinanceSubject>('location');
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [period, setPeriod] = useState<FinancePeriod>(DEFAULT_FINANCE_PERIOD);
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const rangeError = financeRangeError(from, to, period);
+  const valid = from <= to && rangeError === null;
+  const subjects: FinanceSubject[] = [
+    'device',
+    'location',
+    'lessor',
+    ...(accountInfo.role === 'admin' || hasComponent('finance.ebitda') ? (['company'] as const) : []),
+  ];
+  const list = useQuery(exportsQuery(view));
+  const ask = useMutation({
+    mutationFn: () => requestFinanceExport(format, { subject, from, to, period }),
+    onSuccess: (item) => {
+      trackExport(item);
+      void queryClient.invalidateQueries({ queryKey: exportKeys.all });
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('exports.failedToAsk'), message: failureText(error, t('errors.genericText')) }),
+  });
+  const tooLong = (field: 'to' | 'period') =>
+    rangeError?.field === field ? validationMessage(currentLanguage(), 'range_too_long', { max: rangeError.max }) : undefined;
+
+  return (
+    <>
+      <PageHeader title={t('exports.title')} subtitle={t('exports.subtitle')} />
+      <Paper
+        withBorder
+        shadow="xs"
+        radius="md"
+        p="md"
+        mb="lg"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) ask.mutate();
+        }}
+      >
+        <Title order={2} size="h4" mb="sm">
+          {t('exports.newTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label={t('exports.report')}
+            data={subjects.map((s) => ({ value: s, label: t(`exports.subjects.${s}`) }))}
+            value={subject}
+            allowDeselect={false}
+            onChange={(value) => setSubject((subjects.find((s) => s === value) ?? 'location') as FinanceSubject)}
+          />
+          <Select
+            label={t('resources.finance.period')}
+            data={financePeriods.map((p) => ({ value: p, label: t(`resources.finance.periods.${p}`) }))}
+            value={period}
+            allowDeselect={false}
+            error={tooLong('period')}
+            onChange={(value) => setPeriod(financePeriods.find((p) => p === value) ?? DEFAULT_FINANCE_PERIOD)}
+          />
+          <DayRangeInputs
+            from={from}
+            to={to}
+            error={tooLong('to')}
+            onChange={(patch) => {
+              if ('from' in patch) setFrom(patch.from ?? range.from);
+              if ('to' in patch) setTo(patch.to ?? range.to);
+            }}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" align="flex-end" mt="md" gap="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="export-format-label">
+              {t('exports.format')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="export-format-label"
+              data={FORMATS.map((f) => ({ value: f, label: t(`exports.formats.${f}`) }))}
+              value={format}
+              onChange={(value) => setFormat(FORMATS.find((f) => f === value) ?? 'xlsx')}
+            />
+          </Stack>
+          <Button type="submit" leftSection={<IconDownload size={18} aria-hidden />} loading={ask.isPending} disabled={!valid}>
+            {t('exports.submit')}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed" mt="sm">
+          {t('exports.hint')}
+        </Text>
+      </Paper>
+      <ExportProgressPanel />
+      <Title order={2} size="h4" mb="sm">
+        {t('exports.listTitle')}
+      </Title>
+      {list.isError ? (
+        <FailureAlert error={list.error} title={t('exports.listFailed')} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Skeleton height={120} radius="md" />
+      ) : list.data.member.length === 0 ? (
+        <Text c="dimmed">{t('exports.empty')}</Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('exports.listTitle')}>
+          {list.data.member.map((item) => (
+            <ExportCard key={item.id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function ExportCard({ item }: { item: ExportItem }) {
+  const { t, i18n } = useTranslation();
+  const params = item.params as { subject?: FinanceSubject; from?: string; to?: string; period?: FinancePeriod };
+  const subject = params.subject ?? 'location';
+  const running = item.status === 'queued' || item.status === 'running';
+  const download = useMutation({
+    mutationFn: () => downloadExport(item),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('exports.downloadFailed'), message: failureText(error, t('errors.genericText')) }),
+  });
+  const when = params.from && params.to ? periodLabel('range', params.from, params.to, i18n.language) : '';
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="export-card">
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600}>{t(`resources.finance.titles.${subject}`)}</Text>
+            <Badge variant="light" color="gray">
+              {t(`exports.formats.${item.format}`)}
+            </Badge>
+            <Badge variant="filled" color={STATUS_COLORS[item.status]}>
+              {t(`exports.statuses.${item.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {[
+              when,
+              params.period ? t(`resources.finance.periods.${params.period}`) : null,
+              t('exports.asked', { at: formatDateTime(item.createdAt) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          {item.status === 'done' && (
+            <Text size="sm" c="dimmed">
+              {t('exports.doneLine', { rows: formatCount(item.rows ?? 0), until: formatDate(item.expiresAt) })}
+            </Text>
+          )}
+          {item.status === 'failed' && (
+            <Text size="sm" c="red.8">
+              {item.error}
+            </Text>
+          )}
+        </Stack>
+        {item.status === 'done' && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={download.isPending}
+            onClick={() => download.mutate()}
+          >
+            {t('exports.download')}
+          </Button>
+        )}
+      </Group>
+      {running && <Progress mt="xs" value={Math.max(item.progress, 3)} animated striped aria-label={t('exports.progressLabel')} />}
+    </Paper>
+  );
+}
