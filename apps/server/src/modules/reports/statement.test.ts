@@ -12,7 +12,8 @@ import { roundCents } from './statement.service.ts';
  *   - A on L1's terms (fixed): device D1;
  *   - B on its own percentage, 12,5 % (the location's terms over the lessor's): device D2;
  *   - C on its own mixed terms, 200 € + 20 % above 1.000 €: device D3;
- * - lessor L2, fixed 310 € a month from 2025-10-20 (starts mid-October, 12 of 31 days): location F, no devices.
+ * - lessor L2, fixed 310 € a month from 2025-10-20 (starts mid-October, 12 of 31 days): location F, no devices;
+ * - lessor L3, fixed 100,01 € until 2025-11-15: location G, whose November rent is 50,005 €.
  */
 const t = await testApp();
 const l1 = await createLessor(t, {
@@ -40,6 +41,14 @@ const c = await createLocation(t, {
   incomeLimitCents: 100_000,
 });
 const f = await createLocation(t, { name: 'F Kino', lessor: l2['@id'], fiscalization: false });
+// L3: a fixed 100,01 € that ends mid-November: 15 of 30 days is 50,005 €, half a cent to round.
+const l3 = await createLessor(t, {
+  rentalType: 'fixed',
+  contractRentalAmountCents: 10_001,
+  contractStart: '2025-01-01',
+  contractEnd: '2025-11-15',
+});
+const g = await createLocation(t, { name: 'G Pekara', lessor: l3['@id'], fiscalization: false });
 const devices = await Promise.all([a, b, c].map((place) => createDeviceWithLogger(t, { location: place['@id'] })));
 for (const d of devices)
   await t.db
@@ -202,6 +211,7 @@ describe('the monthly lessor statement', () => {
       [l1, '2025-10'],
       [l1, '2025-11'],
       [l2, '2025-10'],
+      [l3, '2025-11'],
     ] as const) {
       const body = await statement(lessor, month);
       const from = `${month}-01`;
@@ -227,6 +237,8 @@ describe('the monthly lessor statement', () => {
       expect(body.totals.grossCents).toBe(report.body.totals.grossCents);
       expect(body.totals.rentCents).toBe(report.body.totals.rentCents);
     }
+    // The half cent goes to the even cent in both.
+    expect(lineOf(await statement(l3, '2025-11'), g)).toMatchObject({ contractDays: 15, fixedCents: 5000, rentCents: 5000 });
   });
 
   it('rounds a half cent to the even cent, as the finance report does', () => {
