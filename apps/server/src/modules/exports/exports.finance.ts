@@ -161,14 +161,16 @@ export async function buildFinanceExport(
   params: FinanceExportParams,
   format: ExportFormat,
   progress: Progress,
-  now = new Date(),
+  /** The page size and the PDF's limit (tests make them small), the time the PDF says it was made. */
+  options: { pageSize?: number; pdfMaxLines?: number; now?: Date } = {},
 ): Promise<{ content: Buffer; fileName: string; rows: number }> {
   const w = words[ctx.lang];
-  const ask = (page: number) => financeReport(db, ctx, { ...params, page, itemsPerPage: FINANCE_EXPORT_PAGE });
+  const pageSize = options.pageSize ?? FINANCE_EXPORT_PAGE;
+  const pdfMaxLines = options.pdfMaxLines ?? EXPORT_PDF_MAX_LINES;
+  const ask = (page: number) => financeReport(db, ctx, { ...params, page, itemsPerPage: pageSize });
   const first = await ask(1);
   const total = first.totalItems;
-  if (format === 'pdf' && total > EXPORT_PDF_MAX_LINES)
-    throw new ApiProblem(422, 'export_pdf_too_long', { max: EXPORT_PDF_MAX_LINES, lines: total });
+  if (format === 'pdf' && total > pdfMaxLines) throw new ApiProblem(422, 'export_pdf_too_long', { max: pdfMaxLines, lines: total });
   const { subject, period } = first;
   const wide = ctx.view === 'all' && subject !== 'company';
   const figures = figuresOf(subject);
@@ -207,7 +209,7 @@ export async function buildFinanceExport(
         ? xlsxWriter(head)
         : pdfWriter(head, {
             chart: chartOf(first, ctx.lang),
-            generated: interpolate(w.generated, { at: formatDateTime(now) }),
+            generated: interpolate(w.generated, { at: formatDateTime(options.now ?? new Date()) }),
             footer: (page, pages) => interpolate(w.page, { page, pages }),
           });
   const sums = new Map<Figure, number>(figures.map(({ field }) => [field, 0]));
@@ -219,7 +221,7 @@ export async function buildFinanceExport(
     await progress(written, total);
   };
   await add(first);
-  const pages = Math.ceil(total / FINANCE_EXPORT_PAGE);
+  const pages = Math.ceil(total / pageSize);
   for (let page = 2; page <= pages; page++) await add(await ask(page));
   const totals: Cell[] = [
     w.total,

@@ -3,13 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements } from '../../db/schema/index.ts';
+import { buildContext, loadActor } from '../../http/guard.ts';
 import { type TestApp, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
 import { barChartSvg } from './exports.files.ts';
+import { buildFinanceExport } from './exports.finance.ts';
 import { ExportSweep } from './exports.service.ts';
 
 /**
- * Exports of the finance report (issue 12, decision 0021): asked for over the API, built by the sweep
+ * Exports of the finance report (issue 12, decision 0022): asked for over the API, built by the sweep
  * the job queue runs, read back (CSV as text, XLSX with exceljs) and compared with the report's JSON.
  */
 const t = await testApp();
@@ -179,6 +181,36 @@ describe('the finance report as a file', () => {
     expect(header).toContain('EBITDA');
     const ebitda = header.indexOf('EBITDA') + 1;
     expect(sheet.getRow(json.body.rows.length + 2).getCell(ebitda).value).toBeCloseTo((json.body.totals.ebitdaCents ?? 0) / 100, 6);
+  });
+
+  it('page by page: a page of one line at a time writes the same file, moving the progress with each page; a PDF over its limit is refused', async () => {
+    const users = (await t.db.execute(sql`select id from users where email = 'manager@zabavni.test'`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const userId = Number(users.rows[0]?.id);
+    const actor = await loadActor(t.db, userId);
+    if (!actor) throw new Error('no manager');
+    const ctx = buildContext(actor, 'en', false);
+    const now = new Date('2026-11-25T12:00:00Z');
+    const steps: [number, number][] = [];
+    const paged = await buildFinanceExport(t.db, ctx, params, 'csv', async (written, total) => void steps.push([written, total]), {
+      pageSize: 1,
+      now,
+    });
+    const whole = await buildFinanceExport(t.db, ctx, params, 'csv', async () => {}, { now });
+    expect(paged.rows).toBe(4);
+    expect(steps).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
+    expect(paged.content.equals(whole.content)).toBe(true);
+    await expect(buildFinanceExport(t.db, ctx, params, 'pdf', async () => {}, { pdfMaxLines: 3 })).rejects.toMatchObject({
+      status: 422,
+      code: 'export_pdf_too_long',
+      params: { max: 3, lines: 4 },
+    });
   });
 
   it('a chart of the periods as SVG: bars from zero, a negative share below it', () => {
