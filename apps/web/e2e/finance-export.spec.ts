@@ -92,18 +92,29 @@ test('CSV from the finance screen: the progress shows, the file downloads with t
 });
 
 test('the exports page asks for an XLSX of a report and lists it; a worker cannot reach it', async ({ page }) => {
-  await signIn(page, USERS.accountant);
+  const { token } = await signIn(page, USERS.accountant);
+  const device = await demoDevice(page, token);
   await page.goto('/finance-report/export');
   await page
     .getByRole('textbox', { name: 'Report', exact: true })
     .or(page.getByRole('combobox', { name: 'Report', exact: true }))
     .click();
   await page.getByRole('option', { name: 'By device', exact: true }).click();
+  // Narrowed to a location, as the report's screen would be.
+  const location = page
+    .getByRole('textbox', { name: 'Location', exact: true })
+    .or(page.getByRole('combobox', { name: 'Location', exact: true }));
+  await location.click();
+  await location.fill(device.locationName);
+  await page.getByRole('option', { name: device.locationName, exact: true }).click();
   await page.getByRole('radio', { name: 'XLSX (Excel)' }).check({ force: true });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/^finance-report-by-device-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(page.getByTestId('export-card').first().getByText('Finance report by device')).toBeVisible();
+  const mine = await apiGet<Collection<ExportItem>>(page.request, token, '/exports');
+  expect(mine.member[0]?.params).toMatchObject({ subject: 'device', location: device.location });
+  await expectAccessible(page);
 
   const worker = await page.context().newPage();
   await signIn(worker, USERS.worker);

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReportPlaceFilters, type ReportPlaces } from '../../components/report-place-filters.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -26,7 +27,7 @@ import { viewOf } from '../../lib/view.ts';
 import { downloadExport, exportKeys, exportsQuery, requestFinanceExport } from './export-api.ts';
 import { ExportProgressPanel, trackExport } from './export-menu.tsx';
 import { periodLabel } from './finance-periods.ts';
-import { DEFAULT_FINANCE_PERIOD, financeRangeError } from './finance-search.ts';
+import { DEFAULT_FINANCE_PERIOD, financeFilters, financeRangeError } from './finance-search.ts';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
 const STATUS_COLORS = { queued: 'gray.7', running: 'blue.8', done: 'teal.9', failed: 'red.8' } as const;
@@ -48,6 +49,14 @@ export function FinanceExportPage() {
   const [to, setTo] = useState(range.to);
   const [period, setPeriod] = useState<FinancePeriod>(DEFAULT_FINANCE_PERIOD);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [places, setPlaces] = useState<ReportPlaces>({});
+  // The places the subject is narrowed by (the company in the All Companies view only), as the report's screen asks.
+  const narrowed = () => {
+    const chosen: ReportPlaces = {};
+    if (view === 'all' && places.company) chosen.company = places.company;
+    for (const filter of financeFilters[subject]) if (places[filter]) chosen[filter] = places[filter];
+    return chosen;
+  };
   const rangeError = financeRangeError(from, to, period);
   const valid = from <= to && rangeError === null;
   const subjects: FinanceSubject[] = [
@@ -58,7 +67,7 @@ export function FinanceExportPage() {
   ];
   const list = useQuery(exportsQuery(view));
   const ask = useMutation({
-    mutationFn: () => requestFinanceExport(format, { subject, from, to, period }),
+    mutationFn: () => requestFinanceExport(format, { subject, from, to, period, ...narrowed() }),
     onSuccess: (item) => {
       trackExport(item);
       void queryClient.invalidateQueries({ queryKey: exportKeys.all });
@@ -111,6 +120,12 @@ export function FinanceExportPage() {
               if ('from' in patch) setFrom(patch.from ?? range.from);
               if ('to' in patch) setTo(patch.to ?? range.to);
             }}
+          />
+          <ReportPlaceFilters
+            view={view}
+            filters={financeFilters[subject]}
+            value={places}
+            onChange={(patch) => setPlaces((before) => ({ ...before, ...patch }))}
           />
         </SimpleGrid>
         <Group justify="space-between" align="flex-end" mt="md" gap="sm">
