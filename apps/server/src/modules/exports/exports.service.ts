@@ -180,8 +180,11 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** A build cut off because the server is closing. */
+class BuildStopped extends Error {}
+
 /**
- * Builds the exports asked for (the job queue's `export-sweep`, decision 0021): claims the oldest
+ * Builds the exports asked for (the job queue's `export-sweep`, decision 0022): claims the oldest
  * queued one, or a running one whose run has been silent past its lease (its server died), with
  * `for update skip locked`, so servers side by side never take the same; builds it a page at a time,
  * each page moving its progress and renewing its lease; stores the file, or why it failed in the
@@ -195,7 +198,10 @@ export class ExportSweep {
 
   #stopping = false;
 
-  /** The server is closing: the build under way finishes (or is taken up again after the lease), none is claimed. */
+  /**
+   * The server is closing: none is claimed, and the build under way stops at its next page and is
+   * queued again (the next server to start builds it), rather than written to a closing database.
+   */
   stop() {
     this.#stopping = true;
   }
@@ -241,6 +247,7 @@ export class ExportSweep {
       // The user's access as it is now (a role or module taken away since applies), in the view asked in.
       const ctx = buildContext(actor, lang, row.view === 'all');
       const progress = async (written: number, total: number) => {
+        if (this.#stopping) throw new BuildStopped();
         const percent = total === 0 ? 95 : Math.min(95, Math.floor((written / total) * 95));
         await this.db.execute(
           sql`update exports set progress = ${percent}, started_at = now() where id = ${row.id} and status = 'running'`,
@@ -253,6 +260,11 @@ export class ExportSweep {
         where id = ${row.id}`);
       return 'done';
     } catch (error) {
+      if (error instanceof BuildStopped) {
+        // Not a failed build: it does not count as an attempt.
+        await this.db.execute(sql`update exports set status = 'queued', progress = 0, attempts = attempts - 1 where id = ${row.id}`);
+        return 'retry';
+      }
       if (!(error instanceof ApiProblem) && row.attempts < EXPORT_MAX_ATTEMPTS) {
         // Not the query's fault (a time-out, a lost connection): built again by the next sweep.
         this.log(`export ${row.id} failed, to be tried again`, error);

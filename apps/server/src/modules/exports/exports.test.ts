@@ -340,6 +340,27 @@ describe('the sweep', () => {
     await t.db.execute(sql`delete from exports where id = ${live.body.id}`);
   });
 
+  it('a closing server stops the build under way at its next page and queues it again, not counted as an attempt', async () => {
+    const asked = await ask('manager', { kind: 'finance-report', format: 'xlsx', params });
+    // The server starts closing just after the sweep claimed the export.
+    const closing: ExportSweep = new ExportSweep(
+      Object.assign(Object.create(t.db), {
+        execute: async (query: Parameters<typeof t.db.execute>[0]) => {
+          const result = await t.db.execute(query);
+          if (JSON.stringify(query).includes("status = 'running', started_at = now()")) closing.stop();
+          return result;
+        },
+      }),
+    );
+    expect(await closing.sweep()).toMatchObject({ built: 0, failed: 0 });
+    const row = (await t.db.execute(sql`select status, progress, attempts from exports where id = ${asked.body.id}`)) as unknown as {
+      rows: { status: string; progress: number; attempts: number }[];
+    };
+    expect(row.rows[0]).toMatchObject({ status: 'queued', progress: 0, attempts: 0 });
+    await sweep.sweep();
+    expect(await built(t, 'manager', asked.body['@id'])).toMatchObject({ status: 'done', progress: 100 });
+  });
+
   it('fails an export whose user may no longer read it, with the reason in their language', async () => {
     const asked = await ask('accountant', { kind: 'finance-report', format: 'csv', params }, { 'accept-language': 'hr' });
     await t.db.execute(sql`update users set active = false where email = 'accountant@zabavni.test'`);
