@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
- * The files of an export (decision 0022), written a page of lines at a time: a table of text, dates,
+ * The files of an export (decision 0021), written a page of lines at a time: a table of text, dates,
  * money and counts, a totals line, and for the PDF a title and a chart. What the lines are is the
  * data set's (`exports.finance.ts`); how a figure is written is here, once (docs/rules.md, "Exports").
  */

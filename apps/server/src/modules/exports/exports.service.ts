@@ -184,7 +184,7 @@ export function contentDisposition(fileName: string): string {
 class BuildStopped extends Error {}
 
 /**
- * Builds the exports asked for (the job queue's `export-sweep`, decision 0022): claims the oldest
+ * Builds the exports asked for (the job queue's `export-sweep`, decision 0021): claims the oldest
  * queued one, or a running one whose run has been silent past its lease (its server died), with
  * `for update skip locked`, so servers side by side never take the same; builds it a page at a time,
  * each page moving its progress and renewing its lease; stores the file, or why it failed in the

@@ -11,7 +11,7 @@ import { buildFinanceExport } from './exports.finance.ts';
 import { ExportSweep } from './exports.service.ts';
 
 /**
- * Exports of the finance report (issue 12, decision 0022): asked for over the API, built by the sweep
+ * Exports of the finance report (issue 12, decision 0021): asked for over the API, built by the sweep
  * the job queue runs, read back (CSV as text, XLSX with exceljs) and compared with the report's JSON.
  */
 const t = await testApp();
