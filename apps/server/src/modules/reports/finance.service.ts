@@ -251,14 +251,15 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         join companies c on c.id = x.company_id
         order by x.period, x."grossCents" desc, x.subject nulls last, x.company_id) t)`;
 
-  // The lines of the location, lessor and company reports: sums of the location pieces.
-  const lineSql: Record<Exclude<FinanceSubject, 'device'>, SQL> = {
-    location: sql`select period, nullif(location_key, 0) as subject, company_id, ${sums()}, sum(rent) as rent,
-        0 as maintenance, 0 as operational, 0 as prize
-      from lpr group by 1, 2, 3`,
-    lessor: sql`select p.period, l.lessor_id as subject, p.company_id, ${sums('p.')}, sum(p.rent) as rent,
-        0 as maintenance, 0 as operational, 0 as prize
-      from lpr p left join locations l on l.id = p.location_key group by 1, 2, 3`,
+  // The location and lessor lines: sums of the location pieces (`sp`: each with its subject), worked
+  // out for the periods of the page only (`chosen`), as the device lines are; the count from the keys.
+  const subjectPieces: Record<'location' | 'lessor', SQL> = {
+    location: sql`select p.*, nullif(p.location_key, 0) as subject from lpr p`,
+    lessor: sql`select p.*, l.lessor_id as subject from lpr p left join locations l on l.id = p.location_key`,
+  };
+  const pagedLines = sql`select period, subject, company_id, ${sums()}, sum(rent) as rent, 0 as maintenance, 0 as operational, 0 as prize
+    from sp where period in (select period from chosen) group by 1, 2, 3`;
+  const lineSql: Record<'company', SQL> = {
     // A line for every company and period, with its costs, revenue or not.
     company: sql`select g.period, g.company_id as subject, g.company_id,
         ${sql.raw(FIGURES.map((f) => `coalesce(s.${f}, 0) ${f}`).join(', '))}, coalesce(s.rent, 0) as rent,
@@ -305,11 +306,28 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         select ${periodOf(scope.period, from, sql`t.d`)} as period, count(distinct t.device_id) as n from (${rollupRows(scope, 'device')}) t group by 1
         union all select period, count(distinct company_id) from rentonly group by 1) x
       group by 1)`
-        : sql`, ${shown(lineSql[subject])}`
+        : subject === 'company'
+          ? sql`, ${shown(lineSql.company)}`
+          : sql`,
+    sp as (${subjectPieces[subject]}),
+    counts as (select period, count(*) as n from (select distinct period, subject, company_id from sp) k group by 1),
+    chosen as (
+      select period, before from (
+        select period, n, coalesce(sum(n) over (order by period rows between unbounded preceding and 1 preceding), 0) as before from counts) b
+      where before < ${offset + itemsPerPage} and before + n > ${offset}),
+    ${shown(pagedLines)}`
     }
     select
-      ${byDevice ? sql`(select coalesce(json_agg(counts), '[]') from counts)` : sql`(select count(*) from shown)`} as count,
-      ${byDevice ? sql`'[]'::json` : pageOf(offset)} as page,
+      ${
+        byDevice
+          ? sql`(select coalesce(json_agg(counts), '[]') from counts)`
+          : subject === 'company'
+            ? sql`(select count(*) from shown)`
+            : sql`(select coalesce(sum(n), 0) from counts)`
+      } as count,
+      ${
+        byDevice ? sql`'[]'::json` : pageOf(subject === 'company' ? offset : sql`${offset} - (select coalesce(min(before), 0) from chosen)`)
+      } as page,
       (select coalesce(json_agg(t), '[]') from (
         select t.period, t.coins_cents as "coinsCents", t.notes_cents as "notesCents", t.cashless_cents as "cashlessCents",
           t.card_cents as "cardCents", t.tokens, t.tokens_cents as "tokensCents", t."grossCents", t.plays, t."netCents",

@@ -147,23 +147,31 @@ describe('finance reports on rollups, rent per domain.md §8', () => {
     expect(line(body.rows, null, '2025-10-01').rentCents).toBeGreaterThanOrEqual(10_000);
   });
 
-  it('pages device lines across periods as one list, the rent-only lines among them', async () => {
-    // Device lines are worked out only for the periods a page falls in (decision 0022): any page size
-    // must walk the same lines, in the same order, as one page of all of them.
-    for (const period of ['day', 'week', 'month'] as const) {
-      const query = `subject=device&from=2025-10-01&to=2025-11-30&period=${period}`;
+  it('pages device, location and lessor lines across periods as one list, the rent-only lines among them', async () => {
+    // Lines are worked out only for the periods a page falls in (decision 0022): any page size must
+    // walk the same lines, in the same order, as one page of all of them.
+    for (const [subject, period] of [
+      ['device', 'day'],
+      ['device', 'week'],
+      ['device', 'month'],
+      ['location', 'day'],
+      ['location', 'month'],
+      ['lessor', 'week'],
+    ] as const) {
+      const query = `subject=${subject}&from=2025-10-01&to=2025-11-30&period=${period}`;
       const all = await report(`${query}&itemsPerPage=200`);
       expect(all.rows.length).toBe(all.totalItems);
-      expect(all.rows.some((r) => r.subject === null)).toBe(true);
+      expect(all.totalItems).toBeGreaterThan(3);
+      if (subject === 'device') expect(all.rows.some((r) => r.subject === null)).toBe(true);
       for (const size of [1, 2, 3]) {
         const walked: FinanceRow[] = [];
         for (let page = 1; (page - 1) * size < all.totalItems + size; page++) {
           const body = await report(`${query}&itemsPerPage=${size}&page=${page}`);
-          expect(body.totalItems, `${period} by ${size}, page ${page}`).toBe(all.totalItems);
+          expect(body.totalItems, `${subject} by ${period}, ${size} a page, page ${page}`).toBe(all.totalItems);
           expect(body.totals).toEqual(all.totals);
           walked.push(...body.rows);
         }
-        expect(walked, `${period} by ${size}`).toEqual(all.rows);
+        expect(walked, `${subject} by ${period}, ${size} a page`).toEqual(all.rows);
       }
     }
   });
