@@ -29,8 +29,8 @@ export interface LocationRent {
 /**
  * The rent of every location with rental terms in the scope, for each calendar month the range touches
  * (domain.md §8), worked out on the whole month: its revenue on the contract's days, up to today.
- * Three small reads: the terms, the months' revenue from the locations' monthly rollup, and the days
- * of months the contract covers in part from their daily one.
+ * Three small reads, the last two at once: the terms, the months' revenue from the locations' monthly
+ * rollup, and the days of months the contract covers in part from their daily one.
  */
 export async function locationRents(db: Db, scope: RentScope, now = new Date()): Promise<LocationRent[]> {
   const today = businessDate(now);
@@ -66,17 +66,6 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
   const months = monthsOf(scope.from, scope.to);
   const ids = places.map((p) => p.id);
 
-  // What each location took in each whole month.
-  const monthly = await db.execute(sql`
-    select location_key, to_char(month, 'YYYY-MM-DD') as month,
-      sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from location_monthly
-    where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
-    group by 1, 2`);
-  const revenue = new Map<string, number>();
-  for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows)
-    revenue.set(`${r.location_key}/${r.month}`, Number(r.revenue));
-
   // The contract's days of each month; those covering part of a month take their revenue by day.
   const cells = places.flatMap((place) => {
     const terms: RentTerms = {
@@ -95,20 +84,35 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
     });
   });
   const partial = cells.filter((c) => c.partial && c.span);
-  const byDay = new Map<number, number>();
-  if (partial.length) {
-    const result = await db.execute(sql`
+  // Two reads at once: what each location took in each whole month, and in the contract's days of
+  // the months a contract covers in part.
+  const [monthly, days] = await Promise.all([
+    db.execute(sql`
+      select location_key, to_char(month, 'YYYY-MM-DD') as month,
+        sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
+      from location_monthly
+      where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
+      group by 1, 2`),
+    partial.length
+      ? db.execute(sql`
       select q.i, d.revenue
       from unnest(${list(partial.map((c) => c.place.id))}::int[], ${list(partial.map((c) => c.span?.[0] ?? ''))}::date[],
         ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
       cross join lateral (
         select coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
-        from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`);
-    for (const r of (result as unknown as { rows: { i: unknown; revenue: unknown }[] }).rows) byDay.set(Number(r.i), Number(r.revenue));
-  }
+        from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`)
+      : null,
+  ]);
+  const revenue = new Map<string, number>();
+  for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows)
+    revenue.set(`${r.location_key}/${r.month}`, Number(r.revenue));
+  const byDay = new Map<number, number>();
+  for (const r of (days as unknown as { rows: { i: unknown; revenue: unknown }[] } | null)?.rows ?? [])
+    byDay.set(Number(r.i), Number(r.revenue));
+  const partialIndex = new Map(partial.map((c, i) => [c, i]));
   return cells.map((cell) => {
     const monthRevenueCents = revenue.get(`${cell.place.id}/${cell.month}`) ?? 0;
-    const index = partial.indexOf(cell);
+    const index = partialIndex.get(cell) ?? -1;
     const basis = cell.span === null ? 0 : index >= 0 ? (byDay.get(index + 1) ?? 0) : monthRevenueCents;
     return {
       locationId: cell.place.id,
