@@ -123,12 +123,20 @@ export const addDays = (isoDate: string, days: number): string => fromDayNumber(
 /** The first day of a `yyyy-MM-dd` calendar date's month. */
 export const monthStart = (isoDate: string) => `${isoDate.slice(0, 8)}01`;
 
+// A month's last day by its `yyyy-MM`: reports ask for the same few months thousands of times.
+const monthEnds = new Map<string, string>();
+
 /** The last day of a `yyyy-MM-dd` calendar date's month. */
 export const monthEnd = (isoDate: string) => {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  // Day 0 of the next month is the last of this one.
-  return `${isoDate.slice(0, 8)}${pad2(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+  const key = isoDate.slice(0, 7);
+  let end = monthEnds.get(key);
+  if (end === undefined) {
+    // Day 0 of the next month is the last of this one.
+    end = `${key}-${pad2(new Date(Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)), 0)).getUTCDate())}`;
+    if (monthEnds.size >= 10_000) monthEnds.clear();
+    monthEnds.set(key, end);
+  }
+  return end;
 };
 
 /** Monday of a `yyyy-MM-dd` calendar date's ISO week. */

@@ -283,10 +283,16 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     -- The pieces rent is shared by: a location's takings in a period and month, and its share of that month's rent.
     lpr as (
       select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
-      from (
-        select ${periodOf(scope.period, from, sql`t.d`)} as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
-          ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
-        from (${rollupRows(scope, level)}) t group by 1, 2, 3, 4) p
+      from (${
+        // By day the location rollup has a row per piece already; otherwise its rows are summed into pieces.
+        level === 'location' && scope.period === 'day'
+          ? sql`select t.d as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
+              ${sql.raw(FIGURES.map((f) => `t.${f}`).join(', '))}, ${grossOf('t')} as gross
+            from (${rollupRows(scope, level)}) t`
+          : sql`select ${periodOf(scope.period, from, sql`t.d`)} as period, t.company_id, t.location_key,
+              date_trunc('month', t.d::timestamp)::date as month, ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
+            from (${rollupRows(scope, level)}) t group by 1, 2, 3, 4`
+      }) p
       left join rent_input q on q.location_id = p.location_key and q.month = p.month
       union all
       select period, company_id, location_id, null, ${zeros}, 0, rent from rentonly),
