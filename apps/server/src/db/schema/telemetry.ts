@@ -91,7 +91,8 @@ export const deviceMonthly = pgTable(
   { ...rollupPlace(), month: date({ mode: 'string' }).notNull(), ...rollupSums() },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.month, t.locationKey] }),
-    index('device_monthly_company_month_idx').on(t.companyId, t.month),
+    // With the device, as the daily rollup's: a company's devices per month counted from the index alone.
+    index('device_monthly_company_month_device_idx').on(t.companyId, t.month, t.deviceId),
     index('device_monthly_month_idx').on(t.month),
     index('device_monthly_location_month_idx').on(t.locationKey, t.month),
   ],
