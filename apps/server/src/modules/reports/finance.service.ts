@@ -387,7 +387,11 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly
         where period between ${a.start}::date and ${b.end}::date group by 1, 3`;
       const second = decode(
-        await tx.execute(sql`with ${rentInputCte}, ${rentOnly}, ${shown(deviceLines)} select 0 as count, ${pageOf(skip)} as page`),
+        await tx.execute(
+          // Only the rent of the months those periods touch.
+          sql`with rent_input as (${rentInput(rents.filter((r) => r.rent.month <= b.end && monthEnd(r.rent.month) >= a.start))}),
+            ${rentOnly}, ${shown(deviceLines)} select 0 as count, ${pageOf(skip)} as page`,
+        ),
       );
       return { count: total, page: second.page, periods: first.periods };
     },
