@@ -203,9 +203,13 @@ const validBodies: Record<string, object> = {
   '/api/v2/deposits/:id': { depositCoinsCents: 0, depositTokens: 0 },
   '/api/v2/bills/:id/storno': { note: 'route walk' },
 };
+/** A valid query for routes with required parameters (so the id, not the query, decides). */
+const validQueries: Record<string, string> = {
+  '/api/v2/lessors/:id/statement': '?month=2026-10',
+};
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',
-  url: urlFor(route.url),
+  url: `${urlFor(route.url)}${validQueries[route.url] ?? ''}`,
   headers: route.method === 'PATCH' ? mergePatch : {},
   payload: ['POST', 'PATCH'].includes(route.method) ? (validBodies[route.url] ?? {}) : undefined,
 });
