@@ -205,9 +205,9 @@ const GROSS = grossOf();
  * The lines of one page, the count of all lines and the totals of every period. Rent is shared out
  * per location, month and period (decision 0020), from the location rollups unless the report is of
  * one device: the location, lessor and company lines and every period's totals are sums of those
- * pieces, in one statement. Device lines are as many as devices × periods (31,000 for a month by day of
- * a thousand devices): they are counted per period from an index, and worked out in a second statement
- * only for the periods the page shows. Both read one snapshot.
+ * pieces. Device lines are as many as devices × periods (31,000 for a month by day of a thousand
+ * devices): device, location and lessor lines are counted per period (device lines from an index) and
+ * worked out only for the periods the page shows (decision 0022). One statement.
  */
 async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: LocationRent[], page: number, itemsPerPage: number) {
   const { subject, from, to } = scope;
@@ -277,6 +277,22 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       join companies c on c.id = g.company_id
       left join cp s on s.period = g.period and s.company_id = g.company_id`,
   };
+  // The periods the page falls in, from the lines each period has (`counts`), and the lines before them.
+  const chosen = sql`chosen as (
+      select period, before from (
+        select period, n, coalesce(sum(n) over (order by period rows between unbounded preceding and 1 preceding), 0) as before from counts) b
+      where before < ${offset + itemsPerPage} and before + n > ${offset})`;
+  // The device lines of those periods, from the device rows of their days only.
+  const deviceLines = sql`select r.period, r.device_id as subject, r.company_id, ${sums('r.')},
+      sum(coalesce(q.rent * (${GROSS}) / nullif(q.revenue, 0), 0)) as rent, 0 as maintenance, 0 as operational, 0 as prize
+    from (select ${periodOf(scope.period, from, sql`t.d`)} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
+      from (${rollupRows(scope, 'device')}) t
+      where t.d between (select lo from bounds) and (select hi from bounds)) r
+    left join rent_input q on q.location_id = r.location_key and q.month = r.month
+    where r.period in (select period from chosen)
+    group by 1, 2, 3
+    union all
+    select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly where period in (select period from chosen) group by 1, 3`;
   const level = scope.device === undefined ? 'location' : 'device';
   const statement = sql`
     with ${rentInputCte}, ${rentOnly},
@@ -308,32 +324,27 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         ? sql`,
     -- The device lines of each period (a device is of one company) and the rent-only line of each company that has one.
     counts as (
-      select to_char(period, 'YYYY-MM-DD') as period, sum(n)::bigint as n from (
+      select period, sum(n)::bigint as n from (
         select ${periodOf(scope.period, from, sql`t.d`)} as period, count(distinct t.device_id) as n from (${rollupRows(scope, 'device')}) t group by 1
         union all select period, count(distinct company_id) from rentonly group by 1) x
-      group by 1)`
+      group by 1),
+    ${chosen},
+    -- The days the chosen periods cover: what the device rows are read for.
+    bounds as (
+      select min(c.period) as lo, max(per.pe) as hi
+      from chosen c join unnest(${starts}::date[], ${ends}::date[]) as per(ps, pe) on per.ps = c.period),
+    ${shown(deviceLines)}`
         : subject === 'company'
           ? sql`, ${shown(lineSql.company)}`
           : sql`,
     sp as (${subjectPieces[subject]}),
     counts as (select period, count(*) as n from (select distinct period, subject, company_id from sp) k group by 1),
-    chosen as (
-      select period, before from (
-        select period, n, coalesce(sum(n) over (order by period rows between unbounded preceding and 1 preceding), 0) as before from counts) b
-      where before < ${offset + itemsPerPage} and before + n > ${offset}),
+    ${chosen},
     ${shown(pagedLines)}`
     }
     select
-      ${
-        byDevice
-          ? sql`(select coalesce(json_agg(counts), '[]') from counts)`
-          : subject === 'company'
-            ? sql`(select count(*) from shown)`
-            : sql`(select coalesce(sum(n), 0) from counts)`
-      } as count,
-      ${
-        byDevice ? sql`'[]'::json` : pageOf(subject === 'company' ? offset : sql`${offset} - (select coalesce(min(before), 0) from chosen)`)
-      } as page,
+      ${subject === 'company' ? sql`(select count(*) from shown)` : sql`(select coalesce(sum(n), 0) from counts)`} as count,
+      ${pageOf(subject === 'company' ? offset : sql`${offset} - (select coalesce(min(before), 0) from chosen)`)} as page,
       (select coalesce(json_agg(t), '[]') from (
         select t.period, t.coins_cents as "coinsCents", t.notes_cents as "notesCents", t.cashless_cents as "cashlessCents",
           t.card_cents as "cardCents", t.tokens, t.tokens_cents as "tokensCents", t."grossCents", t.plays, t."netCents",
@@ -353,57 +364,20 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         }) t) as periods`;
 
   // A year of a thousand devices sums tens of thousands of rollup rows: enough memory to hash and sort
-  // them without spilling to disk (the default 4 MB does), for these statements only.
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`set local work_mem = '32MB'`);
-      const first = decode(await tx.execute(statement));
-      if (!byDevice) return { count: n(first.count), page: first.page, periods: first.periods };
-      // The device report: the periods the page falls in, from the lines each period has.
-      const counts = new Map((first.count as unknown as { period: string; n: unknown }[]).map((c) => [c.period, n(c.n)]));
-      let before = 0;
-      let skip = offset;
-      const chosen: Period[] = [];
-      for (const p of periods) {
-        const lines = counts.get(p.start) ?? 0;
-        if (before + lines > offset && before < offset + itemsPerPage) {
-          if (chosen.length === 0) skip = offset - before;
-          chosen.push(p);
-        }
-        before += lines;
-      }
-      const total = before;
-      const a = chosen[0];
-      const b = chosen.at(-1);
-      if (!a || !b) return { count: total, page: [], periods: first.periods };
-      const part = { ...scope, from: a.start, to: b.end };
-      const deviceLines = sql`select r.period, r.device_id as subject, r.company_id, ${sums('r.')},
-          sum(coalesce(q.rent * (${GROSS}) / nullif(q.revenue, 0), 0)) as rent, 0 as maintenance, 0 as operational, 0 as prize
-        from (select ${periodOf(scope.period, from, sql`t.d`)} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
-          from (${rollupRows(part, 'device')}) t) r
-        left join rent_input q on q.location_id = r.location_key and q.month = r.month
-        group by 1, 2, 3
-        union all
-        select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly
-        where period between ${a.start}::date and ${b.end}::date group by 1, 3`;
-      const second = decode(
-        await tx.execute(
-          // Only the rent of the months those periods touch.
-          sql`with rent_input as (${rentInput(rents.filter((r) => r.rent.month <= b.end && monthEnd(r.rent.month) >= a.start))}),
-            ${rentOnly}, ${shown(deviceLines)} select 0 as count, ${pageOf(skip)} as page`,
-        ),
-      );
-      return { count: total, page: second.page, periods: first.periods };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  // them without spilling to disk (the default 4 MB does), for this statement only.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return tx.execute(statement);
+  });
+  const answer = decode(result);
+  return { count: n(answer.count), page: answer.page, periods: answer.periods };
 }
 
 function decode(result: unknown) {
   const [row] = (result as { rows: { count: unknown; page: unknown; periods: unknown }[] }).rows;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Json[];
   return {
-    count: typeof row?.count === 'string' && row.count.startsWith('[') ? parse(row.count) : row?.count,
+    count: row?.count,
     page: parse(row?.page),
     periods: parse(row?.periods),
   };
