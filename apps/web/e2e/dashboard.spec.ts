@@ -1,5 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Collection, type DashboardFigures, type Device, formatDate, formatMoney, type TelemetryEvent } from '@kovanica/contract';
+import {
+  addDays,
+  businessDate,
+  type Collection,
+  type DashboardFigures,
+  type Device,
+  formatDate,
+  formatMoney,
+  type TelemetryEvent,
+  zagrebParts,
+} from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, signIn, USERS } from './support.ts';
 
@@ -31,12 +41,26 @@ async function sendTelemetry(request: APIRequestContext, imei: string, events: E
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 70;
 
-/** A coin a day for ten weeks (more at weekends), a little before this time of day, and one now. */
+/**
+ * A coin a day for ten weeks (more at weekends), a little before this time of day (Zagreb's clock) on
+ * each of those business days, and one now. "A little" is 10 minutes, or half the time since midnight
+ * in Zagreb in the day's first minutes, so the comparison days earn before this time of day whenever
+ * the test runs.
+ */
 async function sendHistory(request: APIRequestContext, imei: string) {
   const now = Date.now();
+  const today = businessDate(now);
+  const clock = zagrebParts(now);
+  const sinceMidnight = ((Number(clock.hour) * 60 + Number(clock.minute)) * 60 + Number(clock.second)) * 1000;
+  const before = Math.min(10 * 60_000, Math.floor(sinceMidnight / 2));
   const events: Event[] = [];
   for (let d = HISTORY_DAYS; d >= 1; d--) {
-    const at = new Date(now - d * DAY_MS - 10 * 60_000);
+    let time = now - d * DAY_MS - before;
+    // Across a change of the clocks the same time of day is an hour away.
+    const day = addDays(today, -d);
+    if (businessDate(time) < day) time += 3_600_000;
+    else if (businessDate(time) > day) time -= 3_600_000;
+    const at = new Date(time);
     const weekend = at.getUTCDay() === 0 || at.getUTCDay() === 6;
     events.push({ type: 'coin', valueCents: weekend ? 400 : 200, count: 1, at: at.toISOString() });
   }
