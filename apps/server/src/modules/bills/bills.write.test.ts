@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import {
   type Bill,
   type BillComparison,
+  businessDate,
   type FiscalCertificate,
   type FiscalEcho,
   type FiscalSettings,
@@ -10,7 +11,7 @@ import {
 } from '@kovanica/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bills, companies, fiscalCertificates } from '../../db/schema/index.ts';
+import { bills, companies, devicePlacements, fiscalCertificates } from '../../db/schema/index.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from '../../demo/seed.ts';
 import { openPrivateKey } from '../../fiscal/certificates.ts';
 import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
@@ -323,7 +324,17 @@ describe('the transactions-vs-bills comparison', () => {
   it('matches each payment with its bill per device and day, and lists the mismatches', async () => {
     const home = await firstOf<Location>(t, '/api/v2/locations?name=Riva — caffe');
     const { device, logger } = await createDeviceWithLogger(t, { location: home['@id'], isuNumber: '777' });
-    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // Yesterday around noon in Zagreb: every payment on one business day whenever the test runs (at
+    // 00:20 in Zagreb, minutes ago fell on two days, and the UTC date was not the business day). The
+    // devices stand at their locations from three days ago, so yesterday's payments are billed there.
+    const today = businessDate(Date.now() - 86_400_000);
+    const minutesAgo = (m: number) => new Date(Date.parse(`${today}T11:00:00Z`) - m * 60_000).toISOString();
+    const standingSince = (deviceId: number) =>
+      t.db
+        .update(devicePlacements)
+        .set({ fromAt: new Date(Date.now() - 3 * 86_400_000) })
+        .where(eq(devicePlacements.deviceId, deviceId));
+    await standingSince(device.id);
     await sendEvents(t, logger, [
       { seq: 1, at: minutesAgo(30), type: 'coin', valueCents: 100, count: 2 },
       { seq: 2, at: minutesAgo(20), type: 'cashless', valueCents: 400 },
@@ -333,7 +344,6 @@ describe('the transactions-vs-bills comparison', () => {
       .update(bills)
       .set({ jir: crypto.randomUUID() })
       .where(and(eq(bills.deviceId, device.id), eq(bills.seq, 1)));
-    const today = new Date().toISOString().slice(0, 10);
     const compare = (query: string, user = 'accountant') =>
       t.json<BillComparison>(user, { url: `/api/v2/bill-comparison?from=${today}&to=${today}&${query}` });
     const mine = await compare(`device=${device['@id']}`);
@@ -371,6 +381,7 @@ describe('the transactions-vs-bills comparison', () => {
     // A company without the bills module fiscalizes elsewhere: its payments are not compared.
     const drugiLocation = await createLocation(t, { fiscalization: true }, 'otherManager');
     const drugiDevice = await createDeviceWithLogger(t, { location: drugiLocation['@id'], isuNumber: '3' }, 'otherManager');
+    await standingSince(drugiDevice.device.id);
     await sendEvents(t, drugiDevice.logger, [{ seq: 1, at: minutesAgo(5), type: 'coin', valueCents: 100, count: 1 }] as EventInput[]);
     const withoutModule = await t.json<BillComparison>('admin', {
       url: `/api/v2/bill-comparison?from=${today}&to=${today}&device=${drugiDevice.device['@id']}`,
