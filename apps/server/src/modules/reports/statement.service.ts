@@ -155,14 +155,14 @@ export async function lessorStatement(
   };
 }
 
-/** Each location's revenue of the month in its parts, from the monthly rollup (where the devices stood). */
+/** Each location's revenue of the month in its parts, from the locations' monthly rollup (where the devices stood; decision 0022). */
 async function revenueOf(db: Db, companyId: number, month: string, ids: number[]): Promise<Map<number, Revenue>> {
   const out = new Map<number, Revenue>();
   if (ids.length === 0) return out;
   const result = await db.execute(sql`
     select location_key, sum(coins_cents) coins, sum(notes_cents) notes, sum(cashless_cents) cashless, sum(card_cents) card,
       sum(tokens) tokens, sum(tokens_cents) tokens_cents
-    from device_monthly
+    from location_monthly
     where month = ${month}::date and company_id = ${companyId} and location_key = any(${pgArray(ids)}::int[])
     group by 1`);
   type Row = Record<'location_key' | 'coins' | 'notes' | 'cashless' | 'card' | 'tokens' | 'tokens_cents', unknown>;
