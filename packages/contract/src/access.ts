@@ -58,7 +58,19 @@ export const permissionsByResource = {
   repositories: crud,
   // Immutable: a wrong movement is reversed (a create), never changed or deleted.
   movements: ['read', 'create'],
-  loyalty: crud,
+  // The loyalty programme (domain §11): owners, card holders, cards, their ledger (read; staff
+  // corrections are adjustments, a create), top-ups (immutable), promotions, promo boxes, points of sale.
+  'loyalty-owners': crud,
+  'card-holders': crud,
+  'loyalty-cards': crud,
+  'card-transactions': ['read', 'create'],
+  'top-ups': ['read', 'create'],
+  promotions: crud,
+  'promo-boxes': crud,
+  'pos-owners': crud,
+  'pos-locations': crud,
+  'pos-workers': crud,
+  'loyalty-reports': ['read'],
   exports: ['read', 'create'],
   imports: ['read', 'create'],
 } as const satisfies Record<string, readonly string[]>;
@@ -90,7 +102,17 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   articles: 'stock',
   repositories: 'stock',
   movements: 'stock',
-  loyalty: 'loyalty',
+  'loyalty-owners': 'loyalty',
+  'card-holders': 'loyalty',
+  'loyalty-cards': 'loyalty',
+  'card-transactions': 'loyalty',
+  'top-ups': 'loyalty',
+  promotions: 'loyalty',
+  'promo-boxes': 'loyalty',
+  'pos-owners': 'loyalty',
+  'pos-locations': 'loyalty',
+  'pos-workers': 'loyalty',
+  'loyalty-reports': 'loyalty',
   exports: 'transfer',
   imports: 'transfer',
 };
@@ -101,6 +123,10 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
  */
 export const resourceComponent: Partial<Record<keyof typeof permissionsByResource, ModuleComponent>> = {
   maintenance: 'devices.maintenance',
+  'promo-boxes': 'loyalty.promo-boxes',
+  'pos-owners': 'loyalty.pos',
+  'pos-locations': 'loyalty.pos',
+  'pos-workers': 'loyalty.pos',
 };
 
 const all = (resource: keyof typeof permissionsByResource): Permission[] =>
@@ -138,7 +164,17 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'articles',
         'repositories',
         'movements',
-        'loyalty',
+        'loyalty-owners',
+        'card-holders',
+        'loyalty-cards',
+        'card-transactions',
+        'top-ups',
+        'promotions',
+        'promo-boxes',
+        'pos-owners',
+        'pos-locations',
+        'pos-workers',
+        'loyalty-reports',
       ] as const
     ).flatMap(all),
     ...all('transactions'),
@@ -170,7 +206,20 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('articles', 'read'),
     ...only('repositories', 'read'),
     ...only('movements', 'read'),
-    ...only('loyalty', 'read'),
+    // The loyalty programme's money (cards, their ledger, top-ups, the reports) and its partners, read.
+    ...(
+      [
+        'loyalty-owners',
+        'card-holders',
+        'loyalty-cards',
+        'card-transactions',
+        'top-ups',
+        'promotions',
+        'pos-owners',
+        'pos-locations',
+        'loyalty-reports',
+      ] as const
+    ).flatMap((r) => only(r, 'read')),
     ...all('exports'),
   ]),
   worker: new Set<Permission>([

@@ -9,6 +9,7 @@ export * from './devices.ts';
 export * from './exports.ts';
 export * from './lessors.ts';
 export * from './locations.ts';
+export * from './loyalty.ts';
 export * from './loggers.ts';
 export * from './maintenance.ts';
 export * from './movements.ts';

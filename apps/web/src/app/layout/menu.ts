@@ -10,6 +10,7 @@ import {
   IconContract,
   IconCpu,
   IconDeviceGamepad2,
+  IconId,
   IconLayoutDashboard,
   IconMapPin,
   IconPackages,
@@ -235,6 +236,14 @@ export const menu: MenuEntry[] = [
       { to: '/articles/items/list', labelKey: 'menu.stockArticles', permission: 'articles.read', module: 'stock' },
       { to: '/articles/repositories/list', labelKey: 'menu.stockRepositories', permission: 'repositories.read', module: 'stock' },
     ],
+  },
+  {
+    key: 'loyalty',
+    labelKey: 'menu.loyalty',
+    icon: IconId,
+    module: 'loyalty',
+    // Each screen of the programme adds its entry here as it is built; an empty group is not shown.
+    children: [],
   },
   {
     key: 'locations',
