@@ -1,5 +1,6 @@
 import { articlesResource } from './resources/articles.ts';
 import { billAttemptsResource, billsResource } from './resources/bills.ts';
+import { cardHoldersResource } from './resources/card-holders.ts';
 import { citiesResource } from './resources/cities.ts';
 import { commandsResource } from './resources/commands.ts';
 import { companiesResource } from './resources/companies.ts';
@@ -10,8 +11,15 @@ import { fiscalCertificatesResource, fiscalSettingsResource } from './resources/
 import { lessorsResource } from './resources/lessors.ts';
 import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
+import { cardTransactionsResource, loyaltyCardsResource } from './resources/loyalty-cards.ts';
+import { loyaltyOwnersResource } from './resources/loyalty-owners.ts';
 import { maintenanceResource } from './resources/maintenance.ts';
 import { movementsResource } from './resources/movements.ts';
+import { posLocationsResource } from './resources/pos-locations.ts';
+import { posOwnersResource } from './resources/pos-owners.ts';
+import { posWorkersResource } from './resources/pos-workers.ts';
+import { promoBoxesResource } from './resources/promo-boxes.ts';
+import { promotionsResource } from './resources/promotions.ts';
 import { repositoriesResource } from './resources/repositories.ts';
 import { tagsResource } from './resources/tags.ts';
 import { transactionsResource } from './resources/transactions.ts';
@@ -22,6 +30,7 @@ export const resources = [
   articlesResource,
   billAttemptsResource,
   billsResource,
+  cardHoldersResource,
   citiesResource,
   commandsResource,
   companiesResource,
@@ -34,8 +43,16 @@ export const resources = [
   lessorsResource,
   locationsResource,
   loggersResource,
+  loyaltyOwnersResource,
+  loyaltyCardsResource,
+  cardTransactionsResource,
   maintenanceResource,
   movementsResource,
+  posLocationsResource,
+  posOwnersResource,
+  posWorkersResource,
+  promoBoxesResource,
+  promotionsResource,
   repositoriesResource,
   serviceSessionsResource,
   tagsResource,

@@ -75,6 +75,10 @@ const tables: Record<string, string> = {
   articles: 'articles',
   repositories: 'repositories',
   movements: 'stock_movements',
+  'pos-owners': 'pos_owners',
+  'pos-locations': 'pos_locations',
+  'pos-workers': 'pos_workers',
+  promotions: 'promotions',
 };
 
 // Data of both tenants for every collection: a batch per company's first device (payments, a service

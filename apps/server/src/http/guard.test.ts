@@ -6,6 +6,8 @@ import {
   articles,
   billAttempts,
   bills,
+  cardHolders,
+  cardTransactions,
   companies,
   criticalEpisodes,
   deposits,
@@ -17,7 +19,14 @@ import {
   lessors,
   locations,
   loggers,
+  loyaltyCards,
+  loyaltyOwners,
   maintenance,
+  posLocations,
+  posOwners,
+  posWorkers,
+  promoBoxes,
+  promotions,
   repositories,
   serviceSessions,
   stockMovements,
@@ -162,6 +171,62 @@ const [zabavniExport] = await t.db
     content: Buffer.from('walk'),
   })
   .returning();
+// The loyalty programme: an owner of Zabavni's with a card holder and a promo box.
+const [zabavniLoyaltyOwner] = await t.db
+  .insert(loyaltyOwners)
+  .values({ companyId: zabavni?.id ?? 0, name: 'Walk programme', oib: zabavni?.oib ?? '', isOperator: true })
+  .returning();
+const [zabavniCardHolder] = await t.db
+  .insert(cardHolders)
+  .values({ companyId: zabavni?.id ?? 0, ownerId: zabavniLoyaltyOwner?.id ?? 0, name: 'Walk', surname: 'Holder' })
+  .returning();
+const [zabavniPromoBox] = await t.db
+  .insert(promoBoxes)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    ownerId: zabavniLoyaltyOwner?.id ?? 0,
+    title: 'Walk',
+    backgroundColor: '#000000',
+    textColor: '#ffffff',
+    activeFrom: '2026-01-01',
+  })
+  .returning();
+const [zabavniCard] = await t.db
+  .insert(loyaltyCards)
+  .values({ companyId: zabavni?.id ?? 0, ownerId: zabavniLoyaltyOwner?.id ?? 0, uid: 'A1B2C3D4', number: 'WALK-1' })
+  .returning();
+const [zabavniCardEntry] = await t.db
+  .insert(cardTransactions)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    cardId: zabavniCard?.id ?? 0,
+    kind: 'adjustment',
+    at: new Date(),
+    paidCents: 0,
+    bonusCents: 0,
+    paidAfterCents: 0,
+    bonusAfterCents: 0,
+    note: 'walk',
+  })
+  .returning();
+// The points of sale: an owner, a point of sale, a worker; a promotion of the programme.
+const ofZabavni = { companyId: zabavni?.id ?? 0 };
+const [zabavniPosOwner] = await t.db
+  .insert(posOwners)
+  .values({ ...ofZabavni, name: 'Walk kiosks', oib: zabavni?.oib ?? '' })
+  .returning();
+const [zabavniPosLocation] = await t.db
+  .insert(posLocations)
+  .values({ ...ofZabavni, posOwnerId: zabavniPosOwner?.id ?? 0, name: 'Walk kiosk', premisesLabel: 'WALK', isu: '1' })
+  .returning();
+const [zabavniPosWorker] = await t.db
+  .insert(posWorkers)
+  .values({ ...ofZabavni, posLocationId: zabavniPosLocation?.id ?? 0, name: 'Walk', surname: 'Worker', oib: zabavni?.oib ?? '' })
+  .returning();
+const [zabavniPromotion] = await t.db
+  .insert(promotions)
+  .values({ ...ofZabavni, ownerId: zabavniLoyaltyOwner?.id ?? 0, name: 'Walk', kind: 'bonus', validFrom: '2026-01-01' })
+  .returning();
 // The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
 await t.db
   .update(companies)
@@ -192,6 +257,15 @@ const foreignIds: Record<string, number | undefined> = {
   'fiscal-settings': zabavni?.id,
   'fiscal-certificates': zabavniCertificate?.id,
   exports: zabavniExport?.id,
+  'loyalty-owners': zabavniLoyaltyOwner?.id,
+  'card-holders': zabavniCardHolder?.id,
+  'promo-boxes': zabavniPromoBox?.id,
+  'pos-owners': zabavniPosOwner?.id,
+  'pos-locations': zabavniPosLocation?.id,
+  'pos-workers': zabavniPosWorker?.id,
+  promotions: zabavniPromotion?.id,
+  'loyalty-cards': zabavniCard?.id,
+  'card-transactions': zabavniCardEntry?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
@@ -202,6 +276,7 @@ const validBodies: Record<string, object> = {
   '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' },
   '/api/v2/deposits/:id': { depositCoinsCents: 0, depositTokens: 0 },
   '/api/v2/bills/:id/storno': { note: 'route walk' },
+  '/api/v2/pos-workers/:id/pin': { pin: '1234' },
 };
 /** A valid query for routes with required parameters (so the id, not the query, decides). */
 const validQueries: Record<string, string> = {

@@ -63,6 +63,13 @@ export const deviceItem = z.object({
 });
 export type Device = z.infer<typeof deviceItem>;
 
+/** Charging device number (`OznNapUr`): digits, no leading zero (a point of sale's ISU is checked alike). */
+export const zIsuNumber = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,19}$/, { error: 'format' });
+
 const fields = {
   company: zIri('companies'),
   name: zText(120),
@@ -74,12 +81,7 @@ const fields = {
   cashBoxCapacityCents: zCents().nullable(),
   tags: z.array(zIri('tags')).max(50),
   premisesLabel: zPremisesLabel().nullable(),
-  /** Charging device number (`OznNapUr`). */
-  isuNumber: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,19}$/, { error: 'format' })
-    .nullable(),
+  isuNumber: zIsuNumber().nullable(),
   fiscalize: z.enum(fiscalizeModes),
 };
 

@@ -1,0 +1,172 @@
+import {
+  identity,
+  iri,
+  PIN_LOCK_MINUTES,
+  PIN_MAX_FAILURES,
+  type PosWorker,
+  type PosWorkerCreate,
+  type PosWorkerPatch,
+} from '@kovanica/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { FieldError, refuseInUse } from '../../db/errors.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { resolveRef, targetCompanyId } from '../../db/references.ts';
+import { posLocations, posWorkers } from '../../db/schema/index.ts';
+import { defined } from '../../db/units.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../security/passwords.ts';
+import { posWorkerDependents, posWorkerExtras } from './pos-workers.queries.ts';
+
+type Row = RowWith<typeof posWorkers, ReturnType<typeof posWorkerExtras>>;
+
+export function toPosWorker(row: Row, now = new Date()): PosWorker {
+  return {
+    ...identity('pos-workers', 'PosWorker', row.id),
+    company: iri('companies', row.companyId),
+    posLocation: iri('pos-locations', row.posLocationId),
+    posLocationName: row.posLocationName,
+    name: row.name,
+    surname: row.surname,
+    oib: row.oib,
+    active: row.active,
+    pinSetAt: row.pinSetAt?.toISOString() ?? null,
+    lockedUntil: row.lockedUntil && row.lockedUntil > now ? row.lockedUntil.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const columnsOf = (input: PosWorkerPatch) => defined({ name: input.name, surname: input.surname, oib: input.oib, active: input.active });
+
+/** The stored form of a new PIN: a slow hash like a password's (4–8 digits are few), a fresh count of failures. */
+const pinColumns = async (pin: string, now = new Date()) => ({
+  pinHash: await hashPassword(pin),
+  pinSetAt: now,
+  failedPins: 0,
+  lockedUntil: null,
+});
+
+/** The worker a terminal signed in with a correct PIN. */
+export interface VerifiedWorker {
+  id: number;
+  companyId: number;
+  posLocationId: number;
+  name: string;
+  surname: string;
+  /** The operator OIB on the bills they issue. */
+  oib: string;
+}
+
+export type PinCheck = { ok: true; worker: VerifiedWorker } | { ok: false; reason: 'wrong_pin' | 'locked' | 'inactive' | 'unknown' };
+
+/**
+ * Checks a worker's PIN at a point of sale's terminal, rate-limited (decision 0023): after
+ * `PIN_MAX_FAILURES` wrong PINs in a row the worker is locked out for `PIN_LOCK_MINUTES` (the attempt
+ * that locks answers `locked`), and a locked worker's PIN is not even checked. A correct PIN clears
+ * the count. A worker of another point of sale is `unknown`, and is checked against a decoy hash so
+ * the answer's timing does not tell.
+ */
+export async function verifyWorkerPin(
+  db: Db | Tx,
+  input: { posLocationId: number; workerId: number; pin: string; now?: Date },
+): Promise<PinCheck> {
+  const now = input.now ?? new Date();
+  const [worker] = await db
+    .select()
+    .from(posWorkers)
+    .where(and(eq(posWorkers.id, input.workerId), eq(posWorkers.posLocationId, input.posLocationId)));
+  if (!worker?.pinHash) {
+    await verifyPassword(await decoyHash(), input.pin);
+    return { ok: false, reason: 'unknown' };
+  }
+  if (!worker.active) return { ok: false, reason: 'inactive' };
+  if (worker.lockedUntil && worker.lockedUntil > now) return { ok: false, reason: 'locked' };
+  if (await verifyPassword(worker.pinHash, input.pin)) {
+    if (worker.failedPins > 0 || worker.lockedUntil) {
+      await db.update(posWorkers).set({ failedPins: 0, lockedUntil: null }).where(eq(posWorkers.id, worker.id));
+    }
+    const { id, companyId, posLocationId, name, surname, oib } = worker;
+    return { ok: true, worker: { id, companyId, posLocationId, name, surname, oib } };
+  }
+  // Counted in one statement, so attempts at the same time each count; the attempt that reaches the
+  // limit locks and starts the count again for after the lockout.
+  const until = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+  const reaches = sql`${posWorkers.failedPins} + 1 >= ${PIN_MAX_FAILURES}`;
+  const [after] = await db
+    .update(posWorkers)
+    .set({
+      failedPins: sql`case when ${reaches} then 0 else ${posWorkers.failedPins} + 1 end`,
+      lockedUntil: sql`case when ${reaches} then ${until.toISOString()}::timestamptz else ${posWorkers.lockedUntil} end`,
+    })
+    .where(eq(posWorkers.id, worker.id))
+    .returning({ lockedUntil: posWorkers.lockedUntil });
+  return { ok: false, reason: after?.lockedUntil && after.lockedUntil > now ? 'locked' : 'wrong_pin' };
+}
+
+export interface PosWorkersService extends CrudService<PosWorker, PosWorkerCreate, PosWorkerPatch> {
+  setPin(ctx: RequestContext, id: number, pin: string): Promise<PosWorker | null>;
+}
+
+export function posWorkersService(db: Db): PosWorkersService {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(posWorkers.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, posWorkers, id, scope(ids), posWorkerExtras());
+  const location = (ctx: RequestContext, value: string, companyId?: number) =>
+    resolveRef(db, ctx, { table: posLocations, collection: 'pos-locations', field: 'posLocation', companyId }, value);
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, posWorkers, scope(ctx.listed), query, posWorkerExtras());
+      return { items: rows.map((row) => toPosWorker(row)), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toPosWorker(row) : null;
+    },
+    async create(ctx, input) {
+      // A worker is in their point of sale's company unless the body names one (then they must agree).
+      const posLocation = await location(ctx, input.posLocation);
+      const companyId = input.company === undefined ? posLocation.companyId : await targetCompanyId(db, ctx, input.company);
+      if (posLocation.companyId !== companyId) throw new FieldError('posLocation', 'other_company');
+      const [row] = await db
+        .insert(posWorkers)
+        .values({
+          ...columnsOf(input),
+          ...(await pinColumns(input.pin)),
+          companyId,
+          posLocationId: posLocation.id,
+          name: input.name,
+          surname: input.surname,
+          oib: input.oib,
+        })
+        .returning({ id: posWorkers.id });
+      return toPosWorker((await find(row?.id ?? 0, null)) as Row);
+    },
+    async update(ctx, id, patch) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      const changes: Partial<typeof posWorkers.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
+      if (patch.posLocation !== undefined) changes.posLocationId = (await location(ctx, patch.posLocation, current.companyId)).id;
+      await db.update(posWorkers).set(changes).where(eq(posWorkers.id, id));
+      return toPosWorker((await find(id, null)) as Row);
+    },
+    async remove(ctx, id) {
+      if (!(await find(id, ctx.visible))) return false;
+      await refuseInUse(
+        () => posWorkerDependents(db, id),
+        () => db.delete(posWorkers).where(eq(posWorkers.id, id)),
+      );
+      return true;
+    },
+    /** A new PIN; the old one stops working, and a lockout is lifted. */
+    async setPin(ctx, id, pin) {
+      if (!(await find(id, ctx.visible))) return null;
+      await db
+        .update(posWorkers)
+        .set({ ...(await pinColumns(pin)), updatedAt: new Date() })
+        .where(eq(posWorkers.id, id));
+      return toPosWorker((await find(id, null)) as Row);
+    },
+  };
+}
