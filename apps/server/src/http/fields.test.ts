@@ -1,7 +1,22 @@
 import { can, iri, mayWriteField, type Permission, type permissionsByResource, type Role } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articles, companies, devices, lessors, locations, loggers, maintenance, repositories, tags, users } from '../db/schema/index.ts';
+import {
+  articles,
+  cardHolders,
+  companies,
+  devices,
+  lessors,
+  locations,
+  loggers,
+  loyaltyCards,
+  loyaltyOwners,
+  maintenance,
+  promoBoxes,
+  repositories,
+  tags,
+  users,
+} from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
@@ -51,6 +66,32 @@ const record = async (companyId: number, deviceId: number | undefined, performed
       .returning()
   )[0]?.id;
 
+/** A loyalty card of the company's own programme (an owner made for it). */
+let cards = 0;
+const cardOf = async (companyId: number) => {
+  const uid = `F1E1D1${(++cards).toString(16).padStart(2, '0').toUpperCase()}`;
+  const [owner] = await t.db.insert(loyaltyOwners).values({ companyId, name: 'Field walk', oib: '69435151530' }).returning();
+  const [card] = await t.db
+    .insert(loyaltyCards)
+    .values({ companyId, ownerId: owner?.id ?? 0, uid, number: uid })
+    .returning();
+  return card?.id;
+};
+
+/** An owner of a loyalty programme of the company, with a card holder and a promo box. */
+const programmeOf = async (companyId: number) => {
+  const [owner] = await t.db.insert(loyaltyOwners).values({ companyId, name: 'Walk programme', oib: '69435151530' }).returning();
+  const ownerId = owner?.id ?? 0;
+  const [holder] = await t.db.insert(cardHolders).values({ companyId, ownerId, name: 'Walk', surname: 'Holder' }).returning();
+  const [box] = await t.db
+    .insert(promoBoxes)
+    .values({ companyId, ownerId, title: 'Walk', backgroundColor: '#000000', textColor: '#ffffff', activeFrom: '2026-01-01' })
+    .returning();
+  return { owner: owner?.id, holder: holder?.id, box: box?.id };
+};
+const zabavniProgramme = await programmeOf(zabavni.id);
+const drugiProgramme = await programmeOf(drugi.id);
+
 /** Rows to write to, per resource and target; `own` only where the resource has own records. */
 const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Target, number | undefined>>>>> = {
   users: async (role) => ({
@@ -73,6 +114,10 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
   devices: async () => ({ same: zabavniDevice, other: drugiDevice }),
   articles: async () => ({ same: await firstRow(articles, zabavni.id), other: await firstRow(articles, drugi.id) }),
   repositories: async () => ({ same: await firstRow(repositories, zabavni.id), other: await firstRow(repositories, drugi.id) }),
+  'loyalty-owners': async () => ({ same: zabavniProgramme.owner, other: drugiProgramme.owner }),
+  'card-holders': async () => ({ same: zabavniProgramme.holder, other: drugiProgramme.holder }),
+  'promo-boxes': async () => ({ same: zabavniProgramme.box, other: drugiProgramme.box }),
+  'loyalty-cards': async () => ({ same: await cardOf(zabavni.id), other: await cardOf(drugi.id) }),
 };
 
 interface JsonSchema {

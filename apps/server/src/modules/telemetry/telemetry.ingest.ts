@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { type Billable, issueDeviceBills } from '../bills/bills.service.ts';
+import { type CardSpend, debitCardSpends } from '../card-transactions/card-transactions.service.ts';
 import { addLateCash, closeCashPeriod, intoBox, type LateCash } from './ingest-cash.ts';
 import { commandOf, countEvent, countPayment, inSpan, isPayment, locationAt, measure, Rollups } from './ingest-classify.ts';
 import {
@@ -107,6 +108,7 @@ async function derive(
   const confirmed: number[] = [];
   const lateCash: LateCash[] = [];
   const billable: Billable[] = [];
+  const spends: CardSpend[] = [];
   let testPlaysInSession = 0;
 
   for (const t of fresh) {
@@ -151,6 +153,8 @@ async function derive(
       if (!test && amountCents > 0 && (event.type === 'coin' || event.type === 'note' || event.type === 'cashless')) {
         billable.push({ seq: event.seq, at, locationId, amountCents, type: event.type });
       }
+      // A card's credit is spent whatever the mode: a test play on a card took the card's credit too.
+      if (event.type === 'card') spends.push({ seq: event.seq, at, locationId, uid: event.cardUid, cents: event.valueCents });
     }
     if (!late) state.lastEventAt = at;
     rows.push(eventRow(t, locationId, amountCents, count, test && payment));
@@ -162,10 +166,12 @@ async function derive(
   const bills = context.fiscal
     ? await issueDeviceBills(tx, keys, { ...scope, loggerId: logger.id }, context.fiscal, context.placements, billable)
     : null;
+  const debits = await debitCardSpends(tx, { ...scope, loggerId: logger.id }, spends);
   return [
     insertEvents(logger, device.id, rows, receivedAt),
     upsertRollups(logger.companyId, device.id, rollups.rows()),
     upsertState(state),
     ...(bills ? [bills] : []),
+    ...(debits ? [debits] : []),
   ];
 }

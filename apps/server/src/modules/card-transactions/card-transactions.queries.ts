@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { outer } from '../../db/paging.ts';
+import { cardHolders, cardTransactions, devices, locations, loyaltyCards, users } from '../../db/schema/index.ts';
+import type { DerivedFilter } from '../../http/collection.ts';
+import { idsOf } from '../../http/collection.ts';
+
+/** The ledger rows of the cards of these owners or holders (the card's, as it is now). */
+const ofCards = (column: 'owner_id' | 'holder_id'): DerivedFilter => ({
+  derived: (values, param) =>
+    sql`${cardTransactions.cardId} in (select id from loyalty_cards where ${sql.raw(column)} = any(${`{${idsOf(values, param).join(',')}}`}::int[]))`,
+});
+
+export const cardTransactionColumns = {
+  id: cardTransactions.id,
+  card: cardTransactions.cardId,
+  owner: ofCards('owner_id'),
+  holder: ofCards('holder_id'),
+  device: cardTransactions.deviceId,
+  kind: cardTransactions.kind,
+  at: cardTransactions.at,
+  company: cardTransactions.companyId,
+};
+
+export const cardTransactionExtras = () => ({
+  card: sql<{
+    number: string;
+    ownerId: number;
+    holderId: number | null;
+    holderName: string | null;
+  }>`(select json_build_object('number', c.number,
+    'ownerId', c.owner_id, 'holderId', c.holder_id,
+    'holderName', (select h.name || ' ' || h.surname from ${cardHolders} h where h.id = c.holder_id))
+    from ${loyaltyCards} c where c.id = ${outer(cardTransactions.cardId)})`,
+  deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.id} = ${outer(cardTransactions.deviceId)})`,
+  locationName: sql<
+    string | null
+  >`(select ${locations.name} from ${locations} where ${locations.id} = ${outer(cardTransactions.locationId)})`,
+  userName: sql<
+    string | null
+  >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(cardTransactions.userId)})`,
+});

@@ -1,0 +1,91 @@
+import {
+  type CardTransaction,
+  type CardTransactionCreate,
+  type CardTransactionKind,
+  formatMoney,
+  identity,
+  iri,
+  parseIri,
+} from '@kovanica/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { FieldError } from '../../db/errors.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { cardTransactions } from '../../db/schema/index.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { invalid } from '../../http/problems.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { creditCard, lockCard } from './card-transactions.ledger.ts';
+import { cardTransactionExtras } from './card-transactions.queries.ts';
+
+export { type CardSpend, creditCard, debitCardSpends, lockCard } from './card-transactions.ledger.ts';
+
+type Row = RowWith<typeof cardTransactions, ReturnType<typeof cardTransactionExtras>>;
+
+export function toCardTransaction(row: Row): CardTransaction {
+  const ref = (collection: string, id: number | null) => (id === null ? null : iri(collection, id));
+  return {
+    ...identity('card-transactions', 'CardTransaction', row.id),
+    company: iri('companies', row.companyId),
+    card: iri('loyalty-cards', row.cardId),
+    cardNumber: row.card.number,
+    owner: iri('loyalty-owners', row.card.ownerId),
+    holder: ref('card-holders', row.card.holderId),
+    holderName: row.card.holderName,
+    kind: row.kind as CardTransactionKind,
+    at: row.at.toISOString(),
+    paidCents: row.paidCents,
+    bonusCents: row.bonusCents,
+    paidAfterCents: row.paidAfterCents,
+    bonusAfterCents: row.bonusAfterCents,
+    device: ref('devices', row.deviceId),
+    deviceName: row.deviceName,
+    location: ref('locations', row.locationId),
+    locationName: row.locationName,
+    topUp: ref('top-ups', row.topUpId),
+    userName: row.userName,
+    note: row.note,
+  };
+}
+
+/**
+ * The card ledger: read-only but for staff corrections (`adjustment`, a create). Spends are written by
+ * ingestion and top-ups by the top-up service, through `card-transactions.ledger.ts`.
+ */
+export function cardTransactionsService(
+  db: Db,
+): Pick<CrudService<CardTransaction, CardTransactionCreate, never>, 'list' | 'get' | 'create'> {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(cardTransactions.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, cardTransactions, id, scope(ids), cardTransactionExtras());
+  return {
+    async list(ctx, query) {
+      const { rows, total, next } = await selectPage(db, cardTransactions, scope(ctx.listed), query, cardTransactionExtras());
+      return { items: rows.map(toCardTransaction), total, next };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toCardTransaction(row) : null;
+    },
+    async create(ctx, input) {
+      const cardId = parseIri('loyalty-cards', input.card);
+      if (cardId === null) throw new FieldError('card', 'iri');
+      const id = await db.transaction(async (tx) => {
+        const card = await lockCard(tx, cardId);
+        if (!card || (ctx.visible !== null && !ctx.visible.includes(card.companyId))) throw new FieldError('card', 'reference');
+        if (card.bonusCents + input.bonusCents < 0) throw invalid('bonusCents', 'bonus_negative', { bonus: formatMoney(card.bonusCents) });
+        const entry = await creditCard(tx, {
+          companyId: card.companyId,
+          cardId,
+          kind: 'adjustment',
+          at: new Date(),
+          paidCents: input.paidCents,
+          bonusCents: input.bonusCents,
+          userId: ctx.actor.userId,
+          note: input.note,
+        });
+        return entry.id;
+      });
+      return toCardTransaction((await find(id, null)) as Row);
+    },
+  };
+}

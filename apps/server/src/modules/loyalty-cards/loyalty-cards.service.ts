@@ -1,0 +1,115 @@
+import { type CardStatus, identity, iri, type LoyaltyCard, type LoyaltyCardCreate, type LoyaltyCardPatch } from '@kovanica/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refuseInUse, uniqueFields } from '../../db/errors.ts';
+import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { type Reach, resolveRef } from '../../db/references.ts';
+import { cardHolders, loyaltyCards, loyaltyOwners } from '../../db/schema/index.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+import { loyaltyCardDependents, loyaltyCardExtras } from './loyalty-cards.queries.ts';
+
+type Row = RowWith<typeof loyaltyCards, ReturnType<typeof loyaltyCardExtras>>;
+
+export function toLoyaltyCard(row: Row): LoyaltyCard {
+  return {
+    ...identity('loyalty-cards', 'LoyaltyCard', row.id),
+    company: iri('companies', row.companyId),
+    owner: iri('loyalty-owners', row.ownerId),
+    ownerName: row.ownerName,
+    holder: row.holderId === null ? null : iri('card-holders', row.holderId),
+    holderName: row.holderName,
+    uid: row.uid,
+    number: row.number,
+    status: row.status as CardStatus,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    statusChangedByName: row.statusChangedByName,
+    paidCents: row.paidCents,
+    bonusCents: row.bonusCents,
+    balanceCents: row.paidCents + row.bonusCents,
+    flagged: row.flagged,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const unique = { loyalty_cards_uid_key: 'uid', loyalty_cards_number_key: 'number' };
+
+/** The holder named by a body, of the card's company (null clears it). */
+async function holderId(db: Db, ctx: Reach, value: string | null | undefined, companyId: number) {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  return (await resolveRef(db, ctx, { table: cardHolders, collection: 'card-holders', field: 'holder', companyId }, value)).id;
+}
+
+/**
+ * Cards of the loyalty programme (domain.md §11). The balance is the ledger's (`card-transactions`):
+ * a card's form never writes it. A status change keeps who made it, when and why.
+ */
+export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCardCreate, LoyaltyCardPatch> {
+  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(loyaltyCards.companyId, ids);
+  const find = (id: number, ids: readonly number[] | null) => selectOne(db, loyaltyCards, id, scope(ids), loyaltyCardExtras());
+  const statusColumns = (status: CardStatus | undefined, reason: string | null | undefined, userId: number) =>
+    status === undefined
+      ? reason === undefined
+        ? {}
+        : { statusReason: reason }
+      : { status, statusReason: status === 'active' ? null : (reason ?? null), statusChangedAt: new Date(), statusChangedById: userId };
+
+  return {
+    async list(ctx, query) {
+      const { rows, total } = await selectPage(db, loyaltyCards, scope(ctx.listed), query, loyaltyCardExtras());
+      return { items: rows.map(toLoyaltyCard), total };
+    },
+    async get(ctx, id) {
+      const row = await find(id, ctx.visible);
+      return row ? toLoyaltyCard(row) : null;
+    },
+    async create(ctx, input) {
+      const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
+      const holder = await holderId(db, ctx, input.holder, owner.companyId);
+      const status = input.status ?? 'active';
+      const [row] = await uniqueFields(unique, () =>
+        db
+          .insert(loyaltyCards)
+          .values({
+            companyId: owner.companyId,
+            ownerId: owner.id,
+            holderId: holder ?? null,
+            uid: input.uid,
+            number: input.number,
+            ...(status === 'active' ? {} : statusColumns(status, input.statusReason, ctx.actor.userId)),
+          })
+          .returning({ id: loyaltyCards.id }),
+      );
+      return toLoyaltyCard((await find(row?.id ?? 0, null)) as Row);
+    },
+    async update(ctx, id, patch) {
+      const current = await find(id, ctx.visible);
+      if (!current) return null;
+      const changesStatus = patch.status !== undefined && patch.status !== current.status;
+      await uniqueFields(unique, async () =>
+        db
+          .update(loyaltyCards)
+          .set({
+            ...(patch.number === undefined ? {} : { number: patch.number }),
+            ...(patch.flagged === undefined ? {} : { flagged: patch.flagged }),
+            ...(patch.holder === undefined ? {} : { holderId: await holderId(db, ctx, patch.holder, current.companyId) }),
+            ...statusColumns(changesStatus ? patch.status : undefined, patch.statusReason, ctx.actor.userId),
+            updatedAt: new Date(),
+          })
+          .where(eq(loyaltyCards.id, id)),
+      );
+      return toLoyaltyCard((await find(id, null)) as Row);
+    },
+    async remove(ctx, id) {
+      if (!(await find(id, ctx.visible))) return false;
+      await refuseInUse(
+        () => loyaltyCardDependents(db, id),
+        () => db.delete(loyaltyCards).where(eq(loyaltyCards.id, id)),
+      );
+      return true;
+    },
+  };
+}
