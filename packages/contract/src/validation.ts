@@ -52,6 +52,13 @@ export const zPercent = () =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, withCode('percent'));
 /** A colour as `#RRGGBB`. */
 export const zColor = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, withCode('color'));
+/** A phone number: digits, spaces, `()/-`, an optional leading `+`. */
+export const zPhone = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^\+?[0-9 ()/-]{6,}$/, withCode('format'));
 /** An optional free text: empty means none. */
 export const zNote = (max = 2000) => z.string().trim().max(max).nullable();
 

@@ -1,7 +1,7 @@
 import type { Collection } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { companies, deposits, devices, emptyings, maintenance } from '../db/schema/index.ts';
+import { cardHolders, companies, deposits, devices, emptyings, loyaltyOwners, maintenance, promoBoxes } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
 import { startCisSimulator } from '../fiscal/cis-simulator.ts';
 import { mergePatch, testApp } from '../testing/app.ts';
@@ -27,6 +27,16 @@ await t.db
   .insert(deposits)
   .values({ ...ofDevice, emptyingId: emptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 });
 await t.db.insert(maintenance).values({ ...ofDevice, date: '2026-11-01', type: 'repair', description: 'empty patch' });
+// A loyalty programme (the demo has none yet): an owner, a card holder and a promo box.
+const [loyaltyOwner] = await t.db
+  .insert(loyaltyOwners)
+  .values({ companyId: zabavni?.id ?? 0, name: 'Empty patch', oib: '69435151530', commissionBp: 1250 })
+  .returning();
+const ofOwner = { companyId: zabavni?.id ?? 0, ownerId: loyaltyOwner?.id ?? 0 };
+await t.db.insert(cardHolders).values({ ...ofOwner, name: 'Empty', surname: 'Patch', consentAt: new Date(), consentVersion: 'v1' });
+await t.db
+  .insert(promoBoxes)
+  .values({ ...ofOwner, title: 'Empty patch', backgroundColor: '#000000', textColor: '#ffffff', activeFrom: '2026-01-01' });
 
 const get = (url: string, lang = 'en') => t.json('admin', { url, headers: { 'accept-language': lang } });
 

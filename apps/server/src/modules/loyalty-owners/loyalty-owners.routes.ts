@@ -1,0 +1,35 @@
+import { loyaltyOwnerAppKey, loyaltyOwnersResource, problemSchema } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { loyaltyOwnerColumns } from './loyalty-owners.queries.ts';
+import { loyaltyOwnersService } from './loyalty-owners.service.ts';
+
+export function loyaltyOwnersRoutes(app: FastifyInstance, deps: Deps) {
+  const service = loyaltyOwnersService(deps.db);
+  registerCrud(app, deps, {
+    resource: loyaltyOwnersResource,
+    columns: loyaltyOwnerColumns,
+    service,
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/loyalty-owners/:id/app-key',
+    config: { permission: 'loyalty-owners.update' },
+    schema: {
+      tags: ['loyalty-owners'],
+      summary: "Issue a new credential of the card holders' app (shown once); the old one stops working",
+      params: idParams,
+      response: { 200: loyaltyOwnerAppKey, 404: problemSchema },
+    },
+    handler: async (request) => {
+      const issued = await service.issueAppKey(contextOf(request), (request.params as { id: number }).id);
+      deps.versions.bump('loyalty-owners');
+      if (!issued) throw notFound();
+      return issued;
+    },
+  });
+}

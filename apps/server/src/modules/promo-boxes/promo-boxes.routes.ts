@@ -1,0 +1,14 @@
+import { promoBoxesResource } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { promoBoxColumns } from './promo-boxes.queries.ts';
+import { promoBoxesService } from './promo-boxes.service.ts';
+
+export function promoBoxesRoutes(app: FastifyInstance, deps: Deps) {
+  registerCrud(app, deps, {
+    resource: promoBoxesResource,
+    columns: promoBoxColumns,
+    service: promoBoxesService(deps.db),
+  });
+}
