@@ -201,6 +201,7 @@ CREATE UNIQUE INDEX "card_transactions_spend_key" ON "card_transactions" USING b
 CREATE INDEX "card_transactions_card_idx" ON "card_transactions" USING btree ("card_id","at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_company_at_idx" ON "card_transactions" USING btree ("company_id","at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_at_idx" ON "card_transactions" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "card_transactions_top_up_idx" ON "card_transactions" USING btree ("top_up_id") WHERE "card_transactions"."top_up_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "loyalty_cards_uid_key" ON "loyalty_cards" USING btree ("company_id","uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "loyalty_cards_number_key" ON "loyalty_cards" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "loyalty_cards_owner_idx" ON "loyalty_cards" USING btree ("owner_id");--> statement-breakpoint

@@ -309,5 +309,6 @@ export const cardTransactions = pgTable(
     // Keyset pages (`at desc, id desc`, decision 0010), the company's and All Companies.
     index('card_transactions_company_at_idx').on(t.companyId, t.at, t.id),
     index('card_transactions_at_idx').on(t.at, t.id),
+    index('card_transactions_top_up_idx').on(t.topUpId).where(sql`${t.topUpId} is not null`),
   ],
 );
