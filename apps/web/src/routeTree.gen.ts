@@ -94,6 +94,31 @@ import { Route as AppDevicesMaintenanceIdRouteImport } from './routes/_app/devic
 import { Route as AppLessorsEditIdRouteImport } from './routes/_app/lessors/edit.$id';
 import { Route as AppLocationsEditIdRouteImport } from './routes/_app/locations/edit.$id';
 import { Route as AppLoggersEditIdRouteImport } from './routes/_app/loggers/edit.$id';
+import { Route as AppLoyaltyCardsIndexRouteImport } from './routes/_app/loyalty/cards/index';
+import { Route as AppLoyaltyCardsListRouteImport } from './routes/_app/loyalty/cards/list';
+import { Route as AppLoyaltyCardsNewRouteImport } from './routes/_app/loyalty/cards/new';
+import { Route as AppLoyaltyCardsTransactionsRouteImport } from './routes/_app/loyalty/cards/transactions';
+import { Route as AppLoyaltyOwnersIndexRouteImport } from './routes/_app/loyalty/owners/index';
+import { Route as AppLoyaltyOwnersListRouteImport } from './routes/_app/loyalty/owners/list';
+import { Route as AppLoyaltyOwnersNewRouteImport } from './routes/_app/loyalty/owners/new';
+import { Route as AppLoyaltyOwnersTransactionsRouteImport } from './routes/_app/loyalty/owners/transactions';
+import { Route as AppLoyaltyPosLocationsIndexRouteImport } from './routes/_app/loyalty/pos-locations/index';
+import { Route as AppLoyaltyPosLocationsListRouteImport } from './routes/_app/loyalty/pos-locations/list';
+import { Route as AppLoyaltyPosLocationsNewRouteImport } from './routes/_app/loyalty/pos-locations/new';
+import { Route as AppLoyaltyPosOwnersIndexRouteImport } from './routes/_app/loyalty/pos-owners/index';
+import { Route as AppLoyaltyPosOwnersListRouteImport } from './routes/_app/loyalty/pos-owners/list';
+import { Route as AppLoyaltyPosOwnersNewRouteImport } from './routes/_app/loyalty/pos-owners/new';
+import { Route as AppLoyaltyPosWorkersIndexRouteImport } from './routes/_app/loyalty/pos-workers/index';
+import { Route as AppLoyaltyPosWorkersListRouteImport } from './routes/_app/loyalty/pos-workers/list';
+import { Route as AppLoyaltyPosWorkersNewRouteImport } from './routes/_app/loyalty/pos-workers/new';
+import { Route as AppLoyaltyPromotionsIndexRouteImport } from './routes/_app/loyalty/promotions/index';
+import { Route as AppLoyaltyPromotionsAllRouteImport } from './routes/_app/loyalty/promotions/all';
+import { Route as AppLoyaltyPromotionsListRouteImport } from './routes/_app/loyalty/promotions/list';
+import { Route as AppLoyaltyPromotionsNewRouteImport } from './routes/_app/loyalty/promotions/new';
+import { Route as AppLoyaltyUsersIndexRouteImport } from './routes/_app/loyalty/users/index';
+import { Route as AppLoyaltyUsersListRouteImport } from './routes/_app/loyalty/users/list';
+import { Route as AppLoyaltyUsersNewRouteImport } from './routes/_app/loyalty/users/new';
+import { Route as AppLoyaltyUsersTransactionsRouteImport } from './routes/_app/loyalty/users/transactions';
 import { Route as AppTagsEditIdRouteImport } from './routes/_app/tags/edit.$id';
 import { Route as AppUsersAllIndexRouteImport } from './routes/_app/users/all/index';
 import { Route as AppUsersAllListRouteImport } from './routes/_app/users/all/list';
@@ -101,7 +126,18 @@ import { Route as AppUsersAllNewRouteImport } from './routes/_app/users/all/new'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit.$id';
 import { Route as AppArticlesItemsEditIdRouteImport } from './routes/_app/articles/items/edit.$id';
 import { Route as AppArticlesRepositoriesEditIdRouteImport } from './routes/_app/articles/repositories/edit.$id';
+import { Route as AppLoyaltyCardsEditIdRouteImport } from './routes/_app/loyalty/cards/edit.$id';
+import { Route as AppLoyaltyOwnersEditIdRouteImport } from './routes/_app/loyalty/owners/edit.$id';
+import { Route as AppLoyaltyPosLocationsEditIdRouteImport } from './routes/_app/loyalty/pos-locations/edit.$id';
+import { Route as AppLoyaltyPosOwnersEditIdRouteImport } from './routes/_app/loyalty/pos-owners/edit.$id';
+import { Route as AppLoyaltyPosWorkersEditIdRouteImport } from './routes/_app/loyalty/pos-workers/edit.$id';
+import { Route as AppLoyaltyPromotionsEditIdRouteImport } from './routes/_app/loyalty/promotions/edit.$id';
+import { Route as AppLoyaltyUsersEditIdRouteImport } from './routes/_app/loyalty/users/edit.$id';
+import { Route as AppLoyaltyUsersPromoBoxesIndexRouteImport } from './routes/_app/loyalty/users/promo-boxes/index';
+import { Route as AppLoyaltyUsersPromoBoxesListRouteImport } from './routes/_app/loyalty/users/promo-boxes/list';
+import { Route as AppLoyaltyUsersPromoBoxesNewRouteImport } from './routes/_app/loyalty/users/promo-boxes/new';
 import { Route as AppUsersAllEditIdRouteImport } from './routes/_app/users/all/edit.$id';
+import { Route as AppLoyaltyUsersPromoBoxesEditIdRouteImport } from './routes/_app/loyalty/users/promo-boxes/edit.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -549,6 +585,142 @@ const AppLoggersEditIdRoute = AppLoggersEditIdRouteImport.update({
   path: '/loggers/edit/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLoyaltyCardsIndexRoute = AppLoyaltyCardsIndexRouteImport.update({
+  id: '/loyalty/cards/',
+  path: '/loyalty/cards/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyCardsListRoute = AppLoyaltyCardsListRouteImport.update({
+  id: '/loyalty/cards/list',
+  path: '/loyalty/cards/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyCardsNewRoute = AppLoyaltyCardsNewRouteImport.update({
+  id: '/loyalty/cards/new',
+  path: '/loyalty/cards/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyCardsTransactionsRoute =
+  AppLoyaltyCardsTransactionsRouteImport.update({
+    id: '/loyalty/cards/transactions',
+    path: '/loyalty/cards/transactions',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyOwnersIndexRoute = AppLoyaltyOwnersIndexRouteImport.update({
+  id: '/loyalty/owners/',
+  path: '/loyalty/owners/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyOwnersListRoute = AppLoyaltyOwnersListRouteImport.update({
+  id: '/loyalty/owners/list',
+  path: '/loyalty/owners/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyOwnersNewRoute = AppLoyaltyOwnersNewRouteImport.update({
+  id: '/loyalty/owners/new',
+  path: '/loyalty/owners/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyOwnersTransactionsRoute =
+  AppLoyaltyOwnersTransactionsRouteImport.update({
+    id: '/loyalty/owners/transactions',
+    path: '/loyalty/owners/transactions',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosLocationsIndexRoute =
+  AppLoyaltyPosLocationsIndexRouteImport.update({
+    id: '/loyalty/pos-locations/',
+    path: '/loyalty/pos-locations/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosLocationsListRoute =
+  AppLoyaltyPosLocationsListRouteImport.update({
+    id: '/loyalty/pos-locations/list',
+    path: '/loyalty/pos-locations/list',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosLocationsNewRoute =
+  AppLoyaltyPosLocationsNewRouteImport.update({
+    id: '/loyalty/pos-locations/new',
+    path: '/loyalty/pos-locations/new',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosOwnersIndexRoute =
+  AppLoyaltyPosOwnersIndexRouteImport.update({
+    id: '/loyalty/pos-owners/',
+    path: '/loyalty/pos-owners/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosOwnersListRoute = AppLoyaltyPosOwnersListRouteImport.update({
+  id: '/loyalty/pos-owners/list',
+  path: '/loyalty/pos-owners/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyPosOwnersNewRoute = AppLoyaltyPosOwnersNewRouteImport.update({
+  id: '/loyalty/pos-owners/new',
+  path: '/loyalty/pos-owners/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyPosWorkersIndexRoute =
+  AppLoyaltyPosWorkersIndexRouteImport.update({
+    id: '/loyalty/pos-workers/',
+    path: '/loyalty/pos-workers/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosWorkersListRoute =
+  AppLoyaltyPosWorkersListRouteImport.update({
+    id: '/loyalty/pos-workers/list',
+    path: '/loyalty/pos-workers/list',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosWorkersNewRoute = AppLoyaltyPosWorkersNewRouteImport.update({
+  id: '/loyalty/pos-workers/new',
+  path: '/loyalty/pos-workers/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyPromotionsIndexRoute =
+  AppLoyaltyPromotionsIndexRouteImport.update({
+    id: '/loyalty/promotions/',
+    path: '/loyalty/promotions/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPromotionsAllRoute = AppLoyaltyPromotionsAllRouteImport.update({
+  id: '/loyalty/promotions/all',
+  path: '/loyalty/promotions/all',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyPromotionsListRoute =
+  AppLoyaltyPromotionsListRouteImport.update({
+    id: '/loyalty/promotions/list',
+    path: '/loyalty/promotions/list',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPromotionsNewRoute = AppLoyaltyPromotionsNewRouteImport.update({
+  id: '/loyalty/promotions/new',
+  path: '/loyalty/promotions/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyUsersIndexRoute = AppLoyaltyUsersIndexRouteImport.update({
+  id: '/loyalty/users/',
+  path: '/loyalty/users/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyUsersListRoute = AppLoyaltyUsersListRouteImport.update({
+  id: '/loyalty/users/list',
+  path: '/loyalty/users/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyUsersNewRoute = AppLoyaltyUsersNewRouteImport.update({
+  id: '/loyalty/users/new',
+  path: '/loyalty/users/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyUsersTransactionsRoute =
+  AppLoyaltyUsersTransactionsRouteImport.update({
+    id: '/loyalty/users/transactions',
+    path: '/loyalty/users/transactions',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppTagsEditIdRoute = AppTagsEditIdRouteImport.update({
   id: '/tags/edit/$id',
   path: '/tags/edit/$id',
@@ -585,11 +757,74 @@ const AppArticlesRepositoriesEditIdRoute =
     path: '/articles/repositories/edit/$id',
     getParentRoute: () => AppRoute,
   } as any);
+const AppLoyaltyCardsEditIdRoute = AppLoyaltyCardsEditIdRouteImport.update({
+  id: '/loyalty/cards/edit/$id',
+  path: '/loyalty/cards/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyOwnersEditIdRoute = AppLoyaltyOwnersEditIdRouteImport.update({
+  id: '/loyalty/owners/edit/$id',
+  path: '/loyalty/owners/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyPosLocationsEditIdRoute =
+  AppLoyaltyPosLocationsEditIdRouteImport.update({
+    id: '/loyalty/pos-locations/edit/$id',
+    path: '/loyalty/pos-locations/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosOwnersEditIdRoute =
+  AppLoyaltyPosOwnersEditIdRouteImport.update({
+    id: '/loyalty/pos-owners/edit/$id',
+    path: '/loyalty/pos-owners/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPosWorkersEditIdRoute =
+  AppLoyaltyPosWorkersEditIdRouteImport.update({
+    id: '/loyalty/pos-workers/edit/$id',
+    path: '/loyalty/pos-workers/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyPromotionsEditIdRoute =
+  AppLoyaltyPromotionsEditIdRouteImport.update({
+    id: '/loyalty/promotions/edit/$id',
+    path: '/loyalty/promotions/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyUsersEditIdRoute = AppLoyaltyUsersEditIdRouteImport.update({
+  id: '/loyalty/users/edit/$id',
+  path: '/loyalty/users/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyUsersPromoBoxesIndexRoute =
+  AppLoyaltyUsersPromoBoxesIndexRouteImport.update({
+    id: '/loyalty/users/promo-boxes/',
+    path: '/loyalty/users/promo-boxes/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyUsersPromoBoxesListRoute =
+  AppLoyaltyUsersPromoBoxesListRouteImport.update({
+    id: '/loyalty/users/promo-boxes/list',
+    path: '/loyalty/users/promo-boxes/list',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppLoyaltyUsersPromoBoxesNewRoute =
+  AppLoyaltyUsersPromoBoxesNewRouteImport.update({
+    id: '/loyalty/users/promo-boxes/new',
+    path: '/loyalty/users/promo-boxes/new',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppUsersAllEditIdRoute = AppUsersAllEditIdRouteImport.update({
   id: '/users/all/edit/$id',
   path: '/users/all/edit/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLoyaltyUsersPromoBoxesEditIdRoute =
+  AppLoyaltyUsersPromoBoxesEditIdRouteImport.update({
+    id: '/loyalty/users/promo-boxes/edit/$id',
+    path: '/loyalty/users/promo-boxes/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -674,16 +909,52 @@ export interface FileRoutesByFullPath {
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
+  '/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
+  '/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
+  '/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
+  '/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
+  '/loyalty/pos-locations/list': typeof AppLoyaltyPosLocationsListRoute;
+  '/loyalty/pos-locations/new': typeof AppLoyaltyPosLocationsNewRoute;
+  '/loyalty/pos-owners/list': typeof AppLoyaltyPosOwnersListRoute;
+  '/loyalty/pos-owners/new': typeof AppLoyaltyPosOwnersNewRoute;
+  '/loyalty/pos-workers/list': typeof AppLoyaltyPosWorkersListRoute;
+  '/loyalty/pos-workers/new': typeof AppLoyaltyPosWorkersNewRoute;
+  '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
+  '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
+  '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
+  '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
+  '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
   '/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
+  '/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
+  '/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
+  '/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
+  '/loyalty/pos-owners/': typeof AppLoyaltyPosOwnersIndexRoute;
+  '/loyalty/pos-workers/': typeof AppLoyaltyPosWorkersIndexRoute;
+  '/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
+  '/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
   '/users/all/': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
+  '/loyalty/cards/edit/$id': typeof AppLoyaltyCardsEditIdRoute;
+  '/loyalty/owners/edit/$id': typeof AppLoyaltyOwnersEditIdRoute;
+  '/loyalty/pos-locations/edit/$id': typeof AppLoyaltyPosLocationsEditIdRoute;
+  '/loyalty/pos-owners/edit/$id': typeof AppLoyaltyPosOwnersEditIdRoute;
+  '/loyalty/pos-workers/edit/$id': typeof AppLoyaltyPosWorkersEditIdRoute;
+  '/loyalty/promotions/edit/$id': typeof AppLoyaltyPromotionsEditIdRoute;
+  '/loyalty/users/edit/$id': typeof AppLoyaltyUsersEditIdRoute;
+  '/loyalty/users/promo-boxes/list': typeof AppLoyaltyUsersPromoBoxesListRoute;
+  '/loyalty/users/promo-boxes/new': typeof AppLoyaltyUsersPromoBoxesNewRoute;
   '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
+  '/loyalty/users/promo-boxes/': typeof AppLoyaltyUsersPromoBoxesIndexRoute;
+  '/loyalty/users/promo-boxes/edit/$id': typeof AppLoyaltyUsersPromoBoxesEditIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -768,16 +1039,52 @@ export interface FileRoutesByTo {
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
+  '/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
+  '/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
+  '/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
+  '/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
+  '/loyalty/pos-locations/list': typeof AppLoyaltyPosLocationsListRoute;
+  '/loyalty/pos-locations/new': typeof AppLoyaltyPosLocationsNewRoute;
+  '/loyalty/pos-owners/list': typeof AppLoyaltyPosOwnersListRoute;
+  '/loyalty/pos-owners/new': typeof AppLoyaltyPosOwnersNewRoute;
+  '/loyalty/pos-workers/list': typeof AppLoyaltyPosWorkersListRoute;
+  '/loyalty/pos-workers/new': typeof AppLoyaltyPosWorkersNewRoute;
+  '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
+  '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
+  '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
+  '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
+  '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
   '/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories': typeof AppArticlesRepositoriesIndexRoute;
+  '/loyalty/cards': typeof AppLoyaltyCardsIndexRoute;
+  '/loyalty/owners': typeof AppLoyaltyOwnersIndexRoute;
+  '/loyalty/pos-locations': typeof AppLoyaltyPosLocationsIndexRoute;
+  '/loyalty/pos-owners': typeof AppLoyaltyPosOwnersIndexRoute;
+  '/loyalty/pos-workers': typeof AppLoyaltyPosWorkersIndexRoute;
+  '/loyalty/promotions': typeof AppLoyaltyPromotionsIndexRoute;
+  '/loyalty/users': typeof AppLoyaltyUsersIndexRoute;
   '/users/all': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
+  '/loyalty/cards/edit/$id': typeof AppLoyaltyCardsEditIdRoute;
+  '/loyalty/owners/edit/$id': typeof AppLoyaltyOwnersEditIdRoute;
+  '/loyalty/pos-locations/edit/$id': typeof AppLoyaltyPosLocationsEditIdRoute;
+  '/loyalty/pos-owners/edit/$id': typeof AppLoyaltyPosOwnersEditIdRoute;
+  '/loyalty/pos-workers/edit/$id': typeof AppLoyaltyPosWorkersEditIdRoute;
+  '/loyalty/promotions/edit/$id': typeof AppLoyaltyPromotionsEditIdRoute;
+  '/loyalty/users/edit/$id': typeof AppLoyaltyUsersEditIdRoute;
+  '/loyalty/users/promo-boxes/list': typeof AppLoyaltyUsersPromoBoxesListRoute;
+  '/loyalty/users/promo-boxes/new': typeof AppLoyaltyUsersPromoBoxesNewRoute;
   '/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
+  '/loyalty/users/promo-boxes': typeof AppLoyaltyUsersPromoBoxesIndexRoute;
+  '/loyalty/users/promo-boxes/edit/$id': typeof AppLoyaltyUsersPromoBoxesEditIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -864,16 +1171,52 @@ export interface FileRoutesById {
   '/_app/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/_app/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/_app/loggers/edit/$id': typeof AppLoggersEditIdRoute;
+  '/_app/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
+  '/_app/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
+  '/_app/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/_app/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
+  '/_app/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
+  '/_app/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
+  '/_app/loyalty/pos-locations/list': typeof AppLoyaltyPosLocationsListRoute;
+  '/_app/loyalty/pos-locations/new': typeof AppLoyaltyPosLocationsNewRoute;
+  '/_app/loyalty/pos-owners/list': typeof AppLoyaltyPosOwnersListRoute;
+  '/_app/loyalty/pos-owners/new': typeof AppLoyaltyPosOwnersNewRoute;
+  '/_app/loyalty/pos-workers/list': typeof AppLoyaltyPosWorkersListRoute;
+  '/_app/loyalty/pos-workers/new': typeof AppLoyaltyPosWorkersNewRoute;
+  '/_app/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
+  '/_app/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
+  '/_app/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/_app/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
+  '/_app/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
+  '/_app/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
   '/_app/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/_app/users/all/list': typeof AppUsersAllListRoute;
   '/_app/users/all/new': typeof AppUsersAllNewRoute;
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
   '/_app/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/_app/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
+  '/_app/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
+  '/_app/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
+  '/_app/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
+  '/_app/loyalty/pos-owners/': typeof AppLoyaltyPosOwnersIndexRoute;
+  '/_app/loyalty/pos-workers/': typeof AppLoyaltyPosWorkersIndexRoute;
+  '/_app/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
+  '/_app/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
   '/_app/users/all/': typeof AppUsersAllIndexRoute;
   '/_app/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/_app/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
+  '/_app/loyalty/cards/edit/$id': typeof AppLoyaltyCardsEditIdRoute;
+  '/_app/loyalty/owners/edit/$id': typeof AppLoyaltyOwnersEditIdRoute;
+  '/_app/loyalty/pos-locations/edit/$id': typeof AppLoyaltyPosLocationsEditIdRoute;
+  '/_app/loyalty/pos-owners/edit/$id': typeof AppLoyaltyPosOwnersEditIdRoute;
+  '/_app/loyalty/pos-workers/edit/$id': typeof AppLoyaltyPosWorkersEditIdRoute;
+  '/_app/loyalty/promotions/edit/$id': typeof AppLoyaltyPromotionsEditIdRoute;
+  '/_app/loyalty/users/edit/$id': typeof AppLoyaltyUsersEditIdRoute;
+  '/_app/loyalty/users/promo-boxes/list': typeof AppLoyaltyUsersPromoBoxesListRoute;
+  '/_app/loyalty/users/promo-boxes/new': typeof AppLoyaltyUsersPromoBoxesNewRoute;
   '/_app/users/all/edit/$id': typeof AppUsersAllEditIdRoute;
+  '/_app/loyalty/users/promo-boxes/': typeof AppLoyaltyUsersPromoBoxesIndexRoute;
+  '/_app/loyalty/users/promo-boxes/edit/$id': typeof AppLoyaltyUsersPromoBoxesEditIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -960,16 +1303,52 @@ export interface FileRouteTypes {
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
+    | '/loyalty/cards/list'
+    | '/loyalty/cards/new'
+    | '/loyalty/cards/transactions'
+    | '/loyalty/owners/list'
+    | '/loyalty/owners/new'
+    | '/loyalty/owners/transactions'
+    | '/loyalty/pos-locations/list'
+    | '/loyalty/pos-locations/new'
+    | '/loyalty/pos-owners/list'
+    | '/loyalty/pos-owners/new'
+    | '/loyalty/pos-workers/list'
+    | '/loyalty/pos-workers/new'
+    | '/loyalty/promotions/all'
+    | '/loyalty/promotions/list'
+    | '/loyalty/promotions/new'
+    | '/loyalty/users/list'
+    | '/loyalty/users/new'
+    | '/loyalty/users/transactions'
     | '/tags/edit/$id'
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
     | '/articles/items/'
     | '/articles/repositories/'
+    | '/loyalty/cards/'
+    | '/loyalty/owners/'
+    | '/loyalty/pos-locations/'
+    | '/loyalty/pos-owners/'
+    | '/loyalty/pos-workers/'
+    | '/loyalty/promotions/'
+    | '/loyalty/users/'
     | '/users/all/'
     | '/articles/items/edit/$id'
     | '/articles/repositories/edit/$id'
-    | '/users/all/edit/$id';
+    | '/loyalty/cards/edit/$id'
+    | '/loyalty/owners/edit/$id'
+    | '/loyalty/pos-locations/edit/$id'
+    | '/loyalty/pos-owners/edit/$id'
+    | '/loyalty/pos-workers/edit/$id'
+    | '/loyalty/promotions/edit/$id'
+    | '/loyalty/users/edit/$id'
+    | '/loyalty/users/promo-boxes/list'
+    | '/loyalty/users/promo-boxes/new'
+    | '/users/all/edit/$id'
+    | '/loyalty/users/promo-boxes/'
+    | '/loyalty/users/promo-boxes/edit/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -1054,16 +1433,52 @@ export interface FileRouteTypes {
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
+    | '/loyalty/cards/list'
+    | '/loyalty/cards/new'
+    | '/loyalty/cards/transactions'
+    | '/loyalty/owners/list'
+    | '/loyalty/owners/new'
+    | '/loyalty/owners/transactions'
+    | '/loyalty/pos-locations/list'
+    | '/loyalty/pos-locations/new'
+    | '/loyalty/pos-owners/list'
+    | '/loyalty/pos-owners/new'
+    | '/loyalty/pos-workers/list'
+    | '/loyalty/pos-workers/new'
+    | '/loyalty/promotions/all'
+    | '/loyalty/promotions/list'
+    | '/loyalty/promotions/new'
+    | '/loyalty/users/list'
+    | '/loyalty/users/new'
+    | '/loyalty/users/transactions'
     | '/tags/edit/$id'
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
     | '/articles/items'
     | '/articles/repositories'
+    | '/loyalty/cards'
+    | '/loyalty/owners'
+    | '/loyalty/pos-locations'
+    | '/loyalty/pos-owners'
+    | '/loyalty/pos-workers'
+    | '/loyalty/promotions'
+    | '/loyalty/users'
     | '/users/all'
     | '/articles/items/edit/$id'
     | '/articles/repositories/edit/$id'
-    | '/users/all/edit/$id';
+    | '/loyalty/cards/edit/$id'
+    | '/loyalty/owners/edit/$id'
+    | '/loyalty/pos-locations/edit/$id'
+    | '/loyalty/pos-owners/edit/$id'
+    | '/loyalty/pos-workers/edit/$id'
+    | '/loyalty/promotions/edit/$id'
+    | '/loyalty/users/edit/$id'
+    | '/loyalty/users/promo-boxes/list'
+    | '/loyalty/users/promo-boxes/new'
+    | '/users/all/edit/$id'
+    | '/loyalty/users/promo-boxes'
+    | '/loyalty/users/promo-boxes/edit/$id';
   id:
     | '__root__'
     | '/'
@@ -1149,16 +1564,52 @@ export interface FileRouteTypes {
     | '/_app/lessors/edit/$id'
     | '/_app/locations/edit/$id'
     | '/_app/loggers/edit/$id'
+    | '/_app/loyalty/cards/list'
+    | '/_app/loyalty/cards/new'
+    | '/_app/loyalty/cards/transactions'
+    | '/_app/loyalty/owners/list'
+    | '/_app/loyalty/owners/new'
+    | '/_app/loyalty/owners/transactions'
+    | '/_app/loyalty/pos-locations/list'
+    | '/_app/loyalty/pos-locations/new'
+    | '/_app/loyalty/pos-owners/list'
+    | '/_app/loyalty/pos-owners/new'
+    | '/_app/loyalty/pos-workers/list'
+    | '/_app/loyalty/pos-workers/new'
+    | '/_app/loyalty/promotions/all'
+    | '/_app/loyalty/promotions/list'
+    | '/_app/loyalty/promotions/new'
+    | '/_app/loyalty/users/list'
+    | '/_app/loyalty/users/new'
+    | '/_app/loyalty/users/transactions'
     | '/_app/tags/edit/$id'
     | '/_app/users/all/list'
     | '/_app/users/all/new'
     | '/_app/users/edit/$id'
     | '/_app/articles/items/'
     | '/_app/articles/repositories/'
+    | '/_app/loyalty/cards/'
+    | '/_app/loyalty/owners/'
+    | '/_app/loyalty/pos-locations/'
+    | '/_app/loyalty/pos-owners/'
+    | '/_app/loyalty/pos-workers/'
+    | '/_app/loyalty/promotions/'
+    | '/_app/loyalty/users/'
     | '/_app/users/all/'
     | '/_app/articles/items/edit/$id'
     | '/_app/articles/repositories/edit/$id'
-    | '/_app/users/all/edit/$id';
+    | '/_app/loyalty/cards/edit/$id'
+    | '/_app/loyalty/owners/edit/$id'
+    | '/_app/loyalty/pos-locations/edit/$id'
+    | '/_app/loyalty/pos-owners/edit/$id'
+    | '/_app/loyalty/pos-workers/edit/$id'
+    | '/_app/loyalty/promotions/edit/$id'
+    | '/_app/loyalty/users/edit/$id'
+    | '/_app/loyalty/users/promo-boxes/list'
+    | '/_app/loyalty/users/promo-boxes/new'
+    | '/_app/users/all/edit/$id'
+    | '/_app/loyalty/users/promo-boxes/'
+    | '/_app/loyalty/users/promo-boxes/edit/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -1765,6 +2216,181 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoggersEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/cards/': {
+      id: '/_app/loyalty/cards/';
+      path: '/loyalty/cards';
+      fullPath: '/loyalty/cards/';
+      preLoaderRoute: typeof AppLoyaltyCardsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/cards/list': {
+      id: '/_app/loyalty/cards/list';
+      path: '/loyalty/cards/list';
+      fullPath: '/loyalty/cards/list';
+      preLoaderRoute: typeof AppLoyaltyCardsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/cards/new': {
+      id: '/_app/loyalty/cards/new';
+      path: '/loyalty/cards/new';
+      fullPath: '/loyalty/cards/new';
+      preLoaderRoute: typeof AppLoyaltyCardsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/cards/transactions': {
+      id: '/_app/loyalty/cards/transactions';
+      path: '/loyalty/cards/transactions';
+      fullPath: '/loyalty/cards/transactions';
+      preLoaderRoute: typeof AppLoyaltyCardsTransactionsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/owners/': {
+      id: '/_app/loyalty/owners/';
+      path: '/loyalty/owners';
+      fullPath: '/loyalty/owners/';
+      preLoaderRoute: typeof AppLoyaltyOwnersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/owners/list': {
+      id: '/_app/loyalty/owners/list';
+      path: '/loyalty/owners/list';
+      fullPath: '/loyalty/owners/list';
+      preLoaderRoute: typeof AppLoyaltyOwnersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/owners/new': {
+      id: '/_app/loyalty/owners/new';
+      path: '/loyalty/owners/new';
+      fullPath: '/loyalty/owners/new';
+      preLoaderRoute: typeof AppLoyaltyOwnersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/owners/transactions': {
+      id: '/_app/loyalty/owners/transactions';
+      path: '/loyalty/owners/transactions';
+      fullPath: '/loyalty/owners/transactions';
+      preLoaderRoute: typeof AppLoyaltyOwnersTransactionsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-locations/': {
+      id: '/_app/loyalty/pos-locations/';
+      path: '/loyalty/pos-locations';
+      fullPath: '/loyalty/pos-locations/';
+      preLoaderRoute: typeof AppLoyaltyPosLocationsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-locations/list': {
+      id: '/_app/loyalty/pos-locations/list';
+      path: '/loyalty/pos-locations/list';
+      fullPath: '/loyalty/pos-locations/list';
+      preLoaderRoute: typeof AppLoyaltyPosLocationsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-locations/new': {
+      id: '/_app/loyalty/pos-locations/new';
+      path: '/loyalty/pos-locations/new';
+      fullPath: '/loyalty/pos-locations/new';
+      preLoaderRoute: typeof AppLoyaltyPosLocationsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-owners/': {
+      id: '/_app/loyalty/pos-owners/';
+      path: '/loyalty/pos-owners';
+      fullPath: '/loyalty/pos-owners/';
+      preLoaderRoute: typeof AppLoyaltyPosOwnersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-owners/list': {
+      id: '/_app/loyalty/pos-owners/list';
+      path: '/loyalty/pos-owners/list';
+      fullPath: '/loyalty/pos-owners/list';
+      preLoaderRoute: typeof AppLoyaltyPosOwnersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-owners/new': {
+      id: '/_app/loyalty/pos-owners/new';
+      path: '/loyalty/pos-owners/new';
+      fullPath: '/loyalty/pos-owners/new';
+      preLoaderRoute: typeof AppLoyaltyPosOwnersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-workers/': {
+      id: '/_app/loyalty/pos-workers/';
+      path: '/loyalty/pos-workers';
+      fullPath: '/loyalty/pos-workers/';
+      preLoaderRoute: typeof AppLoyaltyPosWorkersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-workers/list': {
+      id: '/_app/loyalty/pos-workers/list';
+      path: '/loyalty/pos-workers/list';
+      fullPath: '/loyalty/pos-workers/list';
+      preLoaderRoute: typeof AppLoyaltyPosWorkersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-workers/new': {
+      id: '/_app/loyalty/pos-workers/new';
+      path: '/loyalty/pos-workers/new';
+      fullPath: '/loyalty/pos-workers/new';
+      preLoaderRoute: typeof AppLoyaltyPosWorkersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/promotions/': {
+      id: '/_app/loyalty/promotions/';
+      path: '/loyalty/promotions';
+      fullPath: '/loyalty/promotions/';
+      preLoaderRoute: typeof AppLoyaltyPromotionsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/promotions/all': {
+      id: '/_app/loyalty/promotions/all';
+      path: '/loyalty/promotions/all';
+      fullPath: '/loyalty/promotions/all';
+      preLoaderRoute: typeof AppLoyaltyPromotionsAllRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/promotions/list': {
+      id: '/_app/loyalty/promotions/list';
+      path: '/loyalty/promotions/list';
+      fullPath: '/loyalty/promotions/list';
+      preLoaderRoute: typeof AppLoyaltyPromotionsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/promotions/new': {
+      id: '/_app/loyalty/promotions/new';
+      path: '/loyalty/promotions/new';
+      fullPath: '/loyalty/promotions/new';
+      preLoaderRoute: typeof AppLoyaltyPromotionsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/': {
+      id: '/_app/loyalty/users/';
+      path: '/loyalty/users';
+      fullPath: '/loyalty/users/';
+      preLoaderRoute: typeof AppLoyaltyUsersIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/list': {
+      id: '/_app/loyalty/users/list';
+      path: '/loyalty/users/list';
+      fullPath: '/loyalty/users/list';
+      preLoaderRoute: typeof AppLoyaltyUsersListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/new': {
+      id: '/_app/loyalty/users/new';
+      path: '/loyalty/users/new';
+      fullPath: '/loyalty/users/new';
+      preLoaderRoute: typeof AppLoyaltyUsersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/transactions': {
+      id: '/_app/loyalty/users/transactions';
+      path: '/loyalty/users/transactions';
+      fullPath: '/loyalty/users/transactions';
+      preLoaderRoute: typeof AppLoyaltyUsersTransactionsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/tags/edit/$id': {
       id: '/_app/tags/edit/$id';
       path: '/tags/edit/$id';
@@ -1814,11 +2440,88 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppArticlesRepositoriesEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/cards/edit/$id': {
+      id: '/_app/loyalty/cards/edit/$id';
+      path: '/loyalty/cards/edit/$id';
+      fullPath: '/loyalty/cards/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyCardsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/owners/edit/$id': {
+      id: '/_app/loyalty/owners/edit/$id';
+      path: '/loyalty/owners/edit/$id';
+      fullPath: '/loyalty/owners/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyOwnersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-locations/edit/$id': {
+      id: '/_app/loyalty/pos-locations/edit/$id';
+      path: '/loyalty/pos-locations/edit/$id';
+      fullPath: '/loyalty/pos-locations/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyPosLocationsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-owners/edit/$id': {
+      id: '/_app/loyalty/pos-owners/edit/$id';
+      path: '/loyalty/pos-owners/edit/$id';
+      fullPath: '/loyalty/pos-owners/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyPosOwnersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/pos-workers/edit/$id': {
+      id: '/_app/loyalty/pos-workers/edit/$id';
+      path: '/loyalty/pos-workers/edit/$id';
+      fullPath: '/loyalty/pos-workers/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyPosWorkersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/promotions/edit/$id': {
+      id: '/_app/loyalty/promotions/edit/$id';
+      path: '/loyalty/promotions/edit/$id';
+      fullPath: '/loyalty/promotions/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyPromotionsEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/edit/$id': {
+      id: '/_app/loyalty/users/edit/$id';
+      path: '/loyalty/users/edit/$id';
+      fullPath: '/loyalty/users/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyUsersEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/promo-boxes/': {
+      id: '/_app/loyalty/users/promo-boxes/';
+      path: '/loyalty/users/promo-boxes';
+      fullPath: '/loyalty/users/promo-boxes/';
+      preLoaderRoute: typeof AppLoyaltyUsersPromoBoxesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/promo-boxes/list': {
+      id: '/_app/loyalty/users/promo-boxes/list';
+      path: '/loyalty/users/promo-boxes/list';
+      fullPath: '/loyalty/users/promo-boxes/list';
+      preLoaderRoute: typeof AppLoyaltyUsersPromoBoxesListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/promo-boxes/new': {
+      id: '/_app/loyalty/users/promo-boxes/new';
+      path: '/loyalty/users/promo-boxes/new';
+      fullPath: '/loyalty/users/promo-boxes/new';
+      preLoaderRoute: typeof AppLoyaltyUsersPromoBoxesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/users/all/edit/$id': {
       id: '/_app/users/all/edit/$id';
       path: '/users/all/edit/$id';
       fullPath: '/users/all/edit/$id';
       preLoaderRoute: typeof AppUsersAllEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/users/promo-boxes/edit/$id': {
+      id: '/_app/loyalty/users/promo-boxes/edit/$id';
+      path: '/loyalty/users/promo-boxes/edit/$id';
+      fullPath: '/loyalty/users/promo-boxes/edit/$id';
+      preLoaderRoute: typeof AppLoyaltyUsersPromoBoxesEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
   }
@@ -1904,16 +2607,52 @@ interface AppRouteChildren {
   AppLessorsEditIdRoute: typeof AppLessorsEditIdRoute;
   AppLocationsEditIdRoute: typeof AppLocationsEditIdRoute;
   AppLoggersEditIdRoute: typeof AppLoggersEditIdRoute;
+  AppLoyaltyCardsListRoute: typeof AppLoyaltyCardsListRoute;
+  AppLoyaltyCardsNewRoute: typeof AppLoyaltyCardsNewRoute;
+  AppLoyaltyCardsTransactionsRoute: typeof AppLoyaltyCardsTransactionsRoute;
+  AppLoyaltyOwnersListRoute: typeof AppLoyaltyOwnersListRoute;
+  AppLoyaltyOwnersNewRoute: typeof AppLoyaltyOwnersNewRoute;
+  AppLoyaltyOwnersTransactionsRoute: typeof AppLoyaltyOwnersTransactionsRoute;
+  AppLoyaltyPosLocationsListRoute: typeof AppLoyaltyPosLocationsListRoute;
+  AppLoyaltyPosLocationsNewRoute: typeof AppLoyaltyPosLocationsNewRoute;
+  AppLoyaltyPosOwnersListRoute: typeof AppLoyaltyPosOwnersListRoute;
+  AppLoyaltyPosOwnersNewRoute: typeof AppLoyaltyPosOwnersNewRoute;
+  AppLoyaltyPosWorkersListRoute: typeof AppLoyaltyPosWorkersListRoute;
+  AppLoyaltyPosWorkersNewRoute: typeof AppLoyaltyPosWorkersNewRoute;
+  AppLoyaltyPromotionsAllRoute: typeof AppLoyaltyPromotionsAllRoute;
+  AppLoyaltyPromotionsListRoute: typeof AppLoyaltyPromotionsListRoute;
+  AppLoyaltyPromotionsNewRoute: typeof AppLoyaltyPromotionsNewRoute;
+  AppLoyaltyUsersListRoute: typeof AppLoyaltyUsersListRoute;
+  AppLoyaltyUsersNewRoute: typeof AppLoyaltyUsersNewRoute;
+  AppLoyaltyUsersTransactionsRoute: typeof AppLoyaltyUsersTransactionsRoute;
   AppTagsEditIdRoute: typeof AppTagsEditIdRoute;
   AppUsersAllListRoute: typeof AppUsersAllListRoute;
   AppUsersAllNewRoute: typeof AppUsersAllNewRoute;
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
   AppArticlesItemsIndexRoute: typeof AppArticlesItemsIndexRoute;
   AppArticlesRepositoriesIndexRoute: typeof AppArticlesRepositoriesIndexRoute;
+  AppLoyaltyCardsIndexRoute: typeof AppLoyaltyCardsIndexRoute;
+  AppLoyaltyOwnersIndexRoute: typeof AppLoyaltyOwnersIndexRoute;
+  AppLoyaltyPosLocationsIndexRoute: typeof AppLoyaltyPosLocationsIndexRoute;
+  AppLoyaltyPosOwnersIndexRoute: typeof AppLoyaltyPosOwnersIndexRoute;
+  AppLoyaltyPosWorkersIndexRoute: typeof AppLoyaltyPosWorkersIndexRoute;
+  AppLoyaltyPromotionsIndexRoute: typeof AppLoyaltyPromotionsIndexRoute;
+  AppLoyaltyUsersIndexRoute: typeof AppLoyaltyUsersIndexRoute;
   AppUsersAllIndexRoute: typeof AppUsersAllIndexRoute;
   AppArticlesItemsEditIdRoute: typeof AppArticlesItemsEditIdRoute;
   AppArticlesRepositoriesEditIdRoute: typeof AppArticlesRepositoriesEditIdRoute;
+  AppLoyaltyCardsEditIdRoute: typeof AppLoyaltyCardsEditIdRoute;
+  AppLoyaltyOwnersEditIdRoute: typeof AppLoyaltyOwnersEditIdRoute;
+  AppLoyaltyPosLocationsEditIdRoute: typeof AppLoyaltyPosLocationsEditIdRoute;
+  AppLoyaltyPosOwnersEditIdRoute: typeof AppLoyaltyPosOwnersEditIdRoute;
+  AppLoyaltyPosWorkersEditIdRoute: typeof AppLoyaltyPosWorkersEditIdRoute;
+  AppLoyaltyPromotionsEditIdRoute: typeof AppLoyaltyPromotionsEditIdRoute;
+  AppLoyaltyUsersEditIdRoute: typeof AppLoyaltyUsersEditIdRoute;
+  AppLoyaltyUsersPromoBoxesListRoute: typeof AppLoyaltyUsersPromoBoxesListRoute;
+  AppLoyaltyUsersPromoBoxesNewRoute: typeof AppLoyaltyUsersPromoBoxesNewRoute;
   AppUsersAllEditIdRoute: typeof AppUsersAllEditIdRoute;
+  AppLoyaltyUsersPromoBoxesIndexRoute: typeof AppLoyaltyUsersPromoBoxesIndexRoute;
+  AppLoyaltyUsersPromoBoxesEditIdRoute: typeof AppLoyaltyUsersPromoBoxesEditIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1997,16 +2736,52 @@ const AppRouteChildren: AppRouteChildren = {
   AppLessorsEditIdRoute: AppLessorsEditIdRoute,
   AppLocationsEditIdRoute: AppLocationsEditIdRoute,
   AppLoggersEditIdRoute: AppLoggersEditIdRoute,
+  AppLoyaltyCardsListRoute: AppLoyaltyCardsListRoute,
+  AppLoyaltyCardsNewRoute: AppLoyaltyCardsNewRoute,
+  AppLoyaltyCardsTransactionsRoute: AppLoyaltyCardsTransactionsRoute,
+  AppLoyaltyOwnersListRoute: AppLoyaltyOwnersListRoute,
+  AppLoyaltyOwnersNewRoute: AppLoyaltyOwnersNewRoute,
+  AppLoyaltyOwnersTransactionsRoute: AppLoyaltyOwnersTransactionsRoute,
+  AppLoyaltyPosLocationsListRoute: AppLoyaltyPosLocationsListRoute,
+  AppLoyaltyPosLocationsNewRoute: AppLoyaltyPosLocationsNewRoute,
+  AppLoyaltyPosOwnersListRoute: AppLoyaltyPosOwnersListRoute,
+  AppLoyaltyPosOwnersNewRoute: AppLoyaltyPosOwnersNewRoute,
+  AppLoyaltyPosWorkersListRoute: AppLoyaltyPosWorkersListRoute,
+  AppLoyaltyPosWorkersNewRoute: AppLoyaltyPosWorkersNewRoute,
+  AppLoyaltyPromotionsAllRoute: AppLoyaltyPromotionsAllRoute,
+  AppLoyaltyPromotionsListRoute: AppLoyaltyPromotionsListRoute,
+  AppLoyaltyPromotionsNewRoute: AppLoyaltyPromotionsNewRoute,
+  AppLoyaltyUsersListRoute: AppLoyaltyUsersListRoute,
+  AppLoyaltyUsersNewRoute: AppLoyaltyUsersNewRoute,
+  AppLoyaltyUsersTransactionsRoute: AppLoyaltyUsersTransactionsRoute,
   AppTagsEditIdRoute: AppTagsEditIdRoute,
   AppUsersAllListRoute: AppUsersAllListRoute,
   AppUsersAllNewRoute: AppUsersAllNewRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppArticlesItemsIndexRoute: AppArticlesItemsIndexRoute,
   AppArticlesRepositoriesIndexRoute: AppArticlesRepositoriesIndexRoute,
+  AppLoyaltyCardsIndexRoute: AppLoyaltyCardsIndexRoute,
+  AppLoyaltyOwnersIndexRoute: AppLoyaltyOwnersIndexRoute,
+  AppLoyaltyPosLocationsIndexRoute: AppLoyaltyPosLocationsIndexRoute,
+  AppLoyaltyPosOwnersIndexRoute: AppLoyaltyPosOwnersIndexRoute,
+  AppLoyaltyPosWorkersIndexRoute: AppLoyaltyPosWorkersIndexRoute,
+  AppLoyaltyPromotionsIndexRoute: AppLoyaltyPromotionsIndexRoute,
+  AppLoyaltyUsersIndexRoute: AppLoyaltyUsersIndexRoute,
   AppUsersAllIndexRoute: AppUsersAllIndexRoute,
   AppArticlesItemsEditIdRoute: AppArticlesItemsEditIdRoute,
   AppArticlesRepositoriesEditIdRoute: AppArticlesRepositoriesEditIdRoute,
+  AppLoyaltyCardsEditIdRoute: AppLoyaltyCardsEditIdRoute,
+  AppLoyaltyOwnersEditIdRoute: AppLoyaltyOwnersEditIdRoute,
+  AppLoyaltyPosLocationsEditIdRoute: AppLoyaltyPosLocationsEditIdRoute,
+  AppLoyaltyPosOwnersEditIdRoute: AppLoyaltyPosOwnersEditIdRoute,
+  AppLoyaltyPosWorkersEditIdRoute: AppLoyaltyPosWorkersEditIdRoute,
+  AppLoyaltyPromotionsEditIdRoute: AppLoyaltyPromotionsEditIdRoute,
+  AppLoyaltyUsersEditIdRoute: AppLoyaltyUsersEditIdRoute,
+  AppLoyaltyUsersPromoBoxesListRoute: AppLoyaltyUsersPromoBoxesListRoute,
+  AppLoyaltyUsersPromoBoxesNewRoute: AppLoyaltyUsersPromoBoxesNewRoute,
   AppUsersAllEditIdRoute: AppUsersAllEditIdRoute,
+  AppLoyaltyUsersPromoBoxesIndexRoute: AppLoyaltyUsersPromoBoxesIndexRoute,
+  AppLoyaltyUsersPromoBoxesEditIdRoute: AppLoyaltyUsersPromoBoxesEditIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

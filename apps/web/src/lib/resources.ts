@@ -2,6 +2,8 @@ import {
   articlesResource,
   billAttemptsResource,
   billsResource,
+  cardHoldersResource,
+  cardTransactionsResource,
   citiesResource,
   commandsResource,
   companiesResource,
@@ -16,8 +18,15 @@ import {
   lessorsResource,
   locationsResource,
   loggersResource,
+  loyaltyCardsResource,
+  loyaltyOwnersResource,
   maintenanceResource,
   movementsResource,
+  posLocationsResource,
+  posOwnersResource,
+  posWorkersResource,
+  promoBoxesResource,
+  promotionsResource,
   type RevenueQuery,
   repositoriesResource,
   serviceSessionsResource,
@@ -61,6 +70,25 @@ export const billAttemptsApi = resourceApi(billAttemptsResource);
 /** One per company (its id is the company's), on `/settings/fiscal`. */
 export const fiscalSettingsApi = resourceApi(fiscalSettingsResource);
 export const fiscalCertificatesApi = resourceApi(fiscalCertificatesResource);
+/** Who runs a loyalty programme (`/loyalty/owners`); promotions and the programme's other resources pick them. */
+export const loyaltyOwnersApi = resourceApi(loyaltyOwnersResource, { path: '/loyalty/owners', title: (owner) => owner.name });
+/** The loyalty programme's points of sale (`/loyalty/pos-*`) and promotions (`/loyalty/promotions`, listed at `/all`). */
+export const posOwnersApi = resourceApi(posOwnersResource, { path: '/loyalty/pos-owners', title: (owner) => owner.name });
+export const posLocationsApi = resourceApi(posLocationsResource, { path: '/loyalty/pos-locations', title: (location) => location.name });
+export const posWorkersApi = resourceApi(posWorkersResource, {
+  path: '/loyalty/pos-workers',
+  title: (worker) => `${worker.name} ${worker.surname}`,
+});
+export const promotionsApi = resourceApi(promotionsResource, { path: '/loyalty/promotions', title: (promotion) => promotion.name });
+/** Cards (`/loyalty/cards/*`); their ledger has its own screens (`/loyalty/{cards,owners,users}/transactions`) and a card's page shows its rows. */
+export const loyaltyCardsApi = resourceApi(loyaltyCardsResource, { path: '/loyalty/cards', title: (card) => card.number });
+export const cardTransactionsApi = resourceApi(cardTransactionsResource);
+/** Card holders are the original's loyalty "users" (`/loyalty/users`); their promo boxes sit under them. */
+export const cardHoldersApi = resourceApi(cardHoldersResource, {
+  path: '/loyalty/users',
+  title: (holder) => `${holder.name} ${holder.surname}`,
+});
+export const promoBoxesApi = resourceApi(promoBoxesResource, { path: '/loyalty/users/promo-boxes', title: (box) => box.title });
 
 const apis = [
   companiesApi,
@@ -85,6 +113,15 @@ const apis = [
   billAttemptsApi,
   fiscalSettingsApi,
   fiscalCertificatesApi,
+  loyaltyOwnersApi,
+  posOwnersApi,
+  posLocationsApi,
+  posWorkersApi,
+  promotionsApi,
+  loyaltyCardsApi,
+  cardTransactionsApi,
+  cardHoldersApi,
+  promoBoxesApi,
 ] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];
 /** A resource's name and detail query, by its name (the kit's edit routes load them with the screen). */
 export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail'> {

@@ -1,0 +1,14 @@
+import { posTerminalKey } from '@kovanica/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+import { useInvalidate } from '../../lib/resource-hooks.ts';
+import { posLocationsApi } from '../../lib/resources.ts';
+
+/** Issues the point of sale's terminal key; one issued before stops working at once. The answer is the only copy. */
+export function useIssueTerminalKey(id: number) {
+  const invalidate = useInvalidate(posLocationsApi);
+  return useMutation({
+    mutationFn: () => apiRequest(`/pos-locations/${id}/terminal-key`, { method: 'POST', schema: posTerminalKey }),
+    onSuccess: () => invalidate(),
+  });
+}
