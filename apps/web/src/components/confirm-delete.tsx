@@ -16,6 +16,8 @@ export interface ConfirmDeleteProps {
   name: string;
   /** The notice after a delete; "Deleted: {name}." by default. */
   successMessage?: string;
+  /** Leads the text of a refused delete (a resource's own wording); the API's text follows. */
+  failureMessage?: string;
   /** After a delete, e.g. leave the deleted item's edit page. */
   onDeleted?: () => void;
   /** `icon`: a trash icon for a table row (named "Delete {name}"); `button`: a labelled button for a form. */
@@ -27,7 +29,16 @@ export interface ConfirmDeleteProps {
  * A delete button that asks first. A refusal stays inside the dialog: a 409 names what still depends
  * on the item ("This item is still in use: locations: 3."), so the user learns what to move first.
  */
-export function ConfirmDelete({ api, id, name, successMessage, onDeleted, variant = 'icon', disabled }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  api,
+  id,
+  name,
+  successMessage,
+  failureMessage,
+  onDeleted,
+  variant = 'icon',
+  disabled,
+}: ConfirmDeleteProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate(api);
@@ -45,7 +56,8 @@ export function ConfirmDelete({ api, id, name, successMessage, onDeleted, varian
   });
 
   const label = t('confirmDelete.button', { name });
-  const failure = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
+  const refused = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
+  const failure = refused && failureMessage ? `${failureMessage} ${refused}` : refused;
 
   return (
     <>

@@ -31,6 +31,9 @@ const titleOf = <T,>(api: AnyApi<T>, item: T) => api.title?.(item) ?? String((it
 /** The notice after a delete: the resource's own ("The city has been deleted.") or the general one. */
 const deletedNotice = (t: TFunction, api: { name: string }, name: string) =>
   t([`resources.${api.name}.deleted`, 'confirmDelete.deleted'], { name });
+/** A resource's own wording of a refused delete, when it has one (`resources.<name>.deleteFailed`). */
+const deleteFailedNotice = (t: TFunction, api: { name: string }) =>
+  t(`resources.${api.name}.deleteFailed`, { defaultValue: '' }) || undefined;
 const can = (access: ReturnType<typeof useAccess>, api: { name: string }, action: string) =>
   access.can(`${api.name}.${action}` as Permission);
 
@@ -61,7 +64,13 @@ function RowActions<T extends { id: number }>({
         can(access, api, 'read') && <OpenRowLink to={screenPaths(api).edit} id={item.id} label={t('common.openRow', { name })} />
       )}
       {can(access, api, 'delete') && (deletable?.(item) ?? true) && (
-        <ConfirmDelete api={api} id={item.id} name={name} successMessage={deletedNotice(t, api, name)} />
+        <ConfirmDelete
+          api={api}
+          id={item.id}
+          name={name}
+          successMessage={deletedNotice(t, api, name)}
+          failureMessage={deleteFailedNotice(t, api)}
+        />
       )}
     </>
   );
@@ -191,6 +200,7 @@ export function EditPage<T extends { id: number }>({
                 id={item.id}
                 name={name}
                 successMessage={deletedNotice(t, api, name)}
+                failureMessage={deleteFailedNotice(t, api)}
                 variant="button"
                 onDeleted={() => void navigate({ to: screenPaths(api).list, ignoreBlocker: true })}
               />

@@ -71,9 +71,10 @@ export type ResourceFormOptions<Values, Item, CreateBody, PatchBody> = {
       /**
        * The notices after a create and after a save. `invalid`, given, is said beside the button when
        * the browser finds a problem, and the first field in error is focused: in a long form it may be
-       * folded or far up.
+       * folded or far up. `createFailed`, given, leads the text of a failed create that is not about
+       * a field (a resource's own wording, e.g. the promo boxes' of the original).
        */
-      messages: { created: string; saved: string; invalid?: string };
+      messages: { created: string; saved: string; invalid?: string; createFailed?: string };
       /** After a create is saved and notified: usually, open the new item's edit page. */
       onCreated: (saved: Item) => void;
     }
@@ -153,7 +154,11 @@ export function useResourceForm<Values extends object, Item, CreateBody = never,
       } catch (error) {
         const fieldErrors = formErrors(serverFieldErrors(error));
         if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else setFailure((isApiError(error) && error.userMessage) || t('errors.genericText'));
+        else {
+          const text = (isApiError(error) && error.userMessage) || t('errors.genericText');
+          const lead = isNew && options.create ? options.messages.createFailed : undefined;
+          setFailure(lead ? `${lead} ${text}` : text);
+        }
       }
     },
     invalid === undefined

@@ -64,7 +64,13 @@ export function useItemForm<Values extends object, Item extends { id: number }, 
     ...options,
     create: { ...options.create, mutation: created } as SaveWith<Values, Item, Create>,
     update: { ...options.update, mutation: updated } as SaveWith<Values, Item, Patch>,
-    messages: { created: t(`resources.${api.name}.created`), saved: t(`resources.${api.name}.saved`), invalid: options.invalid },
+    messages: {
+      created: t(`resources.${api.name}.created`),
+      saved: t(`resources.${api.name}.saved`),
+      invalid: options.invalid,
+      // A resource's own wording of a failed create, when it has one.
+      createFailed: t(`resources.${api.name}.createFailed`, { defaultValue: '' }) || undefined,
+    },
     onCreated: options.onCreated ?? ((saved) => openEditPage(saved.id)),
   });
   // Who may not save sees the form read-only.
