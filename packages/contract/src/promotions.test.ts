@@ -108,3 +108,11 @@ describe('the rules of a promotion', () => {
     expect(promotionProblems({ ...full, weekdays: [] }).map((p) => p.code)).toEqual(['too_few']);
   });
 });
+
+describe('the form of a promotion', () => {
+  it("shows the kind's problems together with the other fields'", () => {
+    const parsed = promotionCreate.safeParse({ kind: 'happy_hour', name: '', tiers: 'x', devices: 'y' });
+    const paths = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['owner', 'name', 'validFrom', 'devices', 'priceCents', 'weekdays', 'hoursFrom']));
+  });
+});

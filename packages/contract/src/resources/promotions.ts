@@ -93,16 +93,16 @@ export function promotionProblems(p: PromotionShape): PromotionProblem[] {
   const problems: PromotionProblem[] = [];
   if (p.validTo && p.validTo < p.validFrom) problems.push({ path: ['validTo'], code: 'end_before_start' });
   if (p.kind === 'bonus') {
-    const tiers = p.tiers ?? [];
+    const tiers = Array.isArray(p.tiers) ? p.tiers : [];
     if (tiers.length === 0) problems.push({ path: ['tiers'], code: 'too_few', params: { min: 1 } });
     tiers.forEach((tier, i) => {
       const before = tiers[i - 1];
       if (before && tier.fromCents <= before.fromCents) problems.push({ path: ['tiers', i, 'fromCents'], code: 'tiers_order' });
     });
   } else {
-    if ((p.devices ?? []).length === 0) problems.push({ path: ['devices'], code: 'too_few', params: { min: 1 } });
+    if (!Array.isArray(p.devices) || p.devices.length === 0) problems.push({ path: ['devices'], code: 'too_few', params: { min: 1 } });
     if (p.priceCents === null || p.priceCents === undefined) problems.push({ path: ['priceCents'], code: 'required' });
-    if ((p.weekdays ?? []).length === 0) problems.push({ path: ['weekdays'], code: 'too_few', params: { min: 1 } });
+    if (!Array.isArray(p.weekdays) || p.weekdays.length === 0) problems.push({ path: ['weekdays'], code: 'too_few', params: { min: 1 } });
     if (!p.hoursFrom) problems.push({ path: ['hoursFrom'], code: 'required' });
     if (!p.hoursTo) problems.push({ path: ['hoursTo'], code: 'required' });
     else if (p.hoursFrom === p.hoursTo) problems.push({ path: ['hoursTo'], code: 'same_hours' });
@@ -115,6 +115,14 @@ const checked = <T extends PromotionShape>(value: T, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', message: problem.code, path: problem.path, params: problem.params });
   }
 };
+/**
+ * The kind's rules are checked even while other fields are wrong (a form shows every problem at
+ * once), as soon as the kind is known.
+ */
+const kindKnown = (payload: { value: unknown }) => {
+  const kind: unknown = typeof payload.value === 'object' && payload.value !== null ? Reflect.get(payload.value, 'kind') : undefined;
+  return promotionKinds.includes(kind as PromotionKind);
+};
 
 export const promotionCreate = z
   .strictObject({
@@ -124,7 +132,7 @@ export const promotionCreate = z
     kind: fields.kind,
     validFrom: fields.validFrom,
   })
-  .superRefine(checked);
+  .superRefine(checked, { when: kindKnown });
 export type PromotionCreate = z.infer<typeof promotionCreate>;
 
 /** The server checks the kind's rules again on the stored promotion with the patch applied. */
