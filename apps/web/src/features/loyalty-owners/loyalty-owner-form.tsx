@@ -102,7 +102,7 @@ export function LoyaltyOwnerForm({ owner }: { owner?: LoyaltyOwner }) {
 export function OwnerKindBadge({ owner }: { owner: Pick<LoyaltyOwner, 'isOperator'> }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={owner.isOperator ? 'blue.9' : 'grape.9'} tt="none">
+    <Badge variant="filled" size="sm" color={owner.isOperator ? 'blue.9' : 'grape.9'} tt="none" style={{ flexShrink: 0 }}>
       {t(owner.isOperator ? 'resources.loyalty-owners.kinds.operator' : 'resources.loyalty-owners.kinds.partner')}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { contrastRatio, formatContrast, MIN_TEXT_CONTRAST } from '@kovanica/contract';
-import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -60,23 +60,25 @@ export function PromoBoxPreview({ look }: { look: PromoBoxLook }) {
           </Box>
         )}
       </Box>
-      <Group gap="xs" id="promo-box-contrast">
+      <Group gap={6} wrap="nowrap" id="promo-box-contrast">
         {ratio === null ? (
           <Text size="sm" c="dimmed">
             {t('resources.promo-boxes.contrastUnknown')}
           </Text>
         ) : (
-          <Badge
-            variant="light"
-            color={readable ? 'teal.9' : 'red.9'}
-            leftSection={readable ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-            tt="none"
-          >
-            {t(readable ? 'resources.promo-boxes.contrastOk' : 'resources.promo-boxes.contrastLow', {
-              ratio: formatContrast(ratio),
-              min: MIN_TEXT_CONTRAST,
-            })}
-          </Badge>
+          <>
+            {readable ? (
+              <IconCheck size={16} color="var(--mantine-color-teal-9)" aria-hidden />
+            ) : (
+              <IconX size={16} color="var(--mantine-color-red-9)" aria-hidden />
+            )}
+            <Text size="sm" fw={500} c={readable ? 'teal.9' : 'red.9'}>
+              {t(readable ? 'resources.promo-boxes.contrastOk' : 'resources.promo-boxes.contrastLow', {
+                ratio: formatContrast(ratio),
+                min: MIN_TEXT_CONTRAST,
+              })}
+            </Text>
+          </>
         )}
       </Group>
     </Stack>
