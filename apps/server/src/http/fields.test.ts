@@ -12,7 +12,11 @@ import {
   loyaltyCards,
   loyaltyOwners,
   maintenance,
+  posLocations,
+  posOwners,
+  posWorkers,
   promoBoxes,
+  promotions,
   repositories,
   tags,
   users,
@@ -92,6 +96,33 @@ const programmeOf = async (companyId: number) => {
 const zabavniProgramme = await programmeOf(zabavni.id);
 const drugiProgramme = await programmeOf(drugi.id);
 
+/** A POS owner of the company with a point of sale and a worker; a bonus promotion of its programme. */
+const pointsOfSaleOf = async (companyId: number, ownerId: number | undefined) => {
+  const [posOwner] = await t.db.insert(posOwners).values({ companyId, name: 'Walk kiosks', oib: '69435151530' }).returning();
+  const [posLocation] = await t.db
+    .insert(posLocations)
+    .values({ companyId, posOwnerId: posOwner?.id ?? 0, name: 'Walk kiosk', premisesLabel: 'WALK', isu: '1' })
+    .returning();
+  const [posWorker] = await t.db
+    .insert(posWorkers)
+    .values({ companyId, posLocationId: posLocation?.id ?? 0, name: 'Walk', surname: 'Worker', oib: '69435151530' })
+    .returning();
+  const [promotion] = await t.db
+    .insert(promotions)
+    .values({
+      companyId,
+      ownerId: ownerId ?? 0,
+      name: 'Walk',
+      kind: 'bonus',
+      validFrom: '2026-01-01',
+      tiers: [{ fromCents: 0, bonusBp: 100 }],
+    })
+    .returning();
+  return { posOwner: posOwner?.id, posLocation: posLocation?.id, posWorker: posWorker?.id, promotion: promotion?.id };
+};
+const zabavniPos = await pointsOfSaleOf(zabavni.id, zabavniProgramme.owner);
+const drugiPos = await pointsOfSaleOf(drugi.id, drugiProgramme.owner);
+
 /** Rows to write to, per resource and target; `own` only where the resource has own records. */
 const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Target, number | undefined>>>>> = {
   users: async (role) => ({
@@ -117,6 +148,10 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
   'loyalty-owners': async () => ({ same: zabavniProgramme.owner, other: drugiProgramme.owner }),
   'card-holders': async () => ({ same: zabavniProgramme.holder, other: drugiProgramme.holder }),
   'promo-boxes': async () => ({ same: zabavniProgramme.box, other: drugiProgramme.box }),
+  'pos-owners': async () => ({ same: zabavniPos.posOwner, other: drugiPos.posOwner }),
+  'pos-locations': async () => ({ same: zabavniPos.posLocation, other: drugiPos.posLocation }),
+  'pos-workers': async () => ({ same: zabavniPos.posWorker, other: drugiPos.posWorker }),
+  promotions: async () => ({ same: zabavniPos.promotion, other: drugiPos.promotion }),
   'loyalty-cards': async () => ({ same: await cardOf(zabavni.id), other: await cardOf(drugi.id) }),
 };
 
