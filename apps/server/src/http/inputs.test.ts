@@ -1,7 +1,20 @@
 import type { Collection } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardHolders, companies, deposits, devices, emptyings, loyaltyOwners, maintenance, promoBoxes } from '../db/schema/index.ts';
+import {
+  cardHolders,
+  companies,
+  deposits,
+  devices,
+  emptyings,
+  loyaltyOwners,
+  maintenance,
+  posLocations,
+  posOwners,
+  posWorkers,
+  promoBoxes,
+  promotions,
+} from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
 import { startCisSimulator } from '../fiscal/cis-simulator.ts';
 import { mergePatch, testApp } from '../testing/app.ts';
@@ -37,6 +50,22 @@ await t.db.insert(cardHolders).values({ ...ofOwner, name: 'Empty', surname: 'Pat
 await t.db
   .insert(promoBoxes)
   .values({ ...ofOwner, title: 'Empty patch', backgroundColor: '#000000', textColor: '#ffffff', activeFrom: '2026-01-01' });
+// Points of sale (a POS owner, a location, a worker) and a promotion of that programme.
+const ofZabavni = { companyId: zabavni?.id ?? 0 };
+const [posOwner] = await t.db
+  .insert(posOwners)
+  .values({ ...ofZabavni, name: 'Empty patch', oib: '69435151530' })
+  .returning();
+const [posLocation] = await t.db
+  .insert(posLocations)
+  .values({ ...ofZabavni, posOwnerId: posOwner?.id ?? 0, name: 'Empty patch', premisesLabel: 'EP', isu: '1' })
+  .returning();
+await t.db
+  .insert(posWorkers)
+  .values({ ...ofZabavni, posLocationId: posLocation?.id ?? 0, name: 'Empty', surname: 'Patch', oib: '69435151530' });
+await t.db
+  .insert(promotions)
+  .values({ ...ofOwner, name: 'Empty patch', kind: 'bonus', validFrom: '2026-01-01', tiers: [{ fromCents: 2000, bonusBp: 1000 }] });
 
 const get = (url: string, lang = 'en') => t.json('admin', { url, headers: { 'accept-language': lang } });
 
