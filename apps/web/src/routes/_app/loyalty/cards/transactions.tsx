@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../../lib/resource-routes.tsx';
+
+export const Route = createFileRoute('/_app/loyalty/cards/transactions')(
+  listRoute('card-transactions', () =>
+    import('../../../../features/card-transactions/card-transactions-pages.tsx').then((m) => m.CardTransactionsPage),
+  ),
+);
