@@ -138,3 +138,25 @@ test('the points of sale are in the loyalty menu, for the manager', async ({ pag
     await expect(page.getByRole('link', { name: entry, exact: true })).toBeVisible();
   }
 });
+
+test('an accountant reads a point of sale, with no changes offered', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const stamp = Date.now();
+  const owner = await createByApi<{ '@id': string }>(page, '/pos-owners', { name: `E2E čitanje ${stamp}`, oib: newOib() });
+  const location = await createByApi<{ id: number; name: string }>(page, '/pos-locations', {
+    posOwner: owner['@id'],
+    name: `E2E samo čitanje ${stamp}`,
+    premisesLabel: 'RO1',
+    isu: '4',
+  });
+  await signIn(page, USERS.accountant);
+  await page.goto(`/loyalty/pos-locations/list?name=${encodeURIComponent(location.name)}`);
+  await page.getByRole('link', { name: `Open ${location.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/loyalty/pos-locations/edit/${location.id}$`));
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Issue new terminal key' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  // POS workers are not the accountant's: no entry in the menu.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'POS workers' })).toHaveCount(0);
+});

@@ -62,5 +62,5 @@ export function PosLocationsListPage() {
       { key: 'workersCount', label: f('workersCount'), align: 'right', render: (l) => l.workersCount, exportValue: (l) => l.workersCount },
     ];
   }, [t]);
-  return <ResourceList api={posLocationsApi} columns={columns} filters={filters} />;
+  return <ResourceList api={posLocationsApi} columns={columns} filters={filters} readable />;
 }

@@ -36,5 +36,5 @@ export function PosOwnersListPage() {
     ],
     [],
   );
-  return <ResourceList api={posOwnersApi} columns={columns} filters={filters} />;
+  return <ResourceList api={posOwnersApi} columns={columns} filters={filters} readable />;
 }

@@ -87,5 +87,5 @@ export function PromotionsListPage() {
       },
     ];
   }, [t]);
-  return <ResourceList api={promotionsApi} columns={columns} filters={filters} />;
+  return <ResourceList api={promotionsApi} columns={columns} filters={filters} readable />;
 }
