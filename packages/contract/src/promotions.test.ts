@@ -116,3 +116,15 @@ describe('the form of a promotion', () => {
     expect(paths).toEqual(expect.arrayContaining(['owner', 'name', 'validFrom', 'devices', 'priceCents', 'weekdays', 'hoursFrom']));
   });
 });
+
+describe('a bonus tier', () => {
+  it('gives more than nothing and at most 100 %', () => {
+    const bonus = { owner: '/api/v2/loyalty-owners/1', name: 'B', kind: 'bonus' as const, validFrom: '2026-09-01' };
+    for (const bonusBp of [0, 10_001, 12.5]) {
+      const parsed = promotionCreate.safeParse({ ...bonus, tiers: [{ fromCents: 0, bonusBp }] });
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['tiers.0.bonusBp', 'bonus_percent'],
+      ]);
+    }
+  });
+});

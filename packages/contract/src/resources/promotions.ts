@@ -22,7 +22,7 @@ export const MAX_BONUS_BP = 10_000;
 /** From this paid amount on, this share of it as bonus, in hundredths of a percent (10 % = 1000). */
 export const bonusTier = z.strictObject({
   fromCents: zCents(),
-  bonusBp: z.number().int().min(1).max(MAX_BONUS_BP),
+  bonusBp: z.number().int({ error: 'bonus_percent' }).min(1, { error: 'bonus_percent' }).max(MAX_BONUS_BP, { error: 'bonus_percent' }),
 });
 export type BonusTier = z.infer<typeof bonusTier>;
 
