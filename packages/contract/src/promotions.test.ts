@@ -114,6 +114,10 @@ describe('the form of a promotion', () => {
     const parsed = promotionCreate.safeParse({ kind: 'happy_hour', name: '', tiers: 'x', devices: 'y' });
     const paths = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['owner', 'name', 'validFrom', 'devices', 'priceCents', 'weekdays', 'hoursFrom']));
+    // Rows that are not rows are the fields' own problem, never a crash of the rules.
+    for (const tiers of [[null, 5], [{}, { fromCents: 'x' }], 'x']) {
+      expect(promotionCreate.safeParse({ kind: 'bonus', tiers }).success).toBe(false);
+    }
   });
 });
 

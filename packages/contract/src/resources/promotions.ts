@@ -95,9 +95,14 @@ export function promotionProblems(p: PromotionShape): PromotionProblem[] {
   if (p.kind === 'bonus') {
     const tiers = Array.isArray(p.tiers) ? p.tiers : [];
     if (tiers.length === 0) problems.push({ path: ['tiers'], code: 'too_few', params: { min: 1 } });
+    // A form's rows may still be incomplete (the rules run beside the fields' own checks): only amounts are compared.
+    const fromOf = (tier: unknown) => (typeof tier === 'object' && tier !== null ? Reflect.get(tier, 'fromCents') : undefined);
     tiers.forEach((tier, i) => {
-      const before = tiers[i - 1];
-      if (before && tier.fromCents <= before.fromCents) problems.push({ path: ['tiers', i, 'fromCents'], code: 'tiers_order' });
+      const from = fromOf(tier);
+      const before = fromOf(tiers[i - 1]);
+      if (typeof from === 'number' && typeof before === 'number' && from <= before) {
+        problems.push({ path: ['tiers', i, 'fromCents'], code: 'tiers_order' });
+      }
     });
   } else {
     if (!Array.isArray(p.devices) || p.devices.length === 0) problems.push({ path: ['devices'], code: 'too_few', params: { min: 1 } });
