@@ -119,6 +119,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   await dialog.getByRole('textbox', { name: 'Bonus', exact: true }).fill('2');
   await expect(dialog.getByText('After the correction: 12,00 € paid credit, 2,00 € bonus.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Note' }).fill('E2E opening credit');
+  await shot(page, 'loyalty-card-correction-en-1280');
   await dialog.getByRole('button', { name: 'Record correction' }).click();
   await expect(page.getByText('The correction has been recorded.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -191,6 +192,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   const all = page.getByRole('table', { name: 'Card transactions' });
   await expect(all.getByRole('row')).toHaveCount(3);
   await expect(all.getByRole('link', { name: number }).first()).toBeVisible();
+  await shot(page, 'card-transactions-en-1280');
   await choose(page, page, 'Kind', 'Correction');
   await expect(all.getByRole('row')).toHaveCount(2);
   await expectAccessible(page);
@@ -198,6 +200,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   // By owner and by holder: the chooser comes first among the filters.
   await page.goto(`/loyalty/owners/transactions?owner=${encodeURIComponent(owner['@id'])}`);
   await expect(page.getByRole('table', { name: 'Transactions by owner' }).getByRole('row')).toHaveCount(3);
+  await shot(page, 'owner-transactions-en-1280');
   await page.goto(`/loyalty/users/transactions?holder=${encodeURIComponent(holder['@id'])}`);
   await expect(field(page, 'Holder')).toHaveValue(holderName);
   await expect(page.getByRole('table', { name: 'Transactions by card holder' }).getByRole('row')).toHaveCount(3);

@@ -46,7 +46,7 @@ const kindColours = { top_up: 'teal.9', spend: 'blue.9', adjustment: 'violet.9' 
 /** Where a spend happened: the device and its location at the time. */
 const placeOf = (r: CardTransaction) => [r.deviceName, r.locationName].filter(Boolean).join(' · ') || null;
 
-function useColumns(forCard: boolean): Column<CardTransaction>[] {
+function useColumns(forCard: boolean, forHolder: boolean): Column<CardTransaction>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const kind = (r: CardTransaction) => t(k(`kinds.${r.kind}`));
@@ -66,14 +66,15 @@ function useColumns(forCard: boolean): Column<CardTransaction>[] {
           return id === null ? (
             r.cardNumber
           ) : (
-            <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }}>
+            <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
               {r.cardNumber}
             </Link>
           );
         },
         exportValue: (r) => r.cardNumber,
       },
-      !forCard && { key: 'holder', label: f('holder'), render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
+      !forCard &&
+        !forHolder && { key: 'holder', label: f('holder'), render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
       {
         key: 'kind',
         label: f('kind'),
@@ -121,7 +122,7 @@ function useColumns(forCard: boolean): Column<CardTransaction>[] {
       { key: 'note', label: f('note'), render: (r) => r.note ?? dash, exportValue: (r) => r.note },
     ];
     return columns.filter((column): column is Column<CardTransaction> => column !== false);
-  }, [t, forCard]);
+  }, [t, forCard, forHolder]);
 }
 
 const kindFilter: Filter = {
@@ -137,8 +138,8 @@ const deviceFilter: Filter = {
   kind: 'custom',
   render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
 };
-/** The card, by its printed number. */
-const cardFilter: Filter = {
+/** The card, by its printed number, among the cards the table is fixed to (an owner's, a holder's). */
+const cardFilter = (cards: { owner?: string; holder?: string }): Filter => ({
   field: 'card',
   label: f('card'),
   kind: 'custom',
@@ -147,11 +148,12 @@ const cardFilter: Filter = {
       api={loyaltyCardsApi}
       optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
       searchField="number"
+      baseQuery={cards}
       clearable
       {...props}
     />
   ),
-};
+});
 const ownerFilter: Filter = {
   field: 'owner',
   label: f('owner'),
@@ -177,7 +179,11 @@ export interface CardTransactionsTableProps {
   title: string;
   /** One card's rows (its page): the card and its holder go without saying, and there is no card filter. */
   card?: string;
-  /** The ledger of an owner's or a holder's cards: that chooser comes first among the filters. */
+  /** One holder's rows (e.g. a holder's page): the holder goes without saying. */
+  holder?: string;
+  /** One owner's rows (e.g. an owner's page). */
+  owner?: string;
+  /** The ledger of an owner's or a holder's cards to choose: that chooser comes first among the filters. */
   scope?: 'owner' | 'holder';
   /** Keeps the column choice of differently scoped tables apart. */
   storageId: string;
@@ -189,16 +195,19 @@ export interface CardTransactionsTableProps {
  * The card ledger (decision 0023), newest first: top-ups, spends on the machines and staff
  * corrections, each with its signed change of paid credit and bonus and the balances after it. Big
  * collections page by cursor on the server, as the transactions list. One table for the ledger
- * screens and a card's page.
+ * screens, a card's page and whichever page shows an owner's or a holder's rows.
  */
-export function CardTransactionsTable({ title, card, scope, storageId, emptyText, toolbar }: CardTransactionsTableProps) {
-  const columns = useColumns(card !== undefined);
+export function CardTransactionsTable({ title, card, holder, owner, scope, storageId, emptyText, toolbar }: CardTransactionsTableProps) {
+  const columns = useColumns(card !== undefined, holder !== undefined);
   const filters = useMemo<Filter[]>(() => {
     if (card !== undefined) return [kindFilter, periodFilter];
-    const first = scope === 'owner' ? [ownerFilter] : scope === 'holder' ? [holderFilter] : [];
-    return [...first, cardFilter, kindFilter, periodFilter, deviceFilter];
-  }, [card, scope]);
-  const baseQuery = useMemo(() => (card === undefined ? undefined : { card }), [card]);
+    const chooser = scope === 'owner' && !owner ? [ownerFilter] : scope === 'holder' && !holder ? [holderFilter] : [];
+    return [...chooser, cardFilter({ ...(owner && { owner }), ...(holder && { holder }) }), kindFilter, periodFilter, deviceFilter];
+  }, [card, holder, owner, scope]);
+  const baseQuery = useMemo(
+    () => (card || holder || owner ? { ...(card && { card }), ...(holder && { holder }), ...(owner && { owner }) } : undefined),
+    [card, holder, owner],
+  );
   return (
     <DataTable
       api={cardTransactionsApi}
