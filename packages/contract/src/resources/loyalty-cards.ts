@@ -182,6 +182,7 @@ export const cardTransactionsResource = defineResource({
   item: cardTransactionItem,
   create: cardTransactionCreate,
   collection: cardTransactionsCollection,
-  embeds: ['loyalty-cards', 'devices', 'locations'],
+  // Its rows name the card's holder (`holderName`): a holder's rename must reach the cached ledger too.
+  embeds: ['loyalty-cards', 'card-holders', 'devices', 'locations'],
   invalidates: ['loyalty-cards'],
 });

@@ -1,4 +1,4 @@
-import type { CardTransaction, Collection, Device, LoyaltyCard } from '@kovanica/contract';
+import type { CardHolder, CardTransaction, Collection, Device, LoyaltyCard } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loyaltyOwners } from '../../db/schema/index.ts';
@@ -140,6 +140,27 @@ describe('the card ledger', () => {
     expect((await ledgerOf(c)).map((e) => [e.kind, e.paidCents, e.bonusCents, e.paidAfterCents, e.bonusAfterCents, e.userName])).toEqual([
       ['adjustment', 2000, 300, 2000, 300, 'Marko Horvat'],
     ]);
+  });
+
+  it("names the holder's new name after a rename, though its answers are cached", async () => {
+    const holder = await t.json<CardHolder>('manager', {
+      method: 'POST',
+      url: '/api/v2/card-holders',
+      payload: { owner: ownerIri, name: 'Iva', surname: 'Perić' },
+    });
+    expect(holder.status).toBe(201);
+    const c = await createCard('B2B2B2B2', 'K-0110');
+    await t.as('manager', { method: 'PATCH', url: c['@id'], headers: mergePatch, payload: { holder: holder.body['@id'] } });
+    await adjust(c, 100, 0);
+    expect((await ledgerOf(c)).map((e) => e.holderName)).toEqual(['Iva Perić']);
+    const renamed = await t.as('manager', {
+      method: 'PATCH',
+      url: holder.body['@id'],
+      headers: mergePatch,
+      payload: { surname: 'Horvat' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await ledgerOf(c)).map((e) => e.holderName)).toEqual(['Iva Horvat']);
   });
 
   it('debits a spend on a machine once, the paid credit first, even when the batch is sent again', async () => {
