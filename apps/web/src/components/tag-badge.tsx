@@ -1,13 +1,5 @@
+import { contrastRatio } from '@kovanica/contract';
 import { Badge, type BadgeProps } from '@mantine/core';
-
-/** Relative luminance of a `#RRGGBB` colour (WCAG 2). */
-function luminance(hex: string): number {
-  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 /**
  * Black or white, whichever reads better on the given background (the higher WCAG contrast ratio).
@@ -15,8 +7,8 @@ const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a
  */
 export function readableTextColor(background: string): '#000000' | '#ffffff' {
   if (!/^#[0-9a-fA-F]{6}$/.test(background)) return '#000000';
-  const l = luminance(background);
-  return contrast(l, 0) >= contrast(l, 1) ? '#000000' : '#ffffff';
+  // The WCAG 2 ratio of the contract, as the promo boxes are checked with.
+  return (contrastRatio('#000000', background) ?? 0) >= (contrastRatio('#ffffff', background) ?? 0) ? '#000000' : '#ffffff';
 }
 
 export interface TagBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
