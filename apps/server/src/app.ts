@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { BillSender } from './modules/bills/bills.sender.ts';
+import { cardAppRoutes } from './modules/card-app/card-app.routes.ts';
 import { cardHoldersRoutes } from './modules/card-holders/card-holders.routes.ts';
 import { cardTransactionsRoutes } from './modules/card-transactions/card-transactions.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -41,6 +42,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { posLocationsRoutes } from './modules/pos-locations/pos-locations.routes.ts';
 import { posOwnersRoutes } from './modules/pos-owners/pos-owners.routes.ts';
+import { posTerminalRoutes } from './modules/pos-terminal/pos-terminal.routes.ts';
 import { posWorkersRoutes } from './modules/pos-workers/pos-workers.routes.ts';
 import { promoBoxesRoutes } from './modules/promo-boxes/promo-boxes.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
@@ -51,6 +53,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { topUpsRoutes } from './modules/top-ups/top-ups.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -179,5 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promoBoxesRoutes(app, deps);
   loyaltyCardsRoutes(app, deps);
   cardTransactionsRoutes(app, deps);
+  topUpsRoutes(app, deps);
+  posTerminalRoutes(app, deps, options.jwtSecret);
+  cardAppRoutes(app, deps);
   return app;
 }

@@ -22,6 +22,7 @@ import { promoBoxesResource } from './resources/promo-boxes.ts';
 import { promotionsResource } from './resources/promotions.ts';
 import { repositoriesResource } from './resources/repositories.ts';
 import { tagsResource } from './resources/tags.ts';
+import { topUpsResource } from './resources/top-ups.ts';
 import { transactionsResource } from './resources/transactions.ts';
 import { usersResource } from './resources/users.ts';
 
@@ -56,6 +57,7 @@ export const resources = [
   repositoriesResource,
   serviceSessionsResource,
   tagsResource,
+  topUpsResource,
   transactionsResource,
   usersResource,
 ] as const;

@@ -19,6 +19,7 @@ import {
   type Schema,
   wrongContentTypes,
 } from '../testing/fuzz.ts';
+import { loyaltyProgramme } from '../testing/loyalty.ts';
 
 /**
  * Issue 9 §5: every operation of the app's own OpenAPI document, fuzzed as every role with requests
@@ -79,6 +80,12 @@ const tables: Record<string, string> = {
   'pos-locations': 'pos_locations',
   'pos-workers': 'pos_workers',
   promotions: 'promotions',
+  'loyalty-owners': 'loyalty_owners',
+  'card-holders': 'card_holders',
+  'promo-boxes': 'promo_boxes',
+  'loyalty-cards': 'loyalty_cards',
+  'card-transactions': 'card_transactions',
+  'top-ups': 'top_ups',
 };
 
 // Data of both tenants for every collection: a batch per company's first device (payments, a service
@@ -115,7 +122,29 @@ for (const d of firstDevices) {
   );
   const maintenance = { device, date: '2026-11-01', type: 'repair', description: 'fuzz' };
   expect((await t.as('admin', { method: 'POST', url: '/api/v2/maintenance', payload: maintenance })).statusCode).toBe(201);
+  // A loyalty programme per company with a card holder and a promo box, so their routes are fuzzed past 404.
+  const owner = await t.json<{ '@id': string }>('admin', {
+    method: 'POST',
+    url: '/api/v2/loyalty-owners',
+    payload: { company: `/api/v2/companies/${d.company_id}`, name: 'Fuzz programme', oib: '69435151530' },
+  });
+  expect(owner.status).toBe(201);
+  const holder = { owner: owner.body['@id'], name: 'Fuzz', surname: 'Holder' };
+  expect((await t.as('admin', { method: 'POST', url: '/api/v2/card-holders', payload: holder })).statusCode).toBe(201);
+  const box = { owner: owner.body['@id'], title: 'Fuzz', backgroundColor: '#000000', textColor: '#ffffff', activeFrom: '2026-11-01' };
+  expect((await t.as('admin', { method: 'POST', url: '/api/v2/promo-boxes', payload: box })).statusCode).toBe(201);
 }
+
+// A loyalty programme of Zabavni's (an owner, a point of sale with a worker, a card with credit): the
+// POS terminal's and the card holders' app's APIs are fuzzed signed in with their own credentials.
+const programme = await loyaltyProgramme(t, 'fuzz');
+const FUZZ_CARD = 'F00DF00D';
+const fuzzCard = await programme.card(FUZZ_CARD);
+await t.as('manager', {
+  method: 'POST',
+  url: '/api/v2/card-transactions',
+  payload: { card: fuzzCard['@id'], paidCents: 100_000, bonusCents: 0, note: 'fuzz' },
+});
 
 // The demo users, their companies and the loggers that send the fuzzed batches stay as they are, so
 // that every role keeps signing in and reaching its data: writes by path id leave them alone.
@@ -131,7 +160,15 @@ const protectedIds: Record<string, Set<number>> = {
     ).rows.map((r) => Number(r.id)),
   ),
   devices: new Set(firstDevices.map((d) => Number(d.id))),
+  // And the programme whose terminal and app the fuzzer signs in with.
+  'loyalty-owners': new Set([programme.owner.id]),
+  'pos-locations': new Set([programme.posLocation.id]),
+  'pos-workers': new Set([programme.worker.id]),
+  'loyalty-cards': new Set([fuzzCard.id]),
 };
+
+/** An id for a collection with no rows to write to: 1, unless that one is protected (then one that names nothing). */
+const unprotected = (collection: string) => (protectedIds[collection]?.has(1) ? 2_147_483_647 : 1);
 
 /** Ids of every collection, of every company. */
 const idsOf: Record<string, number[]> = { companies: Object.values(companyIds) };
@@ -224,10 +261,17 @@ function namingStrings(value: unknown, key = '', out: string[] = []): string[] {
 
 // --- The fuzzing ---------------------------------------------------------------------------------
 
-type Role = DemoUser | 'anonymous' | 'logger';
+type Role = DemoUser | 'anonymous' | 'logger' | 'terminal' | 'app';
 const userRoles: Role[] = ['admin', 'manager', 'accountant', 'worker', 'otherManager', 'anonymous'];
 const isTelemetry = (op: Operation) => op.path === '/api/v2/telemetry/batches';
-const rolesFor = (op: Operation): Role[] => (isTelemetry(op) ? ['logger', 'anonymous', 'manager'] : userRoles);
+const isTerminal = (op: Operation) => op.path.startsWith('/api/v2/pos/');
+const isCardApp = (op: Operation) => op.path.startsWith('/api/v2/card-app/');
+const rolesFor = (op: Operation): Role[] => {
+  if (isTelemetry(op)) return ['logger', 'anonymous', 'manager'];
+  if (isTerminal(op)) return ['terminal', 'anonymous', 'manager'];
+  if (isCardApp(op)) return ['app', 'anonymous', 'manager'];
+  return userRoles;
+};
 const tokens = new Map<Role, string>();
 for (const role of userRoles) if (role !== 'anonymous') tokens.set(role, await t.token(role));
 
@@ -237,6 +281,7 @@ for (const role of userRoles) if (role !== 'anonymous') tokens.set(role, await t
  */
 async function signedIn(role: Role): Promise<void> {
   if (role === 'anonymous' || role === 'logger') return;
+  if (role === 'terminal' || role === 'app') return machineSignedIn(role);
   const probe = await t.app.inject({ url: '/api/v2/settings', headers: { authorization: `Bearer ${tokens.get(role)}` } });
   if (probe.statusCode !== 401) return;
   t.forget(role);
@@ -244,8 +289,45 @@ async function signedIn(role: Role): Promise<void> {
 }
 tokens.set('logger', demoCredential(firstDevices[0]?.imei ?? ''));
 
+/**
+ * The terminal's session and the app's credential, issued again when the fuzzing ended them (a new
+ * terminal key or PIN, a new app key, a worker locked by wrong PINs: a new PIN lifts the lock).
+ */
+let terminalKey = '';
+async function machineSignedIn(role: 'terminal' | 'app'): Promise<void> {
+  const probe = role === 'terminal' ? `/api/v2/pos/cards/${FUZZ_CARD}` : '/api/v2/card-app/promo-boxes';
+  const current = tokens.get(role);
+  if (current && (await app.inject({ url: probe, headers: { authorization: `Bearer ${current}` } })).statusCode !== 401) return;
+  await signedIn('admin');
+  if (role === 'app') {
+    const issued = await t.json<{ appKey: string }>('admin', { method: 'POST', url: `${programme.owner['@id']}/app-key` });
+    tokens.set('app', issued.body.appKey);
+    return;
+  }
+  terminalKey = (await t.json<{ terminalKey: string }>('admin', { method: 'POST', url: `${programme.posLocation['@id']}/terminal-key` }))
+    .body.terminalKey;
+  // Writes by other paths may have closed the point of sale or moved or stopped its worker: open them again.
+  const patch = (url: string, payload: object) =>
+    t.as('admin', { method: 'PATCH', url, headers: { 'content-type': 'application/merge-patch+json' }, payload });
+  await patch(programme.posLocation['@id'], { active: true });
+  await patch(programme.worker['@id'], { active: true, posLocation: programme.posLocation['@id'] });
+  await t.as('admin', { method: 'POST', url: `${programme.worker['@id']}/pin`, payload: { pin: '4711' } });
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/v2/pos/sessions',
+    headers: { authorization: `Bearer ${terminalKey}` },
+    payload: { worker: programme.worker.id, pin: '4711' },
+  });
+  expect(session.statusCode, session.body).toBe(201);
+  tokens.set('terminal', session.json<{ token: string }>().token);
+}
+/** The bearer a role sends: a terminal signs in with its key and calls with its session. */
+const bearerOf = (op: Operation, role: Role) =>
+  role === 'terminal' && op.path === '/api/v2/pos/sessions' ? terminalKey : tokens.get(role);
+
 interface Case {
   pathId?: string;
+  pathUid?: string;
   query: Record<string, string | string[]> | string;
   body?: { raw: string } | { json: unknown };
   contentType?: string;
@@ -306,13 +388,19 @@ function caseOf(op: Operation, role: Role): fc.Arbitrary<Case> {
           `Bearer ${'a'.repeat(5000)}`,
           'Bearer kvl_nope',
         )
-      : fc.constant(`Bearer ${tokens.get(role)}`);
+      : fc.constant(`Bearer ${bearerOf(op, role)}`);
   return fc.record(
     {
       pathId: op.path.includes('{id}')
         ? fc.oneof(
-            { arbitrary: fc.constantFrom(...(realIds.length ? realIds : ['1'])), weight: 4 },
+            { arbitrary: fc.constantFrom(...(realIds.length ? realIds : [String(unprotected(collection))])), weight: 4 },
             { arbitrary: fc.constantFrom(...badIds), weight: 1 },
+          )
+        : fc.constant(undefined),
+      pathUid: op.path.includes('{uid}')
+        ? fc.oneof(
+            { arbitrary: fc.constantFrom(FUZZ_CARD, 'f0:0d:f0:0d', 'ABFC0001'), weight: 4 },
+            { arbitrary: fc.string({ minLength: 1, maxLength: 80 }).map(encodeURIComponent), weight: 1 },
           )
         : fc.constant(undefined),
       query: fc.oneof(
@@ -333,7 +421,7 @@ function caseOf(op: Operation, role: Role): fc.Arbitrary<Case> {
 }
 
 function requestOf(op: Operation, c: Case): InjectOptions {
-  const path = c.pathId === undefined ? op.path : op.path.replace('{id}', c.pathId);
+  const path = (c.pathId === undefined ? op.path : op.path.replace('{id}', c.pathId)).replace('{uid}', c.pathUid ?? FUZZ_CARD);
   let search = '';
   if (typeof c.query === 'string') search = c.query;
   else {
@@ -397,7 +485,7 @@ async function check(op: Operation, role: Role, request: InjectOptions): Promise
   const validate = validatorOf(schema);
   if (!validate(body)) return void found(`the body does not fit the documented schema: ${ajv.errorsText(validate.errors)}`);
 
-  if (role === 'admin' || role === 'anonymous' || role === 'logger') return;
+  if (role === 'admin' || role === 'anonymous' || role === 'logger' || role === 'terminal' || role === 'app') return;
   const visible = await visibleTo(role);
   const asked = `${request.url} ${safeDecode(String(request.url))} ${request.payload ?? ''}`;
   for (const [iri, collection = '', id] of namingStrings(body).flatMap((text) => [...text.matchAll(IRI)])) {
@@ -464,8 +552,8 @@ async function validBody(collection: string, id: number, schema: Schema): Promis
  */
 async function deliberate(op: Operation, role: Role): Promise<InjectOptions[]> {
   const collection = op.path.split('/')[3] ?? '';
-  const id = (idsOf[collection] ?? []).find((i) => !protectedIds[collection]?.has(i)) ?? 1;
-  const path = op.path.replace('{id}', String(id));
+  const id = (idsOf[collection] ?? []).find((i) => !protectedIds[collection]?.has(i)) ?? unprotected(collection);
+  const path = op.path.replace('{id}', String(id)).replace('{uid}', FUZZ_CARD);
   const method = op.method as 'POST';
   const [type = 'application/json', media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
   const takesBody = ['POST', 'PATCH'].includes(op.method);
@@ -480,7 +568,7 @@ async function deliberate(op: Operation, role: Role): Promise<InjectOptions[]> {
       { method, url: path, headers: { 'content-type': type } },
     );
   }
-  if (role !== 'admin' && role !== 'manager' && role !== 'logger') return out;
+  if (role !== 'admin' && role !== 'manager' && role !== 'logger' && role !== 'terminal' && role !== 'app') return out;
   const required = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
   const base = new URLSearchParams(required.map((p): [string, string] => [p.name, '2026-11-01']));
   for (const p of (op.parameters ?? []).filter((p) => p.in === 'query')) {
@@ -510,7 +598,7 @@ describe('fuzzing every operation of /api/v2/docs.json', () => {
     async (_, op) => {
       for (const role of rolesFor(op)) {
         await signedIn(role);
-        const auth = role === 'anonymous' ? {} : { authorization: `Bearer ${tokens.get(role)}` };
+        const auth = role === 'anonymous' ? {} : { authorization: `Bearer ${bearerOf(op, role)}` };
         for (const request of await deliberate(op, role)) await check(op, role, { ...request, headers: { ...auth, ...request.headers } });
         await fc.assert(
           fc.asyncProperty(caseOf(op, role), async (c) => {

@@ -32,6 +32,7 @@ import {
   stockMovements,
   tags,
   telemetryEvents,
+  topUps,
   users,
 } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
@@ -227,6 +228,17 @@ const [zabavniPromotion] = await t.db
   .insert(promotions)
   .values({ ...ofZabavni, ownerId: zabavniLoyaltyOwner?.id ?? 0, name: 'Walk', kind: 'bonus', validFrom: '2026-01-01' })
   .returning();
+const [zabavniTopUp] = await t.db
+  .insert(topUps)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    cardId: zabavniCard?.id ?? 0,
+    posLocationId: zabavniPosLocation?.id ?? 0,
+    at: new Date(),
+    paidCents: 100,
+    payment: 'cash',
+  })
+  .returning();
 // The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
 await t.db
   .update(companies)
@@ -264,6 +276,7 @@ const foreignIds: Record<string, number | undefined> = {
   'pos-locations': zabavniPosLocation?.id,
   'pos-workers': zabavniPosWorker?.id,
   promotions: zabavniPromotion?.id,
+  'top-ups': zabavniTopUp?.id,
   'loyalty-cards': zabavniCard?.id,
   'card-transactions': zabavniCardEntry?.id,
 };

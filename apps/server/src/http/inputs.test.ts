@@ -7,6 +7,7 @@ import {
   deposits,
   devices,
   emptyings,
+  loyaltyCards,
   loyaltyOwners,
   maintenance,
   posLocations,
@@ -66,6 +67,7 @@ await t.db
 await t.db
   .insert(promotions)
   .values({ ...ofOwner, name: 'Empty patch', kind: 'bonus', validFrom: '2026-01-01', tiers: [{ fromCents: 2000, bonusBp: 1000 }] });
+await t.db.insert(loyaltyCards).values({ ...ofOwner, uid: 'E1E2E3E4', number: 'EP-1', status: 'lost', statusReason: 'Empty patch' });
 
 const get = (url: string, lang = 'en') => t.json('admin', { url, headers: { 'accept-language': lang } });
 

@@ -128,12 +128,21 @@ export async function creditCard(
 }
 
 /** Locks one card for a change outside the machines and answers its balance and status (null: no such card). */
-export async function lockCard(tx: Tx, cardId: number): Promise<(CardBalance & { companyId: number; status: string }) | null> {
+export async function lockCard(
+  tx: Tx,
+  cardId: number,
+): Promise<(CardBalance & { companyId: number; ownerId: number; number: string; status: string }) | null> {
   const result = await tx.execute(
-    sql`select company_id, status, paid_cents, bonus_cents from loyalty_cards where id = ${cardId} for update`,
+    sql`select company_id, owner_id, number, status, paid_cents, bonus_cents from loyalty_cards where id = ${cardId} for update`,
   );
   const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  return r
-    ? { companyId: Number(r.company_id), status: String(r.status), paidCents: Number(r.paid_cents), bonusCents: Number(r.bonus_cents) }
-    : null;
+  if (!r) return null;
+  return {
+    companyId: Number(r.company_id),
+    ownerId: Number(r.owner_id),
+    number: String(r.number),
+    status: String(r.status),
+    paidCents: Number(r.paid_cents),
+    bonusCents: Number(r.bonus_cents),
+  };
 }

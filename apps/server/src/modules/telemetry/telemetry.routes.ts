@@ -53,6 +53,11 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       deps.versions.bump('telemetry');
       deps.versions.bump('commands');
       deps.versions.bump('deposits');
+      // Card spends changed balances and the ledger (decision 0023).
+      if (answer.accepted > 0 && batch.events.some((e) => e.type === 'card')) {
+        deps.versions.bump('loyalty-cards');
+        deps.versions.bump('card-transactions');
+      }
       return answer;
     },
   });

@@ -1,0 +1,49 @@
+import { cardAppCard, cardAppPromoBoxes, cardAppPromoQuery, problemSchema } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../../http/deps.ts';
+import { cardAppService } from './card-app.service.ts';
+
+const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const errors = { 401: problemSchema, 404: problemSchema };
+
+/**
+ * The card holders' app's read API (issue 13 §7). `public` to the user guard: the app authenticates
+ * with its loyalty owner's app credential and reaches that owner's cards and promo boxes only.
+ */
+export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
+  const cards = cardAppService(deps.db);
+  const tags = ['card-app'];
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/card-app/cards/:uid',
+    config: { public: true },
+    schema: {
+      tags,
+      summary: "A card of the owner's programme: balance (paid credit and bonus) and its last transactions",
+      params: uidParams,
+      response: { 200: cardAppCard, ...errors },
+    },
+    handler: async (request) => {
+      const owner = await cards.owner(request.headers.authorization);
+      return cards.card(owner.id, (request.params as { uid: string }).uid);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/v2/card-app/promo-boxes',
+    config: { public: true },
+    schema: {
+      tags,
+      summary: "The owner's promo boxes active today, for a card's audience (`?card=<uid>`) or for everyone",
+      querystring: cardAppPromoQuery,
+      response: { 200: cardAppPromoBoxes, ...errors },
+    },
+    handler: async (request) => {
+      const owner = await cards.owner(request.headers.authorization);
+      return cards.promoBoxes(owner.id, (request.query as { card?: string }).card);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import {
+  businessDate,
+  CARD_APP_TRANSACTIONS,
+  type CardAppCard,
+  type CardAppPromoBoxes,
+  type CardStatus,
+  type CardTransactionKind,
+  normalizeCardUid,
+  PROMO_ACTIVE_DAYS,
+  PROMO_INACTIVE_DAYS,
+  type PromoAudienceName,
+} from '@kovanica/contract';
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cardTransactions, devices, locations, loyaltyCards, loyaltyOwners, promoBoxes } from '../../db/schema/index.ts';
+import { ApiProblem } from '../../http/problems.ts';
+import { credentialHash } from '../../security/credentials.ts';
+
+const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : '');
+
+/** Which audiences a card belongs to, by when it was last used (promo boxes' `audience`). */
+export function audiencesOf(lastUsedAt: Date | null, now = new Date()): PromoAudienceName[] {
+  const daysAgo = (days: number) => now.getTime() - days * 86_400_000;
+  const used = lastUsedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  return [
+    'all',
+    ...(used >= daysAgo(PROMO_ACTIVE_DAYS) ? (['active'] as const) : []),
+    ...(used < daysAgo(PROMO_INACTIVE_DAYS) ? (['inactive'] as const) : []),
+  ];
+}
+
+/** The card holders' app's read API (issue 13 §7): one owner's cards and promo boxes, by the owner's app credential. */
+export function cardAppService(db: Db) {
+  const cardRow = async (ownerId: number, uid: string) => {
+    const [card] = await db
+      .select()
+      .from(loyaltyCards)
+      .where(and(eq(loyaltyCards.ownerId, ownerId), eq(loyaltyCards.uid, normalizeCardUid(uid))));
+    return card ?? null;
+  };
+  return {
+    /** The owner whose app holds this credential. */
+    async owner(authorization: string | undefined): Promise<{ id: number; companyId: number }> {
+      const secret = bearer(authorization);
+      const [row] = secret
+        ? await db
+            .select({ id: loyaltyOwners.id, companyId: loyaltyOwners.companyId })
+            .from(loyaltyOwners)
+            .where(eq(loyaltyOwners.appKeyHash, credentialHash(secret)))
+        : [];
+      if (!row) throw new ApiProblem(401, 'bad_app_credential', {}, [], { 'www-authenticate': 'Bearer' });
+      return row;
+    },
+
+    async card(ownerId: number, uid: string): Promise<CardAppCard> {
+      const card = await cardRow(ownerId, uid);
+      if (!card) throw new ApiProblem(404, 'card_unknown');
+      const rows = await db
+        .select({
+          at: cardTransactions.at,
+          kind: cardTransactions.kind,
+          paidCents: cardTransactions.paidCents,
+          bonusCents: cardTransactions.bonusCents,
+          place: sql<
+            string | null
+          >`coalesce((select ${locations.name} from ${locations} where ${locations.id} = ${cardTransactions.locationId}),
+            (select ${devices.name} from ${devices} where ${devices.id} = ${cardTransactions.deviceId}))`,
+        })
+        .from(cardTransactions)
+        .where(eq(cardTransactions.cardId, card.id))
+        .orderBy(desc(cardTransactions.at), desc(cardTransactions.id))
+        .limit(CARD_APP_TRANSACTIONS);
+      return {
+        uid: card.uid,
+        number: card.number,
+        status: card.status as CardStatus,
+        paidCents: card.paidCents,
+        bonusCents: card.bonusCents,
+        balanceCents: card.paidCents + card.bonusCents,
+        lastUsedAt: card.lastUsedAt?.toISOString() ?? null,
+        transactions: rows.map((r) => ({ ...r, at: r.at.toISOString(), kind: r.kind as CardTransactionKind })),
+      };
+    },
+
+    /** The owner's promo boxes active today (in Zagreb), for the card's audience or, without a card, for everyone. */
+    async promoBoxes(ownerId: number, uid: string | undefined, now = new Date()): Promise<CardAppPromoBoxes> {
+      let audiences: PromoAudienceName[] = ['all'];
+      if (uid !== undefined) {
+        const card = await cardRow(ownerId, uid);
+        if (!card) throw new ApiProblem(404, 'card_unknown');
+        audiences = audiencesOf(card.lastUsedAt, now);
+      }
+      const today = businessDate(now);
+      const rows = await db
+        .select()
+        .from(promoBoxes)
+        .where(
+          and(
+            eq(promoBoxes.ownerId, ownerId),
+            lte(promoBoxes.activeFrom, today),
+            or(isNull(promoBoxes.activeTo), gte(promoBoxes.activeTo, today)),
+            sql`${promoBoxes.audience} = any(${`{${audiences.join(',')}}`}::text[])`,
+          ),
+        )
+        .orderBy(desc(promoBoxes.activeFrom), desc(promoBoxes.id));
+      return {
+        member: rows.map((b) => ({
+          id: b.id,
+          title: b.title,
+          text: b.text,
+          backgroundColor: b.backgroundColor,
+          textColor: b.textColor,
+          buttonLabel: b.buttonLabel,
+          buttonLink: b.buttonLink,
+          activeTo: b.activeTo,
+          audience: b.audience as PromoAudienceName,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { normalizeCardUid, PIN_LOCK_MINUTES, type PosCard, type PosSession, type PosTopUp, type PosTopUpAnswer } from '@kovanica/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bills, cardHolders, loyaltyCards, posLocations, posWorkers } from '../../db/schema/index.ts';
+import type { FiscalKeys } from '../../fiscal/keys.ts';
+import { ApiProblem } from '../../http/problems.ts';
+import { posLocationByTerminalKey } from '../pos-locations/pos-locations.service.ts';
+import { verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
+import { sellCredit } from '../top-ups/top-ups.service.ts';
+import { issuePosSession, readPosSession } from './pos-terminal.sessions.ts';
+
+/** Who is at the terminal: the worker signed in, at their point of sale, of their company. */
+export interface TerminalSession {
+  workerId: number;
+  companyId: number;
+  posLocation: { id: number; premisesLabel: string; isu: string; active: boolean };
+}
+
+const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : '');
+
+/**
+ * The POS terminal's API (issue 13 §6, decision 0023): the terminal proves its point of sale with its
+ * credential, a worker signs in with a PIN (rate-limited by `verifyWorkerPin`) and gets a session for
+ * a shift; top-ups, balances and blocks go through that session.
+ */
+export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer) {
+  const cardOf = async (companyId: number, uid: string): Promise<PosCard> => {
+    const [row] = await db
+      .select({
+        uid: loyaltyCards.uid,
+        number: loyaltyCards.number,
+        status: loyaltyCards.status,
+        paidCents: loyaltyCards.paidCents,
+        bonusCents: loyaltyCards.bonusCents,
+        holderName: sql<string | null>`(select h.name || ' ' || h.surname from ${cardHolders} h where h.id = ${loyaltyCards.holderId})`,
+      })
+      .from(loyaltyCards)
+      .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.uid, normalizeCardUid(uid))));
+    if (!row) throw new ApiProblem(404, 'card_unknown');
+    return { ...row, balanceCents: row.paidCents + row.bonusCents };
+  };
+  const cardIdOf = async (companyId: number, uid: string) => {
+    const [row] = await db
+      .select({ id: loyaltyCards.id })
+      .from(loyaltyCards)
+      .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.uid, normalizeCardUid(uid))));
+    if (!row) throw new ApiProblem(404, 'card_unknown');
+    return row.id;
+  };
+
+  return {
+    async signIn(authorization: string | undefined, input: { worker: number; pin: string }): Promise<PosSession> {
+      const place = await posLocationByTerminalKey(db, bearer(authorization));
+      if (!place) throw new ApiProblem(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' });
+      if (!place.active) throw new ApiProblem(409, 'pos_inactive');
+      const check = await verifyWorkerPin(db, { posLocationId: place.id, workerId: input.worker, pin: input.pin });
+      if (!check.ok) {
+        if (check.reason === 'locked') {
+          const seconds = String(PIN_LOCK_MINUTES * 60);
+          throw new ApiProblem(429, 'pin_locked', { minutes: PIN_LOCK_MINUTES }, [], { 'retry-after': seconds });
+        }
+        // Unknown, inactive and wrong answer alike: the terminal learns nothing about who exists.
+        throw new ApiProblem(401, 'wrong_pin');
+      }
+      const [location] = await db.select({ name: posLocations.name }).from(posLocations).where(eq(posLocations.id, place.id));
+      const { token, expiresAt } = issuePosSession(sessionKey, { w: check.worker.id, l: place.id, c: place.companyId });
+      return {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        worker: { id: check.worker.id, name: `${check.worker.name} ${check.worker.surname}` },
+        posLocation: { id: place.id, name: location?.name ?? '' },
+      };
+    },
+
+    /**
+     * The session a call carries, checked against the rows now: the worker active at the same point of
+     * sale, neither the PIN nor the terminal's credential changed since it was issued.
+     */
+    async session(authorization: string | undefined): Promise<TerminalSession> {
+      const claims = readPosSession(sessionKey, bearer(authorization));
+      const refuse = () => new ApiProblem(401, 'bad_pos_session', {}, [], { 'www-authenticate': 'Bearer' });
+      if (!claims) throw refuse();
+      const [row] = await db
+        .select({
+          active: posWorkers.active,
+          workerLocation: posWorkers.posLocationId,
+          pinSetAt: posWorkers.pinSetAt,
+          keyIssuedAt: posLocations.terminalKeyIssuedAt,
+          premisesLabel: posLocations.premisesLabel,
+          isu: posLocations.isu,
+          locationActive: posLocations.active,
+          companyId: posLocations.companyId,
+        })
+        .from(posWorkers)
+        .innerJoin(posLocations, eq(posLocations.id, posWorkers.posLocationId))
+        .where(eq(posWorkers.id, claims.w));
+      const changedSince = (at: Date | null) => at !== null && at.getTime() > claims.iat;
+      if (!row?.active || row.workerLocation !== claims.l || row.companyId !== claims.c) throw refuse();
+      if (changedSince(row.pinSetAt) || changedSince(row.keyIssuedAt)) throw refuse();
+      return {
+        workerId: claims.w,
+        companyId: row.companyId,
+        posLocation: { id: claims.l, premisesLabel: row.premisesLabel, isu: row.isu, active: row.locationActive },
+      };
+    },
+
+    card: (session: TerminalSession, uid: string) => cardOf(session.companyId, uid),
+
+    async topUp(session: TerminalSession, input: PosTopUp): Promise<{ answer: PosTopUpAnswer; created: boolean }> {
+      const cardId = await cardIdOf(session.companyId, input.cardUid);
+      const { id, created } = await sellCredit(db, keys, {
+        companyId: session.companyId,
+        cardId,
+        posLocation: session.posLocation,
+        workerId: session.workerId,
+        userId: null,
+        paidCents: input.paidCents,
+        payment: input.payment,
+        requestId: input.requestId,
+        at: new Date(),
+      });
+      const [row] = await db
+        .execute(sql`select t.id, t.at, t.paid_cents, t.bonus_cents, b.number || '/' || b.premises || '/' || b.isu as bill_number, b.zki
+        from top_ups t left join ${bills} b on b.id = t.bill_id where t.id = ${id}`)
+        .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+      return {
+        created,
+        answer: {
+          id,
+          at: new Date(String(row?.at)).toISOString(),
+          paidCents: Number(row?.paid_cents),
+          bonusCents: Number(row?.bonus_cents),
+          billNumber: row?.bill_number === null || row?.bill_number === undefined ? null : String(row.bill_number),
+          zki: row?.zki === null || row?.zki === undefined ? null : String(row.zki),
+          card: await cardOf(session.companyId, input.cardUid),
+        },
+      };
+    },
+
+    /** Blocks a card at the desk (the holder reports it lost or stolen): the worker is named as who did it. */
+    async block(session: TerminalSession, uid: string, reason: string): Promise<PosCard> {
+      const cardId = await cardIdOf(session.companyId, uid);
+      const [worker] = await db
+        .select({ name: sql<string>`${posWorkers.name} || ' ' || ${posWorkers.surname}` })
+        .from(posWorkers)
+        .where(eq(posWorkers.id, session.workerId));
+      await db
+        .update(loyaltyCards)
+        .set({
+          status: 'blocked',
+          statusReason: `${reason} (${worker?.name ?? ''}, POS)`,
+          statusChangedAt: new Date(),
+          statusChangedById: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(loyaltyCards.id, cardId));
+      return cardOf(session.companyId, uid);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { PosCard, PosSession, PosTerminalKey, PosTopUpAnswer } from '@kovanica/contract';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../testing/app.ts';
+import { loyaltyProgramme } from '../../testing/loyalty.ts';
+
+const t = await testApp();
+const p = await loyaltyProgramme(t);
+const key = (await t.json<PosTerminalKey>('manager', { method: 'POST', url: `${p.posLocation['@id']}/terminal-key` })).body.terminalKey;
+const terminal = (authorization: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v2/pos${url}`, headers: authorization ? { authorization: `Bearer ${authorization}` } : {}, payload });
+const signIn = (pin: string, worker = p.worker.id, credential = key) => terminal(credential, 'POST', '/sessions', { worker, pin });
+
+describe('the POS terminal', () => {
+  it('signs a worker in with the terminal credential and the PIN, and sells credit in that session', async () => {
+    const card = await p.card('04A22B91');
+    const session = await signIn('4711');
+    expect(session.statusCode, session.body).toBe(201);
+    const { token, worker, posLocation } = session.json<PosSession>();
+    expect(worker.name).toBe('Iva Blagajnica');
+    expect(posLocation.id).toBe(p.posLocation.id);
+    const sale = { cardUid: '04:a2:2b:91', paidCents: 2500, payment: 'cash', requestId: 'terminal-0001' };
+    const sold = await terminal(token, 'POST', '/top-ups', sale);
+    expect(sold.statusCode, sold.body).toBe(201);
+    const answer = sold.json<PosTopUpAnswer>();
+    expect(answer).toMatchObject({ paidCents: 2500, bonusCents: 0, card: { number: card.number, paidCents: 2500, balanceCents: 2500 } });
+    expect(answer.billNumber).toMatch(/\/POS1\/1$/);
+    expect(answer.zki).toMatch(/^[0-9a-f]{32}$/);
+    // The terminal lost the answer and sends again: the same top-up, no second one.
+    const again = await terminal(token, 'POST', '/top-ups', sale);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<PosTopUpAnswer>().id).toBe(answer.id);
+    expect((await terminal(token, 'GET', '/cards/04A22B91')).json<PosCard>().paidCents).toBe(2500);
+    const blocked = await terminal(token, 'POST', '/cards/04A22B91/block', { reason: 'Holder reports it stolen' });
+    expect(blocked.json<PosCard>().status).toBe('blocked');
+    expect((await terminal(token, 'POST', '/top-ups', { ...sale, requestId: 'terminal-0002' })).statusCode).toBe(409);
+    expect((await terminal(token, 'GET', '/cards/FFFF0000')).statusCode).toBe(404);
+  });
+
+  it('refuses a wrong credential, a wrong PIN, and locks the worker after five wrong PINs', async () => {
+    expect((await signIn('4711', p.worker.id, 'kvl_not-a-key')).statusCode).toBe(401);
+    expect((await signIn('4711', p.worker.id, '')).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await signIn('0000')).statusCode).toBe(401);
+    const locked = await signIn('0000');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    // Locked: even the right PIN waits out the lock.
+    expect((await signIn('4711')).statusCode).toBe(429);
+    // A new PIN from the back-office lifts the lock.
+    expect((await t.as('manager', { method: 'POST', url: `${p.worker['@id']}/pin`, payload: { pin: '9876' } })).statusCode).toBeLessThan(
+      300,
+    );
+    expect((await signIn('9876')).statusCode).toBe(201);
+  });
+
+  it('ends every session when the PIN or the terminal credential changes, and takes no user token', async () => {
+    const session = (await signIn('9876')).json<PosSession>();
+    expect((await terminal(session.token, 'GET', '/cards/04A22B91')).statusCode).toBe(200);
+    await t.as('manager', { method: 'POST', url: `${p.worker['@id']}/pin`, payload: { pin: '5555' } });
+    expect((await terminal(session.token, 'GET', '/cards/04A22B91')).statusCode).toBe(401);
+    const next = (await signIn('5555')).json<PosSession>();
+    await t.as('manager', { method: 'POST', url: `${p.posLocation['@id']}/terminal-key` });
+    expect((await terminal(next.token, 'GET', '/cards/04A22B91')).statusCode).toBe(401);
+    // A user's token is not a terminal session, and a session is not a user's token.
+    expect((await terminal(await t.token('manager'), 'GET', '/cards/04A22B91')).statusCode).toBe(401);
+    const asUser = await t.app.inject({ url: '/api/v2/loyalty-cards', headers: { authorization: `Bearer ${next.token}` } });
+    expect(asUser.statusCode).toBe(401);
+    const forged = `${next.token.slice(0, -4)}AAAA`;
+    expect((await terminal(forged, 'GET', '/cards/04A22B91')).statusCode).toBe(401);
+  });
+});

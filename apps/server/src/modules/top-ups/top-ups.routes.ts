@@ -1,0 +1,23 @@
+import { topUpsResource } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../http/crud.ts';
+import type { Deps } from '../../http/deps.ts';
+import { topUpColumns } from './top-ups.queries.ts';
+import { topUpsService } from './top-ups.service.ts';
+
+export function topUpsRoutes(app: FastifyInstance, deps: Deps) {
+  const service = topUpsService(deps.db, deps.fiscalKeys);
+  registerCrud(app, deps, {
+    resource: topUpsResource,
+    columns: topUpColumns,
+    service: {
+      ...service,
+      async create(ctx, input) {
+        const topUp = await service.create(ctx, input);
+        // Its bill goes to CIS now rather than at the next minute's sweep.
+        deps.wake('fiscal-sweep');
+        return topUp;
+      },
+    },
+  });
+}
