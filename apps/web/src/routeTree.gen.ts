@@ -115,6 +115,9 @@ import { Route as AppLoyaltyPromotionsIndexRouteImport } from './routes/_app/loy
 import { Route as AppLoyaltyPromotionsAllRouteImport } from './routes/_app/loyalty/promotions/all';
 import { Route as AppLoyaltyPromotionsListRouteImport } from './routes/_app/loyalty/promotions/list';
 import { Route as AppLoyaltyPromotionsNewRouteImport } from './routes/_app/loyalty/promotions/new';
+import { Route as AppLoyaltyTopUpIndexRouteImport } from './routes/_app/loyalty/top-up/index';
+import { Route as AppLoyaltyTopUpListRouteImport } from './routes/_app/loyalty/top-up/list';
+import { Route as AppLoyaltyTopUpNewRouteImport } from './routes/_app/loyalty/top-up/new';
 import { Route as AppLoyaltyUsersIndexRouteImport } from './routes/_app/loyalty/users/index';
 import { Route as AppLoyaltyUsersListRouteImport } from './routes/_app/loyalty/users/list';
 import { Route as AppLoyaltyUsersNewRouteImport } from './routes/_app/loyalty/users/new';
@@ -700,6 +703,21 @@ const AppLoyaltyPromotionsNewRoute = AppLoyaltyPromotionsNewRouteImport.update({
   path: '/loyalty/promotions/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLoyaltyTopUpIndexRoute = AppLoyaltyTopUpIndexRouteImport.update({
+  id: '/loyalty/top-up/',
+  path: '/loyalty/top-up/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyTopUpListRoute = AppLoyaltyTopUpListRouteImport.update({
+  id: '/loyalty/top-up/list',
+  path: '/loyalty/top-up/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyTopUpNewRoute = AppLoyaltyTopUpNewRouteImport.update({
+  id: '/loyalty/top-up/new',
+  path: '/loyalty/top-up/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppLoyaltyUsersIndexRoute = AppLoyaltyUsersIndexRouteImport.update({
   id: '/loyalty/users/',
   path: '/loyalty/users/',
@@ -924,6 +942,8 @@ export interface FileRoutesByFullPath {
   '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
+  '/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
@@ -939,6 +959,7 @@ export interface FileRoutesByFullPath {
   '/loyalty/pos-owners/': typeof AppLoyaltyPosOwnersIndexRoute;
   '/loyalty/pos-workers/': typeof AppLoyaltyPosWorkersIndexRoute;
   '/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
+  '/loyalty/top-up/': typeof AppLoyaltyTopUpIndexRoute;
   '/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
   '/users/all/': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
@@ -1054,6 +1075,8 @@ export interface FileRoutesByTo {
   '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
+  '/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
@@ -1069,6 +1092,7 @@ export interface FileRoutesByTo {
   '/loyalty/pos-owners': typeof AppLoyaltyPosOwnersIndexRoute;
   '/loyalty/pos-workers': typeof AppLoyaltyPosWorkersIndexRoute;
   '/loyalty/promotions': typeof AppLoyaltyPromotionsIndexRoute;
+  '/loyalty/top-up': typeof AppLoyaltyTopUpIndexRoute;
   '/loyalty/users': typeof AppLoyaltyUsersIndexRoute;
   '/users/all': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
@@ -1186,6 +1210,8 @@ export interface FileRoutesById {
   '/_app/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/_app/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/_app/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/_app/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
+  '/_app/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/_app/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/_app/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/_app/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
@@ -1201,6 +1227,7 @@ export interface FileRoutesById {
   '/_app/loyalty/pos-owners/': typeof AppLoyaltyPosOwnersIndexRoute;
   '/_app/loyalty/pos-workers/': typeof AppLoyaltyPosWorkersIndexRoute;
   '/_app/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
+  '/_app/loyalty/top-up/': typeof AppLoyaltyTopUpIndexRoute;
   '/_app/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
   '/_app/users/all/': typeof AppUsersAllIndexRoute;
   '/_app/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
@@ -1318,6 +1345,8 @@ export interface FileRouteTypes {
     | '/loyalty/promotions/all'
     | '/loyalty/promotions/list'
     | '/loyalty/promotions/new'
+    | '/loyalty/top-up/list'
+    | '/loyalty/top-up/new'
     | '/loyalty/users/list'
     | '/loyalty/users/new'
     | '/loyalty/users/transactions'
@@ -1333,6 +1362,7 @@ export interface FileRouteTypes {
     | '/loyalty/pos-owners/'
     | '/loyalty/pos-workers/'
     | '/loyalty/promotions/'
+    | '/loyalty/top-up/'
     | '/loyalty/users/'
     | '/users/all/'
     | '/articles/items/edit/$id'
@@ -1448,6 +1478,8 @@ export interface FileRouteTypes {
     | '/loyalty/promotions/all'
     | '/loyalty/promotions/list'
     | '/loyalty/promotions/new'
+    | '/loyalty/top-up/list'
+    | '/loyalty/top-up/new'
     | '/loyalty/users/list'
     | '/loyalty/users/new'
     | '/loyalty/users/transactions'
@@ -1463,6 +1495,7 @@ export interface FileRouteTypes {
     | '/loyalty/pos-owners'
     | '/loyalty/pos-workers'
     | '/loyalty/promotions'
+    | '/loyalty/top-up'
     | '/loyalty/users'
     | '/users/all'
     | '/articles/items/edit/$id'
@@ -1579,6 +1612,8 @@ export interface FileRouteTypes {
     | '/_app/loyalty/promotions/all'
     | '/_app/loyalty/promotions/list'
     | '/_app/loyalty/promotions/new'
+    | '/_app/loyalty/top-up/list'
+    | '/_app/loyalty/top-up/new'
     | '/_app/loyalty/users/list'
     | '/_app/loyalty/users/new'
     | '/_app/loyalty/users/transactions'
@@ -1594,6 +1629,7 @@ export interface FileRouteTypes {
     | '/_app/loyalty/pos-owners/'
     | '/_app/loyalty/pos-workers/'
     | '/_app/loyalty/promotions/'
+    | '/_app/loyalty/top-up/'
     | '/_app/loyalty/users/'
     | '/_app/users/all/'
     | '/_app/articles/items/edit/$id'
@@ -2363,6 +2399,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoyaltyPromotionsNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/top-up/': {
+      id: '/_app/loyalty/top-up/';
+      path: '/loyalty/top-up';
+      fullPath: '/loyalty/top-up/';
+      preLoaderRoute: typeof AppLoyaltyTopUpIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/top-up/list': {
+      id: '/_app/loyalty/top-up/list';
+      path: '/loyalty/top-up/list';
+      fullPath: '/loyalty/top-up/list';
+      preLoaderRoute: typeof AppLoyaltyTopUpListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/top-up/new': {
+      id: '/_app/loyalty/top-up/new';
+      path: '/loyalty/top-up/new';
+      fullPath: '/loyalty/top-up/new';
+      preLoaderRoute: typeof AppLoyaltyTopUpNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/loyalty/users/': {
       id: '/_app/loyalty/users/';
       path: '/loyalty/users';
@@ -2622,6 +2679,8 @@ interface AppRouteChildren {
   AppLoyaltyPromotionsAllRoute: typeof AppLoyaltyPromotionsAllRoute;
   AppLoyaltyPromotionsListRoute: typeof AppLoyaltyPromotionsListRoute;
   AppLoyaltyPromotionsNewRoute: typeof AppLoyaltyPromotionsNewRoute;
+  AppLoyaltyTopUpListRoute: typeof AppLoyaltyTopUpListRoute;
+  AppLoyaltyTopUpNewRoute: typeof AppLoyaltyTopUpNewRoute;
   AppLoyaltyUsersListRoute: typeof AppLoyaltyUsersListRoute;
   AppLoyaltyUsersNewRoute: typeof AppLoyaltyUsersNewRoute;
   AppLoyaltyUsersTransactionsRoute: typeof AppLoyaltyUsersTransactionsRoute;
@@ -2637,6 +2696,7 @@ interface AppRouteChildren {
   AppLoyaltyPosOwnersIndexRoute: typeof AppLoyaltyPosOwnersIndexRoute;
   AppLoyaltyPosWorkersIndexRoute: typeof AppLoyaltyPosWorkersIndexRoute;
   AppLoyaltyPromotionsIndexRoute: typeof AppLoyaltyPromotionsIndexRoute;
+  AppLoyaltyTopUpIndexRoute: typeof AppLoyaltyTopUpIndexRoute;
   AppLoyaltyUsersIndexRoute: typeof AppLoyaltyUsersIndexRoute;
   AppUsersAllIndexRoute: typeof AppUsersAllIndexRoute;
   AppArticlesItemsEditIdRoute: typeof AppArticlesItemsEditIdRoute;
@@ -2751,6 +2811,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyPromotionsAllRoute: AppLoyaltyPromotionsAllRoute,
   AppLoyaltyPromotionsListRoute: AppLoyaltyPromotionsListRoute,
   AppLoyaltyPromotionsNewRoute: AppLoyaltyPromotionsNewRoute,
+  AppLoyaltyTopUpListRoute: AppLoyaltyTopUpListRoute,
+  AppLoyaltyTopUpNewRoute: AppLoyaltyTopUpNewRoute,
   AppLoyaltyUsersListRoute: AppLoyaltyUsersListRoute,
   AppLoyaltyUsersNewRoute: AppLoyaltyUsersNewRoute,
   AppLoyaltyUsersTransactionsRoute: AppLoyaltyUsersTransactionsRoute,
@@ -2766,6 +2828,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyPosOwnersIndexRoute: AppLoyaltyPosOwnersIndexRoute,
   AppLoyaltyPosWorkersIndexRoute: AppLoyaltyPosWorkersIndexRoute,
   AppLoyaltyPromotionsIndexRoute: AppLoyaltyPromotionsIndexRoute,
+  AppLoyaltyTopUpIndexRoute: AppLoyaltyTopUpIndexRoute,
   AppLoyaltyUsersIndexRoute: AppLoyaltyUsersIndexRoute,
   AppUsersAllIndexRoute: AppUsersAllIndexRoute,
   AppArticlesItemsEditIdRoute: AppArticlesItemsEditIdRoute,

@@ -31,6 +31,7 @@ import {
   repositoriesResource,
   serviceSessionsResource,
   tagsResource,
+  topUpsResource,
   transactionsResource,
   usersResource,
 } from '@kovanica/contract';
@@ -83,6 +84,8 @@ export const promotionsApi = resourceApi(promotionsResource, { path: '/loyalty/p
 /** Cards (`/loyalty/cards/*`); their ledger has its own screens (`/loyalty/{cards,owners,users}/transactions`) and a card's page shows its rows. */
 export const loyaltyCardsApi = resourceApi(loyaltyCardsResource, { path: '/loyalty/cards', title: (card) => card.number });
 export const cardTransactionsApi = resourceApi(cardTransactionsResource);
+/** Credit sold at the points of sale (`/loyalty/top-up/list`, `/loyalty/top-up/new`); never edited, so no edit page. */
+export const topUpsApi = resourceApi(topUpsResource, { path: '/loyalty/top-up', title: (topUp) => topUp.cardNumber });
 /** Card holders are the original's loyalty "users" (`/loyalty/users`); their promo boxes sit under them. */
 export const cardHoldersApi = resourceApi(cardHoldersResource, {
   path: '/loyalty/users',
@@ -120,6 +123,7 @@ const apis = [
   promotionsApi,
   loyaltyCardsApi,
   cardTransactionsApi,
+  topUpsApi,
   cardHoldersApi,
   promoBoxesApi,
 ] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];

@@ -265,6 +265,8 @@ export const menu: MenuEntry[] = [
         permission: 'card-transactions.read',
         module: 'loyalty',
       },
+      { to: '/loyalty/top-up/list', labelKey: 'menu.loyaltyTopUps', permission: 'top-ups.read', module: 'loyalty' },
+      { to: '/loyalty/top-up/new', labelKey: 'menu.loyaltyTopUpNew', permission: 'top-ups.create', module: 'loyalty' },
       {
         to: '/loyalty/users/promo-boxes/list',
         labelKey: 'menu.loyaltyPromoBoxes',

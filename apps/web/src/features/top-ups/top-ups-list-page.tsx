@@ -1,0 +1,220 @@
+import { formatDateTime, formatMoney, type LoyaltyCard, type PosWorker, parseIri, type TopUp, topUpPayments } from '@kovanica/contract';
+import { Badge, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { NewButton } from '../../components/list-actions.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { useAccess } from '../../lib/access.ts';
+import { exportMoney } from '../../lib/export/table.ts';
+import { loyaltyCardsApi, posLocationsApi, posWorkersApi, topUpsApi } from '../../lib/resources.ts';
+import { balanceText, bonusText, dash, f, k, nowrap } from './top-up-texts.tsx';
+
+const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
+
+function useTopUpColumns(): Column<TopUp>[] {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const billsReadable = can('bills.read');
+  return useMemo(() => {
+    const payment = (r: TopUp) => t(k(`payments.${r.payment}`));
+    return [
+      {
+        key: 'at',
+        label: f('at'),
+        sortField: 'at',
+        render: (r) => nowrap(formatDateTime(r.at)),
+        exportValue: (r) => formatDateTime(r.at),
+      },
+      {
+        key: 'card',
+        label: f('card'),
+        render: (r) => {
+          const id = parseIri('loyalty-cards', r.card);
+          return id === null ? (
+            r.cardNumber
+          ) : (
+            <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
+              {r.cardNumber}
+            </Link>
+          );
+        },
+        exportValue: (r) => r.cardNumber,
+      },
+      { key: 'holder', label: f('holder'), render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
+      { key: 'posLocation', label: f('posLocation'), render: (r) => r.posLocationName, exportValue: (r) => r.posLocationName },
+      {
+        key: 'posWorker',
+        label: f('posWorker'),
+        // A sale entered in the back-office names who entered it, under the worker it was made for.
+        render: (r) =>
+          r.posWorkerName || r.userName ? (
+            <Stack gap={0}>
+              <span>{r.posWorkerName ?? dash}</span>
+              {r.userName && (
+                <Text span size="xs" c="dimmed">
+                  {t(k('enteredBy'), { name: r.userName })}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            dash
+          ),
+        exportValue: (r) => r.posWorkerName,
+      },
+      {
+        key: 'paidCents',
+        label: f('paidCents'),
+        align: 'right',
+        render: (r) => (
+          <Text span inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(r.paidCents)}
+          </Text>
+        ),
+        exportValue: (r) => exportMoney(r.paidCents),
+      },
+      {
+        key: 'bonusCents',
+        label: f('bonusCents'),
+        align: 'right',
+        render: (r) => {
+          const text = bonusText(r);
+          return text ? (
+            <Text span inherit c="teal.9" style={{ whiteSpace: 'nowrap' }}>
+              {text}
+            </Text>
+          ) : (
+            dash
+          );
+        },
+        exportValue: (r) => exportMoney(r.bonusCents),
+      },
+      {
+        key: 'promotion',
+        label: f('promotion'),
+        defaultHidden: true,
+        render: (r) => r.promotionName ?? dash,
+        exportValue: (r) => r.promotionName,
+      },
+      {
+        key: 'payment',
+        label: f('payment'),
+        render: (r) => (
+          <Badge color={paymentColours[r.payment]} variant="filled" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
+            {payment(r)}
+          </Badge>
+        ),
+        exportValue: payment,
+      },
+      {
+        key: 'bill',
+        label: f('billNumber'),
+        render: (r) => {
+          const id = r.bill ? parseIri('bills', r.bill) : null;
+          if (!r.billNumber) return dash;
+          return id === null || !billsReadable ? (
+            nowrap(r.billNumber)
+          ) : (
+            <Link to="/bills/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
+              {r.billNumber}
+            </Link>
+          );
+        },
+        exportValue: (r) => r.billNumber,
+      },
+      {
+        key: 'balanceAfter',
+        label: f('balanceAfter'),
+        align: 'right',
+        render: (r) => (
+          <Text span inherit c={r.paidAfterCents < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {balanceText(t, r.paidAfterCents, r.bonusAfterCents)}
+          </Text>
+        ),
+        exportValue: (r) => balanceText(t, r.paidAfterCents, r.bonusAfterCents),
+      },
+      {
+        key: 'paidAfterCents',
+        label: f('paidAfterCents'),
+        align: 'right',
+        defaultHidden: true,
+        render: (r) => nowrap(formatMoney(r.paidAfterCents)),
+        exportValue: (r) => exportMoney(r.paidAfterCents),
+      },
+      {
+        key: 'bonusAfterCents',
+        label: f('bonusAfterCents'),
+        align: 'right',
+        defaultHidden: true,
+        render: (r) => nowrap(formatMoney(r.bonusAfterCents)),
+        exportValue: (r) => exportMoney(r.bonusAfterCents),
+      },
+    ] satisfies Column<TopUp>[];
+  }, [t, billsReadable]);
+}
+
+export const workerLabel = (worker: PosWorker) => `${worker.name} ${worker.surname} · ${worker.posLocationName}`;
+
+const filters: readonly Filter[] = [
+  {
+    field: 'card',
+    label: f('card'),
+    kind: 'custom',
+    render: (props) => (
+      <ReferenceSelect<LoyaltyCard>
+        api={loyaltyCardsApi}
+        optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
+        searchField="number"
+        clearable
+        {...props}
+      />
+    ),
+  },
+  {
+    field: 'posLocation',
+    label: f('posLocation'),
+    kind: 'custom',
+    render: (props) => <ReferenceSelect api={posLocationsApi} clearable {...props} />,
+  },
+  {
+    field: 'posWorker',
+    label: f('posWorker'),
+    kind: 'custom',
+    render: (props) => (
+      <ReferenceSelect<PosWorker> api={posWorkersApi} optionLabel={workerLabel} searchField="surname" clearable {...props} />
+    ),
+  },
+  {
+    field: 'payment',
+    label: f('payment'),
+    kind: 'select',
+    options: topUpPayments.map((payment) => ({ value: payment, label: k(`payments.${payment}`) })),
+  },
+  { field: 'at', label: k('period'), kind: 'date-range' },
+];
+
+/**
+ * `/loyalty/top-up/list`: every top-up, newest first (paged by cursor, as the card ledger): the money
+ * paid and the bonus apart, the bill issued for the money, the card's balance right after. Top-ups are
+ * never edited or deleted (a storno of the bill is the bills' business), so rows have no actions.
+ */
+export function TopUpsListPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const columns = useTopUpColumns();
+  const title = t(k('name'));
+  return (
+    <>
+      <PageHeader title={title} subtitle={t(k('subtitle'))} />
+      <DataTable
+        api={topUpsApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        toolbar={can('top-ups.create') && <NewButton to="/loyalty/top-up/new">{t(k('new'))}</NewButton>}
+      />
+    </>
+  );
+}
