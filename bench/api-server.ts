@@ -19,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { bills, companies, fiscalCertificates, fiscalSettings, users } from '../apps/server/src/db/schema/index.ts';
 import { seedHistory } from '../apps/server/src/demo/history.ts';
+import { seedLoyalty } from '../apps/server/src/demo/loyalty.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
 import { startCisSimulator } from '../apps/server/src/fiscal/cis-simulator.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
@@ -86,6 +87,8 @@ if (mode === 'bare') {
   // The cached and the uncached run share a PostgreSQL database: fill it once.
   if (await isEmpty(database.db)) {
     await seedDemo(database.db, fiscalKeys);
+    // The demo's loyalty cards (no credit yet): the ingest benchmark's card spends debit them.
+    await seedLoyalty(database.db);
     const [first] = await database.db.select().from(users);
     await database.db.insert(users).values(
       Array.from({ length: 40 }, (_, i) => ({

@@ -15,19 +15,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoCredential, demoImei } from '../apps/server/src/demo/fleet.ts';
+import { DEMO_CARDS, demoCardUid } from '../apps/server/src/demo/loyalty.ts';
 import { benchDatabase, here, serve, stop } from './support.ts';
 
 const FLEET = 60;
 const TYPES = ['coin', 'coin', 'coin', 'coin', 'token', 'token', 'cashless', 'coin', 'prize_out', 'heartbeat'] as const;
 
-/** A logger's next batch: increasing seq, times a few seconds apart ending now. */
-function batchOf(logger: { imei: string; seq: number }, size: number, now: number) {
+/** The demo's loyalty cards (api-server seeds them), spent by the run with card spends. */
+const CARDS = Array.from({ length: DEMO_CARDS }, (_, i) => demoCardUid(i + 1));
+
+/**
+ * A logger's next batch: increasing seq, times a few seconds apart ending now. With `cards`, one event
+ * in ten (a coin's place) is a loyalty card spend, debited in the batch's transaction (issue 13).
+ */
+function batchOf(logger: { imei: string; seq: number }, size: number, now: number, cards = false) {
   const events = [];
   for (let i = 0; i < size; i++) {
     const seq = logger.seq++;
     const at = new Date(now - (size - i) * 2000).toISOString();
     const type = TYPES[seq % TYPES.length] as (typeof TYPES)[number];
-    if (type === 'coin') events.push({ seq, at, type, valueCents: seq % 3 === 0 ? 200 : 100, count: 1 });
+    if (cards && seq % TYPES.length === 7) events.push({ seq, at, type: 'card', cardUid: CARDS[seq % CARDS.length], valueCents: 200 });
+    else if (type === 'coin') events.push({ seq, at, type, valueCents: seq % 3 === 0 ? 200 : 100, count: 1 });
     else if (type === 'cashless') events.push({ seq, at, type, valueCents: 500 });
     else if (type === 'heartbeat') events.push({ seq, at, type, signal: -70 });
     else events.push({ seq, at, type, count: 1 });
@@ -62,7 +70,7 @@ export async function main(argv: string[]) {
   const loggers = Array.from({ length: FLEET }, (_, i) => ({ imei: demoImei(i + 1), seq: 1, busy: false }));
   let failures = 0;
   /** Sustained events/s through the API of a server started with `flags`, and the bills it issued meanwhile. */
-  const measure = async (server: Awaited<ReturnType<typeof serve>>) => {
+  const measure = async (server: Awaited<ReturnType<typeof serve>>, cards = false) => {
     const url = `http://127.0.0.1:${server.port}/api/v2/telemetry/batches`;
     let next = 0;
     let accepted = 0;
@@ -75,7 +83,7 @@ export async function main(argv: string[]) {
       const res = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${demoCredential(logger.imei)}`, 'content-type': 'application/json' },
-        body: JSON.stringify(batchOf(logger, size, Date.now())),
+        body: JSON.stringify(batchOf(logger, size, Date.now(), cards)),
       });
       logger.busy = false;
       if (!res.ok) {
@@ -110,8 +118,11 @@ export async function main(argv: string[]) {
   const signatures = signaturesPerSecond();
   const plain = await serve('app', dbArg, 'nofiscal');
   let without: Awaited<ReturnType<typeof measure>>;
+  let withCards: Awaited<ReturnType<typeof measure>>;
   try {
     without = await measure(plain);
+    // The same server, one event in ten a card spend instead of a coin.
+    withCards = await measure(plain, true);
   } finally {
     await stop(plain.child);
   }
@@ -150,6 +161,7 @@ export async function main(argv: string[]) {
       inflight,
       api,
       withoutFiscalization: without,
+      withCardSpends: withCards,
       copy: { ...copy, rate: copyRate },
       ratio: without.rate / copyRate,
       ratioWithFiscalization: apiRate / copyRate,
@@ -163,6 +175,9 @@ export async function main(argv: string[]) {
     console.log(`\nTelemetry ingestion, batches of ${size}, ${inflight} in flight, ${FLEET} loggers, database ${values.db}`);
     console.log(`  raw COPY of ${rows} rows into the same database     ${copyRate.toFixed(0).padStart(8)} rows/s`);
     console.log(`  POST /telemetry/batches, everything derived, no bills ${without.rate.toFixed(0).padStart(8)} events/s`);
+    console.log(
+      `  the same, one event in ten a loyalty card spend          ${withCards.rate.toFixed(0).padStart(8)} events/s (${(withCards.rate / without.rate).toFixed(2)} of the rate without)`,
+    );
     console.log(
       `  the same with fiscalization (2048-bit ZKIs)            ${apiRate.toFixed(0).padStart(8)} events/s, ${api.billsRate.toFixed(0)} bills issued/s (${(apiRate / without.rate).toFixed(2)} of the rate without)`,
     );

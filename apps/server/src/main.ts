@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { analyze, openDatabase } from './db/client.ts';
 import { seedDemoBills, settleDemoBills } from './demo/fiscal.ts';
 import { seedHistory } from './demo/history.ts';
+import { seedLoyalty, settleDemoCards } from './demo/loyalty.ts';
 import { DEMO_ISTRA_OIB, DEMO_PASSWORD, DEMO_ZABAVNI_OIB, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
 import { startCisSimulator } from './fiscal/cis-simulator.ts';
@@ -20,23 +21,28 @@ await database.migrate();
 const seed = config.seedDemo ?? database.kind === 'pglite';
 const fiscalKeys = new FiscalKeys(config.fiscalKeySecret);
 if (seed && (await isEmpty(database.db))) {
-  await seedDemo(database.db, fiscalKeys);
+  // Seeding writes in bulk (batches of 5,000 events, a year of bills settled at once): on PostgreSQL
+  // without the statement time-out, which is for requests.
+  const seeding = config.databaseUrl ? await openDatabase({ url: config.databaseUrl, statementTimeoutMs: 0 }) : database;
+  const db = seeding.db;
+  await seedDemo(db, fiscalKeys);
+  // The loyalty programme's owners, cards and points of sale; the history spends and tops the cards up.
+  await seedLoyalty(db);
   if (config.seedHistory) {
     const started = performance.now();
     console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
-    // Batches of 5,000 events: on PostgreSQL without the statement time-out, which is for requests.
-    const seeding = config.databaseUrl ? await openDatabase({ url: config.databaseUrl, statementTimeoutMs: 0 }) : database;
-    const events = await seedHistory(seeding.db, fiscalKeys);
-    if (seeding !== database) await seeding.close();
+    const events = await seedHistory(db, fiscalKeys);
     console.log(`  ${events.toLocaleString('en')} events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
-  await settleDemoBills(database.db, DEMO_ISTRA_OIB);
+  await settleDemoBills(db, DEMO_ISTRA_OIB);
   // Bills written by hand in every state (sent, cancelled, unfiscalized past the alarm and the limit).
-  await seedDemoBills(database.db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB });
+  await seedDemoBills(db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB });
   // After the history: the prizes loaded into the machines follow what they paid out.
-  await seedStock(database.db);
-  await analyze(database.db);
+  await seedStock(db);
+  await settleDemoCards(db);
+  await analyze(db);
+  if (seeding !== database) await seeding.close();
 }
 
 // The simulated CIS, where companies in the 'simulated' fiscal environment (the demo's) send their

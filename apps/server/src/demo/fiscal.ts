@@ -6,6 +6,7 @@ import { type MadeCertificate, makeDemoCa, makeFiscalCertificate } from '../fisc
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
+import { FLEET_SINCE } from './fleet.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -33,7 +34,7 @@ export async function seedFiscal(
       // Valid over the history's 13 months, and for `certificateDays` more.
       made = makeFiscalCertificate(demoCa, company, {
         bits: 1024,
-        validFrom: new Date(Date.now() - 400 * DAY_MS),
+        validFrom: new Date(FLEET_SINCE.getTime() - 31 * DAY_MS),
         validTo: new Date(Date.now() + company.certificateDays * DAY_MS),
       });
       certificates.set(company.oib, made);

@@ -6,6 +6,7 @@ import type { FiscalKeys } from '../fiscal/keys.ts';
 import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
+import { demoCardsByCompany, seedDemoTopUps } from './loyalty.ts';
 import { DEMO_ZABAVNI_OIB } from './seed.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
@@ -26,6 +27,8 @@ export async function seedHistory(
   const now = options.now ?? new Date();
   const { rows, fleet, trouble } = await demoFleet(db, now);
   const { events } = simulate(fleet, { from: options.from ?? FLEET_SINCE, to: now, seed: options.seed ?? 2026 });
+  // The loyalty cards its regulars play with are topped up before they are spent (demo/loyalty.ts).
+  await seedDemoTopUps(db, keys, events, now);
   let stored = 0;
   for (const row of rows) {
     const list = events.get(row.imei) ?? [];
@@ -61,7 +64,15 @@ async function demoFleet(db: Db, now: Date) {
     .innerJoin(cities, eq(cities.id, locations.cityId));
   const coast = new Set<string>(DEMO_CITIES.filter((c) => c.coast).map((c) => c.name));
   const trouble = demoTrouble(now);
-  const fleet: SimDevice[] = rows.map((r) => ({
+  // Each device's regulars: 40 of its company's loyalty cards, a different run of them per device.
+  const cards = await demoCardsByCompany(db);
+  const regulars = (companyId: number, index: number) => {
+    const all = cards.get(companyId) ?? [];
+    return all.length
+      ? Array.from({ length: Math.min(40, all.length) }, (_, k) => all[(index * 37 + k) % all.length] as string)
+      : undefined;
+  };
+  const fleet: SimDevice[] = rows.map((r, index) => ({
     imei: r.imei,
     group: r.group as DeviceGroup,
     playPriceCents: r.playPriceCents,
@@ -69,6 +80,7 @@ async function demoFleet(db: Db, now: Date) {
     coast: coast.has(r.city),
     hours: r.hours as WorkingHours,
     trouble: trouble.get(r.imei),
+    cards: regulars(r.companyId, index),
   }));
   return { rows, fleet, trouble };
 }

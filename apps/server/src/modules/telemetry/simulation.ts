@@ -19,6 +19,8 @@ export interface SimDevice {
   hours: WorkingHours;
   /** Trouble it gets into and stays in (none: it behaves). */
   trouble?: Trouble;
+  /** Loyalty cards (uids) its regular customers play with: about one play in 25 is paid by one of them. */
+  cards?: readonly string[];
 }
 
 /**
@@ -47,7 +49,7 @@ function sentInTrouble(kind: Trouble['kind'], type: string): boolean {
   if (kind === 'silent') return false;
   if (type === 'heartbeat') return true;
   // Left in service mode it is still played; nothing else happens that the logger reports.
-  return kind === 'service' && (type === 'coin' || type === 'note' || type === 'token' || type === 'cashless' || type === 'prize_out');
+  return kind === 'service' && ['coin', 'note', 'token', 'cashless', 'card', 'prize_out'].includes(type);
 }
 
 /**
@@ -213,6 +215,10 @@ export function simulate(
           boxTokens += box * tokens;
         } else if (roll < 0.26) {
           push(at, { type: 'cashless', valueCents: price });
+        } else if (device.cards?.length && roll < 0.3) {
+          // Which regular it is follows from the same draw: devices without cards draw exactly as before.
+          const cardUid = device.cards[Math.floor((roll - 0.26) * 1e6) % device.cards.length] as string;
+          push(at, { type: 'card', cardUid, valueCents: price });
         } else if (price % 200 === 0 && roll < 0.7) {
           push(at, { type: 'coin', valueCents: 200, count: price / 200 });
           paid.coinsCents += price;

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FiscalKeys } from '../fiscal/keys.ts';
+import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
+import { FLEET_SINCE } from './fleet.ts';
+import { seedHistory } from './history.ts';
+import { DEMO_CARDS, seedLoyalty, settleDemoCards } from './loyalty.ts';
+
+const t = await testApp();
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe("the demo's loyalty programme", () => {
+  it('spends its cards in the history, topped up before they run dry, every balance its ledger', async () => {
+    const now = new Date(FLEET_SINCE.getTime() + 6 * 86_400_000);
+    await seedLoyalty(t.db, now);
+    await seedHistory(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { now });
+    await settleDemoCards(t.db, now);
+    const [counts] = await rows<{
+      cards: number;
+      spends: number;
+      top_ups: number;
+      bills: number;
+      negative: number;
+      unflagged: number;
+      statuses: number;
+    }>(sql`
+      select (select count(*)::int from loyalty_cards) as cards,
+        (select count(*)::int from card_transactions where kind = 'spend') as spends,
+        (select count(*)::int from top_ups) as top_ups,
+        (select count(*)::int from top_ups t join bills b on b.id = t.bill_id and b.total_cents = t.paid_cents) as bills,
+        (select count(*)::int from loyalty_cards where paid_cents < 0 and flagged) as negative,
+        (select count(*)::int from loyalty_cards where paid_cents < 0 and not flagged) as unflagged,
+        (select count(distinct status)::int from loyalty_cards) as statuses`);
+    expect(counts?.cards).toBeGreaterThanOrEqual(DEMO_CARDS);
+    expect(counts?.spends).toBeGreaterThan(50);
+    expect(counts?.top_ups).toBeGreaterThan(10);
+    expect(counts?.bills).toBe(counts?.top_ups);
+    // Topped up before each spend: in the red are only the three left without top-ups in the last month, flagged.
+    expect(counts?.negative).toBe(3);
+    expect(counts?.unflagged).toBe(0);
+    expect(counts?.statuses).toBe(3);
+    const drift = await rows<{ id: number }>(sql`
+      select c.id from loyalty_cards c left join (select card_id, sum(paid_cents) as paid, sum(bonus_cents) as bonus from card_transactions group by 1) l
+        on l.card_id = c.id where c.paid_cents <> coalesce(l.paid, 0) or c.bonus_cents <> coalesce(l.bonus, 0)`);
+    expect(drift).toEqual([]);
+  });
+});

@@ -1,0 +1,340 @@
+import { addDays, businessDate, type TelemetryEvent } from '@kovanica/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  cardHolders,
+  companies,
+  loyaltyCards,
+  loyaltyOwners,
+  posLocations,
+  posOwners,
+  posWorkers,
+  promoBoxes,
+  promotions,
+} from '../db/schema/index.ts';
+import type { FiscalKeys } from '../fiscal/keys.ts';
+import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { FLEET_SINCE } from './fleet.ts';
+import { DEMO_ZABAVNI_OIB } from './seed.ts';
+
+// The demo's loyalty programme (issue 13 §9): Zabavni runs its own card programme and sells credit
+// at two points of sale of its own; a partner (a café chain) has a programme of its own too. A few
+// hundred cards with holders; the history's `card` events spend them (the simulator plays them on
+// the devices), and the year's top-ups keep them in credit, sold before each card would run dry —
+// except for a few, spent into the red while a machine was offline and flagged.
+
+/** How many cards of the operator's programme the demo has. */
+export const DEMO_CARDS = 300;
+/** Cards that run out of credit in the last month: the history leaves them below zero and flagged. */
+const OVERSPENT = new Set([7, 58, 141]);
+/** The PIN of the demo's POS workers (their terminals are set up in the back-office). */
+export const DEMO_POS_PIN = '4711';
+
+const FIRST_NAMES = [
+  'Ana',
+  'Ivan',
+  'Petra',
+  'Luka',
+  'Maja',
+  'Marko',
+  'Ivana',
+  'Josip',
+  'Lucija',
+  'Tomislav',
+  'Sara',
+  'Filip',
+  'Nika',
+  'Karlo',
+  'Ema',
+];
+const SURNAMES = [
+  'Horvat',
+  'Kovačević',
+  'Babić',
+  'Marić',
+  'Jurić',
+  'Novak',
+  'Kovačić',
+  'Knežević',
+  'Vuković',
+  'Marković',
+  'Petrović',
+  'Matić',
+  'Tomić',
+  'Pavlović',
+];
+
+/** The uid of demo card `n` (1-based): a 7-byte NXP chip id. */
+export const demoCardUid = (n: number) => `04${(0x5a1000 + n * 7919).toString(16).toUpperCase().padStart(8, '0')}80`;
+
+/**
+ * The programme's rows, before the history: owners, holders and cards (no credit yet), promotions,
+ * promo boxes, points of sale with workers. Only for Zabavni (the company with every module).
+ */
+export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
+  const [zabavni] = await db.select().from(companies).where(eq(companies.oib, DEMO_ZABAVNI_OIB));
+  if (!zabavni) return;
+  const companyId = zabavni.id;
+  const pinHash = await hashPassword(DEMO_POS_PIN);
+  await db.transaction(async (tx) => {
+    const [own, partner] = await tx
+      .insert(loyaltyOwners)
+      .values([
+        {
+          companyId,
+          name: 'Zabavni kartica',
+          oib: DEMO_ZABAVNI_OIB,
+          isOperator: true,
+          email: 'kartica@zabavni.test',
+          phone: '+385 1 555 0100',
+        },
+        {
+          companyId,
+          name: 'Caffe Riva d.o.o.',
+          oib: '94577403194',
+          email: 'info@cafferiva.test',
+          address: 'Riva 3, 21000 Split',
+          commissionBp: 800,
+        },
+      ])
+      .returning({ id: loyaltyOwners.id });
+    if (!own || !partner) throw new Error('seed failed');
+    const holders = await tx
+      .insert(cardHolders)
+      .values(
+        Array.from({ length: 240 }, (_, i) => {
+          const name = FIRST_NAMES[i % FIRST_NAMES.length] as string;
+          const surname = SURNAMES[(i * 7) % SURNAMES.length] as string;
+          const ascii = `${name}.${surname}`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^\w.]/g, '');
+          return {
+            companyId,
+            ownerId: i < 220 ? own.id : partner.id,
+            name,
+            surname,
+            email: i % 3 === 0 ? null : `${ascii}${i}@mail.test`,
+            phone: i % 4 === 0 ? `+385 9${i % 9} ${String(1_000_000 + i * 7331).slice(0, 7)}` : null,
+            consentAt: new Date(FLEET_SINCE.getTime() + (i % 200) * 86_400_000),
+            consentVersion: i < 150 ? 'v1 (2025-10)' : 'v2 (2026-05)',
+          };
+        }),
+      )
+      .returning({ id: cardHolders.id, ownerId: cardHolders.ownerId });
+    const ownHolders = holders.filter((h) => h.ownerId === own.id);
+    await tx.insert(loyaltyCards).values(
+      Array.from({ length: DEMO_CARDS }, (_, i) => ({
+        companyId,
+        ownerId: own.id,
+        // Most cards have a registered holder; every fourth is anonymous (sold over the counter).
+        holderId: i % 4 === 3 ? null : (ownHolders[i % ownHolders.length]?.id ?? null),
+        uid: demoCardUid(i + 1),
+        number: `ZK-${String(100_001 + i)}`,
+        createdAt: new Date(FLEET_SINCE.getTime() + (i % 300) * 86_400_000),
+      })),
+    );
+    const partnerHolders = holders.filter((h) => h.ownerId === partner.id);
+    await tx
+      .insert(loyaltyCards)
+      .values(
+        partnerHolders.map((h, i) => ({
+          companyId,
+          ownerId: partner.id,
+          holderId: h.id,
+          uid: `08${(0xc0ffee + i * 104_729).toString(16).toUpperCase().padStart(6, '0').slice(-6)}`,
+          number: `CR-${5001 + i}`,
+        })),
+      );
+    const today = businessDate(now);
+    await tx.insert(promotions).values([
+      {
+        companyId,
+        ownerId: own.id,
+        name: 'Više za više',
+        kind: 'bonus',
+        validFrom: businessDate(FLEET_SINCE),
+        tiers: [
+          { fromCents: 2000, bonusBp: 1000 },
+          { fromCents: 5000, bonusBp: 2000 },
+        ],
+      },
+      {
+        companyId,
+        ownerId: own.id,
+        name: 'Sretni sat radnim danom',
+        kind: 'happy_hour',
+        validFrom: addDays(today, -60),
+        validTo: addDays(today, 60),
+        priceCents: 150,
+        weekdays: [1, 2, 3, 4, 5],
+        hoursFrom: '14:00',
+        hoursTo: '16:00',
+      },
+    ]);
+    await tx.insert(promoBoxes).values([
+      {
+        companyId,
+        ownerId: own.id,
+        title: '+20 % na nadoplatu od 50 €',
+        text: 'Nadoplatite karticu na blagajni i igrajte dulje.',
+        backgroundColor: '#1A237E',
+        textColor: '#FFFFFF',
+        buttonLabel: 'Gdje nadoplatiti',
+        buttonLink: '/prodajna-mjesta',
+        activeFrom: addDays(today, -30),
+        activeTo: addDays(today, 30),
+        audience: 'all',
+      },
+      {
+        companyId,
+        ownerId: own.id,
+        title: 'Nedostajete nam!',
+        text: 'Vaša kartica čeka: sljedeća vožnja je na nas uz nadoplatu od 20 €.',
+        backgroundColor: '#FFF3E0',
+        textColor: '#4E2600',
+        activeFrom: addDays(today, -10),
+        audience: 'inactive',
+      },
+      {
+        companyId,
+        ownerId: own.id,
+        title: 'Ljetna tura',
+        backgroundColor: '#E0F7FA',
+        textColor: '#003B40',
+        activeFrom: addDays(today, -200),
+        activeTo: addDays(today, -100),
+        audience: 'active',
+      },
+    ]);
+    const [desk] = await tx
+      .insert(posOwners)
+      .values({ companyId, name: 'Zabavni automati d.o.o. — blagajne', oib: DEMO_ZABAVNI_OIB, email: 'blagajne@zabavni.test' })
+      .returning({ id: posOwners.id });
+    const places = await tx
+      .insert(posLocations)
+      .values([
+        {
+          companyId,
+          posOwnerId: desk?.id ?? 0,
+          name: 'Blagajna City Center one',
+          address: 'Jankomir 33, Zagreb',
+          premisesLabel: 'BLAG1',
+          isu: '1',
+        },
+        { companyId, posOwnerId: desk?.id ?? 0, name: 'Blagajna Riva', address: 'Obala HNP 7, Split', premisesLabel: 'BLAG2', isu: '1' },
+      ])
+      .returning({ id: posLocations.id });
+    await tx.insert(posWorkers).values([
+      { companyId, posLocationId: places[0]?.id ?? 0, name: 'Iva', surname: 'Perić', oib: '94577403194', pinHash, pinSetAt: FLEET_SINCE },
+      { companyId, posLocationId: places[0]?.id ?? 0, name: 'Dario', surname: 'Šimić', oib: '69435151530', pinHash, pinSetAt: FLEET_SINCE },
+      { companyId, posLocationId: places[1]?.id ?? 0, name: 'Mia', surname: 'Božić', oib: '94577403194', pinHash, pinSetAt: FLEET_SINCE },
+      {
+        companyId,
+        posLocationId: places[1]?.id ?? 0,
+        name: 'Ante',
+        surname: 'Radić',
+        oib: '69435151530',
+        pinHash,
+        pinSetAt: FLEET_SINCE,
+        active: false,
+      },
+    ]);
+  });
+}
+
+/** The operator's cards the demo fleet's regulars play with, by company (for the simulator). */
+export async function demoCardsByCompany(db: Db): Promise<Map<number, string[]>> {
+  const rows = await db
+    .select({ companyId: loyaltyCards.companyId, uid: loyaltyCards.uid })
+    .from(loyaltyCards)
+    .innerJoin(loyaltyOwners, eq(loyaltyOwners.id, loyaltyCards.ownerId))
+    .where(eq(loyaltyOwners.isOperator, true))
+    .orderBy(asc(loyaltyCards.id));
+  const byCompany = new Map<number, string[]>();
+  for (const r of rows) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.uid]);
+  return byCompany;
+}
+
+/**
+ * The year's top-ups, sold before the history's spends need them: walking each card's spends in time
+ * order, whenever its credit would not cover the next spend it is topped up, an hour or so before, with
+ * that spend and the next weeks' (in steps of 10 €, 20 € at least), at a point of sale by a worker
+ * there, paid in cash or by card; promotions add their bonus. Each is a real sale (`sellCredit`): bill,
+ * ledger row, balance. The `OVERSPENT` cards get no top-up in the last 30 days.
+ */
+export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<string, TelemetryEvent[]>, now = new Date()): Promise<number> {
+  const spends = new Map<string, { at: number; cents: number }[]>();
+  for (const list of events.values()) {
+    for (const e of list)
+      if (e.type === 'card') spends.set(e.cardUid, [...(spends.get(e.cardUid) ?? []), { at: Date.parse(e.at), cents: e.valueCents }]);
+  }
+  if (spends.size === 0) return 0;
+  const cards = await db
+    .select({ id: loyaltyCards.id, uid: loyaltyCards.uid, companyId: loyaltyCards.companyId, number: loyaltyCards.number })
+    .from(loyaltyCards)
+    .where(inArray(loyaltyCards.uid, [...spends.keys()]));
+  const places = await db
+    .select({ id: posLocations.id, companyId: posLocations.companyId, premisesLabel: posLocations.premisesLabel, isu: posLocations.isu })
+    .from(posLocations)
+    .orderBy(asc(posLocations.id));
+  const workers = await db
+    .select({ id: posWorkers.id, posLocationId: posWorkers.posLocationId })
+    .from(posWorkers)
+    .where(eq(posWorkers.active, true))
+    .orderBy(asc(posWorkers.id));
+  const lastMonth = now.getTime() - 30 * 86_400_000;
+  let sold = 0;
+  for (const card of cards) {
+    const list = (spends.get(card.uid) ?? []).sort((a, b) => a.at - b.at);
+    const n = Number(card.number.slice(3)) - 100_000;
+    const place = places.filter((p) => p.companyId === card.companyId)[n % 2];
+    const worker = workers.find((w) => w.posLocationId === place?.id);
+    if (!place || !worker) continue;
+    let credit = 0;
+    for (let i = 0; i < list.length; i++) {
+      const spend = list[i] as { at: number; cents: number };
+      if (credit < spend.cents && !(OVERSPENT.has(n) && spend.at > lastMonth)) {
+        const horizon = spend.at + 21 * 86_400_000;
+        const upcoming = list
+          .slice(i)
+          .filter((s) => s.at < horizon)
+          .reduce((sum, s) => sum + s.cents, 0);
+        const paidCents = Math.min(50_000, Math.max(2_000, Math.ceil(upcoming / 1_000) * 1_000));
+        const at = new Date(Math.max(FLEET_SINCE.getTime(), spend.at - (40 + (n % 50)) * 60_000));
+        const sale = await sellCredit(db, keys, {
+          companyId: card.companyId,
+          cardId: card.id,
+          posLocation: { ...place, active: true },
+          workerId: worker.id,
+          userId: null,
+          paidCents,
+          payment: (n + i) % 3 === 0 ? 'card' : 'cash',
+          requestId: null,
+          at,
+        });
+        const [row] = await db
+          .execute(sql`select paid_cents + bonus_cents as credit from top_ups where id = ${sale.id}`)
+          .then((r) => (r as unknown as { rows: { credit: number }[] }).rows);
+        credit += Number(row?.credit ?? paidCents);
+        sold += 1;
+      }
+      credit -= spend.cents;
+    }
+  }
+  return sold;
+}
+
+/** After the history: one card reported lost, one blocked at the desk (both with who and why). */
+export async function settleDemoCards(db: Db, now = new Date()): Promise<void> {
+  const at = new Date(now.getTime() - 5 * 86_400_000);
+  await db
+    .update(loyaltyCards)
+    .set({ status: 'lost', statusReason: 'Izgubljena na bazenu, prijavila majka.', statusChangedAt: at })
+    .where(eq(loyaltyCards.uid, demoCardUid(12)));
+  await db
+    .update(loyaltyCards)
+    .set({ status: 'blocked', statusReason: 'Sumnja na zlouporabu: kartica kopirana.', statusChangedAt: at })
+    .where(and(eq(loyaltyCards.uid, demoCardUid(33))));
+}
