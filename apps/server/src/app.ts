@@ -38,6 +38,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { loyaltyCardsRoutes } from './modules/loyalty-cards/loyalty-cards.routes.ts';
 import { loyaltyOwnersRoutes } from './modules/loyalty-owners/loyalty-owners.routes.ts';
+import { loyaltyReportsRoutes } from './modules/loyalty-reports/loyalty-reports.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { posLocationsRoutes } from './modules/pos-locations/pos-locations.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loyaltyCardsRoutes(app, deps);
   cardTransactionsRoutes(app, deps);
   topUpsRoutes(app, deps);
+  loyaltyReportsRoutes(app, deps);
   posTerminalRoutes(app, deps, options.jwtSecret);
   cardAppRoutes(app, deps);
   return app;

@@ -30,6 +30,7 @@ export * from './resources/locations.ts';
 export * from './resources/loggers.ts';
 export * from './resources/loyalty-cards.ts';
 export * from './resources/loyalty-owners.ts';
+export * from './resources/loyalty-reports.ts';
 export * from './resources/maintenance.ts';
 export * from './resources/movements.ts';
 export * from './resources/pos-locations.ts';

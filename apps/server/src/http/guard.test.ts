@@ -294,6 +294,10 @@ const validBodies: Record<string, object> = {
 /** A valid query for routes with required parameters (so the id, not the query, decides). */
 const validQueries: Record<string, string> = {
   '/api/v2/lessors/:id/statement': '?month=2026-10',
+  '/api/v2/loyalty-reports/general': '?from=2026-10-01&to=2026-10-31',
+  '/api/v2/loyalty-reports/owners': '?from=2026-10-01&to=2026-10-31',
+  '/api/v2/loyalty-reports/cards': '?from=2026-10-01&to=2026-10-31',
+  '/api/v2/loyalty-reports/holders': '?from=2026-10-01&to=2026-10-31',
 };
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',
