@@ -49,7 +49,7 @@ import type { FieldErrors } from '../../lib/forms.ts';
 import { useResourceForm } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
 import { loyaltyCardsApi, posLocationsApi, posWorkersApi, promotionsApi, topUpsApi } from '../../lib/resources.ts';
-import { balanceText, k } from './top-up-texts.tsx';
+import { balanceText, bonusText, k } from './top-up-texts.tsx';
 
 interface Values {
   card: string | null;
@@ -326,13 +326,14 @@ function CardPicker({ value, onChange, ...rest }: CardPickerProps) {
   );
 }
 
-function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?: string }) {
+/** A labelled value; amounts stay on one line, names may wrap (a long holder's name on a phone). */
+function Figure({ label, value, tone, money = false }: { label: string; value: ReactNode; tone?: string; money?: boolean }) {
   return (
-    <div>
+    <div style={{ minWidth: 0 }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} c={tone} style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} c={tone} style={money ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
@@ -360,6 +361,7 @@ function CardSummary({ card }: { card: LoyaltyCard | undefined }) {
           </div>
           <Figure
             label={c('fields.balance')}
+            money
             value={balanceText(t, card.paidCents, card.bonusCents)}
             tone={card.paidCents < 0 ? 'red.9' : undefined}
           />
@@ -437,14 +439,10 @@ function Receipt({ topUp, onAgain }: { topUp: TopUp; onAgain: () => void }) {
         </Alert>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
           <Figure label={label('card')} value={[topUp.cardNumber, topUp.holderName].filter(Boolean).join(' · ')} />
-          <Figure label={label('paidCents')} value={formatMoney(topUp.paidCents)} />
+          <Figure label={label('paidCents')} value={formatMoney(topUp.paidCents)} money />
           <Figure
             label={label('bonusCents')}
-            value={
-              topUp.bonusCents === 0
-                ? formatMoney(0)
-                : [`+${formatMoney(topUp.bonusCents)}`, topUp.promotionName].filter(Boolean).join(' · ')
-            }
+            value={bonusText(topUp) ?? formatMoney(0)}
             tone={topUp.bonusCents > 0 ? 'teal.9' : undefined}
           />
           <Figure label={label('payment')} value={t(k(`payments.${topUp.payment}`))} />

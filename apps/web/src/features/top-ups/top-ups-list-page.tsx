@@ -10,7 +10,7 @@ import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { loyaltyCardsApi, posLocationsApi, posWorkersApi, topUpsApi } from '../../lib/resources.ts';
-import { balanceText, bonusText, dash, f, k, nowrap } from './top-up-texts.tsx';
+import { balanceText, dash, f, k, nowrap } from './top-up-texts.tsx';
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
 
@@ -79,16 +79,22 @@ function useTopUpColumns(): Column<TopUp>[] {
         key: 'bonusCents',
         label: f('bonusCents'),
         align: 'right',
-        render: (r) => {
-          const text = bonusText(r);
-          return text ? (
-            <Text span inherit c="teal.9" style={{ whiteSpace: 'nowrap' }}>
-              {text}
-            </Text>
-          ) : (
+        // The amount on its line, the promotion that gave it under it (names are long, the table is wide).
+        render: (r) =>
+          r.bonusCents === 0 ? (
             dash
-          );
-        },
+          ) : (
+            <Stack gap={0} align="flex-end">
+              <Text span inherit fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }}>
+                +{formatMoney(r.bonusCents)}
+              </Text>
+              {r.promotionName && (
+                <Text span size="xs" c="dimmed">
+                  {r.promotionName}
+                </Text>
+              )}
+            </Stack>
+          ),
         exportValue: (r) => exportMoney(r.bonusCents),
       },
       {
