@@ -79,6 +79,10 @@ test('a card holder is created in a programme with the consent given', async ({ 
   await expect(page.getByText('The card holder has been created.')).toBeVisible();
   await expect(page).toHaveURL(/\/loyalty\/users\/edit\/\d+$/);
   await expect(page.getByLabel('Consent given')).toHaveValue('01.03.2026');
+  // Below the form: their cards (none yet) and their cards' transactions.
+  await expect(page.getByRole('heading', { name: 'Their cards', exact: true })).toBeVisible();
+  await expect(page.getByText('No card is registered to this holder.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Their cards’ transactions' })).toBeVisible();
   await page.goto(`/loyalty/users/list?surname=${surname}`);
   const row = page.getByRole('table', { name: 'Card holders' }).getByRole('row').filter({ hasText: surname });
   await expect(row).toContainText(owner.name);

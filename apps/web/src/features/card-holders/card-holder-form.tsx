@@ -7,6 +7,7 @@ import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx
 import { businessDayStart } from '../../lib/list-state.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { cardHoldersApi, loyaltyOwnersApi } from '../../lib/resources.ts';
+import { HolderCards } from './holder-cards.tsx';
 
 interface Values {
   owner: string | null;
@@ -104,15 +105,13 @@ export const CardHolderNewPage = () => (
   </NewPage>
 );
 
-/**
- * `/loyalty/users/edit/{id}`: the holder's data. Their cards and transactions come below the form
- * (the cards' and the ledger's screens add them here).
- */
+/** `/loyalty/users/edit/{id}`: the holder's data, then their cards and the transactions of those cards. */
 export const CardHolderEditPage = ({ id }: { id: number }) => (
   <EditPage api={cardHoldersApi} id={id} subtitle={(holder) => <HolderSubtitle holder={holder} />}>
     {(holder) => (
-      <Stack>
+      <Stack gap="xl">
         <CardHolderForm key={holder.id} holder={holder} />
+        <HolderCards holder={holder} />
       </Stack>
     )}
   </EditPage>
