@@ -188,7 +188,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
   const receipt = page.getByRole('region', { name: 'Top-up recorded' });
   await expect(receipt).toContainText('60,00 €');
   await expect(receipt).toContainText(`+12,00 € · ${p.promotion}`);
-  await expect(receipt).toContainText('60,00 € + 12,00 € bonus = 72,00 €');
+  await expect(receipt).toContainText('New balance72,00 €60,00 € + 12,00 € bonus');
   const sold = await apiGet<Collection<TopUp>>(page.request, token, `/top-ups?card=${encodeURIComponent(p.card['@id'])}`);
   // A double click sells once (the form's request id).
   expect(sold.member).toHaveLength(1);

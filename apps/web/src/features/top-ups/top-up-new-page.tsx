@@ -327,7 +327,20 @@ function CardPicker({ value, onChange, ...rest }: CardPickerProps) {
 }
 
 /** A labelled value; amounts stay on one line, names may wrap (a long holder's name on a phone). */
-function Figure({ label, value, tone, money = false }: { label: string; value: ReactNode; tone?: string; money?: boolean }) {
+function Figure({
+  label,
+  value,
+  tone,
+  money = false,
+  note,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: string;
+  money?: boolean;
+  /** A smaller line under the value, e.g. a total's parts. */
+  note?: ReactNode;
+}) {
   return (
     <div style={{ minWidth: 0 }}>
       <Text size="sm" c="dimmed">
@@ -336,6 +349,11 @@ function Figure({ label, value, tone, money = false }: { label: string; value: R
       <Text fw={700} c={tone} style={money ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
         {value}
       </Text>
+      {note && (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {note}
+        </Text>
+      )}
     </div>
   );
 }
@@ -409,7 +427,11 @@ function BonusEstimate({ card, paidCents }: { card: LoyaltyCard; paidCents: numb
             value={best ? `+${formatMoney(best.bonusCents)} · ${best.promotion.name}` : formatMoney(0)}
             tone={best ? 'teal.9' : undefined}
           />
-          <Figure label={t(k('estimate.balanceAfter'))} value={balanceText(t, card.paidCents + paidCents, card.bonusCents + bonusCents)} />
+          <Figure
+            label={t(k('estimate.balanceAfter'))}
+            money
+            value={balanceText(t, card.paidCents + paidCents, card.bonusCents + bonusCents)}
+          />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {best ? t(k('estimate.note')) : readable ? t(k('estimate.none')) : t(k('estimate.unknown'))}
@@ -449,7 +471,9 @@ function Receipt({ topUp, onAgain }: { topUp: TopUp; onAgain: () => void }) {
           <Figure label={label('billNumber')} value={topUp.billNumber ?? '–'} />
           <Figure
             label={t(k('receipt.newBalance'))}
-            value={`${balanceText(t, topUp.paidAfterCents, topUp.bonusAfterCents)} = ${formatMoney(topUp.paidAfterCents + topUp.bonusAfterCents)}`}
+            value={formatMoney(topUp.paidAfterCents + topUp.bonusAfterCents)}
+            money
+            note={balanceText(t, topUp.paidAfterCents, topUp.bonusAfterCents)}
           />
         </SimpleGrid>
         <Group>

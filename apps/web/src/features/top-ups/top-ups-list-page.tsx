@@ -33,17 +33,28 @@ function useTopUpColumns(): Column<TopUp>[] {
         label: f('card'),
         render: (r) => {
           const id = parseIri('loyalty-cards', r.card);
-          return id === null ? (
-            r.cardNumber
-          ) : (
-            <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
-              {r.cardNumber}
-            </Link>
+          // The holder under the number: the table is wide, and one reads them together.
+          return (
+            <Stack gap={0}>
+              {id === null ? (
+                nowrap(r.cardNumber)
+              ) : (
+                <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
+                  {r.cardNumber}
+                </Link>
+              )}
+              {r.holderName && (
+                <Text span size="xs" c="dimmed">
+                  {r.holderName}
+                </Text>
+              )}
+            </Stack>
           );
         },
         exportValue: (r) => r.cardNumber,
       },
-      { key: 'holder', label: f('holder'), render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
+      // Shown under the card number; its own column for who wants it apart (and in the export).
+      { key: 'holder', label: f('holder'), defaultHidden: true, render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
       { key: 'posLocation', label: f('posLocation'), render: (r) => r.posLocationName, exportValue: (r) => r.posLocationName },
       {
         key: 'posWorker',
