@@ -130,7 +130,7 @@ export const loyaltyCardsResource = defineResource({
 export const cardTransactionKinds = ['top_up', 'spend', 'adjustment'] as const;
 export type CardTransactionKind = (typeof cardTransactionKinds)[number];
 
-/** One change of a card's balance (the ledger), with the balance after it. */
+/** One change of a card's balance (the ledger), with the balance after it in the order of time. */
 export const cardTransactionItem = z.object({
   ...itemMeta,
   company: z.string(),
@@ -144,6 +144,7 @@ export const cardTransactionItem = z.object({
   /** Signed: a top-up adds, a spend takes. */
   paidCents: z.number().int(),
   bonusCents: z.number().int(),
+  /** The card's balance right after this row, in the order of time (every change up to it summed). */
   paidAfterCents: z.number().int(),
   bonusAfterCents: z.number().int(),
   device: z.string().nullable(),

@@ -35,6 +35,17 @@ export const cardTransactionExtras = () => ({
   locationName: sql<
     string | null
   >`(select ${locations.name} from ${locations} where ${locations.id} = ${outer(cardTransactions.locationId)})`,
+  /**
+   * The card's balance right after this row in the order of time: its changes summed up to this row by
+   * (time, id), read from the card's index. The stored running balances are in the order the rows were
+   * applied, which a late batch (an offline device) puts after later rows (decision 0023).
+   */
+  balance: sql<{
+    paid: number;
+    bonus: number;
+  }>`(select json_build_object('paid', coalesce(sum(b.paid_cents), 0), 'bonus', coalesce(sum(b.bonus_cents), 0))
+    from ${cardTransactions} b where b.card_id = ${outer(cardTransactions.cardId)}
+      and (b.at, b.id) <= (${outer(cardTransactions.at)}, ${outer(cardTransactions.id)}))`,
   userName: sql<
     string | null
   >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(cardTransactions.userId)})`,

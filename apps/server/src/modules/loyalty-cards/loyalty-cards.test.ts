@@ -168,15 +168,16 @@ describe('the card ledger', () => {
     await adjust(c, 1000, 500);
     const device = devices[0] as Device;
     const first = await send(device, [
-      { uid: 'c1:c1:c1:c1', cents: 800, minutesAgo: 10 },
-      { uid: 'C1C1C1C1', cents: 400, minutesAgo: 9 },
-      { uid: 'FFFFFFFF', cents: 200, minutesAgo: 8 },
+      // A minute or two after the correction (a logger's clock may run up to 5 minutes ahead).
+      { uid: 'c1:c1:c1:c1', cents: 800, minutesAgo: -1 },
+      { uid: 'C1C1C1C1', cents: 400, minutesAgo: -2 },
+      { uid: 'FFFFFFFF', cents: 200, minutesAgo: -3 },
     ]);
     expect(first.statusCode, first.body).toBe(200);
     const seq = seqs.get(device.imei ?? '') as number;
     const again = await send(device, [
-      { uid: 'C1C1C1C1', cents: 800, seq: seq - 2, minutesAgo: 10 },
-      { uid: 'C1C1C1C1', cents: 400, seq: seq - 1, minutesAgo: 9 },
+      { uid: 'C1C1C1C1', cents: 800, seq: seq - 2, minutesAgo: -1 },
+      { uid: 'C1C1C1C1', cents: 400, seq: seq - 1, minutesAgo: -2 },
     ]);
     expect(again.json()).toMatchObject({ accepted: 0, duplicates: 2 });
     expect(await card(c)).toMatchObject({ paidCents: 0, bonusCents: 300, flagged: false });
@@ -213,6 +214,18 @@ describe('the card ledger', () => {
     });
     await send(devices[1] as Device, [{ uid: 'E1E1E1E1', cents: 100 }]);
     expect(await card(c)).toMatchObject({ paidCents: 900, flagged: true });
+  });
+
+  it('shows each row with the balance after it in the order of time, also when a late batch is applied after later rows', async () => {
+    const c = await createCard('D2D2D2D2', 'K-0350');
+    await adjust(c, 1000, 0);
+    // An offline device's spend from half an hour ago arrives after the correction made now.
+    await send(devices[1] as Device, [{ uid: 'D2D2D2D2', cents: 300, minutesAgo: 30 }]);
+    expect((await ledgerOf(c)).map((e) => [e.kind, e.paidCents, e.paidAfterCents])).toEqual([
+      ['spend', -300, -300],
+      ['adjustment', 1000, 700],
+    ]);
+    expect(await card(c)).toMatchObject({ paidCents: 700 });
   });
 
   it('stays exact when many batches spend the same cards at once, with duplicates and out of order', async () => {

@@ -37,6 +37,8 @@ export const topUpExtras = () => ({
     zki: string;
   } | null>`(select json_build_object('number', b.number || '/' || b.premises || '/' || b.isu, 'zki', b.zki)
     from ${bills} b where b.id = ${outer(topUps.billId)})`,
-  after: sql<{ paid: number; bonus: number } | null>`(select json_build_object('paid', t.paid_after_cents, 'bonus', t.bonus_after_cents)
-    from ${cardTransactions} t where t.top_up_id = ${outer(topUps.id)} limit 1)`,
+  /** The card's balance right after the top-up, in the order of time (as the ledger shows it). */
+  after: sql<{ paid: number; bonus: number } | null>`(select json_build_object('paid', sum(b.paid_cents), 'bonus', sum(b.bonus_cents))
+    from ${cardTransactions} t join ${cardTransactions} b on b.card_id = t.card_id and (b.at, b.id) <= (t.at, t.id)
+    where t.top_up_id = ${outer(topUps.id)})`,
 });
