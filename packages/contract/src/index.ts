@@ -28,6 +28,7 @@ export * from './resources/lessor-statement.ts';
 export * from './resources/lessors.ts';
 export * from './resources/locations.ts';
 export * from './resources/loggers.ts';
+export * from './resources/loyalty-card-upload.ts';
 export * from './resources/loyalty-cards.ts';
 export * from './resources/loyalty-owners.ts';
 export * from './resources/loyalty-reports.ts';

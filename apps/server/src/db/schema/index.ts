@@ -7,6 +7,7 @@ export * from './deposits.ts';
 export * from './device-history.ts';
 export * from './devices.ts';
 export * from './exports.ts';
+export * from './imports.ts';
 export * from './lessors.ts';
 export * from './locations.ts';
 export * from './loggers.ts';
