@@ -66,6 +66,7 @@ import { Route as AppLoggersListRouteImport } from './routes/_app/loggers/list';
 import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppLogisticReportDeviceRouteImport } from './routes/_app/logistic-report/device';
 import { Route as AppLogisticReportLocationRouteImport } from './routes/_app/logistic-report/location';
+import { Route as AppLoyaltyGeneralReportRouteImport } from './routes/_app/loyalty/general-report';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
@@ -115,6 +116,9 @@ import { Route as AppLoyaltyPromotionsIndexRouteImport } from './routes/_app/loy
 import { Route as AppLoyaltyPromotionsAllRouteImport } from './routes/_app/loyalty/promotions/all';
 import { Route as AppLoyaltyPromotionsListRouteImport } from './routes/_app/loyalty/promotions/list';
 import { Route as AppLoyaltyPromotionsNewRouteImport } from './routes/_app/loyalty/promotions/new';
+import { Route as AppLoyaltyReportsCardRouteImport } from './routes/_app/loyalty/reports/card';
+import { Route as AppLoyaltyReportsOwnerRouteImport } from './routes/_app/loyalty/reports/owner';
+import { Route as AppLoyaltyReportsUserRouteImport } from './routes/_app/loyalty/reports/user';
 import { Route as AppLoyaltyTopUpIndexRouteImport } from './routes/_app/loyalty/top-up/index';
 import { Route as AppLoyaltyTopUpListRouteImport } from './routes/_app/loyalty/top-up/list';
 import { Route as AppLoyaltyTopUpNewRouteImport } from './routes/_app/loyalty/top-up/new';
@@ -444,6 +448,11 @@ const AppLogisticReportLocationRoute =
     path: '/logistic-report/location',
     getParentRoute: () => AppRoute,
   } as any);
+const AppLoyaltyGeneralReportRoute = AppLoyaltyGeneralReportRouteImport.update({
+  id: '/loyalty/general-report',
+  path: '/loyalty/general-report',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppProfileIndexRoute = AppProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -703,6 +712,21 @@ const AppLoyaltyPromotionsNewRoute = AppLoyaltyPromotionsNewRouteImport.update({
   path: '/loyalty/promotions/new',
   getParentRoute: () => AppRoute,
 } as any);
+const AppLoyaltyReportsCardRoute = AppLoyaltyReportsCardRouteImport.update({
+  id: '/loyalty/reports/card',
+  path: '/loyalty/reports/card',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyReportsOwnerRoute = AppLoyaltyReportsOwnerRouteImport.update({
+  id: '/loyalty/reports/owner',
+  path: '/loyalty/reports/owner',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLoyaltyReportsUserRoute = AppLoyaltyReportsUserRouteImport.update({
+  id: '/loyalty/reports/user',
+  path: '/loyalty/reports/user',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppLoyaltyTopUpIndexRoute = AppLoyaltyTopUpIndexRouteImport.update({
   id: '/loyalty/top-up/',
   path: '/loyalty/top-up/',
@@ -898,6 +922,7 @@ export interface FileRoutesByFullPath {
   '/loggers/new': typeof AppLoggersNewRoute;
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
+  '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -942,6 +967,9 @@ export interface FileRoutesByFullPath {
   '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/reports/card': typeof AppLoyaltyReportsCardRoute;
+  '/loyalty/reports/owner': typeof AppLoyaltyReportsOwnerRoute;
+  '/loyalty/reports/user': typeof AppLoyaltyReportsUserRoute;
   '/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
   '/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
@@ -1031,6 +1059,7 @@ export interface FileRoutesByTo {
   '/loggers/new': typeof AppLoggersNewRoute;
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
+  '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -1075,6 +1104,9 @@ export interface FileRoutesByTo {
   '/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/loyalty/reports/card': typeof AppLoyaltyReportsCardRoute;
+  '/loyalty/reports/owner': typeof AppLoyaltyReportsOwnerRoute;
+  '/loyalty/reports/user': typeof AppLoyaltyReportsUserRoute;
   '/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
   '/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
@@ -1166,6 +1198,7 @@ export interface FileRoutesById {
   '/_app/loggers/new': typeof AppLoggersNewRoute;
   '/_app/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/_app/logistic-report/location': typeof AppLogisticReportLocationRoute;
+  '/_app/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
   '/_app/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/_app/settings/main': typeof AppSettingsMainRoute;
@@ -1210,6 +1243,9 @@ export interface FileRoutesById {
   '/_app/loyalty/promotions/all': typeof AppLoyaltyPromotionsAllRoute;
   '/_app/loyalty/promotions/list': typeof AppLoyaltyPromotionsListRoute;
   '/_app/loyalty/promotions/new': typeof AppLoyaltyPromotionsNewRoute;
+  '/_app/loyalty/reports/card': typeof AppLoyaltyReportsCardRoute;
+  '/_app/loyalty/reports/owner': typeof AppLoyaltyReportsOwnerRoute;
+  '/_app/loyalty/reports/user': typeof AppLoyaltyReportsUserRoute;
   '/_app/loyalty/top-up/list': typeof AppLoyaltyTopUpListRoute;
   '/_app/loyalty/top-up/new': typeof AppLoyaltyTopUpNewRoute;
   '/_app/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
@@ -1301,6 +1337,7 @@ export interface FileRouteTypes {
     | '/loggers/new'
     | '/logistic-report/device'
     | '/logistic-report/location'
+    | '/loyalty/general-report'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -1345,6 +1382,9 @@ export interface FileRouteTypes {
     | '/loyalty/promotions/all'
     | '/loyalty/promotions/list'
     | '/loyalty/promotions/new'
+    | '/loyalty/reports/card'
+    | '/loyalty/reports/owner'
+    | '/loyalty/reports/user'
     | '/loyalty/top-up/list'
     | '/loyalty/top-up/new'
     | '/loyalty/users/list'
@@ -1434,6 +1474,7 @@ export interface FileRouteTypes {
     | '/loggers/new'
     | '/logistic-report/device'
     | '/logistic-report/location'
+    | '/loyalty/general-report'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -1478,6 +1519,9 @@ export interface FileRouteTypes {
     | '/loyalty/promotions/all'
     | '/loyalty/promotions/list'
     | '/loyalty/promotions/new'
+    | '/loyalty/reports/card'
+    | '/loyalty/reports/owner'
+    | '/loyalty/reports/user'
     | '/loyalty/top-up/list'
     | '/loyalty/top-up/new'
     | '/loyalty/users/list'
@@ -1568,6 +1612,7 @@ export interface FileRouteTypes {
     | '/_app/loggers/new'
     | '/_app/logistic-report/device'
     | '/_app/logistic-report/location'
+    | '/_app/loyalty/general-report'
     | '/_app/profile/overview'
     | '/_app/settings/fiscal'
     | '/_app/settings/main'
@@ -1612,6 +1657,9 @@ export interface FileRouteTypes {
     | '/_app/loyalty/promotions/all'
     | '/_app/loyalty/promotions/list'
     | '/_app/loyalty/promotions/new'
+    | '/_app/loyalty/reports/card'
+    | '/_app/loyalty/reports/owner'
+    | '/_app/loyalty/reports/user'
     | '/_app/loyalty/top-up/list'
     | '/_app/loyalty/top-up/new'
     | '/_app/loyalty/users/list'
@@ -2056,6 +2104,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLogisticReportLocationRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/general-report': {
+      id: '/_app/loyalty/general-report';
+      path: '/loyalty/general-report';
+      fullPath: '/loyalty/general-report';
+      preLoaderRoute: typeof AppLoyaltyGeneralReportRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/profile/': {
       id: '/_app/profile/';
       path: '/profile';
@@ -2399,6 +2454,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoyaltyPromotionsNewRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/reports/card': {
+      id: '/_app/loyalty/reports/card';
+      path: '/loyalty/reports/card';
+      fullPath: '/loyalty/reports/card';
+      preLoaderRoute: typeof AppLoyaltyReportsCardRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/reports/owner': {
+      id: '/_app/loyalty/reports/owner';
+      path: '/loyalty/reports/owner';
+      fullPath: '/loyalty/reports/owner';
+      preLoaderRoute: typeof AppLoyaltyReportsOwnerRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/loyalty/reports/user': {
+      id: '/_app/loyalty/reports/user';
+      path: '/loyalty/reports/user';
+      fullPath: '/loyalty/reports/user';
+      preLoaderRoute: typeof AppLoyaltyReportsUserRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/loyalty/top-up/': {
       id: '/_app/loyalty/top-up/';
       path: '/loyalty/top-up';
@@ -2635,6 +2711,7 @@ interface AppRouteChildren {
   AppLoggersNewRoute: typeof AppLoggersNewRoute;
   AppLogisticReportDeviceRoute: typeof AppLogisticReportDeviceRoute;
   AppLogisticReportLocationRoute: typeof AppLogisticReportLocationRoute;
+  AppLoyaltyGeneralReportRoute: typeof AppLoyaltyGeneralReportRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
   AppSettingsFiscalRoute: typeof AppSettingsFiscalRoute;
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
@@ -2679,6 +2756,9 @@ interface AppRouteChildren {
   AppLoyaltyPromotionsAllRoute: typeof AppLoyaltyPromotionsAllRoute;
   AppLoyaltyPromotionsListRoute: typeof AppLoyaltyPromotionsListRoute;
   AppLoyaltyPromotionsNewRoute: typeof AppLoyaltyPromotionsNewRoute;
+  AppLoyaltyReportsCardRoute: typeof AppLoyaltyReportsCardRoute;
+  AppLoyaltyReportsOwnerRoute: typeof AppLoyaltyReportsOwnerRoute;
+  AppLoyaltyReportsUserRoute: typeof AppLoyaltyReportsUserRoute;
   AppLoyaltyTopUpListRoute: typeof AppLoyaltyTopUpListRoute;
   AppLoyaltyTopUpNewRoute: typeof AppLoyaltyTopUpNewRoute;
   AppLoyaltyUsersListRoute: typeof AppLoyaltyUsersListRoute;
@@ -2767,6 +2847,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoggersNewRoute: AppLoggersNewRoute,
   AppLogisticReportDeviceRoute: AppLogisticReportDeviceRoute,
   AppLogisticReportLocationRoute: AppLogisticReportLocationRoute,
+  AppLoyaltyGeneralReportRoute: AppLoyaltyGeneralReportRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
   AppSettingsFiscalRoute: AppSettingsFiscalRoute,
   AppSettingsMainRoute: AppSettingsMainRoute,
@@ -2811,6 +2892,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyPromotionsAllRoute: AppLoyaltyPromotionsAllRoute,
   AppLoyaltyPromotionsListRoute: AppLoyaltyPromotionsListRoute,
   AppLoyaltyPromotionsNewRoute: AppLoyaltyPromotionsNewRoute,
+  AppLoyaltyReportsCardRoute: AppLoyaltyReportsCardRoute,
+  AppLoyaltyReportsOwnerRoute: AppLoyaltyReportsOwnerRoute,
+  AppLoyaltyReportsUserRoute: AppLoyaltyReportsUserRoute,
   AppLoyaltyTopUpListRoute: AppLoyaltyTopUpListRoute,
   AppLoyaltyTopUpNewRoute: AppLoyaltyTopUpNewRoute,
   AppLoyaltyUsersListRoute: AppLoyaltyUsersListRoute,

@@ -275,6 +275,10 @@ export const menu: MenuEntry[] = [
         component: 'loyalty.promo-boxes',
       },
       { to: '/loyalty/promotions/all', labelKey: 'menu.loyaltyPromotions', permission: 'promotions.read', module: 'loyalty' },
+      { to: '/loyalty/general-report', labelKey: 'menu.loyaltyGeneralReport', permission: 'loyalty-reports.read', module: 'loyalty' },
+      { to: '/loyalty/reports/owner', labelKey: 'menu.loyaltyOwnerReport', permission: 'loyalty-reports.read', module: 'loyalty' },
+      { to: '/loyalty/reports/card', labelKey: 'menu.loyaltyCardReport', permission: 'loyalty-reports.read', module: 'loyalty' },
+      { to: '/loyalty/reports/user', labelKey: 'menu.loyaltyUserReport', permission: 'loyalty-reports.read', module: 'loyalty' },
       {
         to: '/loyalty/pos-owners/list',
         labelKey: 'menu.loyaltyPosOwners',

@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import {
+  addDays,
+  businessDate,
+  type Collection,
+  type Device,
+  formatMoney,
+  type LoyaltyCard,
+  type LoyaltyGeneralReport,
+  type LoyaltyOwnerReport,
+  type PosLocation,
+  type PosWorker,
+} from '@kovanica/contract';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, expectAccessible, sendTelemetry, signIn, USERS } from './support.ts';
+
+/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
+const shots = process.env.KV_SHOTS;
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+// Four report pages, each checked by axe, next to a busy server: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+const today = businessDate();
+const from = addDays(today, -180);
+
+/** A demo card topped up at the demo point of sale and spent on a machine, through the API (the e2e server has no history). */
+async function topUpAndSpend(request: APIRequestContext, token: string) {
+  const [card] = (await apiGet<Collection<LoyaltyCard>>(request, token, '/loyalty-cards?status=active&itemsPerPage=1')).member;
+  const [pos] = (await apiGet<Collection<PosLocation>>(request, token, '/pos-locations?itemsPerPage=1')).member;
+  if (!card || !pos) throw new Error('the demo data needs a card and a point of sale');
+  const [worker] = (await apiGet<Collection<PosWorker>>(request, token, `/pos-workers?posLocation=${pos.id}&itemsPerPage=1`)).member;
+  const response = await request.post('/api/v2/top-ups', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { card: card['@id'], posLocation: pos['@id'], posWorker: worker?.['@id'], paidCents: 2000, payment: 'cash' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const devices = await apiGet<Collection<Device>>(request, token, '/devices?itemsPerPage=50');
+  const device = devices.member.find((d) => d.imei && d.company === card.company);
+  if (!device?.imei) throw new Error('the demo data needs a device with a logger');
+  await sendTelemetry(request, device.imei, [{ type: 'card', cardUid: card.uid, valueCents: 350 }]);
+  return card;
+}
+
+test('the general report shows the outstanding balance the API works out, its chart and its periods', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  await topUpAndSpend(page.request, token);
+  const api = await apiGet<LoyaltyGeneralReport>(page.request, token, `/loyalty-reports/general?from=${from}&to=${today}`);
+  expect(api.totals.topUps).toBeGreaterThan(0);
+  expect(api.totals.spendPaidCents).toBeGreaterThanOrEqual(350);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation').getByText('Loyalty', { exact: true }).first().click();
+  await page.getByRole('link', { name: 'General report' }).click();
+  await expect(page).toHaveURL(/\/loyalty\/general-report/);
+  await page.goto(`/loyalty/general-report?from=${from}&to=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loyalty general report' })).toBeVisible();
+  await expect(page.getByText(formatMoney(api.totals.outstandingPaidCents)).first()).toBeVisible();
+  await expect(
+    page.getByRole('figure').filter({ hasText: 'Outstanding balance at the end of each period' }).locator('svg').first(),
+  ).toBeVisible();
+  // A line per month, and the totals row.
+  const table = page.getByRole('table', { name: 'Loyalty general report' });
+  await expect(table.getByRole('row')).toHaveCount(api.periods.length + 2);
+  await expectAccessible(page);
+  await shot(page, 'general-1280-en');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, 'general-375-en');
+  await page.evaluate(() => localStorage.setItem('language', 'hr'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Opće izvješće programa vjernosti' })).toBeVisible();
+  await shot(page, 'general-375-hr');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'general-1280-hr');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test("the owner report shows a partner's settlement and how it is worked out", async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const api = await apiGet<LoyaltyOwnerReport>(page.request, token, `/loyalty-reports/owners?from=${from}&to=${today}`);
+  const partner = api.rows.find((r) => r.settlement !== null);
+  await page.goto(`/loyalty/reports/owner?from=${from}&to=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loyalty report by owner' })).toBeVisible();
+  if (partner?.settlement) {
+    const row = page.getByRole('row').filter({ hasText: partner.name });
+    await expect(row).toContainText(`= ${formatMoney(partner.settlement.owedCents)}`);
+  }
+  await expectAccessible(page);
+  await shot(page, 'owner-1280-en');
+});
+
+test('the card report sorts by balance as the API does; the holder report lists holders', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  await page.goto(`/loyalty/reports/card?from=${from}&to=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loyalty report by card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Balance: paid credit' }).click();
+  await expect(page).toHaveURL(/sort=balance&dir=desc/);
+  const cards = await apiGet<{ rows: { number: string }[] }>(
+    page.request,
+    token,
+    `/loyalty-reports/cards?from=${from}&to=${today}&order[balance]=desc&itemsPerPage=5`,
+  );
+  await expect(page.getByRole('row').nth(1)).toContainText(cards.rows[0]?.number ?? '');
+  await expectAccessible(page);
+  await shot(page, 'card-1280-en');
+
+  await page.goto(`/loyalty/reports/user?from=${from}&to=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loyalty report by card holder' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'user-1280-en');
+});
