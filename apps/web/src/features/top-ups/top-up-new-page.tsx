@@ -349,11 +349,7 @@ function Figure({
       <Text fw={700} c={tone} style={money ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
         {value}
       </Text>
-      {note && (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {note}
-        </Text>
-      )}
+      {note && <Text size="sm">{note}</Text>}
     </div>
   );
 }
@@ -380,7 +376,8 @@ function CardSummary({ card }: { card: LoyaltyCard | undefined }) {
           <Figure
             label={c('fields.balance')}
             money
-            value={balanceText(t, card.paidCents, card.bonusCents)}
+            value={formatMoney(card.balanceCents)}
+            note={card.bonusCents === 0 ? undefined : balanceText(t, card.paidCents, card.bonusCents)}
             tone={card.paidCents < 0 ? 'red.9' : undefined}
           />
         </SimpleGrid>
@@ -430,7 +427,8 @@ function BonusEstimate({ card, paidCents }: { card: LoyaltyCard; paidCents: numb
           <Figure
             label={t(k('estimate.balanceAfter'))}
             money
-            value={balanceText(t, card.paidCents + paidCents, card.bonusCents + bonusCents)}
+            value={formatMoney(card.balanceCents + paidCents + bonusCents)}
+            note={balanceText(t, card.paidCents + paidCents, card.bonusCents + bonusCents)}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
