@@ -11,8 +11,9 @@
  * mode left on, no paid plays. `--healthy` lets every device behave.
  */
 import { parseArgs } from 'node:util';
-import type { Collection, Device, DeviceGroup, Location, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
+import type { Collection, Device, DeviceGroup, Location, LoyaltyCard, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
 import { DEMO_CITIES, demoCredential, demoTrouble } from '../apps/server/src/demo/fleet.ts';
+import { regularsOf } from '../apps/server/src/demo/loyalty.ts';
 import { random, type SimDevice, simulate, stillReports } from '../apps/server/src/modules/telemetry/simulation.ts';
 
 const { values } = parseArgs({
@@ -59,7 +60,12 @@ async function readFleet(start: Date): Promise<SimDevice[]> {
   const coast = new Set<string>(DEMO_CITIES.filter((c) => c.coast).map((c) => c.name));
   const devices = (await all<Device>('/devices')).filter((d) => d.imei && d.location);
   const trouble = values.healthy ? new Map() : demoTrouble(start);
-  const fleet = devices.map((d) => {
+  // The active loyalty cards of each company: its devices' regulars pay with them (a company without
+  // the loyalty module has none).
+  const cards = new Map<string, string[]>();
+  const listed = await all<LoyaltyCard>('/loyalty-cards?status=active').catch(() => []);
+  for (const c of listed) cards.set(c.company, [...(cards.get(c.company) ?? []), c.uid]);
+  const fleet = devices.map((d, index) => {
     const location = locations.get(d.location ?? '') as Location;
     const troubled = trouble.get(d.imei as string);
     return {
@@ -69,6 +75,7 @@ async function readFleet(start: Date): Promise<SimDevice[]> {
       tokenValueCents: d.tokenValueCents,
       coast: coast.has(location.cityName),
       hours: location.workingHours,
+      cards: regularsOf(cards.get(d.company) ?? [], index),
       // From the start of the run: an alarm raised then, or service mode switched on then (both
       // change nothing on a device already in that state from the demo's history).
       ...(troubled ? { trouble: { ...troubled, since: start } } : {}),

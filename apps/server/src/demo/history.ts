@@ -6,7 +6,7 @@ import type { FiscalKeys } from '../fiscal/keys.ts';
 import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
-import { demoCardsByCompany, seedDemoTopUps } from './loyalty.ts';
+import { demoCardsByCompany, regularsOf, seedDemoTopUps } from './loyalty.ts';
 import { DEMO_ZABAVNI_OIB } from './seed.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
@@ -64,14 +64,7 @@ async function demoFleet(db: Db, now: Date) {
     .innerJoin(cities, eq(cities.id, locations.cityId));
   const coast = new Set<string>(DEMO_CITIES.filter((c) => c.coast).map((c) => c.name));
   const trouble = demoTrouble(now);
-  // Each device's regulars: 40 of its company's loyalty cards, a different run of them per device.
   const cards = await demoCardsByCompany(db);
-  const regulars = (companyId: number, index: number) => {
-    const all = cards.get(companyId) ?? [];
-    return all.length
-      ? Array.from({ length: Math.min(40, all.length) }, (_, k) => all[(index * 37 + k) % all.length] as string)
-      : undefined;
-  };
   const fleet: SimDevice[] = rows.map((r, index) => ({
     imei: r.imei,
     group: r.group as DeviceGroup,
@@ -80,7 +73,7 @@ async function demoFleet(db: Db, now: Date) {
     coast: coast.has(r.city),
     hours: r.hours as WorkingHours,
     trouble: trouble.get(r.imei),
-    cards: regulars(r.companyId, index),
+    cards: regularsOf(cards.get(r.companyId) ?? [], index),
   }));
   return { rows, fleet, trouble };
 }

@@ -13,6 +13,7 @@ import {
   promotions,
 } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
+import { creditCard } from '../modules/card-transactions/card-transactions.service.ts';
 import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { FLEET_SINCE } from './fleet.ts';
@@ -28,6 +29,8 @@ import { DEMO_ZABAVNI_OIB } from './seed.ts';
 export const DEMO_CARDS = 300;
 /** Cards that run out of credit in the last month: the history leaves them below zero and flagged. */
 const OVERSPENT = new Set([7, 58, 141]);
+/** How a partner's sale of credit is brought into the ledger. */
+const PARTNER_SALE = 'Kredit prodan na blagajni partnera (Caffe Riva)';
 /** The PIN of the demo's POS workers (their terminals are set up in the back-office). */
 export const DEMO_POS_PIN = '4711';
 
@@ -136,17 +139,15 @@ export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
       })),
     );
     const partnerHolders = holders.filter((h) => h.ownerId === partner.id);
-    await tx
-      .insert(loyaltyCards)
-      .values(
-        partnerHolders.map((h, i) => ({
-          companyId,
-          ownerId: partner.id,
-          holderId: h.id,
-          uid: `08${(0xc0ffee + i * 104_729).toString(16).toUpperCase().padStart(6, '0').slice(-6)}`,
-          number: `CR-${5001 + i}`,
-        })),
-      );
+    await tx.insert(loyaltyCards).values(
+      partnerHolders.map((h, i) => ({
+        companyId,
+        ownerId: partner.id,
+        holderId: h.id,
+        uid: `08${(0xc0ffee + i * 104_729).toString(16).toUpperCase().padStart(6, '0').slice(-6)}`,
+        number: `CR-${5001 + i}`,
+      })),
+    );
     const today = businessDate(now);
     await tx.insert(promotions).values([
       {
@@ -244,13 +245,17 @@ export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
   });
 }
 
-/** The operator's cards the demo fleet's regulars play with, by company (for the simulator). */
+/** A device's regulars: 40 of its company's loyalty cards, a different run of them per device (none without cards). */
+export function regularsOf(cards: readonly string[], deviceIndex: number): string[] | undefined {
+  if (cards.length === 0) return undefined;
+  return Array.from({ length: Math.min(40, cards.length) }, (_, k) => cards[(deviceIndex * 37 + k) % cards.length] as string);
+}
+
+/** The cards the demo fleet's regulars play with, by company (the operator's and its partner's). */
 export async function demoCardsByCompany(db: Db): Promise<Map<number, string[]>> {
   const rows = await db
     .select({ companyId: loyaltyCards.companyId, uid: loyaltyCards.uid })
     .from(loyaltyCards)
-    .innerJoin(loyaltyOwners, eq(loyaltyOwners.id, loyaltyCards.ownerId))
-    .where(eq(loyaltyOwners.isOperator, true))
     .orderBy(asc(loyaltyCards.id));
   const byCompany = new Map<number, string[]>();
   for (const r of rows) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.uid]);
@@ -272,9 +277,17 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
   }
   if (spends.size === 0) return 0;
   const cards = await db
-    .select({ id: loyaltyCards.id, uid: loyaltyCards.uid, companyId: loyaltyCards.companyId, number: loyaltyCards.number })
+    .select({
+      id: loyaltyCards.id,
+      uid: loyaltyCards.uid,
+      companyId: loyaltyCards.companyId,
+      number: loyaltyCards.number,
+      operator: loyaltyOwners.isOperator,
+    })
     .from(loyaltyCards)
-    .where(inArray(loyaltyCards.uid, [...spends.keys()]));
+    .innerJoin(loyaltyOwners, eq(loyaltyOwners.id, loyaltyCards.ownerId))
+    .where(inArray(loyaltyCards.uid, [...spends.keys()]))
+    .orderBy(asc(loyaltyCards.id));
   const places = await db
     .select({ id: posLocations.id, companyId: posLocations.companyId, premisesLabel: posLocations.premisesLabel, isu: posLocations.isu })
     .from(posLocations)
@@ -286,9 +299,8 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
     .orderBy(asc(posWorkers.id));
   const lastMonth = now.getTime() - 30 * 86_400_000;
   let sold = 0;
-  for (const card of cards) {
+  for (const [n, card] of cards.entries()) {
     const list = (spends.get(card.uid) ?? []).sort((a, b) => a.at - b.at);
-    const n = Number(card.number.slice(3)) - 100_000;
     const place = places.filter((p) => p.companyId === card.companyId)[n % 2];
     const worker = workers.find((w) => w.posLocationId === place?.id);
     if (!place || !worker) continue;
@@ -303,22 +315,39 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
           .reduce((sum, s) => sum + s.cents, 0);
         const paidCents = Math.min(50_000, Math.max(2_000, Math.ceil(upcoming / 1_000) * 1_000));
         const at = new Date(Math.max(FLEET_SINCE.getTime(), spend.at - (40 + (n % 50)) * 60_000));
-        const sale = await sellCredit(db, keys, {
-          companyId: card.companyId,
-          cardId: card.id,
-          posLocation: { ...place, active: true },
-          workerId: worker.id,
-          userId: null,
-          paidCents,
-          payment: (n + i) % 3 === 0 ? 'card' : 'cash',
-          requestId: null,
-          at,
-        });
-        const [row] = await db
-          .execute(sql`select paid_cents + bonus_cents as credit from top_ups where id = ${sale.id}`)
-          .then((r) => (r as unknown as { rows: { credit: number }[] }).rows);
-        credit += Number(row?.credit ?? paidCents);
-        sold += 1;
+        if (card.operator) {
+          const sale = await sellCredit(db, keys, {
+            companyId: card.companyId,
+            cardId: card.id,
+            posLocation: { ...place, active: true },
+            workerId: worker.id,
+            userId: null,
+            paidCents,
+            payment: (n + i) % 3 === 0 ? 'card' : 'cash',
+            requestId: null,
+            at,
+          });
+          const [row] = await db
+            .execute(sql`select paid_cents + bonus_cents as credit from top_ups where id = ${sale.id}`)
+            .then((r) => (r as unknown as { rows: { credit: number }[] }).rows);
+          credit += Number(row?.credit ?? paidCents);
+          sold += 1;
+        } else {
+          // A partner's card: its credit is sold at the partner's own till, outside Kovanica, and
+          // brought in as a correction (no bill here: the partner billed it).
+          await db.transaction((tx) =>
+            creditCard(tx, {
+              companyId: card.companyId,
+              cardId: card.id,
+              kind: 'adjustment',
+              at,
+              paidCents,
+              bonusCents: 0,
+              note: PARTNER_SALE,
+            }),
+          );
+          credit += paidCents;
+        }
       }
       credit -= spend.cents;
     }
