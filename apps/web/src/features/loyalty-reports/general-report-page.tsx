@@ -179,11 +179,7 @@ function ChartCard({ periods, period }: { periods: readonly LoyaltyGeneralPeriod
         </Text>
       ) : data ? (
         <Suspense fallback={placeholder}>
-          <OutstandingChart
-            data={data}
-            labels={{ paid: t(f('outstandingPaidCents')), bonus: t(f('outstandingBonusCents')) }}
-            height={height}
-          />
+          <OutstandingChart data={data} labels={{ paid: t(k('general.chartPaid')), bonus: t(k('general.chartBonus')) }} height={height} />
         </Suspense>
       ) : (
         placeholder

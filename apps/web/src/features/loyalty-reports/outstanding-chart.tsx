@@ -37,7 +37,8 @@ export default function OutstandingChart({ data, labels, height }: OutstandingCh
       ]}
       curveType="linear"
       withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 40 }}
+      // Paid credit first, as the table has it (recharts sorts by name otherwise).
+      legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: (item) => (item.dataKey === 'paid' ? 0 : 1) }}
       valueFormatter={formatMoney}
       yAxisProps={{ tickFormatter: euros, width: 88 }}
       tooltipProps={{
