@@ -1,5 +1,7 @@
 import type { PosCard, PosSession, PosTerminalKey, PosTopUpAnswer } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { companies, loyaltyCards, loyaltyOwners } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
 
@@ -34,6 +36,17 @@ describe('the POS terminal', () => {
     expect(blocked.json<PosCard>().status).toBe('blocked');
     expect((await terminal(token, 'POST', '/top-ups', { ...sale, requestId: 'terminal-0002' })).statusCode).toBe(409);
     expect((await terminal(token, 'GET', '/cards/FFFF0000')).statusCode).toBe(404);
+    // Another company's card is no card here, whatever the uid.
+    const [drugi] = await t.db.select().from(companies).where(eq(companies.oib, '98765432198'));
+    const [partner] = await t.db
+      .insert(loyaltyOwners)
+      .values({ companyId: drugi?.id ?? 0, name: 'Drugi', oib: '98765432198' })
+      .returning();
+    await t.db
+      .insert(loyaltyCards)
+      .values({ companyId: drugi?.id ?? 0, ownerId: partner?.id ?? 0, uid: 'D0D0D0D0', number: 'D-1', paidCents: 500 });
+    expect((await terminal(token, 'GET', '/cards/D0D0D0D0')).statusCode).toBe(404);
+    expect((await terminal(token, 'POST', '/cards/D0D0D0D0/block', { reason: 'x' })).statusCode).toBe(404);
   });
 
   it('refuses a wrong credential, a wrong PIN, and locks the worker after five wrong PINs', async () => {
