@@ -33,8 +33,12 @@ import { invalid } from '../../http/problems.ts';
  * A card's balance at a moment is the sum of its ledger rows before it (by `at`, the time the top-up,
  * spend or correction happened). Not the last row's `paid_after_cents`: those follow the order rows
  * were written, and a spend a device sends late (offline) is written after later top-ups, so the last
- * row by `at` would not hold the balance. Summing the deltas is exact whatever the order, and the sum
- * of all of a card's rows is its current balance (decision 0023).
+ * row by `at` would not hold the balance. Summing the deltas is exact whatever the order.
+ *
+ * The sum of all of a card's rows is its current balance (decision 0023: the card and its row change in
+ * one statement), so the balance at a moment is read backwards: the card's balance now less its rows
+ * since. A report reads only the rows from its range's start on (by `card_transactions_card_idx`
+ * `(card_id, at)` or `card_transactions_company_at_idx`), never the history before it.
  */
 
 interface Scope {
@@ -159,21 +163,25 @@ export async function loyaltyGeneralReport(db: Db, ctx: RequestContext, query: L
   const fromTs = midnight(scope.fromTs);
   const endTs = midnight(scope.endTs);
   const zagrebDay = (column: string) => sql`(${sql.raw(column)} at time zone 'Europe/Zagreb')::date`;
-  const inRange = sql`t.at >= ${fromTs}`;
   const result =
     scope.companies?.length === 0
       ? { rows: [] }
       : await db.execute(sql`
-    with cards as (select c.id, c.created_at from loyalty_cards c where ${cardFilter(scope)}),
-    tx as (
+    with cards as (select c.id, c.created_at, c.paid_cents, c.bonus_cents from loyalty_cards c where ${cardFilter(scope)}),
+    -- Every row since the range's start (also after its end: the balance is read back from now).
+    since as (
       select t.card_id, t.kind, t.paid_cents, t.bonus_cents, t.at from card_transactions t
-      where t.card_id in (select id from cards) and t.at < ${endTs}),
+      where ${scope.companies === null ? sql`true` : sql`t.company_id = any(${pgArray(scope.companies)}::int[])`}
+        and t.at >= ${fromTs} and t.card_id in (select id from cards)),
+    tx as (select * from since t where t.at < ${endTs}),
+    -- The balance at the range's start: the cards' balance now less every row since.
     opening as (
-      select coalesce(sum(t.paid_cents), 0)::bigint as paid, coalesce(sum(t.bonus_cents), 0)::bigint as bonus from tx t where not (${inRange})),
+      select (select coalesce(sum(paid_cents), 0) from cards) - (select coalesce(sum(paid_cents), 0) from since) as paid,
+        (select coalesce(sum(bonus_cents), 0) from cards) - (select coalesce(sum(bonus_cents), 0) from since) as bonus),
     moves as (
       select ${periodOf(period, scope.from, zagrebDay('t.at'))} as period, count(distinct t.card_id) as active,
         ${flowsOf(sql`true`)}, sum(t.paid_cents)::bigint as dpaid, sum(t.bonus_cents)::bigint as dbonus
-      from tx t where ${inRange} group by 1),
+      from tx t group by 1),
     issued as (
       select ${periodOf(period, scope.from, zagrebDay('c.created_at'))} as period, count(*) as n
       from cards c where c.created_at >= ${fromTs} and c.created_at < ${endTs} group by 1),
@@ -188,7 +196,7 @@ export async function loyaltyGeneralReport(db: Db, ctx: RequestContext, query: L
       window w as (order by per.ps))
     select (select coalesce(json_agg(l order by l.period), '[]') from lines l) as periods,
       (select row_to_json(o) from opening o) as opening,
-      (select count(distinct t.card_id) from tx t where ${inRange}) as active`);
+      (select count(distinct t.card_id) from tx t) as active`);
   const [row] = rowsOf(result);
   const lines = new Map(parse(row?.periods ?? '[]').map((l) => [String(l.period), l]));
   const opening = (typeof row?.opening === 'string' ? JSON.parse(row.opening) : (row?.opening ?? {})) as Json;
@@ -251,7 +259,7 @@ export async function loyaltyOwnerReport(db: Db, ctx: RequestContext, query: Loy
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const fromTs = midnight(scope.fromTs);
   const endTs = midnight(scope.endTs);
-  const inRange = sql`t.at >= ${fromTs}`;
+  const inRange = sql`t.at < ${endTs}`;
   const result =
     scope.companies?.length === 0
       ? { rows: [] }
@@ -260,16 +268,21 @@ export async function loyaltyOwnerReport(db: Db, ctx: RequestContext, query: Loy
       (select count(*) from loyalty_cards c where c.owner_id = o.id and c.created_at < ${endTs})::bigint as cards,
       coalesce(f."cardsActive", 0) as "cardsActive",
       ${sql.raw(FLOW_FIELDS.map((x) => `coalesce(f."${x}", 0) as "${x}"`).join(', '))},
-      coalesce(f.paid, 0) as "outstandingPaidCents", coalesce(f.bonus, 0) as "outstandingBonusCents",
+      b.paid - coalesce(f.later_paid, 0) as "outstandingPaidCents", b.bonus - coalesce(f.later_bonus, 0) as "outstandingBonusCents",
       coalesce(f.operator_spend, 0) as "operatorSpendPaidCents"
     from loyalty_owners o
     join companies co on co.id = o.company_id
+    -- The owner's cards' balance now; the rows since the range's start: its flows and, after its end, what is taken back.
+    cross join lateral (
+      select coalesce(sum(c.paid_cents), 0)::bigint as paid, coalesce(sum(c.bonus_cents), 0)::bigint as bonus
+      from loyalty_cards c where c.owner_id = o.id) b
     left join lateral (
       select count(distinct t.card_id) filter (where ${inRange}) as "cardsActive", ${flowsOf(inRange)},
-        sum(t.paid_cents)::bigint as paid, sum(t.bonus_cents)::bigint as bonus,
+        sum(t.paid_cents) filter (where t.at >= ${endTs})::bigint as later_paid,
+        sum(t.bonus_cents) filter (where t.at >= ${endTs})::bigint as later_bonus,
         (-sum(t.paid_cents) filter (where t.kind = 'spend' and ${inRange} and d.company_id = o.company_id))::bigint as operator_spend
       from loyalty_cards c
-      join card_transactions t on t.card_id = c.id and t.at < ${endTs}
+      join card_transactions t on t.card_id = c.id and t.at >= ${fromTs}
       left join devices d on d.id = t.device_id
       where c.owner_id = o.id) f on true
     where ${scope.owner === undefined ? sql`true` : sql`o.id = ${scope.owner}`}
@@ -312,22 +325,26 @@ export async function loyaltyOwnerReport(db: Db, ctx: RequestContext, query: Loy
 const BALANCE_FIELDS = ['balancePaidCents', 'balanceBonusCents'] as const;
 
 /**
- * Each card's flows in the range and balance at its end (`cl`), from the ledger rows up to the end: the
- * cards created by then, and any with rows before (a spend sent late may predate the card's creation).
+ * Each card's flows in the range and balance at its end (`cl`), from its ledger rows since the range's
+ * start: the cards created by then, and any with credit or rows by then (a spend sent late may predate
+ * the card's creation).
  */
 function cardLines(scope: Scope, extra: SQL = sql`true`): SQL {
   const fromTs = midnight(scope.fromTs);
   const endTs = midnight(scope.endTs);
-  const inRange = sql`t.at >= ${fromTs}`;
+  const inRange = sql`t.at < ${endTs}`;
   return sql`cl as (
-      select c.*, ${sql.raw(FLOW_FIELDS.map((f) => `coalesce(a."${f}", 0) as "${f}"`).join(', '))},
-        coalesce(a.paid, 0) as "balancePaidCents", coalesce(a.bonus, 0) as "balanceBonusCents", a.last_used
+      select c.id, c.company_id, c.owner_id, c.holder_id, c.number, c.uid, c.status, c.flagged,
+        ${sql.raw(FLOW_FIELDS.map((f) => `a."${f}"`).join(', '))},
+        c.paid_cents - coalesce(a.later_paid, 0) as "balancePaidCents", c.bonus_cents - coalesce(a.later_bonus, 0) as "balanceBonusCents"
       from loyalty_cards c
-      left join lateral (
-        select ${flowsOf(inRange)}, sum(t.paid_cents)::bigint as paid, sum(t.bonus_cents)::bigint as bonus,
-          max(t.at) filter (where t.kind = 'spend') as last_used, count(*) as rows
-        from card_transactions t where t.card_id = c.id and t.at < ${endTs}) a on true
-      where ${cardFilter(scope)} and (c.created_at < ${endTs} or a.rows > 0) and ${extra})`;
+      cross join lateral (
+        select ${flowsOf(inRange)}, count(*) filter (where ${inRange}) as moves,
+          sum(t.paid_cents) filter (where t.at >= ${endTs})::bigint as later_paid,
+          sum(t.bonus_cents) filter (where t.at >= ${endTs})::bigint as later_bonus
+        from card_transactions t where t.card_id = c.id and t.at >= ${fromTs}) a
+      where ${cardFilter(scope)} and ${extra}
+        and (c.created_at < ${endTs} or a.moves > 0 or c.paid_cents <> coalesce(a.later_paid, 0) or c.bonus_cents <> coalesce(a.later_bonus, 0)))`;
 }
 
 const totalsSql = sql.raw([...FLOW_FIELDS, ...BALANCE_FIELDS].map((f) => `coalesce(sum("${f}"), 0)::bigint as "${f}"`).join(', '));
@@ -366,7 +383,8 @@ export async function loyaltyCardReport(db: Db, ctx: RequestContext, query: Loya
         select cl.id, cl.number, cl.uid, cl.status, cl.flagged, cl.owner_id, o.name as "ownerName", cl.holder_id,
           nullif(trim(coalesce(h.name, '') || ' ' || coalesce(h.surname, '')), '') as "holderName",
           cl.company_id, co.name as "companyName",
-          ${sql.raw([...FLOW_FIELDS, ...BALANCE_FIELDS].map((f) => `cl."${f}"`).join(', '))}, cl.last_used as "lastUsedAt"
+          ${sql.raw([...FLOW_FIELDS, ...BALANCE_FIELDS].map((f) => `cl."${f}"`).join(', '))},
+          (select max(t.at) from card_transactions t where t.card_id = cl.id and t.kind = 'spend' and t.at < ${midnight(scope.endTs)}) as "lastUsedAt"
         from (select * from cl order by ${order} limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}) cl
         join loyalty_owners o on o.id = cl.owner_id
         join companies co on co.id = cl.company_id
