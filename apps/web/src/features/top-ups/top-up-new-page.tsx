@@ -44,7 +44,7 @@ import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { ApiError, isApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useResourceForm } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
@@ -76,8 +76,6 @@ function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-const isProblem = (error: unknown, code: string) => isApiError(error) && (error.problem?.type ?? '').endsWith(`/${code}`);
 
 /** Hints under the inputs, so fields side by side line up whichever has one. */
 const HINT_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
@@ -125,14 +123,13 @@ function TopUpForm({ onSold }: { onSold: (topUp: TopUp) => void }) {
       try {
         return await created.mutateAsync(body);
       } catch (error) {
-        if (isProblem(error, 'card_not_active') && error instanceof ApiError) {
-          // The card changed since it was chosen: show it as it is now, and say why in words of the screen.
+        const problem = error instanceof ApiError ? error.problem : null;
+        if (problem?.type.endsWith('/card_not_active')) {
+          // The card changed since it was chosen: show it as it is now. The server's text names the
+          // status by its code ("Kartica je blocked"), so the screen says it in its own words.
           const id = parseIri('loyalty-cards', body.card);
           if (id !== null) void queryClient.invalidateQueries({ queryKey: loyaltyCardsApi.keys.detail(id) });
-          throw new ApiError(error.message, error.status, {
-            ...(error.problem ?? { status: 409 }),
-            message: t(k('cardNotActive')),
-          } as never);
+          throw new ApiError('card_not_active', problem.status, { ...problem, message: t(k('cardNotActive')) });
         }
         throw error;
       }
