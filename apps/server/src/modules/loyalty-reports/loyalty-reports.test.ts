@@ -223,6 +223,13 @@ describe('loyalty reports and tenancy', () => {
     }
     const narrowed = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/1`, 'otherManager');
     expect(narrowed.body.totals.topUps).toBe(0);
+    // An admin's view holds every company: narrowed to Zabavni it is Zabavni's programme, to the other company nothing.
+    const zabavni = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/1`, 'admin');
+    expect(zabavni.body.totals).toMatchObject({ topUps: 3, topUpPaidCents: 10_000, outstandingPaidCents: 2966 });
+    const other = await t.db.execute(sql`select id from companies where oib = '98765432198'`);
+    const otherId = (other as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    const elsewhere = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/${otherId}`, 'admin');
+    expect(elsewhere.body.totals).toMatchObject({ topUps: 0, outstandingPaidCents: 0 });
     expect((await get(`general?from=${today}&to=${today}`, 'worker')).status).toBe(403);
     expect((await get(`general?from=${today}&to=${today}`, 'accountant')).status).toBe(200);
   });
