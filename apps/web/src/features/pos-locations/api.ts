@@ -8,7 +8,7 @@ import { posLocationsApi } from '../../lib/resources.ts';
 export function useIssueTerminalKey(id: number) {
   const invalidate = useInvalidate(posLocationsApi);
   return useMutation({
-    mutationFn: () => apiRequest(`/pos-locations/${id}/terminal-key`, { method: 'POST', schema: posTerminalKey }),
+    mutationFn: async () => (await apiRequest(`/pos-locations/${id}/terminal-key`, { method: 'POST', schema: posTerminalKey })).terminalKey,
     onSuccess: () => invalidate(),
   });
 }
