@@ -4,6 +4,7 @@
  */
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
   api: () => import('./api.ts'),
+  'card-upload': () => import('./card-upload.ts'),
   ingest: () => import('./ingest.ts'),
   memory: () => import('./memory.ts'),
   pages: () => import('./pages.ts'),

@@ -99,6 +99,7 @@ import { Route as AppLoyaltyCardsIndexRouteImport } from './routes/_app/loyalty/
 import { Route as AppLoyaltyCardsListRouteImport } from './routes/_app/loyalty/cards/list';
 import { Route as AppLoyaltyCardsNewRouteImport } from './routes/_app/loyalty/cards/new';
 import { Route as AppLoyaltyCardsTransactionsRouteImport } from './routes/_app/loyalty/cards/transactions';
+import { Route as AppLoyaltyCardsUploadRouteImport } from './routes/_app/loyalty/cards/upload';
 import { Route as AppLoyaltyOwnersIndexRouteImport } from './routes/_app/loyalty/owners/index';
 import { Route as AppLoyaltyOwnersListRouteImport } from './routes/_app/loyalty/owners/list';
 import { Route as AppLoyaltyOwnersNewRouteImport } from './routes/_app/loyalty/owners/new';
@@ -618,6 +619,11 @@ const AppLoyaltyCardsTransactionsRoute =
     path: '/loyalty/cards/transactions',
     getParentRoute: () => AppRoute,
   } as any);
+const AppLoyaltyCardsUploadRoute = AppLoyaltyCardsUploadRouteImport.update({
+  id: '/loyalty/cards/upload',
+  path: '/loyalty/cards/upload',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppLoyaltyOwnersIndexRoute = AppLoyaltyOwnersIndexRouteImport.update({
   id: '/loyalty/owners/',
   path: '/loyalty/owners/',
@@ -955,6 +961,7 @@ export interface FileRoutesByFullPath {
   '/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
   '/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
   '/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/loyalty/cards/upload': typeof AppLoyaltyCardsUploadRoute;
   '/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
   '/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
   '/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
@@ -1092,6 +1099,7 @@ export interface FileRoutesByTo {
   '/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
   '/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
   '/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/loyalty/cards/upload': typeof AppLoyaltyCardsUploadRoute;
   '/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
   '/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
   '/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
@@ -1231,6 +1239,7 @@ export interface FileRoutesById {
   '/_app/loyalty/cards/list': typeof AppLoyaltyCardsListRoute;
   '/_app/loyalty/cards/new': typeof AppLoyaltyCardsNewRoute;
   '/_app/loyalty/cards/transactions': typeof AppLoyaltyCardsTransactionsRoute;
+  '/_app/loyalty/cards/upload': typeof AppLoyaltyCardsUploadRoute;
   '/_app/loyalty/owners/list': typeof AppLoyaltyOwnersListRoute;
   '/_app/loyalty/owners/new': typeof AppLoyaltyOwnersNewRoute;
   '/_app/loyalty/owners/transactions': typeof AppLoyaltyOwnersTransactionsRoute;
@@ -1370,6 +1379,7 @@ export interface FileRouteTypes {
     | '/loyalty/cards/list'
     | '/loyalty/cards/new'
     | '/loyalty/cards/transactions'
+    | '/loyalty/cards/upload'
     | '/loyalty/owners/list'
     | '/loyalty/owners/new'
     | '/loyalty/owners/transactions'
@@ -1507,6 +1517,7 @@ export interface FileRouteTypes {
     | '/loyalty/cards/list'
     | '/loyalty/cards/new'
     | '/loyalty/cards/transactions'
+    | '/loyalty/cards/upload'
     | '/loyalty/owners/list'
     | '/loyalty/owners/new'
     | '/loyalty/owners/transactions'
@@ -1645,6 +1656,7 @@ export interface FileRouteTypes {
     | '/_app/loyalty/cards/list'
     | '/_app/loyalty/cards/new'
     | '/_app/loyalty/cards/transactions'
+    | '/_app/loyalty/cards/upload'
     | '/_app/loyalty/owners/list'
     | '/_app/loyalty/owners/new'
     | '/_app/loyalty/owners/transactions'
@@ -2335,6 +2347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoyaltyCardsTransactionsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/loyalty/cards/upload': {
+      id: '/_app/loyalty/cards/upload';
+      path: '/loyalty/cards/upload';
+      fullPath: '/loyalty/cards/upload';
+      preLoaderRoute: typeof AppLoyaltyCardsUploadRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/loyalty/owners/': {
       id: '/_app/loyalty/owners/';
       path: '/loyalty/owners';
@@ -2744,6 +2763,7 @@ interface AppRouteChildren {
   AppLoyaltyCardsListRoute: typeof AppLoyaltyCardsListRoute;
   AppLoyaltyCardsNewRoute: typeof AppLoyaltyCardsNewRoute;
   AppLoyaltyCardsTransactionsRoute: typeof AppLoyaltyCardsTransactionsRoute;
+  AppLoyaltyCardsUploadRoute: typeof AppLoyaltyCardsUploadRoute;
   AppLoyaltyOwnersListRoute: typeof AppLoyaltyOwnersListRoute;
   AppLoyaltyOwnersNewRoute: typeof AppLoyaltyOwnersNewRoute;
   AppLoyaltyOwnersTransactionsRoute: typeof AppLoyaltyOwnersTransactionsRoute;
@@ -2880,6 +2900,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyCardsListRoute: AppLoyaltyCardsListRoute,
   AppLoyaltyCardsNewRoute: AppLoyaltyCardsNewRoute,
   AppLoyaltyCardsTransactionsRoute: AppLoyaltyCardsTransactionsRoute,
+  AppLoyaltyCardsUploadRoute: AppLoyaltyCardsUploadRoute,
   AppLoyaltyOwnersListRoute: AppLoyaltyOwnersListRoute,
   AppLoyaltyOwnersNewRoute: AppLoyaltyOwnersNewRoute,
   AppLoyaltyOwnersTransactionsRoute: AppLoyaltyOwnersTransactionsRoute,

@@ -247,6 +247,7 @@ export const menu: MenuEntry[] = [
       { to: '/loyalty/owners/list', labelKey: 'menu.loyaltyOwners', permission: 'loyalty-owners.read', module: 'loyalty' },
       { to: '/loyalty/users/list', labelKey: 'menu.loyaltyUsers', permission: 'card-holders.read', module: 'loyalty' },
       { to: '/loyalty/cards/list', labelKey: 'menu.loyaltyCards', permission: 'loyalty-cards.read', module: 'loyalty' },
+      { to: '/loyalty/cards/upload', labelKey: 'menu.loyaltyCardUpload', permission: 'loyalty-cards.create', module: 'loyalty' },
       {
         to: '/loyalty/cards/transactions',
         labelKey: 'menu.loyaltyCardTransactions',

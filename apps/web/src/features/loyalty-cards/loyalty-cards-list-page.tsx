@@ -1,10 +1,13 @@
 import { cardStatuses, formatDateTime, formatMoney, type LoyaltyCard } from '@kovanica/contract';
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
+import { useAccess } from '../../lib/access.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { loyaltyCardsApi, loyaltyOwnersApi } from '../../lib/resources.ts';
 import { BalanceCell, balanceText, CardStatusBadge, FlaggedBadge } from './card-badges.tsx';
@@ -122,5 +125,12 @@ const filters: readonly Filter[] = [
 /** `/loyalty/cards/list`: the programme's cards, their status and balance; accountants open them read-only. */
 export function LoyaltyCardsListPage() {
   const columns = useCardColumns();
-  return <ResourceList api={loyaltyCardsApi} columns={columns} filters={filters} readable />;
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const upload = can('loyalty-cards.create') && (
+    <Button component={Link} to="/loyalty/cards/upload" variant="default" leftSection={<IconFileUpload size={16} aria-hidden />}>
+      {t('cardUpload.upload')}
+    </Button>
+  );
+  return <ResourceList api={loyaltyCardsApi} columns={columns} filters={filters} readable toolbar={upload || undefined} />;
 }
