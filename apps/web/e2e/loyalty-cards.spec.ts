@@ -1,37 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import {
-  type CardHolder,
-  type CardTransaction,
-  type Collection,
-  type Device,
-  isValidOib,
-  type LoyaltyCard,
-  type LoyaltyOwner,
-} from '@kovanica/contract';
+import type { CardHolder, CardTransaction, Collection, Device, LoyaltyCard, LoyaltyOwner } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, sendTelemetry, signIn, USERS } from './support.ts';
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.status(), `POST ${path}`).toBe(201);
-  return (await response.json()) as T;
-}
-
-/** A valid OIB: random digits and the right check digit. */
-function newOib(): string {
-  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
-  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
-  throw new Error('no check digit');
-}
+import { apiGet, apiPost, expectAccessible, newOib, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
 /** A chip id no other run has used: 7 bytes, as a reader prints them (lower case, colons). */
 const newUid = () =>
@@ -44,12 +13,12 @@ const newUid = () =>
 /** A programme owner and a holder in it, made through the API: the card form picks them. */
 async function programme(request: APIRequestContext, token: string) {
   const stamp = `${Date.now()}`.slice(-7);
-  const owner = await post<LoyaltyOwner>(request, token, '/loyalty-owners', {
+  const owner = await apiPost<LoyaltyOwner>(request, token, '/loyalty-owners', {
     name: `E2E program ${stamp}`,
     oib: newOib(),
     isOperator: true,
   });
-  const holder = await post<CardHolder>(request, token, '/card-holders', {
+  const holder = await apiPost<CardHolder>(request, token, '/card-holders', {
     owner: owner['@id'],
     name: 'Ana',
     surname: `Kartičarka${stamp}`,
@@ -119,7 +88,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   await dialog.getByRole('textbox', { name: 'Bonus', exact: true }).fill('2');
   await expect(dialog.getByText('After the correction: 12,00 € paid credit, 2,00 € bonus.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Note' }).fill('E2E opening credit');
-  await shot(page, 'loyalty-card-correction-en-1280');
+  await screenshot(page, 'loyalty-card-correction-en-1280');
   await dialog.getByRole('button', { name: 'Record correction' }).click();
   await expect(page.getByText('The correction has been recorded.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -166,7 +135,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   const spend = ledger.getByRole('row').filter({ hasText: 'Spend' });
   await expect(spend).toContainText('-1,50 €');
   await expect(spend).toContainText(device.name);
-  await shot(page, 'loyalty-card-en-1280');
+  await screenshot(page, 'loyalty-card-en-1280');
   await expectAccessible(page);
 
   // The list finds it among the cards that need a look, the balance's paid credit and bonus apart.
@@ -176,7 +145,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   await expect(row).toContainText('Blocked');
   await expect(row).toContainText('Needs a look');
   await expect(row).toContainText(holderName);
-  await shot(page, 'loyalty-cards-list-en-1280');
+  await screenshot(page, 'loyalty-cards-list-en-1280');
   await expectAccessible(page);
 
   // Mark as checked clears the flag.
@@ -192,7 +161,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   const all = page.getByRole('table', { name: 'Card transactions' });
   await expect(all.getByRole('row')).toHaveCount(3);
   await expect(all.getByRole('link', { name: number }).first()).toBeVisible();
-  await shot(page, 'card-transactions-en-1280');
+  await screenshot(page, 'card-transactions-en-1280');
   await choose(page, page, 'Kind', 'Correction');
   await expect(all.getByRole('row')).toHaveCount(2);
   await expectAccessible(page);
@@ -200,7 +169,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   // By owner and by holder: the chooser comes first among the filters.
   await page.goto(`/loyalty/owners/transactions?owner=${encodeURIComponent(owner['@id'])}`);
   await expect(page.getByRole('table', { name: 'Transactions by owner' }).getByRole('row')).toHaveCount(3);
-  await shot(page, 'owner-transactions-en-1280');
+  await screenshot(page, 'owner-transactions-en-1280');
   await page.goto(`/loyalty/users/transactions?holder=${encodeURIComponent(holder['@id'])}`);
   await expect(field(page, 'Holder')).toHaveValue(holderName);
   await expect(page.getByRole('table', { name: 'Transactions by card holder' }).getByRole('row')).toHaveCount(3);
@@ -219,12 +188,12 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
 test('an accountant reads a card and its ledger but changes nothing', async ({ page }) => {
   const manager = await signIn(page, USERS.manager);
   const { owner, stamp } = await programme(page.request, manager.token);
-  const card = await post<LoyaltyCard>(page.request, manager.token, '/loyalty-cards', {
+  const card = await apiPost<LoyaltyCard>(page.request, manager.token, '/loyalty-cards', {
     owner: owner['@id'],
     uid: newUid(),
     number: `E2E-R-${stamp}`,
   });
-  await post(page.request, manager.token, '/card-transactions', {
+  await apiPost(page.request, manager.token, '/card-transactions', {
     card: card['@id'],
     paidCents: 500,
     bonusCents: 0,
@@ -247,11 +216,11 @@ for (const [lang, width] of [
   ['hr', 375],
 ] as const) {
   test(`the cards list and a card's page fit ${width} px in ${lang}`, async ({ page }) => {
-    test.skip(!shots && !(lang === 'hr' && width === 375), 'one size is enough without KV_SHOTS');
+    test.skip(!process.env.KV_SHOTS && !(lang === 'hr' && width === 375), 'one size is enough without KV_SHOTS');
     await page.setViewportSize({ width, height: 800 });
     const { token } = await signIn(page, USERS.manager);
     const { owner, holder, stamp } = await programme(page.request, token);
-    const card = await post<LoyaltyCard>(page.request, token, '/loyalty-cards', {
+    const card = await apiPost<LoyaltyCard>(page.request, token, '/loyalty-cards', {
       owner: owner['@id'],
       holder: holder['@id'],
       uid: newUid(),
@@ -259,17 +228,17 @@ for (const [lang, width] of [
       status: 'lost',
       statusReason: 'Lost on the beach',
     });
-    await post(page.request, token, '/card-transactions', { card: card['@id'], paidCents: 2000, bonusCents: 300, note: 'E2E' });
+    await apiPost(page.request, token, '/card-transactions', { card: card['@id'], paidCents: 2000, bonusCents: 300, note: 'E2E' });
     await page.evaluate((language) => localStorage.setItem('language', language), lang);
     await page.goto(`/loyalty/cards/list?number=${card.number}`);
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: card.number })).toContainText('20,00 € + 3,00 € bonus');
     await fitsWidth(page, width);
-    await shot(page, `loyalty-cards-list-${lang}-${width}`);
+    await screenshot(page, `loyalty-cards-list-${lang}-${width}`);
     await page.goto(`/loyalty/cards/edit/${card.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(card.number);
     await expect(page.getByText('Lost on the beach').first()).toBeVisible();
     await fitsWidth(page, width);
-    await shot(page, `loyalty-card-${lang}-${width}`);
+    await screenshot(page, `loyalty-card-${lang}-${width}`);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 }

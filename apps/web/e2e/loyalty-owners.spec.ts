@@ -1,13 +1,6 @@
-import { isValidOib, type LoyaltyOwner, type PromoBox } from '@kovanica/contract';
+import type { LoyaltyOwner, PromoBox } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn, USERS } from './support.ts';
-
-/** A valid OIB: random digits and the right check digit. */
-function newOib(): string {
-  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
-  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
-  throw new Error('no check digit');
-}
+import { expectAccessible, newOib, signIn, USERS } from './support.ts';
 
 /** An owner made through the API, so the holder and promo box screens have one to pick. */
 async function createOwner(page: Page, token: string, name: string): Promise<LoyaltyOwner> {

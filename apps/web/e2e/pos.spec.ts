@@ -1,13 +1,5 @@
-import { isValidOib } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, expectAccessible, signIn, USERS } from './support.ts';
-
-/** A valid OIB no demo company has: random digits and the right check digit. */
-function newOib(): string {
-  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
-  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
-  throw new Error('no check digit');
-}
+import { apiToken, expectAccessible, newOib, signIn, USERS } from './support.ts';
 
 /** Picks an option of a (searchable) select by typing part of its label. */
 async function pick(page: Page, label: string, option: string) {

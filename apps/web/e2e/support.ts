@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Company, type DashboardSummary, iri, type TelemetryEvent, type User } from '@kovanica/contract';
+import { type Company, type DashboardSummary, iri, isValidOib, type TelemetryEvent, type User } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { accountInfoOf, personalInfoOf } from '../src/lib/session.ts';
 
@@ -95,4 +96,46 @@ export async function sendTelemetry(request: APIRequestContext, imei: string, ev
   });
   expect(response.status(), 'POST /telemetry/batches').toBe(200);
   expect(((await response.json()) as { accepted: number }).accepted).toBe(events.length);
+}
+
+/** Creates through the API (201 expected, the answer's body in the failure message). */
+export async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** Changes through the API with a merge-patch (200 expected). */
+export async function apiPatch(request: APIRequestContext, token: string, path: string, data: unknown): Promise<void> {
+  const response = await request.patch(`/api/v2${path}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/merge-patch+json' },
+    data,
+  });
+  expect(response.status(), `PATCH ${path}`).toBe(200);
+}
+
+/** A valid OIB no other run has used: random digits and the right check digit. */
+export function newOib(): string {
+  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
+  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
+  throw new Error('no check digit');
+}
+
+/** A loyalty card's chip id no other run has used: 7 bytes, upper-case hex. */
+export const newCardUid = () =>
+  Array.from({ length: 7 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  )
+    .join('')
+    .toUpperCase();
+
+/** A screenshot for a human look, when KV_SHOTS=<dir> is set (outside the repository). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  const dir = process.env.KV_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import {
   businessDate,
   type CardHolder,
   type Collection,
-  isValidOib,
   type LoyaltyCard,
   type LoyaltyOwner,
   type PosLocation,
@@ -12,37 +10,7 @@ import {
   type TopUp,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as T;
-}
-
-async function patch(request: APIRequestContext, token: string, path: string, data: unknown): Promise<void> {
-  const response = await request.patch(`/api/v2${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/merge-patch+json' },
-    data,
-  });
-  expect(response.status(), `PATCH ${path}`).toBe(200);
-}
-
-/** A valid OIB: random digits and the right check digit. */
-function newOib(): string {
-  const body = String(Math.floor(Math.random() * 9e9) + 1e9);
-  for (let digit = 0; digit <= 9; digit++) if (isValidOib(`${body}${digit}`)) return `${body}${digit}`;
-  throw new Error('no check digit');
-}
+import { apiGet, apiPatch, apiPost, expectAccessible, newOib, screenshot, signIn, USERS } from './support.ts';
 
 /** A chip id no other run has used: 7 bytes, upper-case hex. */
 const newUid = () =>
@@ -61,30 +29,30 @@ const newUid = () =>
  */
 async function programme(request: APIRequestContext, token: string) {
   const stamp = `${Date.now()}`.slice(-7);
-  const owner = await post<LoyaltyOwner>(request, token, '/loyalty-owners', {
+  const owner = await apiPost<LoyaltyOwner>(request, token, '/loyalty-owners', {
     name: `E2E top-ups ${stamp}`,
     oib: newOib(),
     isOperator: true,
   });
-  const holder = await post<CardHolder>(request, token, '/card-holders', {
+  const holder = await apiPost<CardHolder>(request, token, '/card-holders', {
     owner: owner['@id'],
     name: 'Ana',
     surname: `Nadoplatić${stamp}`,
   });
-  const card = await post<LoyaltyCard>(request, token, '/loyalty-cards', {
+  const card = await apiPost<LoyaltyCard>(request, token, '/loyalty-cards', {
     owner: owner['@id'],
     holder: holder['@id'],
     uid: newUid(),
     number: `E2E-T-${stamp}`,
   });
-  const blocked = await post<LoyaltyCard>(request, token, '/loyalty-cards', {
+  const blocked = await apiPost<LoyaltyCard>(request, token, '/loyalty-cards', {
     owner: owner['@id'],
     uid: newUid(),
     number: `E2E-B-${stamp}`,
     status: 'blocked',
     statusReason: 'Reported stolen',
   });
-  await post(request, token, '/promotions', {
+  await apiPost(request, token, '/promotions', {
     owner: owner['@id'],
     name: `Jesen ${stamp}`,
     kind: 'bonus',
@@ -94,15 +62,15 @@ async function programme(request: APIRequestContext, token: string) {
       { fromCents: 5000, bonusBp: 2000 },
     ],
   });
-  const posOwner = await post<PosOwner>(request, token, '/pos-owners', { name: `E2E blagajne ${stamp}`, oib: newOib() });
+  const posOwner = await apiPost<PosOwner>(request, token, '/pos-owners', { name: `E2E blagajne ${stamp}`, oib: newOib() });
   const place = async (name: string, premises: string, worker: string) => {
-    const location = await post<PosLocation>(request, token, '/pos-locations', {
+    const location = await apiPost<PosLocation>(request, token, '/pos-locations', {
       posOwner: posOwner['@id'],
       name: `${name} ${stamp}`,
       premisesLabel: `${premises}${stamp}`,
       isu: '1',
     });
-    const person = await post<PosWorker>(request, token, '/pos-workers', {
+    const person = await apiPost<PosWorker>(request, token, '/pos-workers', {
       posLocation: location['@id'],
       name: worker,
       surname: `Blagajnica${stamp}`,
@@ -179,7 +147,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
   await expect(estimate).toContainText(`+12,00 € · ${p.promotion}`);
   await expect(estimate).toContainText('60,00 € + 12,00 € bonus');
   await expect(estimate).toContainText('An estimate');
-  await shot(page, 'top-up-new-en-1280');
+  await screenshot(page, 'top-up-new-en-1280');
   await expectAccessible(page);
 
   // Sold: the notice and the receipt with the bill's number and the new balance.
@@ -197,7 +165,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
   const billNumber = topUp.billNumber ?? '';
   expect(billNumber).toMatch(new RegExp(`^\\d+/RIVA${p.stamp}/1$`));
   await expect(receipt).toContainText(billNumber);
-  await shot(page, 'top-up-receipt-en-1280');
+  await screenshot(page, 'top-up-receipt-en-1280');
   await expectAccessible(page);
 
   // The list: the row with its bill number (a link to the bill) and the balance after.
@@ -211,7 +179,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
   await expect(row).toContainText('Card');
   await expect(row).toContainText('60,00 € + 12,00 € bonus');
   await expect(field(page, 'Point of sale')).toHaveValue(p.riva.location.name);
-  await shot(page, 'top-ups-list-en-1280');
+  await screenshot(page, 'top-ups-list-en-1280');
   await expectAccessible(page);
   await row.getByRole('link', { name: billNumber }).click();
   await expect(page).toHaveURL(/\/bills\/\d+/);
@@ -235,7 +203,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
   await choose(page, 'Point of sale', p.riva.location.name, p.riva.location.name);
   await choose(page, 'Worker', `Iva ${p.riva.worker.surname}`);
   await page.getByRole('textbox', { name: 'Paid' }).fill('20');
-  await patch(page.request, token, `/loyalty-cards/${p.card.id}`, { status: 'lost', statusReason: 'Lost at the counter' });
+  await apiPatch(page.request, token, `/loyalty-cards/${p.card.id}`, { status: 'lost', statusReason: 'Lost at the counter' });
   await page.getByRole('button', { name: 'Sell credit' }).click();
   await expect(
     page.getByText('The card is no longer active (blocked or reported lost): it cannot be topped up. Nothing was sold.'),
@@ -250,7 +218,7 @@ test('a manager sells credit with a bonus promotion in force, sees it in the lis
 test('an accountant sees the top-ups but cannot sell credit', async ({ page }) => {
   const manager = await signIn(page, USERS.manager);
   const p = await programme(page.request, manager.token);
-  await post(page.request, manager.token, '/top-ups', {
+  await apiPost(page.request, manager.token, '/top-ups', {
     card: p.card['@id'],
     posLocation: p.korzo.location['@id'],
     posWorker: p.korzo.worker['@id'],
@@ -274,11 +242,11 @@ for (const [lang, width] of [
   ['hr', 375],
 ] as const) {
   test(`the top-ups pages fit ${width} px in ${lang}`, async ({ page }) => {
-    test.skip(!shots && !(lang === 'hr' && width === 375), 'one size is enough without KV_SHOTS');
+    test.skip(!process.env.KV_SHOTS && !(lang === 'hr' && width === 375), 'one size is enough without KV_SHOTS');
     await page.setViewportSize({ width, height: 800 });
     const { token } = await signIn(page, USERS.manager);
     const p = await programme(page.request, token);
-    await post(page.request, token, '/top-ups', {
+    await apiPost(page.request, token, '/top-ups', {
       card: p.card['@id'],
       posLocation: p.riva.location['@id'],
       posWorker: p.riva.worker['@id'],
@@ -289,14 +257,14 @@ for (const [lang, width] of [
     await page.goto(`/loyalty/top-up/list?card=${encodeURIComponent(p.card['@id'])}`);
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: p.card.number })).toContainText('25,00 € + 2,50 € bonus');
     await fitsWidth(page, width);
-    await shot(page, `top-ups-list-${lang}-${width}`);
+    await screenshot(page, `top-ups-list-${lang}-${width}`);
     await page.goto('/loyalty/top-up/new');
     await choose(page, lang === 'hr' ? 'Kartica' : 'Card', new RegExp(p.card.number), p.card.number);
     await expect(page.getByRole('region').filter({ hasText: p.owner.name }).first()).toBeVisible();
     await page.getByRole('textbox', { name: lang === 'hr' ? 'Uplaćeno' : 'Paid' }).fill('50');
     await expect(page.getByText(`+10,00 € · ${p.promotion}`)).toBeVisible();
     await fitsWidth(page, width);
-    await shot(page, `top-up-new-${lang}-${width}`);
+    await screenshot(page, `top-up-new-${lang}-${width}`);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 }
