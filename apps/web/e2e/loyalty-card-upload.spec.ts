@@ -61,6 +61,8 @@ test('a manager uploads cards from CSV: preview with errors, then writes the val
   await page.getByRole('link', { name: 'Upload from CSV' }).click();
   await expect(page).toHaveURL(/\/loyalty\/cards\/upload$/);
   await expect(page.getByRole('heading', { name: 'Upload cards' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page); // the empty form too
 
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the template' }).click();
@@ -89,6 +91,8 @@ test('a manager uploads cards from CSV: preview with errors, then writes the val
   await page.getByRole('button', { name: 'Write 2 cards' }).click();
   await expect(page.getByText('The cards have been written.')).toBeVisible();
   await expect(page.getByText('2 of 5 rows written, 3 refused.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'card-upload-done-en-1280');
   const after = await apiGet<Collection<LoyaltyCard>>(page.request, token, `/loyalty-cards?owner=${owner.id}&order[number]=asc`);
   expect(after.member.map((c) => [c.number, c.status])).toEqual([
     [`UP-${stamp}-1`, 'active'],
