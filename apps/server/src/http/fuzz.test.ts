@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCredential } from '../demo/fleet.ts';
 import { seedStock } from '../demo/stock.ts';
-import { type DemoUser, demo, testApp } from '../testing/app.ts';
+import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 import {
   badIds,
   faulty,
@@ -307,8 +307,7 @@ async function machineSignedIn(role: 'terminal' | 'app'): Promise<void> {
   terminalKey = (await t.json<{ terminalKey: string }>('admin', { method: 'POST', url: `${programme.posLocation['@id']}/terminal-key` }))
     .body.terminalKey;
   // Writes by other paths may have closed the point of sale or moved or stopped its worker: open them again.
-  const patch = (url: string, payload: object) =>
-    t.as('admin', { method: 'PATCH', url, headers: { 'content-type': 'application/merge-patch+json' }, payload });
+  const patch = (url: string, payload: object) => t.as('admin', { method: 'PATCH', url, headers: mergePatch, payload });
   await patch(programme.posLocation['@id'], { active: true });
   await patch(programme.worker['@id'], { active: true, posLocation: programme.posLocation['@id'] });
   await t.as('admin', { method: 'POST', url: `${programme.worker['@id']}/pin`, payload: { pin: '4711' } });

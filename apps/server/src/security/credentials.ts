@@ -9,3 +9,8 @@ export function newCredential(): string {
 export function credentialHash(credential: string): string {
   return createHash('sha256').update(credential).digest('hex');
 }
+
+/** The credential of an `Authorization: Bearer <credential>` header (empty when there is none). */
+export function bearerOf(header: string | undefined): string {
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}

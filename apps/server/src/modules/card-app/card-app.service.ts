@@ -14,9 +14,7 @@ import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cardTransactions, devices, locations, loyaltyCards, loyaltyOwners, promoBoxes } from '../../db/schema/index.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { credentialHash } from '../../security/credentials.ts';
-
-const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : '');
+import { bearerOf, credentialHash } from '../../security/credentials.ts';
 
 /** Which audiences a card belongs to, by when it was last used (promo boxes' `audience`). */
 export function audiencesOf(lastUsedAt: Date | null, now = new Date()): PromoAudienceName[] {
@@ -41,7 +39,7 @@ export function cardAppService(db: Db) {
   return {
     /** The owner whose app holds this credential. */
     async owner(authorization: string | undefined): Promise<{ id: number; companyId: number }> {
-      const secret = bearer(authorization);
+      const secret = bearerOf(authorization);
       const [row] = secret
         ? await db
             .select({ id: loyaltyOwners.id, companyId: loyaltyOwners.companyId })

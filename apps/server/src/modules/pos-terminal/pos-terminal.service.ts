@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bills, cardHolders, loyaltyCards, posLocations, posWorkers } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { ApiProblem } from '../../http/problems.ts';
+import { bearerOf } from '../../security/credentials.ts';
 import { posLocationByTerminalKey } from '../pos-locations/pos-locations.service.ts';
 import { verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
 import { sellCredit } from '../top-ups/top-ups.service.ts';
@@ -15,8 +16,6 @@ export interface TerminalSession {
   companyId: number;
   posLocation: { id: number; premisesLabel: string; isu: string; active: boolean };
 }
-
-const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : '');
 
 /**
  * The POS terminal's API (issue 13 §6, decision 0023): the terminal proves its point of sale with its
@@ -50,7 +49,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer)
 
   return {
     async signIn(authorization: string | undefined, input: { worker: number; pin: string }): Promise<PosSession> {
-      const place = await posLocationByTerminalKey(db, bearer(authorization));
+      const place = await posLocationByTerminalKey(db, bearerOf(authorization));
       if (!place) throw new ApiProblem(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' });
       if (!place.active) throw new ApiProblem(409, 'pos_inactive');
       const check = await verifyWorkerPin(db, { posLocationId: place.id, workerId: input.worker, pin: input.pin });
@@ -77,7 +76,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer)
      * sale, neither the PIN nor the terminal's credential changed since it was issued.
      */
     async session(authorization: string | undefined): Promise<TerminalSession> {
-      const claims = readPosSession(sessionKey, bearer(authorization));
+      const claims = readPosSession(sessionKey, bearerOf(authorization));
       const refuse = () => new ApiProblem(401, 'bad_pos_session', {}, [], { 'www-authenticate': 'Bearer' });
       if (!claims) throw refuse();
       const [row] = await db

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggers } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { credentialHash } from '../../security/credentials.ts';
+import { bearerOf, credentialHash } from '../../security/credentials.ts';
 import { type IngestLogger, ingestBatch } from './telemetry.ingest.ts';
 
 declare module 'fastify' {
@@ -19,8 +19,7 @@ declare module 'fastify' {
  */
 export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
   const authenticate = async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const credential = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const credential = bearerOf(request.headers.authorization);
     const [row] = credential
       ? await deps.db
           .select({ id: loggers.id, companyId: loggers.companyId, imei: loggers.imei })

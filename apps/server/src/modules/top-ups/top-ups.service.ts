@@ -1,13 +1,4 @@
-import {
-  identity,
-  iri,
-  MACHINE_VAT_PERCENT,
-  netOfVat,
-  parseIri,
-  type TopUp,
-  type TopUpCreate,
-  type TopUpPayment,
-} from '@kovanica/contract';
+import { identity, iri, MACHINE_VAT_PERCENT, netOfVat, type TopUp, type TopUpCreate, type TopUpPayment } from '@kovanica/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError, pgError } from '../../db/errors.ts';
@@ -173,8 +164,6 @@ export function topUpsService(db: Db, keys: FiscalKeys) {
       return row ? toTopUp(row) : null;
     },
     async create(ctx, input) {
-      const cardId = parseIri('loyalty-cards', input.card);
-      if (cardId === null) throw new FieldError('card', 'iri');
       const card = await resolveRef(db, ctx, { table: loyaltyCards, collection: 'loyalty-cards', field: 'card' }, input.card);
       const place = await resolveRef(
         db,
