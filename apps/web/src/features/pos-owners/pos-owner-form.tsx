@@ -1,7 +1,7 @@
 import { type PosOwner, posOwnerCreate, posOwnerPatch } from '@kovanica/contract';
-import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { PartyFields } from '../../components/party-fields.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { posOwnersApi } from '../../lib/resources.ts';
@@ -55,22 +55,7 @@ export function PosOwnerForm({ owner }: { owner?: PosOwner }) {
   return (
     <FormCard api={posOwnersApi} form={resourceForm} maw={800}>
       {isNew && companyChoice.needed && <CompanyField label={t(f('company'))} {...form.getInputProps('company')} />}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t(f('name'))} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-        <TextInput
-          label={t(f('oib'))}
-          description={t('resources.pos-owners.oibHint')}
-          required
-          withAsterisk
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="off"
-          {...form.getInputProps('oib')}
-        />
-        <TextInput label={t(f('email'))} type="email" autoComplete="off" {...form.getInputProps('email')} />
-        <TextInput label={t(f('phone'))} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-      </SimpleGrid>
-      <TextInput label={t(f('address'))} autoComplete="off" {...form.getInputProps('address')} />
+      <PartyFields form={form} resource="pos-owners" />
     </FormCard>
   );
 }
