@@ -33,6 +33,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { ExportSweep } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
   exportsRoutes(app, deps);
+  importsRoutes(app, deps);
   searchRoutes(app, deps);
   maintenanceRoutes(app, deps);
   articlesRoutes(app, deps);

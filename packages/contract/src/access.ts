@@ -221,6 +221,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
       ] as const
     ).flatMap((r) => only(r, 'read')),
     ...all('exports'),
+    // Their company's imports history (decision 0027); importing is the managers'.
+    ...only('imports', 'read'),
   ]),
   worker: new Set<Permission>([
     ...companyStaff,

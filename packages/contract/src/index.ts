@@ -23,6 +23,7 @@ export * from './resources/devices.ts';
 export * from './resources/exports.ts';
 export * from './resources/finance.ts';
 export * from './resources/finance-fields.ts';
+export * from './resources/imports.ts';
 export * from './resources/fiscal.ts';
 export * from './resources/lessor-statement.ts';
 export * from './resources/lessors.ts';

@@ -133,9 +133,11 @@ const en = {
     upload_too_many_rows: 'The file has {rows} rows: at most {max} can be uploaded at once. Split it into smaller files.',
     upload_no_column: 'The file has no column "{column}" (its header: {header}). Download the template to see the columns.',
     upload_empty: 'The file has no rows below its header.',
+    upload_not_csv: 'This is not a CSV text file (save the spreadsheet as CSV, UTF-8).',
     import_failed: 'Nothing was written: {reason} Upload the file again to see which rows are refused now.',
     import_taken: 'another card took the {field} {value} meanwhile.',
     import_write_failed: 'the write failed.',
+    import_name_taken: 'another article took the name {value} meanwhile.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -161,6 +163,8 @@ const en = {
     promotions: 'promotions',
     cardTransactions: 'card transactions',
   },
+  /** The extra columns of an import's refused rows as CSV (decision 0027). */
+  imports: { line: 'Line', errors: 'Errors' },
 };
 
 type Messages = typeof en;
@@ -295,9 +299,11 @@ const hr: Messages = {
     upload_too_many_rows: 'Datoteka ima {rows} redaka: odjednom se može učitati najviše {max}. Podijelite je na manje datoteke.',
     upload_no_column: 'Datoteka nema stupac "{column}" (njezino zaglavlje: {header}). Preuzmite predložak da vidite stupce.',
     upload_empty: 'Datoteka nema redaka ispod zaglavlja.',
+    upload_not_csv: 'Ovo nije tekstualna CSV datoteka (spremite tablicu kao CSV, UTF-8).',
     import_failed: 'Ništa nije upisano: {reason} Ponovno učitajte datoteku da vidite koji se retci sada odbijaju.',
     import_taken: 'druga kartica je u međuvremenu zauzela {field} {value}.',
     import_write_failed: 'upis nije uspio.',
+    import_name_taken: 'drugi artikl je u međuvremenu zauzeo naziv {value}.',
   },
   dependents: {
     users: 'korisnici',
@@ -322,6 +328,7 @@ const hr: Messages = {
     promotions: 'promocije',
     cardTransactions: 'transakcije kartica',
   },
+  imports: { line: 'Redak', errors: 'Greške' },
 };
 
 export const messages: Record<Language, Messages> = { en, hr };

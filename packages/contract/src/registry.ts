@@ -8,6 +8,7 @@ import { depositsResource } from './resources/deposits.ts';
 import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from './resources/device-history.ts';
 import { devicesResource } from './resources/devices.ts';
 import { fiscalCertificatesResource, fiscalSettingsResource } from './resources/fiscal.ts';
+import { importsResource } from './resources/imports.ts';
 import { lessorsResource } from './resources/lessors.ts';
 import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
@@ -41,6 +42,7 @@ export const resources = [
   emptyingsResource,
   fiscalCertificatesResource,
   fiscalSettingsResource,
+  importsResource,
   lessorsResource,
   locationsResource,
   loggersResource,

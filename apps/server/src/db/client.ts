@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -83,10 +84,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let client: PGlite;
+  let release = () => {};
   if ('pglite' in target) client = target.pglite;
   else {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+    // One process at a time on an embedded database (the server, a migration, a backup).
+    release = lockDataDir(target.dataDir, 'start');
+    try {
+      client = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
@@ -96,7 +105,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     bus: null,
     executeSql: async (text, values) =>
       values?.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 

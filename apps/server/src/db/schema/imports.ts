@@ -4,9 +4,10 @@ import { createdAtColumn, idColumn } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
-/** What an import brought in: loyalty cards now; issue 15's articles, devices, transactions later. */
-export type ImportKind = 'loyalty-cards';
-export type ImportStatus = 'done' | 'failed';
+/** What an import brought in (the contract's `importKinds`). */
+export type { ImportKind, ImportStatus } from '@kovanica/contract';
+
+import type { ImportKind, ImportStatus } from '@kovanica/contract';
 
 /**
  * One refused row of an import (decision 0024): its line in the file, its values as read, and why,
@@ -21,8 +22,9 @@ export interface RefusedRow {
 /**
  * A confirmed import (decision 0024, issue 15's `/imports/history`): who brought which file into
  * which company, how many rows were read, written and refused, and the refused rows with their
- * errors. `failed`: the write itself failed (nothing was written), `error` says why. Previews are
- * not recorded: they write nothing.
+ * errors. `failed`: the write itself failed (nothing was written), `error` says why as a problem
+ * code of the contract's catalogue and `error_params` its parameters (decision 0027: read in the
+ * reader's language). Previews are not recorded: they write nothing.
  */
 export const imports = pgTable(
   'imports',
@@ -40,7 +42,9 @@ export const imports = pgTable(
     rowsRefused: integer().notNull(),
     refused: jsonb().$type<RefusedRow[]>().notNull().default(sql`'[]'::jsonb`),
     status: text().$type<ImportStatus>().notNull(),
+    /** A problem code (`import_taken`, `import_write_failed`…), never a text. */
     error: text(),
+    errorParams: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -45,6 +45,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
           return await uploadCards(deps.db, contextOf(request), body);
         } finally {
           deps.versions.bump('loyalty-cards');
+          deps.versions.bump('imports');
         }
       })();
       if ('preview' in result) return reply.code(200).send(result.preview);

@@ -1,0 +1,174 @@
+import {
+  type ArticleCreate,
+  articleCreate,
+  articleImportColumns,
+  articleImportUnitAliases,
+  DEFAULT_VAT_RATE,
+  type ImportPreview,
+  type ImportRecord,
+  iri,
+  type ProblemCode,
+  pricePair,
+} from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pgError } from '../../db/errors.ts';
+import type { RequestContext } from '../../http/context.ts';
+import {
+  confirmImport,
+  type ImportHooks,
+  jsonList,
+  previewOf,
+  type ReadRow,
+  readFile,
+  rowsOf,
+  uniqueInFile,
+  validateRow,
+} from './imports.pipeline.ts';
+
+// Articles from CSV (issue 15 §1, decision 0027): each row through `articleCreate` (the form's and
+// `POST /articles`' schema) with the prices completed like `POST /articles` does; a name unique in
+// the file and in the company (case aside, like the database's index).
+
+type Column = (typeof articleImportColumns.columns)[number];
+
+/** Euros as a person writes them (`1,20`, `1.20`, `2`) in cents; anything else is left as text for the schema to refuse. */
+export function euroCents(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = value.replace(/\s|€/g, '');
+  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return value;
+  return Math.round(Number(text.replace(',', '.')) * 100);
+}
+
+/** A percent (`25`, `13,5`, `25 %`) as a number; anything else is left as text for the schema to refuse. */
+function percent(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = value.replace(/\s|%/g, '');
+  return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
+}
+
+/** The schema's field of each price column, and back (an error names the file's column). */
+const priceFields = {
+  purchaseNet: 'purchaseNetCents',
+  purchaseGross: 'purchaseGrossCents',
+  sellingNet: 'sellingNetCents',
+  sellingGross: 'sellingGrossCents',
+} as const;
+const columnOf = Object.fromEntries([
+  ...Object.entries(priceFields).map(([column, field]) => [field, column]),
+  ['vatRate', 'vatRate'],
+]) as Record<string, string>;
+
+interface ArticleRow extends ReadRow<Column> {
+  article: (ArticleCreate & { vatRate: number }) | null;
+}
+
+/** Reads and checks a file of articles for a company: everything the preview shows and the write needs. */
+async function check(db: Db, companyId: number, content: string) {
+  const file = readFile(articleImportColumns, content);
+  const rows: ArticleRow[] = file.rows.map((row) => {
+    const v = row.values;
+    const unit = v.unit ? (articleImportUnitAliases[v.unit.toLowerCase()] ?? v.unit.toLowerCase()) : '';
+    const body: Record<string, unknown> = { name: v.name ?? '', unit };
+    if (v.supplier) body.supplier = v.supplier;
+    const vat = percent(v.vatRate);
+    if (vat !== undefined) body.vatRate = vat;
+    for (const [column, field] of Object.entries(priceFields)) {
+      const cents = euroCents(v[column as Column]);
+      if (cents !== undefined) body[field] = cents;
+    }
+    const start = row.errors.length;
+    const parsed = validateRow(articleCreate, body, row.errors);
+    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    let article: ArticleRow['article'] = null;
+    if (parsed) {
+      const vatRate = parsed.vatRate ?? DEFAULT_VAT_RATE;
+      const purchase = pricePair(parsed.purchaseNetCents, parsed.purchaseGrossCents, vatRate);
+      const selling = pricePair(parsed.sellingNetCents, parsed.sellingGrossCents, vatRate);
+      if (purchase === 'mismatch') row.errors.push({ field: 'purchaseGross', code: 'net_gross_mismatch' });
+      if (selling === 'mismatch') row.errors.push({ field: 'sellingGross', code: 'net_gross_mismatch' });
+      if (purchase !== 'mismatch' && selling !== 'mismatch' && row.errors.length === 0) {
+        article = {
+          ...parsed,
+          vatRate,
+          purchaseNetCents: purchase?.net ?? null,
+          purchaseGrossCents: purchase?.gross ?? null,
+          sellingNetCents: selling?.net ?? null,
+          sellingGrossCents: selling?.gross ?? null,
+        };
+      }
+    }
+    return { ...row, article };
+  });
+
+  const nameKey = (name: string) => name.trim().toLowerCase();
+  uniqueInFile(rows, 'name', nameKey);
+  const names = rows.flatMap((r) => (r.values.name ? [nameKey(r.values.name)] : []));
+  const taken = new Set(
+    rowsOf<{ name: string }>(
+      await db.execute(sql`
+        select lower(name) as name from articles where company_id = ${companyId} and lower(name) in ${jsonList(names)}`),
+    ).map((r) => r.name),
+  );
+  for (const row of rows) {
+    if (row.values.name && taken.has(nameKey(row.values.name))) row.errors.push({ field: 'name', code: 'unique' });
+    if (row.errors.length) row.article = null;
+  }
+  return { file, rows };
+}
+
+/** Why the write failed, as a problem code and parameters: a name another user took meanwhile, or anything else. */
+function failureOf(error: unknown): { code: ProblemCode; params: Record<string, unknown> } {
+  const { code, constraint } = pgError(error);
+  if (code === '23505' && constraint === 'articles_company_name_key') {
+    let e = error as { detail?: string; cause?: unknown } | undefined;
+    let detail = '';
+    for (let depth = 0; e && depth < 3 && !detail; depth++, e = e.cause as typeof e) detail = e.detail ?? '';
+    const value = /\)=\([^,]*, (.*)\) already exists/.exec(detail)?.[1] ?? '';
+    return { code: 'import_name_taken', params: { value } };
+  }
+  return { code: 'import_write_failed', params: {} };
+}
+
+/**
+ * Articles from a file into a company: the preview (`confirm` false, nothing written), or the valid
+ * rows written by one statement in one transaction with the import's record.
+ */
+export async function importArticles(
+  db: Db,
+  ctx: RequestContext,
+  input: { fileName: string; content: string; confirm: boolean },
+  companyId: number,
+  hooks: ImportHooks = {},
+): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+  const { file, rows } = await check(db, companyId, input.content);
+  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
+  const valid = rows.flatMap((r) => (r.article ? [r.article] : []));
+  const record = await confirmImport(
+    db,
+    ctx,
+    { companyId, kind: 'articles', fileName: input.fileName, rows },
+    async (tx) => {
+      if (!valid.length) return 0;
+      const values = valid.map((a) => ({
+        name: a.name,
+        unit: a.unit,
+        supplier: a.supplier ?? null,
+        vat: Math.round(a.vatRate * 100),
+        pn: a.purchaseNetCents,
+        pg: a.purchaseGrossCents,
+        sn: a.sellingNetCents,
+        sg: a.sellingGrossCents,
+      }));
+      await tx.execute(sql`
+        insert into articles (company_id, name, unit, supplier, vat_rate_bp, purchase_net_cents, purchase_gross_cents, selling_net_cents, selling_gross_cents)
+        select ${companyId}, a.name, a.unit, a.supplier, a.vat, a.pn, a.pg, a.sn, a.sg
+        from json_to_recordset(${JSON.stringify(values)}::json)
+          as a(name text, unit text, supplier text, vat int, pn int, pg int, sn int, sg int)`);
+      return valid.length;
+    },
+    failureOf,
+    hooks,
+  );
+  return { record };
+}

@@ -1,0 +1,339 @@
+import {
+  type ImportColumns,
+  type ImportKind,
+  type ImportPreview,
+  type ImportRecord,
+  type ImportRow,
+  identity,
+  importLimits,
+  iri,
+  issueCode,
+  type Language,
+  type ProblemCode,
+  problemMessage,
+  type ValidationCode,
+  validationMessage,
+} from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { imports, type RefusedRow } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { ApiProblem } from '../../http/problems.ts';
+
+// The one import pipeline (decisions 0024, 0027): read a CSV, map its header to a kind's columns,
+// check each row with the API's own create schema, then the checks a file adds (unique in the file,
+// unique in the company, references by name); a preview writes nothing; a confirmed import writes
+// the valid rows in one transaction with its record, or records a failure with a code and writes
+// nothing. Each kind (articles here, loyalty cards in their module) gives its columns, its row
+// reading and its write.
+
+/** One record of a CSV file: its values and the line it starts on (1: the header). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** The separator of a file: `;` or `,`, whichever its header row has more of (outside quotes). */
+export function detectSeparator(text: string): ';' | ',' {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c === ';') semicolons++;
+    else if (!quoted && c === ',') commas++;
+  }
+  return semicolons >= commas && semicolons > 0 ? ';' : ',';
+}
+
+/**
+ * RFC 4180 CSV with either separator: quoted values may hold separators, quotes (`""`) and line
+ * breaks; CRLF, LF or CR ends a record; a leading BOM is dropped; blank lines are skipped.
+ */
+export function parseCsv(input: string): { separator: ';' | ','; records: CsvRecord[] } {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const separator = detectSeparator(text);
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let touched = false;
+  const endRecord = () => {
+    cells.push(cell);
+    if (touched || cells.length > 1 || cell.trim() !== '') records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+    touched = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
+        cell += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+      touched = true;
+    } else if (c === separator) {
+      cells.push(cell);
+      cell = '';
+      touched = true;
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      start = line;
+    } else cell += c;
+  }
+  if (cell !== '' || cells.length || touched) endRecord();
+  return { separator, records };
+}
+
+const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+
+/** The file's columns: where each known column is, and the headers not used. */
+export function mapHeader<C extends string>(spec: Pick<ImportColumns<C>, 'columns' | 'headers'>, cells: readonly string[]) {
+  const aliases = new Map<string, C>(
+    spec.columns.flatMap((column) => [column, ...spec.headers[column]].map((h) => [headerKey(h), column] as const)),
+  );
+  const at = new Map<C, number>();
+  const ignored: string[] = [];
+  cells.forEach((h, i) => {
+    const column = aliases.get(headerKey(h));
+    if (column && !at.has(column)) at.set(column, i);
+    else if (h.trim() !== '') ignored.push(h.trim());
+  });
+  return { at, ignored };
+}
+
+/** A row's error: a message code of the contract's catalogue and its parameters, never a text. */
+export interface RowError {
+  field: string;
+  code: ValidationCode;
+  params?: Record<string, unknown>;
+}
+
+/** A row as read: its line, its values by column, and its errors so far. */
+export interface ReadRow<C extends string> {
+  line: number;
+  values: Partial<Record<C, string>>;
+  errors: RowError[];
+}
+
+/** A file's text has no NUL and no other control characters a text file would not hold: else it is binary (an XLSX, an image). */
+const looksBinary = (text: string) => {
+  const head = text.slice(0, 64 * 1024);
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    // Tab, line feed, vertical tab, form feed and carriage return are text; other C0 controls are not.
+    if (c < 0x20 && (c < 0x09 || c > 0x0d) && c !== 0x1b) return true;
+  }
+  return false;
+};
+
+/**
+ * Reads a file into rows of a kind's columns, or refuses the file as a whole (4xx, in the caller's
+ * language): too large, binary, no header with the required columns, no rows, too many rows. A row
+ * with more values than the header is refused (`row_columns`).
+ */
+export function readFile<C extends string>(spec: ImportColumns<C>, content: string) {
+  if (Buffer.byteLength(content, 'utf8') > importLimits.bytes) {
+    throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
+  }
+  if (looksBinary(content)) throw new ApiProblem(422, 'upload_not_csv');
+  const { records } = parseCsv(content);
+  const [header, ...data] = records;
+  const headerCells = header?.cells ?? [];
+  const { at, ignored } = mapHeader(spec, headerCells);
+  for (const column of spec.required) {
+    if (!at.has(column)) {
+      const shown = headerCells.map((h) => h.trim()).filter(Boolean);
+      throw new ApiProblem(422, 'upload_no_column', { column, header: shown.length ? shown.join(', ') : '—' });
+    }
+  }
+  if (!data.length) throw new ApiProblem(422, 'upload_empty');
+  if (data.length > importLimits.rows) {
+    throw new ApiProblem(413, 'upload_too_many_rows', { rows: data.length, max: importLimits.rows });
+  }
+  const rows: ReadRow<C>[] = data.map(({ line, cells }) => {
+    const values: Partial<Record<C, string>> = {};
+    for (const [column, i] of at) values[column] = (cells[i] ?? '').trim();
+    const errors: RowError[] = [];
+    const extra = cells.slice(headerCells.length).filter((c) => c.trim() !== '').length;
+    if (extra > 0) errors.push({ field: 'line', code: 'row_columns', params: { count: cells.length, expected: headerCells.length } });
+    return { line, values, errors };
+  });
+  return { rows, columns: spec.columns.filter((c) => at.has(c)) as string[], ignored };
+}
+
+/**
+ * A row's body through the API's create schema: the parsed value, or the row's errors as the form
+ * would show them (zod's issues through the contract's `issueCode`).
+ */
+export function validateRow<T>(schema: z.ZodType<T>, body: Record<string, unknown>, errors: RowError[]): T | null {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const [code, params] = issueCode(issue, body);
+    errors.push({ field: String(issue.path[0] ?? 'line'), code, ...(Object.keys(params).length ? { params } : {}) });
+  }
+  return null;
+}
+
+/** Unique within the file: every row sharing a value (by `key`) is refused, naming another line that has it. */
+export function uniqueInFile<C extends string>(rows: ReadRow<C>[], field: C, key: (value: string) => string = (v) => v) {
+  const lines = new Map<string, number[]>();
+  for (const row of rows) {
+    const raw = row.values[field] ?? '';
+    if (raw === '') continue;
+    const list = lines.get(key(raw));
+    if (list) list.push(row.line);
+    else lines.set(key(raw), [row.line]);
+  }
+  for (const row of rows) {
+    const raw = row.values[field] ?? '';
+    const list = raw === '' ? undefined : lines.get(key(raw));
+    if (list && list.length > 1) {
+      const other = list.find((l) => l !== row.line) ?? list[0];
+      row.errors.push({ field, code: 'duplicate_in_file', params: { line: other } });
+    }
+  }
+}
+
+/** A list of values as one JSON parameter (a statement's parameters are limited; the file's values are not). */
+export const jsonList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/** A row as the API shows it: its errors rendered in the caller's language. */
+export const asImportRow = (
+  lang: Language,
+  row: { line: number; values: object; errors: RowError[] },
+  extra: Partial<ImportRow> = {},
+): ImportRow => ({
+  line: row.line,
+  values: row.values as Record<string, string>,
+  ...extra,
+  errors: row.errors.map((e) => ({ ...e, message: validationMessage(lang, e.code, e.params) })),
+});
+
+/** The preview of checked rows: every row with its errors, nothing written. */
+export function previewOf(
+  lang: Language,
+  fileName: string,
+  file: { columns: string[]; ignored: string[] },
+  rows: { line: number; values: object; errors: RowError[] }[],
+  extra: (index: number) => Partial<ImportRow> = () => ({}),
+): ImportPreview {
+  const refused = rows.filter((r) => r.errors.length > 0).length;
+  return {
+    fileName,
+    columns: file.columns,
+    ignoredColumns: file.ignored,
+    rowsRead: rows.length,
+    rowsValid: rows.length - refused,
+    rowsRefused: refused,
+    rows: rows.map((r, i) => asImportRow(lang, r, extra(i))),
+  };
+}
+
+export type ImportRowRecord = typeof imports.$inferSelect & { userName?: string | null };
+
+/** An imports-history record as the API shows it: the failure and the refused rows' errors in the caller's language. */
+export function toImportRecord(row: ImportRowRecord, lang: Language, withRefused = true): ImportRecord {
+  const own = identity('imports', 'Import', row.id);
+  return {
+    ...own,
+    company: iri('companies', row.companyId),
+    user: row.userId === null ? null : iri('users', row.userId),
+    userName: row.userName ?? null,
+    kind: row.kind,
+    fileName: row.fileName,
+    rowsRead: row.rowsRead,
+    rowsWritten: row.rowsWritten,
+    rowsRefused: row.rowsRefused,
+    status: row.status,
+    errorCode: row.error,
+    errorParams: row.error ? (row.errorParams ?? {}) : null,
+    error: row.error ? failureText(lang, row.error, row.errorParams ?? {}) : null,
+    ...(withRefused ? { refused: row.refused.map((r) => asImportRow(lang, { ...r, errors: r.errors as RowError[] })) } : {}),
+    refusedCsv: `${own['@id']}/refused.csv`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A stored failure code in a language; a record from before decision 0027 holds its English text instead of a code. */
+function failureText(lang: Language, code: string, params: Record<string, unknown>): string {
+  return /^[a-z_]+$/.test(code) ? problemMessage(lang, code as ProblemCode, params) : code;
+}
+
+/** What a confirmed import records besides its outcome. */
+export interface ImportHead {
+  companyId: number;
+  kind: ImportKind;
+  fileName: string;
+  rows: { line: number; values: object; errors: RowError[] }[];
+}
+
+export interface ImportHooks {
+  /** Runs inside the write's transaction, before the rows are written (tests: another writer meanwhile, a failure). */
+  beforeWrite?: (tx: Tx) => Promise<unknown>;
+}
+
+/**
+ * The confirmed import: `write` puts the valid rows in, in one transaction with the import's record.
+ * If anything fails, nothing is written, the import is recorded as failed with `failure`'s code and
+ * parameters, and the caller gets a 409 `import_failed` saying why in their language.
+ */
+export async function confirmImport(
+  db: Db,
+  ctx: RequestContext,
+  head: ImportHead,
+  write: (tx: Tx) => Promise<number>,
+  failure: (error: unknown) => { code: ProblemCode; params: Record<string, unknown> },
+  hooks: ImportHooks = {},
+): Promise<ImportRecord> {
+  const refused = head.rows.filter((r) => r.errors.length > 0);
+  const record = {
+    companyId: head.companyId,
+    userId: ctx.actor.userId,
+    kind: head.kind,
+    fileName: head.fileName,
+    rowsRead: head.rows.length,
+    rowsRefused: refused.length,
+    refused: refused.map((r): RefusedRow => ({ line: r.line, values: r.values as Record<string, string>, errors: r.errors })),
+  };
+  try {
+    const [written] = await db.transaction(async (tx) => {
+      await hooks.beforeWrite?.(tx);
+      const count = await write(tx);
+      return tx
+        .insert(imports)
+        .values({ ...record, rowsWritten: count, status: 'done' })
+        .returning();
+    });
+    return toImportRecord(written as ImportRowRecord, ctx.lang);
+  } catch (error) {
+    const { code, params } = failure(error);
+    const [failed] = await db
+      .insert(imports)
+      .values({ ...record, rowsWritten: 0, status: 'failed', error: code, errorParams: params })
+      .returning({ id: imports.id });
+    throw new ApiProblem(409, 'import_failed', { reason: problemMessage(ctx.lang, code, params), importId: failed?.id });
+  }
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { type CollectionSpec, collectionOf, itemMeta, zIri } from '../api.ts';
+import { defineResource } from '../resource.ts';
+
+/**
+ * Imports (decisions 0024, 0027; issue 15 §1): a CSV file previewed row by row with the API's own
+ * create schemas (nothing written), then written all or nothing and recorded in the imports history
+ * (`GET /imports`), whose refused rows and failure read in the caller's language.
+ */
+
+/** What an import brings in. `loyalty-cards` go through `POST /loyalty-cards/upload` (their owner is chosen there). */
+export const importKinds = ['loyalty-cards', 'articles'] as const;
+export type ImportKind = (typeof importKinds)[number];
+/** The kinds `POST /imports` takes. */
+export const importRequestKinds = ['articles'] as const;
+export type ImportRequestKind = (typeof importRequestKinds)[number];
+
+export const importLimits = {
+  /** Data rows of one file (the header not counted). */
+  rows: 20_000,
+  /** The file's text, in bytes as UTF-8. */
+  bytes: 5 * 1024 * 1024,
+} as const;
+
+/** The columns of a kind's file, in the template's order, the required ones, and the headers each accepts. */
+export interface ImportColumns<C extends string = string> {
+  columns: readonly C[];
+  required: readonly C[];
+  /** Compared lower-case with spaces, `_` and `-` alike; the column's own name always counts. */
+  headers: Record<C, readonly string[]>;
+  /** The template's example row, in the columns' order. */
+  example: readonly string[];
+}
+
+/**
+ * Articles: prices in euros as a person writes them (`1,20` or `1.20`), net or gross of each pair
+ * (the other is computed at the VAT rate, like the form); the unit in English or Croatian.
+ */
+export const articleImportColumns: ImportColumns<
+  'name' | 'unit' | 'supplier' | 'vatRate' | 'purchaseNet' | 'purchaseGross' | 'sellingNet' | 'sellingGross'
+> = {
+  columns: ['name', 'unit', 'supplier', 'vatRate', 'purchaseNet', 'purchaseGross', 'sellingNet', 'sellingGross'],
+  required: ['name', 'unit'],
+  headers: {
+    name: ['name', 'article', 'naziv', 'artikl'],
+    unit: ['unit', 'jedinica', 'jedinica mjere', 'jm'],
+    supplier: ['supplier', 'dobavljač', 'dobavljac'],
+    vatRate: ['vat', 'vat rate', 'vatrate', 'pdv', 'stopa pdv', 'stopa pdv a'],
+    purchaseNet: ['purchase net', 'purchasenet', 'nabavna neto', 'nabavna cijena neto'],
+    purchaseGross: ['purchase gross', 'purchasegross', 'nabavna bruto', 'nabavna cijena bruto'],
+    sellingNet: ['selling net', 'sellingnet', 'prodajna neto', 'prodajna cijena neto'],
+    sellingGross: ['selling gross', 'sellinggross', 'prodajna bruto', 'prodajna cijena bruto'],
+  },
+  example: ['Gumene bombone 100 g', 'pcs', 'Kraš d.d.', '25', '0,80', '', '', '2,00'],
+};
+
+/** Units a file may use besides the API's own (`pcs`, `pack`, `box`, `kg`, `l`). */
+export const articleImportUnitAliases: Record<string, string> = {
+  kom: 'pcs',
+  komad: 'pcs',
+  pak: 'pack',
+  paket: 'pack',
+  kutija: 'box',
+};
+
+/** The columns of each kind `POST /imports` takes. */
+export const importColumns: Record<ImportRequestKind, ImportColumns> = {
+  articles: articleImportColumns,
+};
+
+export const importRequest = z.strictObject({
+  kind: z.enum(importRequestKinds),
+  fileName: z.string().trim().min(1).max(255),
+  /** The CSV's text (UTF-8, a BOM allowed), `;` or `,` separated, a header row first. */
+  content: z.string(),
+  /** The company the rows go to (the All Companies view); the caller's own by default. */
+  company: zIri('companies').optional(),
+  /** false: a preview, nothing written; true: write the valid rows and record the import. */
+  confirm: z.boolean(),
+});
+export type ImportRequest = z.infer<typeof importRequest>;
+
+/** Why a row (or one of its fields) is refused: a message code with its parameters, and the text in the caller's language. */
+export const importRowError = z.object({
+  field: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
+
+/** One data row of a file: its line (the header is line 1), its values as read, and its errors (none: it is written). */
+export const importRow = z.object({
+  line: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  /** The holder found by e-mail, for the preview (loyalty cards). */
+  holderName: z.string().nullable().optional(),
+  errors: z.array(importRowError),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+/** The preview: every row with its errors; nothing is written. */
+export const importPreview = z.object({
+  fileName: z.string(),
+  /** The file's columns as understood, and headers it had that are not used. */
+  columns: z.array(z.string()),
+  ignoredColumns: z.array(z.string()),
+  rowsRead: z.number().int(),
+  rowsValid: z.number().int(),
+  rowsRefused: z.number().int(),
+  rows: z.array(importRow),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importStatuses = ['done', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** A record of the imports history: who brought which file in, the counts, and why it failed (in the caller's language). */
+export const importRecord = z.object({
+  ...itemMeta,
+  company: z.string(),
+  user: z.string().nullable(),
+  /** The uploader's name (null once the user is deleted). */
+  userName: z.string().nullable(),
+  kind: z.enum(importKinds),
+  fileName: z.string(),
+  rowsRead: z.number().int(),
+  rowsWritten: z.number().int(),
+  rowsRefused: z.number().int(),
+  status: z.enum(importStatuses),
+  /** Why a failed import wrote nothing: a problem code, its parameters, and the text in the caller's language. */
+  errorCode: z.string().nullable(),
+  errorParams: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  /** The refused rows with their errors: in the item (`GET /imports/{id}`), not in the list. */
+  refused: z.array(importRow).optional(),
+  /** The refused rows as CSV, with their errors in the caller's language. */
+  refusedCsv: z.string(),
+  createdAt: z.string(),
+});
+export type ImportRecord = z.infer<typeof importRecord>;
+export const importCollection = collectionOf(importRecord);
+
+export const importsCollection: CollectionSpec = {
+  filters: { kind: 'exact', user: 'exact', status: 'exact', company: 'exact', createdAt: 'range', fileName: 'partial' },
+  order: ['id', 'createdAt', 'kind', 'fileName', 'rowsRead', 'rowsRefused'],
+  defaultOrder: { createdAt: 'desc' },
+};
+
+/** Read-only here: imports are made by `POST /imports` (and the card upload), never edited or deleted. */
+export const importsResource = defineResource({
+  name: 'imports',
+  item: importRecord,
+  collection: importsCollection,
+});
