@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import type { SimulatedCis } from './fiscal/cis-simulator.ts';
 import { refuseUndeclaredQueries } from './http/collection.ts';
 import { registerCompression } from './http/compression.ts';
-import { createDeps } from './http/deps.ts';
+import { createDeps, type ListSource } from './http/deps.ts';
 import { registerDocs } from './http/docs.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { type RegisteredRoute, registerGuard } from './http/guard.ts';
@@ -88,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its access declaration (for the route-walking test). */
     registeredRoutes(): RegisteredRoute[];
+    /** The lists the standard routes serve, by resource (what exports read; tests build exports with them). */
+    lists: ReadonlyMap<string, ListSource>;
   }
 }
 
@@ -111,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       deps.versions.bump('bills');
       deps.versions.bump('bill-attempts');
     });
-    const exporter = new ExportSweep(deps.db, (message, error) => app.log.error({ err: error }, message));
+    const exporter = new ExportSweep(deps.db, (message, error) => app.log.error({ err: error }, message), deps.lists);
     const jobs = await startJobs(
       options.database,
       { [JOBS.fiscalSweep]: () => sender.sweep(), [JOBS.exportSweep]: () => exporter.sweep() },
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verify: { cache: true, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'ver'] },
   });
   app.decorate('registeredRoutes', registerGuard(app, deps));
+  app.decorate('lists', deps.lists);
   await registerDocs(app);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
   registerErrorHandling(app, (request, reply) => spa?.(request, reply) ?? false);

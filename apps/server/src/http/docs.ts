@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { MERGE_PATCH, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { operationOf } from './operations.ts';
 
 /**
  * The problems the dialect answers on any route of a kind, whether the route lists them or not
@@ -37,14 +38,25 @@ function nullInNullableEnums<T>(node: T): T {
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kovanica API', version: '2.0.0', description: 'See docs/api.md for the dialect.' },
+      info: {
+        title: 'Kovanica API',
+        version: '2.0.0',
+        description: 'See docs/api.md for the dialect and docs/api-guide.md for the telemetry, POS and card-app APIs.',
+      },
+      // The paths carry their /api/v2 prefix: a client calls them on the host that served this document.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transformObject: (documents) => ('openapiObject' in documents ? nullInNullableEnums(documents.openapiObject) : documents.swaggerObject),
     transform: (input) => {
       const methods = [input.route.method].flat();
-      const schema = { ...input.schema, response: { ...dialectProblems(input.route, methods), ...(input.schema?.response ?? {}) } };
+      const schema = {
+        ...input.schema,
+        // Names and summaries of every operation: once, in http/operations.ts.
+        ...operationOf(methods[0] ?? 'GET', input.route.url, input.schema),
+        response: { ...dialectProblems(input.route, methods), ...(input.schema?.response ?? {}) },
+      };
       const out = jsonSchemaTransform({ ...input, schema });
       // A PATCH body is a merge-patch (RFC 7396), and nothing else is accepted: the document says so.
       return methods.includes('PATCH') ? { ...out, schema: { ...out.schema, consumes: [MERGE_PATCH] } } : out;

@@ -19,6 +19,7 @@ export function settingsRoutes(fastify: FastifyInstance, { db }: Deps) {
     config: { permission: 'settings.update' },
     schema: {
       tags,
+      summary: 'Change the layout configuration (update banner); admins only.',
       body: settingsPatch,
       response: { 200: settingsItem, 400: problemSchema, 403: problemSchema, 415: problemSchema, 422: problemSchema },
     },
