@@ -15,8 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCESS } from './cache.ts';
 import { type CollectionColumns, type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
-import { contextOf, type RequestContext } from './context.ts';
-import type { Deps } from './deps.ts';
+import { type Actor, contextOf, type RequestContext } from './context.ts';
+import type { Deps, ListSource } from './deps.ts';
 import { isEmptyPatch } from './empty-patch.ts';
 import { ApiProblem, invalid, notFound } from './problems.ts';
 
@@ -45,7 +45,7 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
    * Is this row (an item, a create body, or an item with a patch applied) the caller's own? The
    * contract's `writeRules` give some roles writes on their own records only.
    */
-  owned?: (row: Record<string, unknown>, userId: number) => boolean;
+  owned?: (row: Record<string, unknown>, userId: number, actor: Actor) => boolean;
 }
 
 /** An id in a path: digits only (`0x10`, `1e1`, ` 1`, `01` name nothing), within `MAX_ID`. */
@@ -76,6 +76,13 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   const tags = [name];
   const cacheTags = [name, ACCESS, ...(resource.embeds ?? [])];
   const listSchema = collectionSchema(resource.item);
+  deps.lists.set(name, {
+    spec: resource.collection,
+    columns,
+    list: service.list as ListSource['list'],
+    permission: perm('read'),
+    component: resource.component,
+  });
 
   /** Serves a GET from the response cache, or computes, serialises and caches it. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>) => {
@@ -135,11 +142,11 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     // Fields with a rule first: the refusal names the field the rule is about.
     const fields = Object.keys(body).sort((a, b) => Number(Boolean(ruled(b))) - Number(Boolean(ruled(a))));
     let own = false;
-    if (def.owned && id === undefined) own = def.owned(body as Record<string, unknown>, userId);
+    if (def.owned && id === undefined) own = def.owned(body as Record<string, unknown>, userId, ctx.actor);
     else if (def.owned && fields.some((f) => ruled(f)?.notOwn || !mayWriteField(role, name, action, f, false))) {
       const current = await service.get(ctx, id ?? 0);
       if (!current) throw notFound();
-      own = def.owned(current, userId) && def.owned({ ...current, ...body }, userId);
+      own = def.owned(current, userId, ctx.actor) && def.owned({ ...current, ...body }, userId, ctx.actor);
     }
     for (const field of fields) {
       if (mayWriteField(role, name, action, field, own)) continue;
@@ -154,7 +161,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     if (!def.owned || !writeRules[name]?.ownOnly?.includes(ctx.actor.role)) return;
     const current = await service.get(ctx, id);
     if (!current) throw notFound();
-    if (!def.owned(current, ctx.actor.userId)) throw new ApiProblem(403, 'forbidden');
+    if (!def.owned(current, ctx.actor.userId, ctx.actor)) throw new ApiProblem(403, 'forbidden');
   };
 
   const { create, update, remove } = service;

@@ -1,8 +1,25 @@
+import type { CollectionSpec, ModuleComponent, Permission } from '@kovanica/contract';
 import type { Db, TagBus } from '../db/client.ts';
 import type { SimulatedCis } from '../fiscal/cis-simulator.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { ReadCache, TagVersions } from './cache.ts';
+import type { CollectionColumns } from './collection.ts';
 import type { Actor } from './context.ts';
+import type { CrudService } from './crud.ts';
+
+/**
+ * A resource's list as its route serves it (`registerCrud` records each): its filters and order, the
+ * columns they read, and the service's own page of the rows the caller may list. Exports read lists
+ * through it (decision 0026), so an export holds what the list shows, in its tenancy.
+ */
+export interface ListSource {
+  spec: CollectionSpec;
+  columns: CollectionColumns;
+  list: CrudService<{ '@id': string }, never, never>['list'];
+  /** The list's permission (`<name>.read`) and the module component it needs, as its route declares. */
+  permission: Permission;
+  component?: ModuleComponent;
+}
 
 /** What modules are given: the database and the read caches. Passed explicitly, never looked up. */
 export interface Deps {
@@ -18,6 +35,8 @@ export interface Deps {
   wake: (job: 'fiscal-sweep' | 'export-sweep') => void;
   /** The simulated CIS this server runs, if any (the 'simulated' fiscal environment). */
   simulatedCis: SimulatedCis | null;
+  /** The lists `registerCrud` serves, by resource name (what exports read). */
+  lists: Map<string, ListSource>;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -35,6 +54,7 @@ export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus:
     fiscalKeys: new FiscalKeys(fiscalKeySecret),
     wake: () => {},
     simulatedCis: null,
+    lists: new Map(),
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

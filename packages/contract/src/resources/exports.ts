@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../access.ts';
 import { collectionOf } from '../api.ts';
 import { languages } from '../languages.ts';
 import { financeQuery } from './finance.ts';
@@ -8,10 +9,46 @@ import { financeQuery } from './finance.ts';
  * sets): `POST /exports` asks for one and answers 202 with it queued; `GET /exports/{id}` tells its
  * status and progress; `GET /exports/{id}/file` is the file once done. Files are kept 7 days.
  */
-export const exportKinds = ['finance-report'] as const;
+/**
+ * The lists of the app an export can hold (issue 15, decision 0026): each is its list's own rows
+ * (`GET /<kind>` with the same filters, every page), as CSV or XLSX.
+ */
+export const listExportKinds = [
+  'devices',
+  'transactions',
+  'deposits',
+  'bills',
+  'loyalty-cards',
+  'card-transactions',
+  'top-ups',
+  'articles',
+  'repositories',
+  'locations',
+  'lessors',
+] as const;
+export type ListExportKind = (typeof listExportKinds)[number];
+export const exportKinds = ['finance-report', ...listExportKinds] as const;
 export type ExportKind = (typeof exportKinds)[number];
 export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** The formats of a list (a PDF is for reports). */
+export const listExportFormats = ['csv', 'xlsx'] as const;
+
+/** What a user needs to export a data set: what reading it needs (its list's or report's permission, module and component). */
+export const exportPermission = (kind: ExportKind): Permission =>
+  kind === 'finance-report' ? 'finance.read' : (`${kind}.read` as Permission);
+
+/** The filter of a data set's range (its list's date filter, `field[after]` … `field[before]`); none for lists without dates. */
+export const exportRangeField: Partial<Record<ListExportKind, string>> = {
+  transactions: 'at',
+  deposits: 'at',
+  bills: 'issuedAt',
+  'card-transactions': 'at',
+  'top-ups': 'at',
+};
+
+/** The most lines an export of a list holds (a longer one is narrowed by its range or filters). */
+export const EXPORT_MAX_ROWS = 2_000_000;
 export const exportStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
 
@@ -24,11 +61,28 @@ export const EXPORT_PDF_MAX_LINES = 5_000;
 export const financeExportParams = financeQuery.omit({ page: true, itemsPerPage: true, client: true });
 export type FinanceExportParams = z.infer<typeof financeExportParams>;
 
-export const exportRequest = z.strictObject({
-  kind: z.enum(exportKinds),
-  format: z.enum(exportFormats),
-  params: financeExportParams,
-});
+/**
+ * A list's filters as its query string has them (`location`, `at[after]`, `tags[]`: a value or
+ * several); which ones it has, and their values, are checked by the list's own query parser, without
+ * its paging and order (an export has every row, in the list's order).
+ */
+export const listExportParams = z
+  .record(z.string().min(1).max(60), z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]))
+  .refine((params) => Object.keys(params).length <= 30, { message: 'too_many' });
+export type ListExportParams = z.infer<typeof listExportParams>;
+
+export const exportRequest = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('finance-report'),
+    format: z.enum(exportFormats),
+    params: financeExportParams,
+  }),
+  z.strictObject({
+    kind: z.enum(listExportKinds),
+    format: z.enum(listExportFormats),
+    params: listExportParams.default({}),
+  }),
+]);
 export type ExportRequest = z.infer<typeof exportRequest>;
 
 export const exportItem = z.object({
@@ -53,6 +107,8 @@ export const exportItem = z.object({
   /** The file's address once done, else null. */
   file: z.string().nullable(),
   user: z.string(),
+  /** Who asked for it (their name and surname), for the admin's list of everyone's exports. */
+  userName: z.string(),
   company: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

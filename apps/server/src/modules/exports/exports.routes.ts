@@ -18,24 +18,24 @@ import { contentDisposition, exportFile, getExport, listExports, requestExport }
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema };
 
 /**
- * Exports built in the background (decision 0021): asked for, watched, downloaded. The finance report
- * is the one data set yet, so the routes need what reading it needs (`finance.read`; the company
- * report's `finance.ebitda` is checked with the query).
+ * Exports built in the background (decisions 0021, 0026): asked for, watched, downloaded. The routes
+ * need the exports' permissions (the transfer module); asking for one also needs what reading its
+ * data set needs (its list's or report's permission, module and component), checked by the service.
  */
 export function exportsRoutes(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'POST',
     url: '/api/v2/exports',
-    config: { permission: 'finance.read' },
+    config: { permission: 'exports.create' },
     schema: {
       tags: ['exports'],
       summary:
-        'Ask for a file of a data set (the finance report) as CSV, XLSX or PDF; answers 202 with the export queued, built in the background',
+        'Ask for a file of a data set (a list with its filters, or the finance report) as CSV or XLSX (PDF for reports); answers 202 with the export queued, built in the background',
       body: exportRequest,
       response: { 202: exportItem, ...errors },
     },
     handler: async (request, reply) => {
-      const item = await requestExport(deps.db, contextOf(request), request.body as ExportRequest);
+      const item = await requestExport(deps.db, contextOf(request), request.body as ExportRequest, deps.lists);
       deps.wake('export-sweep');
       return reply.code(202).header('location', item['@id']).send(item);
     },
@@ -44,7 +44,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/exports',
-    config: { permission: 'finance.read' },
+    config: { permission: 'exports.read' },
     schema: {
       tags: ['exports'],
       summary: "The caller's exports of the last 7 days, newest first (an admin's All Companies view: everyone's)",
@@ -57,7 +57,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/exports/:id',
-    config: { permission: 'finance.read' },
+    config: { permission: 'exports.read' },
     schema: {
       tags: ['exports'],
       summary: "An export's status and progress (the caller's own; an admin's any)",
@@ -74,7 +74,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/exports/:id/file',
-    config: { permission: 'finance.read' },
+    config: { permission: 'exports.read' },
     schema: {
       tags: ['exports'],
       summary: "A built export's file, as an attachment; 409 while it is being built or when it failed",

@@ -4,19 +4,25 @@ import {
   type ExportRequest,
   type ExportsQuery,
   exportContentTypes,
+  exportPermission,
   type FinanceExportParams,
   iri,
   type Language,
+  type ListExportKind,
+  type ListExportParams,
+  moduleOf,
   problemMessage,
   validationMessage,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
+import type { ListSource } from '../../http/deps.ts';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { ApiProblem, notFound } from '../../http/problems.ts';
 import { financeScope } from '../reports/reports.service.ts';
 import { buildFinanceExport } from './exports.finance.ts';
+import { buildListExport, listQuery, mayExport } from './exports.lists.ts';
 
 /** A run that has not said it is alive (a page written) for this long is taken as dead and built again. */
 export const EXPORT_LEASE_SECONDS = 120;
@@ -29,6 +35,7 @@ interface ExportRow {
   id: number;
   company_id: number | null;
   user_id: number;
+  user_name: string | null;
   kind: ExportItem['kind'];
   params: Record<string, unknown>;
   view: 'mine' | 'all';
@@ -46,7 +53,7 @@ interface ExportRow {
   expires_at: string | Date;
 }
 
-const columns = sql`id, company_id, user_id, kind, params, view, format, language, status, progress, rows, file_name,
+const columns = sql`id, company_id, user_id, (select u.name || ' ' || u.surname from users u where u.id = exports.user_id) as user_name, kind, params, view, format, language, status, progress, rows, file_name,
   octet_length(content) as size, error, attempts, created_at, finished_at, expires_at`;
 const instant = (v: string | Date) => new Date(v).toISOString();
 const rowsOf = (result: unknown) => (result as { rows: ExportRow[] }).rows;
@@ -69,6 +76,7 @@ function itemOf(row: ExportRow): ExportItem {
     error: row.error,
     file: row.status === 'done' ? `${id}/file` : null,
     user: iri('users', row.user_id),
+    userName: row.user_name ?? '',
     company: row.company_id === null ? null : iri('companies', row.company_id),
     createdAt: instant(row.created_at),
     finishedAt: row.finished_at === null ? null : instant(row.finished_at),
@@ -79,7 +87,7 @@ function itemOf(row: ExportRow): ExportItem {
 /** A problem of the data set's query as the export's: its fields are under `params`, a bad reference a 422 like any field. */
 function asParamsProblem(error: unknown): never {
   if (!(error instanceof ApiProblem)) throw error;
-  if (error.code === 'bad_query') {
+  if (error.code === 'bad_query' || error.code === 'unknown_param') {
     const param = String(error.params.param ?? '');
     throw new ApiProblem(422, 'validation', {}, [{ propertyPath: `params.${param}`, code: error.violations[0]?.code ?? 'invalid' }]);
   }
@@ -93,6 +101,19 @@ function asParamsProblem(error: unknown): never {
   throw error;
 }
 
+function sourceOf(lists: ReadonlyMap<string, ListSource>, kind: ListExportKind): ListSource {
+  const source = lists.get(kind);
+  if (!source) throw new Error(`no list ${kind}`);
+  return source;
+}
+
+/** What reading the data set needs: its permission, its module, and its list's component. */
+function checkAccess(ctx: RequestContext, kind: ExportItem['kind'], lists: ReadonlyMap<string, ListSource>) {
+  const permission = exportPermission(kind);
+  const component = kind === 'finance-report' ? undefined : sourceOf(lists, kind).component;
+  mayExport(ctx, permission, moduleOf(permission), component);
+}
+
 /** Whose exports the caller reaches: their own; an admin's All Companies view, everyone's. */
 const reach = (ctx: RequestContext) => (ctx.actor.role === 'admin' && ctx.view === 'all' ? sql`true` : sql`user_id = ${ctx.actor.userId}`);
 /** Exports by id: the caller's own, or any for an admin. */
@@ -103,9 +124,17 @@ const mayRead = (ctx: RequestContext) => (ctx.actor.role === 'admin' ? sql`true`
  * anything is queued), then stores it queued in the caller's language and view. The caller wakes
  * the builder.
  */
-export async function requestExport(db: Db, ctx: RequestContext, input: ExportRequest): Promise<ExportItem> {
+export async function requestExport(
+  db: Db,
+  ctx: RequestContext,
+  input: ExportRequest,
+  lists: ReadonlyMap<string, ListSource>,
+): Promise<ExportItem> {
+  // A user exports what they may read: the data set's permission, module and component.
+  checkAccess(ctx, input.kind, lists);
   try {
-    financeScope(ctx, input.params);
+    if (input.kind === 'finance-report') financeScope(ctx, input.params);
+    else listQuery(sourceOf(lists, input.kind), input.params);
   } catch (error) {
     asParamsProblem(error);
   }
@@ -194,6 +223,8 @@ export class ExportSweep {
   constructor(
     private readonly db: Db,
     private readonly log: (message: string, error?: unknown) => void = () => {},
+    /** The lists of the app (`deps.lists`), for the exports of lists. */
+    private readonly lists: ReadonlyMap<string, ListSource> = new Map(),
   ) {}
 
   #stopping = false;
@@ -253,7 +284,19 @@ export class ExportSweep {
           sql`update exports set progress = ${percent}, started_at = now() where id = ${row.id} and status = 'running'`,
         );
       };
-      const file = await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, progress);
+      checkAccess(ctx, row.kind, this.lists);
+      const file =
+        row.kind === 'finance-report'
+          ? await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, progress)
+          : await buildListExport(
+              this.db,
+              ctx,
+              row.kind,
+              sourceOf(this.lists, row.kind),
+              row.params as ListExportParams,
+              row.format,
+              progress,
+            );
       await this.db.execute(sql`
         update exports set status = 'done', progress = 100, rows = ${file.rows}, file_name = ${file.fileName}, content = ${file.content},
           error = null, finished_at = now()

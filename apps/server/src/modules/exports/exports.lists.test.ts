@@ -1,0 +1,262 @@
+import { type Collection, type ExportItem, formatDateTime, type ListExportKind, listExportKinds, type Problem } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { buildContext, loadActor } from '../../http/guard.ts';
+import { testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { buildListExport, listExports } from './exports.lists.ts';
+import { ExportSweep } from './exports.service.ts';
+
+/**
+ * Exports of the app's lists (issue 15, decision 0026): each data set's file holds its list's rows
+ * (`GET /<kind>` with the same filters), in the list's tenancy, read a chunk at a time.
+ */
+const t = await testApp();
+const sweep = new ExportSweep(t.db, () => {}, t.app.lists);
+const lessor = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 10 });
+const place = await createLocation(t, { lessor: lessor['@id'], fiscalization: false, name: '=Lista "Izvoz"; B' });
+const d1 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Export device one' });
+const d2 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Export device two' });
+const events = Array.from({ length: 25 }, (_, i) => ({
+  seq: i + 1,
+  at: new Date(Date.UTC(2025, 9, 1 + i, 9, 30)).toISOString(),
+  type: 'coin' as const,
+  valueCents: 100,
+  count: i + 1,
+}));
+await sendEvents(t, d1.logger, events);
+await sendEvents(t, d2.logger, [{ seq: 1, at: '2025-10-03T12:00:00Z', type: 'note', valueCents: 5000, count: 2 }]);
+
+const ask = (user: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.json<ExportItem & Partial<Omit<Problem, 'status'>>>(user, {
+    method: 'POST',
+    url: '/api/v2/exports',
+    payload: body as Record<string, unknown>,
+    headers,
+  });
+const count = async () =>
+  Number(((await t.db.execute(sql`select count(*) as n from exports`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+
+/** Asks for a list's export, builds it, downloads it: its lines of cells (the header first, the totals line last). */
+async function exported(user: string, kind: ListExportKind, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const asked = await ask(user, { kind, format: 'csv', params }, headers);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  await sweep.sweep();
+  const done = (await t.json<ExportItem>(user, { url: asked.body['@id'], headers })).body;
+  expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', progress: 100, kind });
+  const file = await t.as(user, { url: done.file as string, headers });
+  expect(file.statusCode).toBe(200);
+  const text = file.rawPayload.toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).split('\r\n').slice(0, -1);
+  return { item: done, lines, rows: lines.slice(1, -1) };
+}
+
+/** Every row of a list as its endpoint answers it, following its pages. */
+async function listed(user: string, kind: string, query = '', headers: Record<string, string> = {}) {
+  const items: Record<string, unknown>[] = [];
+  let url: string | undefined = `/api/v2/${kind}?itemsPerPage=200${query ? `&${query}` : ''}`;
+  while (url) {
+    const res: { status: number; body: Collection<Record<string, unknown>> } = await t.json(user, { url, headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    items.push(...res.body.member);
+    url = res.body.view.next;
+  }
+  return items;
+}
+
+/** A CSV line's fields (`;` between them, quoted ones with `""` for a quote). */
+const fields = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^;]*)(?:;|$)/g)].map((m) => m[1] ?? '').slice(0, -1);
+
+/** The first column of a list's file, as the export writes it from an item. */
+const firstCell = (kind: ListExportKind, item: Record<string, unknown>) => {
+  const column = listExports[kind].columns[0];
+  const value = item[column?.field ?? ''];
+  if (value === null || value === undefined) return '';
+  if (column?.type === 'instant') return formatDateTime(String(value));
+  const text = String(value);
+  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[;"\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+};
+
+describe('each list as a file', () => {
+  it.each(listExportKinds)('%s: the same rows, in the same order, as its list answers', async (kind) => {
+    const rows = await listed('admin', kind);
+    const { item, lines, rows: written } = await exported('admin', kind);
+    expect(item.rows).toBe(rows.length);
+    expect(written.length).toBe(rows.length);
+    expect(fields(lines[0] ?? '').length).toBe(listExports[kind].columns.length);
+    expect(written.map((line) => fields(line)[0])).toEqual(rows.map((r) => firstCell(kind, r)));
+    expect(lines.at(-1)?.startsWith('Total')).toBe(true);
+  });
+
+  it('transactions with the list’s filters: a device and a range; the totals add up', async () => {
+    const query = { device: d1.device['@id'], 'at[after]': '2025-10-05', 'at[before]': '2025-10-14' };
+    const rows = await listed('manager', 'transactions', new URLSearchParams(query).toString());
+    expect(rows.length).toBe(9);
+    const { lines, rows: written } = await exported('manager', 'transactions', query, { 'accept-language': 'hr' });
+    expect(lines[0]).toBe('Vrijeme;Uređaj;Lokacija;Vrsta;Iznos;Količina;Testna igra;Redni broj');
+    expect(written.map((l) => l.split(';')[0])).toEqual(rows.map((r) => formatDateTime(String(r.at))));
+    expect(written[0]).toMatch(/^\d\d\.10\.2025 \d\d:30;Export device one;;coin;/);
+    const amount = rows.reduce((sum, r) => sum + Number(r.amountCents), 0);
+    const plays = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    expect(lines.at(-1)).toBe(`Ukupno;;;;${(amount / 100).toFixed(2).replace('.', ',')};${plays};;`);
+  });
+
+  it('XLSX: the same rows, money as numbers', async () => {
+    const asked = await ask('manager', { kind: 'transactions', format: 'xlsx', params: { device: d1.device['@id'] } });
+    expect(asked.status).toBe(202);
+    await sweep.sweep();
+    const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
+    expect(done.status).toBe('done');
+    const file = await t.as('manager', { url: done.file as string });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.name).toBe('Transactions');
+    expect(sheet?.rowCount).toBe(1 + 25 + 1);
+    expect(sheet?.getRow(2).getCell(6).value).toBe(25);
+    expect(sheet?.getRow(2).getCell(5).value).toBe(25);
+    expect(sheet?.getRow(27).getCell(6).value).toBe((25 * 26) / 2);
+  });
+});
+
+describe('a user exports what they may list, as the list shows it', () => {
+  it('the manager’s file holds their company’s rows; the admin’s All Companies view has everyone’s, with a company column', async () => {
+    const mine = await exported('manager', 'devices');
+    const names = mine.rows.map((l) => fields(l)[0]);
+    expect(names).toEqual(expect.arrayContaining(['Export device one', 'Export device two']));
+    expect(names.length).toBe((await listed('manager', 'devices')).length);
+    const all = { 'x-kovanica-view': 'all' };
+    const wide = await exported('admin', 'devices', {}, all);
+    expect(fields(wide.lines[0] ?? '').slice(0, 2)).toEqual(['Name', 'Company']);
+    expect(wide.rows.length).toBe((await listed('admin', 'devices', '', all)).length);
+  });
+
+  it('another company’s manager gets none of ours: refused without the transfer module, their own rows with it', async () => {
+    const refused = await ask('otherManager', { kind: 'devices', format: 'csv', params: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body.type).toMatch(/module_off$/);
+    const company = (await t.json<{ '@id': string; activeModules: string[] }>('otherManager', { url: '/api/v2/companies?itemsPerPage=1' }))
+      .body as unknown as { member: { '@id': string; activeModules: string[] }[] };
+    const drugi = company.member[0];
+    if (!drugi) throw new Error('no company');
+    const patch = (activeModules: string[]) =>
+      t.as('admin', {
+        method: 'PATCH',
+        url: drugi['@id'],
+        payload: { activeModules },
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
+    expect((await patch([...drugi.activeModules, 'transfer'])).statusCode).toBe(200);
+    try {
+      const theirs = await exported('otherManager', 'devices');
+      expect(theirs.rows.join('\n')).not.toContain('Export device');
+      expect(theirs.rows.length).toBe((await listed('otherManager', 'devices')).length);
+      // Asking for a company they cannot see is the list's own refusal (nothing of ours either way).
+      const ours = await exported('otherManager', 'transactions', { device: d1.device['@id'] });
+      expect(ours.rows).toEqual([]);
+      // A list whose module their company lacks (loyalty) is refused as the list is.
+      const cards = await ask('otherManager', { kind: 'loyalty-cards', format: 'csv', params: {} });
+      expect(cards.status).toBe(403);
+      expect(cards.body.type).toMatch(/module_off$/);
+    } finally {
+      await patch(drugi.activeModules);
+    }
+  });
+
+  it('the list’s permission is needed: a worker (no exports) and a right taken away before the build', async () => {
+    expect((await ask('worker', { kind: 'devices', format: 'csv', params: {} })).status).toBe(403);
+    const asked = await ask('manager', { kind: 'repositories', format: 'csv', params: {} });
+    expect(asked.status).toBe(202);
+    const before = (await t.json<{ activeModules: string[] }>('admin', { url: '/api/v2/companies/1' })).body.activeModules;
+    const patch = (activeModules: string[]) =>
+      t.as('admin', {
+        method: 'PATCH',
+        url: '/api/v2/companies/1',
+        payload: { activeModules },
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
+    expect((await patch(before.filter((m) => m !== 'stock'))).statusCode).toBe(200);
+    try {
+      await sweep.sweep();
+      const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
+      expect(done.status).toBe('failed');
+      expect(done.file).toBeNull();
+    } finally {
+      await patch(before);
+    }
+  });
+});
+
+describe('streamed: read a chunk at a time along the list’s keyset', () => {
+  it('25 transactions by chunks of 4: 7 reads, each of 4 rows at most, by cursor after the first, none counting again', async () => {
+    const actor = await loadActor(t.db, 2);
+    if (!actor) throw new Error('no manager');
+    const ctx = buildContext(actor, 'en', false);
+    const source = t.app.lists.get('transactions');
+    if (!source) throw new Error('no transactions list');
+    const reads: { itemsPerPage: number; after: unknown; depth: number | null; items: number }[] = [];
+    const spy = {
+      ...source,
+      list: async (c: typeof ctx, q: Parameters<typeof source.list>[1]) => {
+        const page = await source.list(c, q);
+        reads.push({ itemsPerPage: q.itemsPerPage, after: q.after, depth: q.depth, items: page.items.length });
+        return page;
+      },
+    };
+    const chunks: number[] = [];
+    const progress: number[] = [];
+    const file = await buildListExport(
+      t.db,
+      ctx,
+      'transactions',
+      spy,
+      { device: d1.device['@id'] },
+      'csv',
+      async (written, total) => {
+        progress.push(Math.round((written / total) * 100));
+      },
+      { chunk: 4, onChunk: (n) => chunks.push(n) },
+    );
+    expect(file.rows).toBe(25);
+    expect(chunks).toEqual([4, 4, 4, 4, 4, 4, 1]);
+    expect(reads.length).toBe(7);
+    expect(reads.every((r) => r.itemsPerPage === 4 && r.items <= 4)).toBe(true);
+    expect(reads[0]?.after).toBeNull();
+    expect(reads.slice(1).every((r) => r.after !== null && r.depth === 0)).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('more rows than the limit: refused, nothing written', async () => {
+    const actor = await loadActor(t.db, 2);
+    if (!actor) throw new Error('no manager');
+    const source = t.app.lists.get('transactions');
+    if (!source) throw new Error('no transactions list');
+    await expect(
+      buildListExport(t.db, buildContext(actor, 'en', false), 'transactions', source, {}, 'csv', async () => {}, { maxRows: 10 }),
+    ).rejects.toMatchObject({ code: 'export_too_long' });
+  });
+});
+
+describe('bad requests are 4xx in the user’s language, and queue nothing', () => {
+  it.each([
+    [{ kind: 'transactions', format: 'csv', params: { nope: '1' } }, 422, 'params.nope'],
+    [{ kind: 'transactions', format: 'csv', params: { 'at[after]': 'yesterday' } }, 422, 'params.at[after]'],
+    [{ kind: 'transactions', format: 'csv', params: { page: '2' } }, 422, 'params.page'],
+    [{ kind: 'transactions', format: 'csv', params: { 'order[at]': 'asc' } }, 422, 'params.order[at]'],
+    [{ kind: 'devices', format: 'csv', params: { location: 'abc' } }, 422, 'params.location'],
+    [{ kind: 'devices', format: 'pdf', params: {} }, 422, 'format'],
+    [{ kind: 'nothing', format: 'csv', params: {} }, 422, 'kind'],
+    [{ kind: 'devices', format: 'csv', params: { name: { a: 1 } } }, 422, 'params.name'],
+  ])('%j → %i', async (body, status, path) => {
+    const before = await count();
+    const res = await ask('manager', body, { 'accept-language': 'hr' });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.detail).toBeTruthy();
+    if (path) expect(res.body.violations?.map((v) => v.propertyPath)).toContain(path);
+    expect(await count()).toBe(before);
+  });
+});

@@ -1,0 +1,368 @@
+import {
+  EXPORT_MAX_ROWS,
+  type ExportFormat,
+  formatDateTime,
+  iri,
+  type Language,
+  type ListExportKind,
+  type ListExportParams,
+} from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor } from '../../db/paging.ts';
+import { badQuery, type CollectionQuery, parseCollectionQuery } from '../../http/collection.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { ListSource } from '../../http/deps.ts';
+import { ApiProblem } from '../../http/problems.ts';
+import { type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
+import type { Progress } from './exports.finance.ts';
+
+/** Rows asked of a list at a time: the list's own page, 1,000 rows (a few hundred kB of items). */
+export const LIST_EXPORT_CHUNK = 1_000;
+
+type Words = { en: string; hr: string };
+/**
+ * A column of a list's file: the item's field, its label (the list's column, as the web's
+ * `resources.<name>.fields` says it), and how it is written. `instant`: a time, written
+ * `dd.MM.yyyy HH:mm` in Zagreb; `flag`: yes or no; `decimal`: a number as it is (a rate).
+ */
+interface ListColumn {
+  field: string;
+  label: Words;
+  type: FileColumn['type'] | 'instant' | 'flag' | 'decimal';
+}
+const col = (field: string, en: string, hr: string, type: ListColumn['type'] = 'text'): ListColumn => ({
+  field,
+  label: { en, hr },
+  type,
+});
+
+const device = col('deviceName', 'Device', 'Uređaj');
+const location = col('locationName', 'Location', 'Lokacija');
+const at = col('at', 'Time', 'Vrijeme', 'instant');
+const created = col('createdAt', 'Created', 'Stvoreno', 'instant');
+const name = col('name', 'Name', 'Naziv');
+
+/** Each list's file: its title (the sheet's and the file's name) and its columns, in the list's order. */
+export const listExports: Record<ListExportKind, { title: Words; columns: ListColumn[] }> = {
+  devices: {
+    title: { en: 'Devices', hr: 'Uređaji' },
+    columns: [
+      name,
+      col('group', 'Group', 'Grupa'),
+      col('imei', 'IMEI', 'IMEI'),
+      col('locationName', 'Location', 'Lokacija'),
+      col('playPriceCents', 'Play price', 'Cijena igre', 'money'),
+      col('tokenValueCents', 'Token value', 'Vrijednost žetona', 'money'),
+      col('cashBoxCapacityCents', 'Cash box capacity', 'Kapacitet kasice', 'money'),
+      col('premisesLabel', 'Business premises label', 'Oznaka poslovnog prostora'),
+      col('isuNumber', 'ISU number', 'ISU broj'),
+      col('fiscalizeApplied', 'Fiscalized', 'Fiskalizira se', 'flag'),
+      created,
+    ],
+  },
+  transactions: {
+    title: { en: 'Transactions', hr: 'Transakcije' },
+    columns: [
+      at,
+      device,
+      location,
+      col('type', 'Type', 'Vrsta'),
+      col('amountCents', 'Amount', 'Iznos', 'money'),
+      col('count', 'Count', 'Količina', 'count'),
+      col('test', 'Test play', 'Testna igra', 'flag'),
+      col('seq', 'Sequence number', 'Redni broj', 'count'),
+    ],
+  },
+  deposits: {
+    title: { en: 'Deposits', hr: 'Pologi' },
+    columns: [
+      col('at', 'Emptied at', 'Ispražnjeno', 'instant'),
+      device,
+      location,
+      col('reportedCoinsCents', 'Coins reported', 'Kovanice prijavljeno', 'money'),
+      col('depositCoinsCents', 'Coins deposited', 'Kovanice položeno', 'money'),
+      col('differenceCoinsCents', 'Coins difference', 'Kovanice razlika', 'money'),
+      col('reportedTokens', 'Tokens reported', 'Žetoni prijavljeno', 'count'),
+      col('depositTokens', 'Tokens deposited', 'Žetoni položeno', 'count'),
+      col('differenceTokens', 'Tokens difference', 'Žetoni razlika', 'count'),
+      col('outsideTolerance', 'Outside tolerance', 'Izvan tolerancije', 'flag'),
+      col('status', 'Status', 'Stanje'),
+      col('note', 'Note', 'Napomena'),
+      col('reportedByName', 'Reported by', 'Prijavio/la'),
+      col('verifiedByName', 'Verified by', 'Ovjerio/la'),
+      col('verifiedAt', 'Verified at', 'Ovjereno', 'instant'),
+    ],
+  },
+  bills: {
+    title: { en: 'Bills', hr: 'Računi' },
+    columns: [
+      col('number', 'Number', 'Broj'),
+      col('issuedAt', 'Issued', 'Izdano', 'instant'),
+      col('kind', 'Kind', 'Vrsta'),
+      device,
+      location,
+      col('totalCents', 'Total', 'Ukupno', 'money'),
+      col('vatBaseCents', 'VAT base', 'Osnovica PDV-a', 'money'),
+      col('vatCents', 'VAT', 'PDV', 'money'),
+      col('payment', 'Payment', 'Plaćanje'),
+      col('zki', 'ZKI', 'ZKI'),
+      col('jir', 'JIR', 'JIR'),
+      col('status', 'Status', 'Stanje'),
+    ],
+  },
+  'loyalty-cards': {
+    title: { en: 'Loyalty cards', hr: 'Kartice vjernosti' },
+    columns: [
+      col('number', 'Card number', 'Broj kartice'),
+      col('uid', 'Chip id (UID)', 'Oznaka čipa (UID)'),
+      col('ownerName', 'Owner', 'Vlasnik'),
+      col('holderName', 'Holder', 'Korisnik'),
+      col('status', 'Status', 'Status'),
+      col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
+      col('bonusCents', 'Bonus', 'Bonus', 'money'),
+      col('balanceCents', 'Total', 'Ukupno', 'money'),
+      col('flagged', 'Check', 'Provjera', 'flag'),
+      col('lastUsedAt', 'Last used', 'Zadnje korištenje', 'instant'),
+    ],
+  },
+  'card-transactions': {
+    title: { en: 'Card transactions', hr: 'Transakcije kartica' },
+    columns: [
+      at,
+      col('cardNumber', 'Card', 'Kartica'),
+      col('holderName', 'Holder', 'Korisnik'),
+      col('kind', 'Kind', 'Vrsta'),
+      col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
+      col('bonusCents', 'Bonus', 'Bonus', 'money'),
+      col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
+      col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
+      device,
+      location,
+      col('userName', 'By', 'Unio/la'),
+      col('note', 'Note', 'Napomena'),
+    ],
+  },
+  'top-ups': {
+    title: { en: 'Top-ups', hr: 'Nadoplate' },
+    columns: [
+      at,
+      col('cardNumber', 'Card', 'Kartica'),
+      col('holderName', 'Holder', 'Korisnik'),
+      col('posLocationName', 'Point of sale', 'Prodajno mjesto'),
+      col('posWorkerName', 'Worker', 'Djelatnik'),
+      col('paidCents', 'Paid', 'Uplaćeno', 'money'),
+      col('bonusCents', 'Bonus', 'Bonus', 'money'),
+      col('promotionName', 'Promotion', 'Promocija'),
+      col('payment', 'Payment', 'Plaćanje'),
+      col('billNumber', 'Bill', 'Račun'),
+      col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
+      col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
+    ],
+  },
+  articles: {
+    title: { en: 'Articles', hr: 'Artikli' },
+    columns: [
+      name,
+      col('unit', 'Unit', 'Jedinica mjere'),
+      col('supplier', 'Supplier', 'Dobavljač'),
+      col('vatRate', 'VAT rate', 'Stopa PDV-a', 'decimal'),
+      col('purchaseNetCents', 'Purchase price (net)', 'Nabavna cijena (neto)', 'money'),
+      col('purchaseGrossCents', 'Purchase price (gross)', 'Nabavna cijena (bruto)', 'money'),
+      col('sellingNetCents', 'Selling price (net)', 'Prodajna cijena (neto)', 'money'),
+      col('sellingGrossCents', 'Selling price (gross)', 'Prodajna cijena (bruto)', 'money'),
+      col('averagePurchasePriceCents', 'Average purchase price', 'Prosječna nabavna cijena', 'money'),
+      col('quantityInStock', 'In stock', 'Na zalihi', 'count'),
+      col('stockValueCents', 'Stock value', 'Vrijednost zalihe', 'money'),
+    ],
+  },
+  repositories: {
+    title: { en: 'Repositories', hr: 'Skladišta' },
+    columns: [
+      name,
+      col('type', 'Type', 'Vrsta'),
+      col('responsibleWorkerName', 'Responsible worker', 'Odgovorna osoba'),
+      col('address', 'Address', 'Adresa'),
+      col('articlesInStock', 'Articles in stock', 'Artikala na zalihi', 'count'),
+      col('unitsInStock', 'Units in stock', 'Komada na zalihi', 'count'),
+      col('stockValueCents', 'Stock value', 'Vrijednost zalihe', 'money'),
+    ],
+  },
+  locations: {
+    title: { en: 'Locations', hr: 'Lokacije' },
+    columns: [
+      name,
+      col('cityName', 'City', 'Grad'),
+      col('address', 'Address', 'Adresa'),
+      col('active', 'Active', 'Aktivna', 'flag'),
+      col('lessorName', 'Lessor', 'Najmodavac'),
+      col('responsibleWorkerName', 'Responsible worker', 'Odgovorni djelatnik'),
+      col('rentalType', 'Rental type', 'Vrsta najma'),
+      col('paymentMethod', 'Payment method', 'Način plaćanja'),
+      col('fiscalization', 'Fiscalisation', 'Fiskalizacija', 'flag'),
+      col('premisesLabel', 'Business premises label', 'Oznaka poslovnog prostora'),
+      col('devicesCount', 'Devices', 'Uređaji', 'count'),
+    ],
+  },
+  lessors: {
+    title: { en: 'Lessors', hr: 'Najmodavci' },
+    columns: [
+      name,
+      col('oib', 'OIB', 'OIB'),
+      col('contractStart', 'Contract start', 'Početak ugovora', 'date'),
+      col('contractEnd', 'Contract end', 'Kraj ugovora', 'date'),
+      col('rentalType', 'Rental type', 'Vrsta najma'),
+      col('rentalPercentage', 'Rental percentage', 'Postotak najma', 'decimal'),
+      col('contractRentalAmountCents', 'Contract rental amount', 'Ugovoreni iznos najma', 'money'),
+      col('incomeLimitCents', 'Income limit', 'Granica prihoda', 'money'),
+      col('contractState', 'Contract', 'Ugovor'),
+      col('locationsCount', 'Locations', 'Lokacije', 'count'),
+    ],
+  },
+};
+
+/** The columns the totals line adds up: amounts and quantities (not prices, rates or balances after). */
+const summedFields = new Set([
+  'amountCents',
+  'count',
+  'reportedCoinsCents',
+  'depositCoinsCents',
+  'differenceCoinsCents',
+  'reportedTokens',
+  'depositTokens',
+  'differenceTokens',
+  'totalCents',
+  'vatBaseCents',
+  'vatCents',
+  'paidCents',
+  'bonusCents',
+  'balanceCents',
+  'quantityInStock',
+  'stockValueCents',
+  'articlesInStock',
+  'unitsInStock',
+  'devicesCount',
+  'locationsCount',
+]);
+const company = col('company', 'Company', 'Tvrtka');
+const yesNo = { en: ['Yes', 'No'], hr: ['Da', 'Ne'] } as const;
+const totalWord = { en: 'Total', hr: 'Ukupno' } as const;
+/** Query parameters of a page, not of a filter: an export has every row, in the list's order. */
+const notFilters = new Set(['page', 'itemsPerPage', 'cursor', 'client', 'pagination']);
+
+/**
+ * A list's filters parsed by the list's own parser (its unknown names and bad values are its 400s,
+ * which the export reports as 422s of `params.<name>`), without paging or order.
+ */
+export function listQuery(source: ListSource, params: ListExportParams): CollectionQuery {
+  for (const param of Object.keys(params)) {
+    if (notFilters.has(param) || param.startsWith('order[')) throw badQuery(param);
+  }
+  return parseCollectionQuery(params, source.spec, source.columns);
+}
+
+/**
+ * May the caller read this list? What its route asks: the permission, the module and the component
+ * (the guard's own checks, made again by the builder with the user's access as it is then).
+ */
+export function mayExport(ctx: RequestContext, permission: ListSource['permission'], module: string | undefined, component?: string) {
+  if (!ctx.can(permission)) throw new ApiProblem(403, 'forbidden');
+  if (ctx.actor.role === 'admin') return;
+  if (module && !ctx.actor.activeModules.includes(module as never)) throw new ApiProblem(403, 'module_off', { module });
+  if (component && !ctx.actor.activeModuleComponents.includes(component as never))
+    throw new ApiProblem(403, 'module_off', { module: component });
+}
+
+/** Gives the event loop a turn (other users' requests) between chunks of a long build. */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Builds a list's file (decision 0026): the list service's own pages of the rows the user may list,
+ * 1,000 at a time: along the list's keyset by cursor where it has one (transactions, deposits, bills,
+ * card transactions, top-ups: each chunk an index range, however deep), else by page number. Each
+ * chunk is written to the file and dropped, moves the progress, and lets other requests run. The
+ * first page counts the rows (up to `EXPORT_MAX_ROWS`); the next ones count nothing.
+ */
+export async function buildListExport(
+  db: Db,
+  ctx: RequestContext,
+  kind: ListExportKind,
+  source: ListSource,
+  params: ListExportParams,
+  format: ExportFormat,
+  progress: Progress,
+  options: { chunk?: number; maxRows?: number; onChunk?: (rows: number) => void } = {},
+): Promise<{ content: Buffer; fileName: string; rows: number }> {
+  if (format === 'pdf') throw new ApiProblem(422, 'validation', {}, [{ propertyPath: 'format', code: 'invalid' }]);
+  const chunk = options.chunk ?? LIST_EXPORT_CHUNK;
+  const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
+  const spec = listExports[kind];
+  const lang: Language = ctx.lang;
+  const parsed = listQuery(source, params);
+  const wide = ctx.view === 'all';
+  const companies = wide ? await companyNames(db) : new Map<string, string>();
+  const columns = wide ? [spec.columns[0] as ListColumn, company, ...spec.columns.slice(1)] : spec.columns;
+  const head: FileHead = {
+    title: spec.title[lang],
+    subtitle: '',
+    sheet: spec.title[lang],
+    columns: columns.map((c) => ({
+      label: c.label[lang],
+      type: c.type === 'money' || c.type === 'count' || c.type === 'date' ? c.type : 'text',
+      width: c.type === 'instant' ? 17 : undefined,
+    })),
+    empty: '',
+  };
+  const writer: FileWriter = format === 'csv' ? csvWriter(head) : xlsxWriter(head);
+  const cell = (item: Record<string, unknown>, c: ListColumn): Cell => {
+    const value = item[c.field];
+    if (value === null || value === undefined) return null;
+    if (c.field === 'company') return companies.get(String(value)) ?? String(value);
+    if (c.type === 'instant') return formatDateTime(String(value));
+    if (c.type === 'flag') return yesNo[lang][value ? 0 : 1];
+    if (c.type === 'decimal') return lang === 'hr' ? String(value).replace('.', ',') : String(value);
+    if (c.type === 'date') return String(value).slice(0, 10);
+    if (typeof value === 'object') return JSON.stringify(value);
+    return value as Cell;
+  };
+  const sums = columns.map(() => 0);
+  const summed = columns.map((c) => summedFields.has(c.field));
+
+  // The first page counts the rows (a keyset list counts up to the limit; the list itself stops at its depth).
+  const first: CollectionQuery = { ...parsed, page: 1, itemsPerPage: chunk, after: null, depth: parsed.keyset ? maxRows : null };
+  let page = await source.list(ctx, first);
+  const total = page.total;
+  if (total === null || total > maxRows) throw new ApiProblem(422, 'export_too_long', { max: maxRows, lines: total ?? maxRows + 1 });
+  let written = 0;
+  let number = 1;
+  for (;;) {
+    const lines = (page.items as unknown as Record<string, unknown>[]).map((item) => columns.map((c) => cell(item, c)));
+    for (const line of lines) for (const [i, v] of line.entries()) if (summed[i] && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
+    await writer.write(lines);
+    written += lines.length;
+    options.onChunk?.(lines.length);
+    await progress(written, total);
+    await yieldTurn();
+    if (lines.length < chunk || written >= total) break;
+    number++;
+    if (parsed.keyset) {
+      const after = page.next ? decodeCursor(page.next) : null;
+      if (!after) break;
+      // Along the keyset from the last row; `depth: 0` counts nothing (the total is known).
+      page = await source.list(ctx, { ...parsed, page: 1, itemsPerPage: chunk, after, depth: 0 });
+    } else {
+      page = await source.list(ctx, { ...parsed, page: number, itemsPerPage: chunk, after: null, depth: null });
+    }
+  }
+  const totals: Cell[] = columns.map((_, i) => (i === 0 ? totalWord[lang] : summed[i] ? (sums[i] ?? 0) : null));
+  const content = await writer.finish(totals);
+  const stamp = new Date().toISOString().slice(0, 10);
+  return { content, fileName: `${kind}-${stamp}.${format}`, rows: written };
+}
+
+/** Company names by IRI, for the All Companies view's company column. */
+async function companyNames(db: Db): Promise<Map<string, string>> {
+  const result = await db.execute(sql`select id, name from companies`);
+  const rows = (result as unknown as { rows: { id: number; name: string }[] }).rows;
+  return new Map(rows.map((r) => [iri('companies', r.id), r.name]));
+}
