@@ -16,6 +16,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { JOBS, startJobs } from './jobs/queue.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   billsRoutes(app, deps);
   revenueRoutes(app, deps);
   reportsRoutes(app, deps);
+  auditLogRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
   exportsRoutes(app, deps);

@@ -73,6 +73,10 @@ export const permissionsByResource = {
   'loyalty-reports': ['read'],
   exports: ['read', 'create'],
   imports: ['read', 'create'],
+  // The outbox (decision 0025): read-only; admins every company's, managers their company's.
+  mails: ['read'],
+  // The audit trail (decision 0028): read-only for everyone, admins and managers only.
+  'audit-log': ['read'],
 } as const satisfies Record<string, readonly string[]>;
 
 type PermissionOf<R extends keyof typeof permissionsByResource> = `${R}.${(typeof permissionsByResource)[R][number]}`;
@@ -187,6 +191,9 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...all('fiscal-certificates'),
     ...all('exports'),
     ...all('imports'),
+    ...all('audit-log'),
+    // Their company's outbox: what was mailed to its notification addresses (decision 0025).
+    ...only('mails', 'read'),
   ]),
   accountant: new Set<Permission>([
     ...companyStaff,

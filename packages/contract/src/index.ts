@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './registry.ts';
 export * from './resource.ts';
 export * from './resources/articles.ts';
+export * from './resources/audit-log.ts';
 export * from './resources/auth.ts';
 export * from './resources/bills.ts';
 export * from './resources/card-app.ts';

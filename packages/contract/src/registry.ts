@@ -1,4 +1,5 @@
 import { articlesResource } from './resources/articles.ts';
+import { auditLogResource } from './resources/audit-log.ts';
 import { billAttemptsResource, billsResource } from './resources/bills.ts';
 import { cardHoldersResource } from './resources/card-holders.ts';
 import { citiesResource } from './resources/cities.ts';
@@ -31,6 +32,7 @@ import { usersResource } from './resources/users.ts';
 export const resources = [
   articlesResource,
   billAttemptsResource,
+  auditLogResource,
   billsResource,
   cardHoldersResource,
   citiesResource,

@@ -326,6 +326,8 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
             payment: (n + i) % 3 === 0 ? 'card' : 'cash',
             requestId: null,
             at,
+            // As the terminal would: the point of sale's worker, no address (decision 0028).
+            by: { machine: `pos-worker ${worker.id}`, ip: null },
           });
           const [row] = await db
             .execute(sql`select paid_cents + bonus_cents as credit from top_ups where id = ${sale.id}`)

@@ -27,6 +27,8 @@ export interface RequestContext {
   visible: readonly number[] | null;
   listed: readonly number[] | null;
   can(permission: Permission): boolean;
+  /** The caller's address (behind a trusted proxy, the client's), recorded in the audit trail; null outside a request. */
+  ip: string | null;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   articles,
+  auditLog,
   billAttempts,
   bills,
   cardHolders,
@@ -239,6 +240,10 @@ const [zabavniTopUp] = await t.db
     payment: 'cash',
   })
   .returning();
+const [zabavniAudit] = await t.db
+  .insert(auditLog)
+  .values({ companyId: zabavni?.id ?? 0, resource: 'lessors', recordId: 1, action: 'update', actor: 'walk@zabavni.test' })
+  .returning();
 // The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
 await t.db
   .update(companies)
@@ -279,6 +284,7 @@ const foreignIds: Record<string, number | undefined> = {
   'top-ups': zabavniTopUp?.id,
   'loyalty-cards': zabavniCard?.id,
   'card-transactions': zabavniCardEntry?.id,
+  'audit-log': zabavniAudit?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

@@ -64,7 +64,7 @@ export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
 }
 
 /** Tenant scope of a caller: what they may reach, and what collections show in the chosen view. */
-export function buildContext(actor: Actor, lang: Language, wantsAll: boolean): RequestContext {
+export function buildContext(actor: Actor, lang: Language, wantsAll: boolean, ip: string | null = null): RequestContext {
   const wide = canViewAllCompanies(actor.role, actor.companyIsTopGun);
   const visible = actor.role === 'admin' ? null : wide ? [actor.companyId, ...actor.subsidiaryIds] : [actor.companyId];
   const view = wantsAll && wide ? 'all' : 'mine';
@@ -75,6 +75,7 @@ export function buildContext(actor: Actor, lang: Language, wantsAll: boolean): R
     visible,
     listed: view === 'all' ? visible : [actor.companyId],
     can: (permission) => can(actor.role, permission),
+    ip,
   };
 }
 
@@ -161,5 +162,5 @@ async function authenticate(deps: Deps, request: FastifyRequest): Promise<Reques
   if (!actor) throw refuse('unauthenticated');
   // Sign-ins issued before the user's last password, role or company change, deactivation or sign-out.
   if (claims.ver !== actor.sessionEpoch) throw refuse('session_ended');
-  return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all');
+  return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all', request.ip);
 }

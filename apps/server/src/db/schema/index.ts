@@ -1,4 +1,5 @@
 export * from './articles.ts';
+export * from './audit-log.ts';
 export * from './bills.ts';
 export * from './cities.ts';
 export * from './commands.ts';

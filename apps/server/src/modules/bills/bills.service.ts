@@ -26,6 +26,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { billAttemptExtras, billExtras } from './bills.queries.ts';
 
 /** The device's and its company's fiscal data: whether, where and with which certificate bills are issued. */
@@ -350,7 +351,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
         if (!issuer.inVatSystem && input.vatRate !== undefined) throw invalid('vatRate', 'vat_not_applicable');
         const rate = input.vatRate ?? MACHINE_VAT_PERCENT;
         const baseCents = netOfVat(input.totalCents, rate);
-        return issueOne(tx, keys, issuer, {
+        const billId = await issueOne(tx, keys, issuer, {
           companyId,
           kind: 'manual',
           at,
@@ -365,6 +366,9 @@ export function billsService(db: Db, keys: FiscalKeys) {
           note: input.note ?? null,
           createdById: ctx.actor.userId,
         });
+        const [bill] = await tx.select().from(bills).where(eq(bills.id, billId));
+        await recordChange(tx, ctx, { resource: 'bills', recordId: billId, companyId, action: 'create', after: bill });
+        return billId;
       });
       return read(id);
     },
@@ -391,7 +395,11 @@ export function billsService(db: Db, keys: FiscalKeys) {
           throw new ApiProblem(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
         const at = new Date();
         const issuer = await issuerOf(tx, original.companyId, at);
-        return issueOne(tx, keys, issuer, stornoOf(original, at, input.note ?? null, ctx.actor.userId));
+        const stornoId = await issueOne(tx, keys, issuer, stornoOf(original, at, input.note ?? null, ctx.actor.userId));
+        // Recorded on the cancelled bill: its history shows the storno that cancelled it (decision 0028).
+        const [storno] = await tx.select().from(bills).where(eq(bills.id, stornoId));
+        await recordChange(tx, ctx, { resource: 'bills', recordId: id, companyId: original.companyId, action: 'storno', after: storno });
+        return stornoId;
       });
       return stornoId === null ? null : read(stornoId);
     },

@@ -15,6 +15,7 @@ import { cardTransactions } from '../../db/schema/index.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { creditCard, lockCard } from './card-transactions.ledger.ts';
 import { cardTransactionExtras } from './card-transactions.queries.ts';
 
@@ -82,6 +83,21 @@ export function cardTransactionsService(
           bonusCents: input.bonusCents,
           userId: ctx.actor.userId,
           note: input.note,
+        });
+        // A staff correction of a balance is audited (decision 0028); the machines' debits are the ledger itself.
+        await recordChange(tx, ctx, {
+          resource: 'card-transactions',
+          recordId: entry.id,
+          companyId: card.companyId,
+          action: 'correction',
+          after: {
+            card: input.card,
+            paidCents: input.paidCents,
+            bonusCents: input.bonusCents,
+            note: input.note,
+            paidAfterCents: entry.paidAfterCents,
+            bonusAfterCents: entry.bonusAfterCents,
+          },
         });
         return entry.id;
       });

@@ -10,6 +10,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { companyAndAncestors, companyDependents, findCompany } from './companies.queries.ts';
 import { applySetup, type CompanySetup } from './companies.setup.ts';
 
@@ -110,6 +111,7 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
         const issued = await applySetup(tx, ctx, row.id, input);
         return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
       });
+        await recordChange(tx, ctx, { resource: 'companies', recordId: row.id, companyId: row.id, action: 'create', after: row });
     },
 
     async update(ctx, id, patch) {
@@ -128,6 +130,9 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
         return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
       });
     },
+        // Company settings (costs, token value, tolerance, modules…) with their audit row (decision 0028).
+        if (before)
+          await recordChange(tx, ctx, { resource: 'companies', recordId: id, companyId: id, action: 'update', before, after: row });
 
     async remove(ctx, id) {
       const current = await findCompany(db, id, scope(ctx.visible));
@@ -135,7 +140,11 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
       await refuseInUse(
         () => companyDependents(db, id),
-        () => db.delete(companies).where(eq(companies.id, id)),
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.delete(companies).where(eq(companies.id, id)).returning();
+            if (before) await recordChange(tx, ctx, { resource: 'companies', recordId: id, companyId: id, action: 'delete', before });
+          }),
       );
       return true;
     },

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { depositExtras } from './deposits.queries.ts';
 
 type Row = RowWith<typeof deposits, ReturnType<typeof depositExtras>>;
@@ -70,16 +71,31 @@ export function depositsService(db: Db): DepositsService {
       const current = await find(id, ctx.visible);
       if (!current) return null;
       if (current.verifiedAt) throw new ApiProblem(409, 'deposit_verified');
-      await db
-        .update(deposits)
-        .set({
-          depositCoinsCents: input.depositCoinsCents,
-          depositTokens: input.depositTokens,
-          ...(input.note !== undefined ? { note: input.note } : {}),
-          reportedById: ctx.actor.userId,
-          reportedAt: new Date(),
-        })
-        .where(and(eq(deposits.id, id), eq(deposits.companyId, current.companyId)));
+      // The count and its audit row commit together (decision 0028); the row locked against a verifier.
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+        if (before?.verifiedAt) throw new ApiProblem(409, 'deposit_verified');
+        const [after] = await tx
+          .update(deposits)
+          .set({
+            depositCoinsCents: input.depositCoinsCents,
+            depositTokens: input.depositTokens,
+            ...(input.note !== undefined ? { note: input.note } : {}),
+            reportedById: ctx.actor.userId,
+            reportedAt: new Date(),
+          })
+          .where(and(eq(deposits.id, id), eq(deposits.companyId, current.companyId)))
+          .returning();
+        if (before && after)
+          await recordChange(tx, ctx, {
+            resource: 'deposits',
+            recordId: id,
+            companyId: current.companyId,
+            action: 'report',
+            before,
+            after,
+          });
+      });
       return toDeposit((await find(id, null)) as Row);
     },
     async verify(ctx, input) {
@@ -105,7 +121,21 @@ export function depositsService(db: Db): DepositsService {
         }
         const now = new Date();
         for (const { id, note } of checked) {
-          await tx.update(deposits).set({ verifiedById: ctx.actor.userId, verifiedAt: now, note }).where(eq(deposits.id, id));
+          const [after] = await tx
+            .update(deposits)
+            .set({ verifiedById: ctx.actor.userId, verifiedAt: now, note })
+            .where(eq(deposits.id, id))
+            .returning();
+          const before = byId.get(id);
+          if (before && after)
+            await recordChange(tx, ctx, {
+              resource: 'deposits',
+              recordId: id,
+              companyId: before.companyId,
+              action: 'verify',
+              before,
+              after,
+            });
         }
         return checked.length;
       });

@@ -19,6 +19,7 @@ import { defined, fromBp, toBp } from '../../db/units.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { lessorDependents, lessorExtras } from './lessors.queries.ts';
 
 type Row = RowWith<typeof lessors, ReturnType<typeof lessorExtras>>;
@@ -79,10 +80,14 @@ export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, Lessor
     },
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
-      const [row] = await db
-        .insert(lessors)
-        .values({ ...columnsOf(input), companyId, name: input.name, oib: input.oib, rentalType: input.rentalType })
-        .returning({ id: lessors.id });
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(lessors)
+          .values({ ...columnsOf(input), companyId, name: input.name, oib: input.oib, rentalType: input.rentalType })
+          .returning();
+        if (row) await recordChange(tx, ctx, { resource: 'lessors', recordId: row.id, companyId, action: 'create', after: row });
+        return row;
+      });
       return toLessor((await find(row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
@@ -92,17 +97,29 @@ export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, Lessor
       const start = patch.contractStart === undefined ? current.contractStart : patch.contractStart;
       const end = patch.contractEnd === undefined ? current.contractEnd : patch.contractEnd;
       if (start && end && end < start) throw invalid('contractEnd', 'end_before_start');
-      await db
-        .update(lessors)
-        .set({ ...columnsOf(patch), updatedAt: new Date() })
-        .where(eq(lessors.id, id));
+      // The rent terms and their audit row commit together (decision 0028).
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(lessors).where(eq(lessors.id, id)).for('update');
+        const [after] = await tx
+          .update(lessors)
+          .set({ ...columnsOf(patch), updatedAt: new Date() })
+          .where(eq(lessors.id, id))
+          .returning();
+        if (before && after)
+          await recordChange(tx, ctx, { resource: 'lessors', recordId: id, companyId: current.companyId, action: 'update', before, after });
+      });
       return toLessor((await find(id, null)) as Row);
     },
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUse(
         () => lessorDependents(db, id),
-        () => db.delete(lessors).where(eq(lessors.id, id)),
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.delete(lessors).where(eq(lessors.id, id)).returning();
+            if (before)
+              await recordChange(tx, ctx, { resource: 'lessors', recordId: id, companyId: before.companyId, action: 'delete', before });
+          }),
       );
       return true;
     },

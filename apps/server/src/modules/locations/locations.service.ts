@@ -19,6 +19,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { type LessorTerms, locationDependents, locationExtras } from './locations.queries.ts';
 
 type Row = RowWith<typeof locations, ReturnType<typeof locationExtras>>;
@@ -139,27 +140,50 @@ export function locationsService(db: Db): CrudService<Location, LocationCreate, 
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const values = await columnsOf(ctx, companyId, input);
-      const [row] = await db
-        .insert(locations)
-        .values({ ...values, companyId, name: input.name, cityId: values.cityId as number })
-        .returning({ id: locations.id });
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(locations)
+          .values({ ...values, companyId, name: input.name, cityId: values.cityId as number })
+          .returning();
+        if (row) await recordChange(tx, ctx, { resource: 'locations', recordId: row.id, companyId, action: 'create', after: row });
+        return row;
+      });
       return toLocation((await find(row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
       const current = await find(id, ctx.visible);
       if (!current) return null;
       const values = await columnsOf(ctx, current.companyId, patch);
-      await db
-        .update(locations)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(locations.id, id));
+      // The change and its audit row (rent terms among the fields) commit together (decision 0028).
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(locations).where(eq(locations.id, id)).for('update');
+        const [after] = await tx
+          .update(locations)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(locations.id, id))
+          .returning();
+        if (before && after)
+          await recordChange(tx, ctx, {
+            resource: 'locations',
+            recordId: id,
+            companyId: current.companyId,
+            action: 'update',
+            before,
+            after,
+          });
+      });
       return toLocation((await find(id, null)) as Row);
     },
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUse(
         () => locationDependents(db, id),
-        () => db.delete(locations).where(eq(locations.id, id)),
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.delete(locations).where(eq(locations.id, id)).returning();
+            if (before)
+              await recordChange(tx, ctx, { resource: 'locations', recordId: id, companyId: before.companyId, action: 'delete', before });
+          }),
       );
       return true;
     },

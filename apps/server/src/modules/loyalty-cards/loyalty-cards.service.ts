@@ -7,6 +7,7 @@ import { type Reach, resolveRef } from '../../db/references.ts';
 import { cardHolders, loyaltyCards, loyaltyOwners } from '../../db/schema/index.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { loyaltyCardDependents, loyaltyCardExtras } from './loyalty-cards.queries.ts';
 
 type Row = RowWith<typeof loyaltyCards, ReturnType<typeof loyaltyCardExtras>>;
@@ -70,44 +71,81 @@ export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCar
       const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
       const holder = await holderId(db, ctx, input.holder, owner.companyId);
       const status = input.status ?? 'active';
-      const [row] = await uniqueFields(unique, () =>
-        db
-          .insert(loyaltyCards)
-          .values({
+      const [row] = await db.transaction(async (tx) => {
+        const rows = await uniqueFields(unique, () =>
+          tx
+            .insert(loyaltyCards)
+            .values({
+              companyId: owner.companyId,
+              ownerId: owner.id,
+              holderId: holder ?? null,
+              uid: input.uid,
+              number: input.number,
+              ...(status === 'active' ? {} : statusColumns(status, input.statusReason, ctx.actor.userId)),
+            })
+            .returning(),
+        );
+        if (rows[0])
+          await recordChange(tx, ctx, {
+            resource: 'loyalty-cards',
+            recordId: rows[0].id,
             companyId: owner.companyId,
-            ownerId: owner.id,
-            holderId: holder ?? null,
-            uid: input.uid,
-            number: input.number,
-            ...(status === 'active' ? {} : statusColumns(status, input.statusReason, ctx.actor.userId)),
-          })
-          .returning({ id: loyaltyCards.id }),
-      );
+            action: 'create',
+            after: rows[0],
+          });
+        return rows;
+      });
       return toLoyaltyCard((await find(row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
       const current = await find(id, ctx.visible);
       if (!current) return null;
       const changesStatus = patch.status !== undefined && patch.status !== current.status;
-      await uniqueFields(unique, async () =>
-        db
-          .update(loyaltyCards)
-          .set({
-            ...(patch.number === undefined ? {} : { number: patch.number }),
-            ...(patch.flagged === undefined ? {} : { flagged: patch.flagged }),
-            ...(patch.holder === undefined ? {} : { holderId: await holderId(db, ctx, patch.holder, current.companyId) }),
-            ...statusColumns(changesStatus ? patch.status : undefined, patch.statusReason, ctx.actor.userId),
-            updatedAt: new Date(),
-          })
-          .where(eq(loyaltyCards.id, id)),
-      );
+      const holder = patch.holder === undefined ? undefined : await holderId(db, ctx, patch.holder, current.companyId);
+      // The card's change and its audit row commit together (decision 0028).
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.id, id)).for('update');
+        const [after] = await uniqueFields(unique, async () =>
+          tx
+            .update(loyaltyCards)
+            .set({
+              ...(patch.number === undefined ? {} : { number: patch.number }),
+              ...(patch.flagged === undefined ? {} : { flagged: patch.flagged }),
+              ...(holder === undefined ? {} : { holderId: holder }),
+              ...statusColumns(changesStatus ? patch.status : undefined, patch.statusReason, ctx.actor.userId),
+              updatedAt: new Date(),
+            })
+            .where(eq(loyaltyCards.id, id))
+            .returning(),
+        );
+        if (before && after)
+          await recordChange(tx, ctx, {
+            resource: 'loyalty-cards',
+            recordId: id,
+            companyId: current.companyId,
+            action: 'update',
+            before,
+            after,
+          });
+      });
       return toLoyaltyCard((await find(id, null)) as Row);
     },
     async remove(ctx, id) {
       if (!(await find(id, ctx.visible))) return false;
       await refuseInUse(
         () => loyaltyCardDependents(db, id),
-        () => db.delete(loyaltyCards).where(eq(loyaltyCards.id, id)),
+        () =>
+          db.transaction(async (tx) => {
+            const [before] = await tx.delete(loyaltyCards).where(eq(loyaltyCards.id, id)).returning();
+            if (before)
+              await recordChange(tx, ctx, {
+                resource: 'loyalty-cards',
+                recordId: id,
+                companyId: before.companyId,
+                action: 'delete',
+                before,
+              });
+          }),
       );
       return true;
     },

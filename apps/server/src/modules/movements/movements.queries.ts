@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import { articles, devices, locations, repositories, stockLevels, stockMovements, users } from '../../db/schema/index.ts';
 import { type DerivedFilter, idsOf } from '../../http/collection.ts';
+import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 
 /** Every movement into or out of the given repositories. */
 const eitherRepository: DerivedFilter = {
@@ -82,7 +83,7 @@ export interface Shortage {
  * Lock order, the same in every move (no deadlocks): stock levels by repository id, then the
  * article row.
  */
-export async function bookMovement(db: Db, plan: MovementPlan, refuse: (shortage: Shortage) => Error): Promise<number> {
+export async function bookMovement(db: Db, plan: MovementPlan, refuse: (shortage: Shortage) => Error, who: AuditActor): Promise<number> {
   return db.transaction(async (tx) => {
     const n = Math.abs(plan.quantity);
     const now = new Date();
@@ -129,8 +130,10 @@ export async function bookMovement(db: Db, plan: MovementPlan, refuse: (shortage
         reversesId: plan.reversesId,
         clientKey: plan.clientKey,
       })
-      .returning({ id: stockMovements.id });
+      .returning();
     if (!row) throw new Error('movement not stored');
+    // The movement and its audit row commit together (decision 0028); a reversal is its own create.
+    await recordChange(tx, who, { resource: 'movements', recordId: row.id, companyId: plan.companyId, action: 'create', after: row });
     return row.id;
   });
 }

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import type { AuditActor } from '../audit-log/audit-log.service.ts';
 import { bookMovement, type MovementPlan, movementExtras, prizeLoads, prizeTotals, type Shortage } from './movements.queries.ts';
 
 type Row = RowWith<typeof stockMovements, ReturnType<typeof movementExtras>>;
@@ -87,7 +88,12 @@ export function movementsService(db: Db): MovementsService {
    * movement); the key used for another movement is a 422. Two retries racing each other: the
    * unique key lets one book, the other answers what it booked.
    */
-  const bookOnce = async (plan: MovementPlan, refuse: (s: Shortage) => Error, onConflict: (constraint: string) => Promise<never>) => {
+  const bookOnce = async (
+    who: AuditActor,
+    plan: MovementPlan,
+    refuse: (s: Shortage) => Error,
+    onConflict: (constraint: string) => Promise<never>,
+  ) => {
     const replay = async (existing: Row | undefined) => {
       if (existing && samePlan(existing, plan)) return toMovement(existing);
       throw invalid('clientKey', 'client_key_reused');
@@ -97,7 +103,7 @@ export function movementsService(db: Db): MovementsService {
       if (existing) return replay(existing);
     }
     try {
-      const id = await bookMovement(db, plan, refuse);
+      const id = await bookMovement(db, plan, refuse, who);
       return toMovement((await find(id, null)) as Row);
     } catch (error) {
       const { code, constraint } = pgError(error);
@@ -202,7 +208,7 @@ export function movementsService(db: Db): MovementsService {
       };
       const refuse = (s: Shortage) =>
         new ApiProblem(422, 'validation', {}, [{ propertyPath: 'quantity', code: 'insufficient_stock', params: { ...s } }]);
-      return bookOnce(plan, refuse, async () => {
+      return bookOnce(ctx, plan, refuse, async () => {
         throw new Error('unexpected unique violation');
       });
     },
@@ -236,7 +242,7 @@ export function movementsService(db: Db): MovementsService {
         return alreadyReversed(id);
       }
       const refuse = (s: Shortage) => new ApiProblem(409, 'insufficient_stock', { ...s });
-      return bookOnce(plan, refuse, async (constraint) => {
+      return bookOnce(ctx, plan, refuse, async (constraint) => {
         if (constraint === 'stock_movements_reverses_key') return alreadyReversed(id);
         throw new Error(`unexpected unique violation ${constraint}`);
       });

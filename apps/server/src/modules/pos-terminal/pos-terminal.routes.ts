@@ -75,7 +75,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request, reply) => {
       const session = await pos.session(request.headers.authorization);
-      const { answer, created } = await pos.topUp(session, request.body as PosTopUp);
+      const { answer, created } = await pos.topUp(session, request.body as PosTopUp, request.ip);
       if (created) {
         written();
         deps.wake('fiscal-sweep');

@@ -105,7 +105,11 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer)
 
     card: (session: TerminalSession, uid: string) => cardOf(session.companyId, uid),
 
-    async topUp(session: TerminalSession, input: PosTopUp): Promise<{ answer: PosTopUpAnswer; created: boolean }> {
+    async topUp(
+      session: TerminalSession,
+      input: PosTopUp,
+      ip: string | null = null,
+    ): Promise<{ answer: PosTopUpAnswer; created: boolean }> {
       const cardId = await cardIdOf(session.companyId, input.cardUid);
       const { id, created } = await sellCredit(db, keys, {
         companyId: session.companyId,
@@ -117,6 +121,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer)
         payment: input.payment,
         requestId: input.requestId,
         at: new Date(),
+        by: { machine: `pos-worker ${session.workerId}`, ip },
       });
       const [row] = await db
         .execute(sql`select t.id, t.at, t.paid_cents, t.bonus_cents, b.number || '/' || b.premises || '/' || b.isu as bill_number, b.zki

@@ -9,6 +9,7 @@ import type { FiscalKeys } from '../../fiscal/keys.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 import { issueBillAt } from '../bills/bills.service.ts';
 import { creditCard, lockCard } from '../card-transactions/card-transactions.service.ts';
 import { bonusPromotionFor } from '../promotions/promotions.service.ts';
@@ -52,6 +53,8 @@ export interface Sale {
   payment: TopUpPayment;
   requestId: string | null;
   at: Date;
+  /** Who sells, for the audit trail: a signed-in user, or the POS terminal's worker (decision 0028). */
+  by: AuditActor;
 }
 
 /** The top-up a request id already made at this point of sale, if any (a retried request answers it). */
@@ -124,8 +127,16 @@ export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<
           billId,
           requestId: sale.requestId,
         })
-        .returning({ id: topUps.id });
+        .returning();
       const topUpId = topUp?.id as number;
+      if (topUp)
+        await recordChange(tx, sale.by, {
+          resource: 'top-ups',
+          recordId: topUpId,
+          companyId: sale.companyId,
+          action: 'top-up',
+          after: topUp,
+        });
       await creditCard(tx, {
         companyId: sale.companyId,
         cardId: sale.cardId,
@@ -189,6 +200,7 @@ export function topUpsService(db: Db, keys: FiscalKeys) {
         payment: input.payment,
         requestId: input.requestId ?? null,
         at: new Date(),
+        by: ctx,
       });
       return read(id);
     },

@@ -10,6 +10,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../../security/passwords.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { findUser } from './users.queries.ts';
 
 /** The account with an e-mail address (any case), for signing in. */
@@ -67,23 +68,28 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       const company = await resolveCompanyRef(db, ctx, 'company', input.company);
       await checkNewPassword(input.password, input);
       const passwordHash = await hashPassword(input.password);
-      const [row] = await uniqueEmail(() =>
-        db
-          .insert(users)
-          .values({
-            companyId: company.id,
-            email: input.email,
-            passwordHash,
-            name: input.name,
-            surname: input.surname,
-            phone: input.phone ?? null,
-            photo: input.photo ?? null,
-            roles: input.roles,
-            active: input.active ?? true,
-            language: input.language ?? null,
-          })
-          .returning(),
-      );
+      const [row] = await db.transaction(async (tx) => {
+        const rows = await uniqueEmail(() =>
+          tx
+            .insert(users)
+            .values({
+              companyId: company.id,
+              email: input.email,
+              passwordHash,
+              name: input.name,
+              surname: input.surname,
+              phone: input.phone ?? null,
+              photo: input.photo ?? null,
+              roles: input.roles,
+              active: input.active ?? true,
+              language: input.language ?? null,
+            })
+            .returning(),
+        );
+        if (rows[0])
+          await recordChange(tx, ctx, { resource: 'users', recordId: rows[0].id, companyId: company.id, action: 'create', after: rows[0] });
+        return rows;
+      });
       if (!row) throw new Error('insert returned nothing');
       return toUser(row);
     },
@@ -115,13 +121,22 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       if (patch.active !== undefined) changes.active = patch.active;
       if (patch.language !== undefined) changes.language = patch.language;
       const epoch = endsSessions(current, changes) ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {};
-      const [row] = await uniqueEmail(() =>
-        db
-          .update(users)
-          .set({ ...changes, ...epoch })
-          .where(eq(users.id, id))
-          .returning(),
-      );
+      // Roles, company and the rest change with their audit row or not at all (decision 0028).
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        const [after] = await uniqueEmail(() =>
+          tx
+            .update(users)
+            .set({ ...changes, ...epoch })
+            .where(eq(users.id, id))
+            .returning(),
+        );
+        if (before && after) {
+          const action = patch.roles !== undefined && String(before.roles) !== String(after.roles) ? 'role' : 'update';
+          await recordChange(tx, ctx, { resource: 'users', recordId: id, companyId: after.companyId, action, before, after });
+        }
+        return after;
+      });
       return row ? toUser(row) : null;
     },
 
@@ -129,7 +144,10 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       const current = await findUser(db, id, scope(ctx, ctx.visible));
       if (!current) return false;
       if (current.id === ctx.actor.userId) throw new ApiProblem(403, 'forbidden');
-      await db.delete(users).where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        const [before] = await tx.delete(users).where(eq(users.id, id)).returning();
+        if (before) await recordChange(tx, ctx, { resource: 'users', recordId: id, companyId: before.companyId, action: 'delete', before });
+      });
       return true;
     },
   };

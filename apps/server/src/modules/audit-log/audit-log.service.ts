@@ -1,0 +1,130 @@
+import { type AuditAction, type AuditEntry, type AuditedResource, type AuditValues, identity, iri } from '@kovanica/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { selectOne, selectPage } from '../../db/paging.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { CrudService } from '../../http/crud.ts';
+import { inCompanies } from '../../http/tenancy.ts';
+
+/** One change to record: the record, what was done, and the record's fields before and after. */
+export interface AuditChange {
+  resource: AuditedResource;
+  recordId: number;
+  /** The company whose record it is (null: a row of no company). */
+  companyId: number | null;
+  action: AuditAction;
+  /** The record before the change (a database row or its wire form); null or absent for a create. */
+  before?: object | null;
+  /** The record after the change; null or absent for a delete. */
+  after?: object | null;
+}
+
+/** Who made a change: a request's context, or a machine credential (logger, terminal, app) by name. */
+export type AuditActor = Pick<RequestContext, 'actor' | 'ip'> | { machine: string; ip: string | null };
+
+/** Fields whose values never reach the trail: a changed secret shows as `[redacted]` before and after. */
+const SECRET = /(Hash|Sealed|Secret|password)$/;
+/** Bookkeeping columns that change with every write and say nothing a reader needs. */
+const NOISE = new Set(['updatedAt', 'sessionEpoch']);
+export const REDACTED = '[redacted]';
+
+/** A row as JSON values: dates as ISO strings, secrets redacted, bookkeeping dropped. */
+export function auditValuesOf(row: object): AuditValues {
+  const out: AuditValues = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (NOISE.has(key) || key === '@id' || key === '@type') continue;
+    out[key] = SECRET.test(key) && value !== null ? REDACTED : jsonValue(value);
+  }
+  return out;
+}
+
+const jsonValue = (value: unknown): unknown => {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  if (value === undefined) return null;
+  return value === null || typeof value !== 'object' ? value : JSON.parse(JSON.stringify(value));
+};
+
+/**
+ * The fields of an update that changed, before and after; a field present on one side only counts
+ * as changed. Null when nothing changed (nothing is recorded then).
+ */
+export function changedFields(before: object, after: object): { before: AuditValues; after: AuditValues } | null {
+  const a = auditValuesOf(before);
+  const b = auditValuesOf(after);
+  const was: AuditValues = {};
+  const is: AuditValues = {};
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = key in a ? a[key] : null;
+    const y = key in b ? b[key] : null;
+    if (JSON.stringify(x) === JSON.stringify(y) && !(x === REDACTED && SECRET.test(key) && secretChanged(before, after, key))) continue;
+    was[key] = x;
+    is[key] = y;
+  }
+  return Object.keys(is).length ? { before: was, after: is } : null;
+}
+
+const secretChanged = (before: object, after: object, key: string) =>
+  (before as Record<string, unknown>)[key] !== (after as Record<string, unknown>)[key];
+
+/**
+ * Records a change in the audit trail (decision 0028). Call it with the transaction that makes the
+ * change: the change and its row commit together or not at all. An update that changed nothing
+ * records nothing. Returns the new row's id (null when nothing was recorded).
+ */
+export async function recordChange(tx: Tx | Db, who: AuditActor, change: AuditChange): Promise<number | null> {
+  let before: AuditValues | null = change.before ? auditValuesOf(change.before) : null;
+  let after: AuditValues | null = change.after ? auditValuesOf(change.after) : null;
+  if (change.before && change.after) {
+    const diff = changedFields(change.before, change.after);
+    if (!diff) return null;
+    ({ before, after } = diff);
+  }
+  const [row] = await tx
+    .insert(auditLog)
+    .values({
+      companyId: change.companyId,
+      resource: change.resource,
+      recordId: change.recordId,
+      action: change.action,
+      userId: 'machine' in who ? null : who.actor.userId,
+      actor: 'machine' in who ? who.machine : who.actor.email,
+      ip: who.ip,
+      before,
+      after,
+    })
+    .returning({ id: auditLog.id });
+  return row?.id ?? null;
+}
+
+type Row = typeof auditLog.$inferSelect;
+
+function toEntry(row: Row): AuditEntry {
+  return {
+    ...identity('audit-log', 'AuditEntry', row.id),
+    company: row.companyId === null ? null : iri('companies', row.companyId),
+    resource: row.resource,
+    recordId: row.recordId,
+    action: row.action,
+    user: row.userId === null ? null : iri('users', row.userId),
+    actor: row.actor,
+    ip: row.ip,
+    at: row.at.toISOString(),
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** The trail, read: admins every company's (and rows of no company), managers their view's companies. */
+export function auditLogService(db: Db): Pick<CrudService<AuditEntry, never, never>, 'list' | 'get'> {
+  return {
+    async list(ctx, query) {
+      const { rows, total, next } = await selectPage(db, auditLog, inCompanies(auditLog.companyId, ctx.listed), query);
+      return { items: rows.map(toEntry), total, next };
+    },
+    async get(ctx, id) {
+      const row = await selectOne(db, auditLog, id, inCompanies(auditLog.companyId, ctx.visible));
+      return row ? toEntry(row) : null;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { type CollectionSpec, itemMeta } from '../api.ts';
+import { defineResource } from '../resource.ts';
+
+/**
+ * The audit trail (issue 15 §4, decision 0028): who changed which money row or setting, when, from
+ * which address, and what it was before and after (for an update only the fields that changed).
+ * Read-only: no route writes, changes or deletes it.
+ */
+export const auditActions = ['create', 'update', 'delete', 'report', 'verify', 'storno', 'top-up', 'correction', 'role'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** The resources whose changes are recorded (their name stems). */
+export const auditedResources = [
+  'deposits',
+  'bills',
+  'movements',
+  'loyalty-cards',
+  'card-transactions',
+  'top-ups',
+  'locations',
+  'lessors',
+  'companies',
+  'settings',
+  'fiscal-settings',
+  'users',
+] as const;
+export type AuditedResource = (typeof auditedResources)[number];
+
+/** A record's fields as they were or became: values as JSON (dates as ISO strings, secrets as `[redacted]`). */
+export const auditValues = z.record(z.string(), z.unknown());
+export type AuditValues = z.infer<typeof auditValues>;
+
+export const auditEntryItem = z.object({
+  ...itemMeta,
+  /** The company whose record changed; null for a row of no company (the global settings). */
+  company: z.string().nullable(),
+  resource: z.string(),
+  recordId: z.number().int(),
+  action: z.string(),
+  /** The signed-in user who made the change; null for a machine's credential (named in `actor`). */
+  user: z.string().nullable(),
+  actor: z.string(),
+  ip: z.string().nullable(),
+  at: z.string(),
+  before: auditValues.nullable(),
+  after: auditValues.nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntryItem>;
+
+export const auditLogCollection: CollectionSpec = {
+  filters: { company: 'exact', resource: 'exact', recordId: 'exact', user: 'exact', action: 'exact', at: 'range' },
+  order: ['id', 'at'],
+  defaultOrder: { at: 'desc' },
+  keyset: 'at',
+};
+
+export const auditLogResource = defineResource({
+  name: 'audit-log',
+  item: auditEntryItem,
+  collection: auditLogCollection,
+  // A write to any audited resource adds rows here: its cached reads are stale with it.
+  embeds: auditedResources,
+});
