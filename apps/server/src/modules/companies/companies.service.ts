@@ -127,6 +127,7 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
         const [row] = await uniqueOib(() => tx.update(companies).set(changes).where(eq(companies.id, id)).returning());
         if (!row) return null;
         const issued = await applySetup(tx, ctx, row.id, patch);
+        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
         return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
       });
     },
