@@ -158,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usersRoutes(app, deps);
   companiesRoutes(app, deps);
   settingsRoutes(app, deps);
+  auditLogRoutes(app, deps);
   dashboardRoutes(app, deps);
   citiesRoutes(app, deps);
   lessorsRoutes(app, deps);
@@ -171,7 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   billsRoutes(app, deps);
   revenueRoutes(app, deps);
   reportsRoutes(app, deps);
-  auditLogRoutes(app, deps);
   deviceHistoryRoutes(app, deps);
   depositsRoutes(app, deps);
   exportsRoutes(app, deps);

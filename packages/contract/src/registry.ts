@@ -31,8 +31,8 @@ import { usersResource } from './resources/users.ts';
 /** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
 export const resources = [
   articlesResource,
-  billAttemptsResource,
   auditLogResource,
+  billAttemptsResource,
   billsResource,
   cardHoldersResource,
   citiesResource,

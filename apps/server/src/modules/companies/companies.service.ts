@@ -108,10 +108,10 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       return db.transaction(async (tx) => {
         const [row] = await uniqueOib(() => tx.insert(companies).values(values).returning());
         if (!row) throw new Error('insert returned nothing');
+        await recordChange(tx, ctx, { resource: 'companies', recordId: row.id, companyId: row.id, action: 'create', after: row });
         const issued = await applySetup(tx, ctx, row.id, input);
         return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
       });
-        await recordChange(tx, ctx, { resource: 'companies', recordId: row.id, companyId: row.id, action: 'create', after: row });
     },
 
     async update(ctx, id, patch) {
@@ -124,16 +124,16 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
         if (subsidiaries > 0) throw invalid('isTopGun', 'invalid');
       }
       return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
         const [row] = await uniqueOib(() => tx.update(companies).set(changes).where(eq(companies.id, id)).returning());
         if (!row) return null;
-        const issued = await applySetup(tx, ctx, row.id, patch);
-        const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
-        return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
-      });
-    },
         // Company settings (costs, token value, tolerance, modules…) with their audit row (decision 0028).
         if (before)
           await recordChange(tx, ctx, { resource: 'companies', recordId: id, companyId: id, action: 'update', before, after: row });
+        const issued = await applySetup(tx, ctx, row.id, patch);
+        return { ...toCompany(row), ...(issued.length ? { issuedCredentials: issued } : {}) };
+      });
+    },
 
     async remove(ctx, id) {
       const current = await findCompany(db, id, scope(ctx.visible));
