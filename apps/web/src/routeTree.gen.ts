@@ -16,6 +16,7 @@ import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
+import { Route as AppAuditLogListRouteImport } from './routes/_app/audit-log/list';
 import { Route as AppBillsIdRouteImport } from './routes/_app/bills/$id';
 import { Route as AppBillsFilterRouteImport } from './routes/_app/bills/filter';
 import { Route as AppBillsListRouteImport } from './routes/_app/bills/list';
@@ -179,6 +180,11 @@ const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
 const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAuditLogListRoute = AppAuditLogListRouteImport.update({
+  id: '/audit-log/list',
+  path: '/audit-log/list',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBillsIdRoute = AppBillsIdRouteImport.update({
@@ -879,6 +885,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -1017,6 +1024,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route;
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -1157,6 +1165,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/audit-log/list': typeof AppAuditLogListRoute;
   '/_app/bills/$id': typeof AppBillsIdRoute;
   '/_app/bills/filter': typeof AppBillsFilterRoute;
   '/_app/bills/list': typeof AppBillsListRoute;
@@ -1297,6 +1306,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/audit-log/list'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1435,6 +1445,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/dashboard'
+    | '/audit-log/list'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1574,6 +1585,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/dashboard'
+    | '/_app/audit-log/list'
     | '/_app/bills/$id'
     | '/_app/bills/filter'
     | '/_app/bills/list'
@@ -1764,6 +1776,13 @@ declare module '@tanstack/react-router' {
       path: '/articles';
       fullPath: '/articles/';
       preLoaderRoute: typeof AppArticlesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/audit-log/list': {
+      id: '/_app/audit-log/list';
+      path: '/audit-log/list';
+      fullPath: '/audit-log/list';
+      preLoaderRoute: typeof AppAuditLogListRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/bills/$id': {
@@ -2681,6 +2700,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppAuditLogListRoute: typeof AppAuditLogListRoute;
   AppBillsIdRoute: typeof AppBillsIdRoute;
   AppBillsFilterRoute: typeof AppBillsFilterRoute;
   AppBillsListRoute: typeof AppBillsListRoute;
@@ -2817,6 +2837,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppAuditLogListRoute: AppAuditLogListRoute,
   AppBillsIdRoute: AppBillsIdRoute,
   AppBillsFilterRoute: AppBillsFilterRoute,
   AppBillsListRoute: AppBillsListRoute,

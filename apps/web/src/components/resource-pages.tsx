@@ -9,6 +9,7 @@ import { useAccess } from '../lib/access.ts';
 import type { ResourceForm } from '../lib/forms.ts';
 import type { ResourceApi } from '../lib/resource-api.ts';
 import { screenPaths } from '../lib/resource-routes.tsx';
+import { AuditHistorySection } from './audit-history.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { DataTable, type DataTableProps, type Row } from './data-table/index.ts';
 import { FailureAlert } from './failure-alert.tsx';
@@ -162,7 +163,7 @@ export function NewPage({ api, children }: { api: { name: string }; children: Re
   );
 }
 
-/** `/<path>/edit/$id`: the item's title, a delete button for who may delete, and its form. */
+/** `/<path>/edit/$id`: the item's title, a delete button for who may delete, its form, and its history when it is audited (decision 0028). */
 export function EditPage<T extends { id: number }>({
   api,
   id,
@@ -209,6 +210,7 @@ export function EditPage<T extends { id: number }>({
         }
       />
       {children(item)}
+      <AuditHistorySection resource={api.name} id={item.id} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import {
   articlesResource,
+  auditLogResource,
   billAttemptsResource,
   billsResource,
   cardHoldersResource,
@@ -54,6 +55,8 @@ export const maintenanceApi = resourceApi(maintenanceResource);
 export const commandsApi = resourceApi(commandsResource);
 export const transactionsApi = resourceApi(transactionsResource);
 export const depositsApi = resourceApi(depositsResource);
+/** The audit trail (decision 0028): read-only; `/audit-log/list` and each audited record's history. */
+export const auditLogApi = resourceApi(auditLogResource);
 export const serviceSessionsApi = resourceApi(serviceSessionsResource);
 export const criticalEpisodesApi = resourceApi(criticalEpisodesResource);
 export const emptyingsApi = resourceApi(emptyingsResource);

@@ -10,6 +10,7 @@ import {
   IconContract,
   IconCpu,
   IconDeviceGamepad2,
+  IconHistory,
   IconId,
   IconLayoutDashboard,
   IconMapPin,
@@ -340,6 +341,8 @@ export const menu: MenuEntry[] = [
       { to: '/cities/new', labelKey: 'menu.citiesNew', permission: 'cities.create' },
     ],
   },
+  // Every recorded change of money rows and settings (decision 0028): admins and managers.
+  { key: 'audit-log', labelKey: 'menu.auditLog', icon: IconHistory, to: '/audit-log/list', permission: 'audit-log.read' },
   {
     key: 'settings',
     labelKey: 'menu.settings',

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { billsApi, companiesApi } from '../../lib/resources.ts';
@@ -239,6 +240,7 @@ export function BillPage({ id }: { id: number }) {
           </Grid.Col>
         </Grid>
         <BillAttempts bill={bill} />
+        <AuditHistorySection resource="bills" id={bill.id} />
       </Stack>
     </>
   );

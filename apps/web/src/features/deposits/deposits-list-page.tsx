@@ -1,8 +1,9 @@
 import { type Deposit, type Device, depositStatuses, iri } from '@kovanica/contract';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconCalculator, IconChecks, IconCircleCheck } from '@tabler/icons-react';
+import { IconCalculator, IconChecks, IconCircleCheck, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistoryDrawer } from '../../components/audit-history.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -89,35 +90,47 @@ export function DepositsListPage() {
   const title = t('resources.deposits.name');
   const canReport = access.can('deposits.create');
   const canVerify = access.can('deposits.verify');
+  const canAudit = access.can('audit-log.read');
 
   const [selected, setSelected] = useState<Deposit[]>([]);
   const [reporting, setReporting] = useState<Deposit | null>(null);
   const [verifying, setVerifying] = useState<Verification | null>(null);
+  const [history, setHistory] = useState<Deposit | null>(null);
 
-  const rowActions = (d: Deposit) =>
-    d.status === 'verified' ? null : (
-      <>
-        {canReport && (
-          <Tooltip label={t(k('report.action'), { name: depositLabel(d) })}>
-            <ActionIcon variant="subtle" aria-label={t(k('report.action'), { name: depositLabel(d) })} onClick={() => setReporting(d)}>
-              <IconCalculator size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {canVerify && d.status === 'pending_verification' && (
-          <Tooltip label={t(k('verify.action'), { name: depositLabel(d) })}>
-            <ActionIcon
-              variant="subtle"
-              color="teal.9"
-              aria-label={t(k('verify.action'), { name: depositLabel(d) })}
-              onClick={() => setVerifying({ deposits: [d], single: true })}
-            >
-              <IconCircleCheck size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </>
-    );
+  const rowActions = (d: Deposit) => (
+    <>
+      {canAudit && (
+        <Tooltip label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}
+            onClick={() => setHistory(d)}
+          >
+            <IconHistory size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {d.status !== 'verified' && canReport && (
+        <Tooltip label={t(k('report.action'), { name: depositLabel(d) })}>
+          <ActionIcon variant="subtle" aria-label={t(k('report.action'), { name: depositLabel(d) })} onClick={() => setReporting(d)}>
+            <IconCalculator size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canVerify && d.status === 'pending_verification' && (
+        <Tooltip label={t(k('verify.action'), { name: depositLabel(d) })}>
+          <ActionIcon
+            variant="subtle"
+            color="teal.9"
+            aria-label={t(k('verify.action'), { name: depositLabel(d) })}
+            onClick={() => setVerifying({ deposits: [d], single: true })}
+          >
+            <IconCircleCheck size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
 
   const toolbar = (
     <>
@@ -148,7 +161,7 @@ export function DepositsListPage() {
         filters={filters}
         title={title}
         storageId={wide ? 'deposits-all' : 'deposits'}
-        rowActions={canReport || canVerify ? rowActions : undefined}
+        rowActions={canReport || canVerify || canAudit ? rowActions : undefined}
         toolbar={toolbar}
         selectable={canVerify ? (d) => d.status === 'pending_verification' : undefined}
         onSelectionChange={setSelected}
@@ -156,6 +169,10 @@ export function DepositsListPage() {
       />
       <DepositReportModal deposit={reporting} onClose={() => setReporting(null)} />
       <VerifyDepositsModal verification={verifying} onClose={() => setVerifying(null)} />
+      <AuditHistoryDrawer
+        record={history && { resource: 'deposits', id: history.id, title: depositLabel(history) }}
+        onClose={() => setHistory(null)}
+      />
     </>
   );
 }

@@ -1,0 +1,164 @@
+import { type AuditEntry, type AuditValues, auditedResources, formatDateTime, formatMoney } from '@kovanica/contract';
+import { Badge, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../lib/access.ts';
+import { auditLogApi } from '../lib/resources.ts';
+import { FailureAlert } from './failure-alert.tsx';
+
+const k = (key: string) => `resources.audit-log.${key}`;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Whether a resource's changes are recorded: its pages show their history. */
+export const isAudited = (name: string) => (auditedResources as readonly string[]).includes(name);
+
+/** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
+const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
+
+/** A field's label: the resource's own, else the trail's, else the name as stored. */
+export const fieldLabel = (t: TFunction, resource: string, key: string) =>
+  t([`resources.${resource}.fields.${fieldOf(key)}`, k(`fields.${key}`)], { defaultValue: key });
+
+/** A value as people read it: money in euros, times in local time, yes/no, lists joined. */
+export function formatValue(t: TFunction, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (value === '[redacted]') return t(k('redacted'));
+  if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
+  if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);
+  if (typeof value === 'number' && key.endsWith('Bp')) return `${(value / 100).toLocaleString('hr-HR')} %`;
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.map((v) => formatValue(t, key, v)).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The fields one change touched, before and after (a create has no before, a delete no after). */
+export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: string }) {
+  const { t } = useTranslation();
+  const before: AuditValues = entry.before ?? {};
+  const after: AuditValues = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (!keys.length) return null;
+  return (
+    <Table.ScrollContainer minWidth={0}>
+      <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
+        {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t(k('field'))}</Table.Th>
+            {entry.before && <Table.Th scope="col">{t(k('before'))}</Table.Th>}
+            {entry.after && <Table.Th scope="col">{t(k('after'))}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((key) => (
+            <Table.Tr key={key}>
+              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {fieldLabel(t, entry.resource, key)}
+              </Table.Th>
+              {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, before[key])}</Table.Td>}
+              {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, after[key])}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What was done, as a badge: creations green, deletions and stornos red, the rest blue. */
+export function AuditActionBadge({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const color = action === 'delete' || action === 'storno' ? 'red.9' : action === 'create' || action === 'verify' ? 'teal.9' : 'blue.9';
+  return (
+    <Badge color={color} variant="filled" tt="none">
+      {t(k(`actions.${action}`), { defaultValue: action })}
+    </Badge>
+  );
+}
+
+/** Who, when and from where, then the fields that changed. */
+function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const when = formatDateTime(entry.at);
+  return (
+    <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <AuditActionBadge action={entry.action} />
+          <Text size="sm" fw={500}>
+            {when}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {entry.actor}
+          </Text>
+          {entry.ip && (
+            <Text size="sm" c="dimmed">
+              {t(k('from'), { ip: entry.ip })}
+            </Text>
+          )}
+        </Group>
+        <AuditChanges entry={entry} caption={t(k('changesAt'), { at: when })} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The history of one record, newest first (the last 50 changes). */
+export function AuditHistory({ resource, id }: { resource: string; id: number }) {
+  const { t } = useTranslation();
+  // Every company the caller may reach: the record itself was already allowed.
+  const history = useQuery({
+    ...auditLogApi.list({ resource, recordId: id, 'order[at]': 'desc', itemsPerPage: 50 }, 'all'),
+    staleTime: 0,
+  });
+  if (history.isPending) return <Text size="sm">{t(k('loading'))}</Text>;
+  if (history.isError) return <FailureAlert>{t(k('failed'))}</FailureAlert>;
+  const entries = history.data.member;
+  if (!entries.length) return <Text size="sm">{t(k('empty'))}</Text>;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0}>
+      {entries.map((entry) => (
+        <AuditEntryCard key={entry.id} entry={entry} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A record page's "History" section: only for who may read the trail (admins and managers). */
+export function AuditHistorySection({ resource, id }: { resource: string; id: number }) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  if (!can('audit-log.read') || !isAudited(resource)) return null;
+  return (
+    <Stack component="section" aria-labelledby={`history-${resource}-${id}`} gap="sm" mt="xl" maw={960}>
+      <Title order={2} size="h4" id={`history-${resource}-${id}`}>
+        {t(k('history'))}
+      </Title>
+      <AuditHistory resource={resource} id={id} />
+    </Stack>
+  );
+}
+
+/** The history of a record without a page of its own (a deposit), in a drawer. */
+export function AuditHistoryDrawer({
+  record,
+  onClose,
+}: {
+  record: { resource: string; id: number; title: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened={record !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={record ? t(k('historyOf'), { name: record.title }) : ''}
+      closeButtonProps={{ 'aria-label': t(k('close')) }}
+    >
+      {record && <AuditHistory resource={record.resource} id={record.id} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,130 @@
+import { type AuditEntry, auditActions, auditedResources, formatDateTime } from '@kovanica/contract';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuditActionBadge, AuditChanges, fieldLabel, formatValue } from '../../components/audit-history.tsx';
+import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { auditLogApi, usersApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { viewOf } from '../../lib/view.ts';
+
+const k = (key: string) => `resources.audit-log.${key}`;
+const f = (field: string) => k(`fields.${field}`);
+const resourceLabel = (resource: string) => [`resources.${resource}.name`, k(`resources.${resource}`)];
+
+/** The record a change was made to, linked to its page where it has one (not after its deletion). */
+function RecordCell({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const name = `${t(resourceLabel(entry.resource), { defaultValue: entry.resource })} #${entry.recordId}`;
+  const params = { id: String(entry.recordId) };
+  const link = (
+    to: '/bills/$id' | '/locations/edit/$id' | '/lessors/edit/$id' | '/users/edit/$id' | '/companies/edit/$id' | '/loyalty/cards/edit/$id',
+  ) => (
+    <Anchor inherit renderRoot={(props) => <Link to={to} params={params} {...props} />}>
+      {name}
+    </Anchor>
+  );
+  if (entry.action === 'delete') return <>{name}</>;
+  switch (entry.resource) {
+    case 'bills':
+      return link('/bills/$id');
+    case 'locations':
+      return link('/locations/edit/$id');
+    case 'lessors':
+      return link('/lessors/edit/$id');
+    case 'users':
+      return link('/users/edit/$id');
+    case 'companies':
+      return link('/companies/edit/$id');
+    case 'loyalty-cards':
+      return link('/loyalty/cards/edit/$id');
+    default:
+      // Deposits, movements, top-ups and ledger rows have no page of their own: their lists do.
+      return <>{name}</>;
+  }
+}
+
+/** The changed fields as text, for CSV and XLSX: "Field: before → after; …". */
+function changesText(t: ReturnType<typeof useTranslation>['t'], entry: AuditEntry): string {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return keys
+    .map((key) => {
+      const label = fieldLabel(t, entry.resource, key);
+      const was = entry.before ? formatValue(t, key, entry.before[key]) : null;
+      const is = entry.after ? formatValue(t, key, entry.after[key]) : null;
+      return `${label}: ${[was, is].filter((v) => v !== null).join(' → ')}`;
+    })
+    .join('; ');
+}
+
+function useColumns(): Column<AuditEntry>[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () => [
+      { key: 'at', label: f('at'), sortField: 'at', render: (e) => formatDateTime(e.at), exportValue: (e) => formatDateTime(e.at) },
+      {
+        key: 'actor',
+        label: f('actor'),
+        render: (e) => (
+          <Text style={{ overflowWrap: 'anywhere' }} inherit>
+            {e.actor}
+          </Text>
+        ),
+        exportValue: (e) => e.actor,
+      },
+      { key: 'record', label: f('record'), render: (e) => <RecordCell entry={e} />, exportValue: (e) => `${e.resource} #${e.recordId}` },
+      {
+        key: 'action',
+        label: f('action'),
+        render: (e) => <AuditActionBadge action={e.action} />,
+        exportValue: (e) => t(k(`actions.${e.action}`)),
+      },
+      {
+        key: 'changes',
+        label: f('changes'),
+        render: (e) => <AuditChanges entry={e} caption={t(k('changesAt'), { at: formatDateTime(e.at) })} />,
+        exportValue: (e) => changesText(t, e),
+      },
+      { key: 'ip', label: f('ip'), render: (e) => e.ip ?? '—', exportValue: (e) => e.ip, defaultHidden: true },
+    ],
+    [t],
+  );
+}
+
+const filters: readonly Filter[] = [
+  {
+    field: 'resource',
+    label: f('resource'),
+    kind: 'select',
+    options: auditedResources.map((r) => ({ value: r, label: k(`resources.${r}`) })),
+  },
+  { field: 'recordId', label: f('recordId'), kind: 'text' },
+  { field: 'action', label: f('action'), kind: 'select', options: auditActions.map((a) => ({ value: a, label: k(`actions.${a}`) })) },
+  { field: 'user', label: f('user'), kind: 'custom', render: (props) => <ReferenceSelect api={usersApi} clearable {...props} /> },
+  { field: 'at', label: f('at'), kind: 'date-range' },
+];
+
+/** `/audit-log/list`: every recorded change, newest first, filtered in the URL (admins and managers). */
+export function AuditLogListPage() {
+  const { t } = useTranslation();
+  const { accountInfo } = useSession();
+  const wide = viewOf(accountInfo) === 'all';
+  const columns = useColumns();
+  const title = t(k('name'));
+  return (
+    <>
+      <PageHeader title={title} subtitle={t(k('subtitle'))} />
+      <DataTable
+        api={auditLogApi}
+        columns={columns}
+        filters={filters}
+        title={title}
+        storageId={wide ? 'audit-log-all' : 'audit-log'}
+        companyColumn={{ after: 'at' }}
+      />
+    </>
+  );
+}
