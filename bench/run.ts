@@ -5,6 +5,7 @@
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
   api: () => import('./api.ts'),
   'card-upload': () => import('./card-upload.ts'),
+  export: () => import('./export.ts'),
   ingest: () => import('./ingest.ts'),
   memory: () => import('./memory.ts'),
   pages: () => import('./pages.ts'),

@@ -17,6 +17,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
 import { Route as AppAuditLogListRouteImport } from './routes/_app/audit-log/list';
+import { Route as AppExportsGenerateRouteImport } from './routes/_app/exports/generate';
 import { Route as AppBillsIdRouteImport } from './routes/_app/bills/$id';
 import { Route as AppBillsFilterRouteImport } from './routes/_app/bills/filter';
 import { Route as AppBillsListRouteImport } from './routes/_app/bills/list';
@@ -185,6 +186,11 @@ const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
 const AppAuditLogListRoute = AppAuditLogListRouteImport.update({
   id: '/audit-log/list',
   path: '/audit-log/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppExportsGenerateRoute = AppExportsGenerateRouteImport.update({
+  id: '/exports/generate',
+  path: '/exports/generate',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBillsIdRoute = AppBillsIdRouteImport.update({
@@ -886,6 +892,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
+  '/exports/generate': typeof AppExportsGenerateRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -1025,6 +1032,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
+  '/exports/generate': typeof AppExportsGenerateRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -1166,6 +1174,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/audit-log/list': typeof AppAuditLogListRoute;
+  '/_app/exports/generate': typeof AppExportsGenerateRoute;
   '/_app/bills/$id': typeof AppBillsIdRoute;
   '/_app/bills/filter': typeof AppBillsFilterRoute;
   '/_app/bills/list': typeof AppBillsListRoute;
@@ -1307,6 +1316,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard'
     | '/audit-log/list'
+    | '/exports/generate'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1446,6 +1456,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard'
     | '/audit-log/list'
+    | '/exports/generate'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1586,6 +1597,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/dashboard'
     | '/_app/audit-log/list'
+    | '/_app/exports/generate'
     | '/_app/bills/$id'
     | '/_app/bills/filter'
     | '/_app/bills/list'
@@ -1783,6 +1795,13 @@ declare module '@tanstack/react-router' {
       path: '/audit-log/list';
       fullPath: '/audit-log/list';
       preLoaderRoute: typeof AppAuditLogListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/exports/generate': {
+      id: '/_app/exports/generate';
+      path: '/exports/generate';
+      fullPath: '/exports/generate';
+      preLoaderRoute: typeof AppExportsGenerateRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/bills/$id': {
@@ -2701,6 +2720,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
   AppAuditLogListRoute: typeof AppAuditLogListRoute;
+  AppExportsGenerateRoute: typeof AppExportsGenerateRoute;
   AppBillsIdRoute: typeof AppBillsIdRoute;
   AppBillsFilterRoute: typeof AppBillsFilterRoute;
   AppBillsListRoute: typeof AppBillsListRoute;
@@ -2838,6 +2858,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppAuditLogListRoute: AppAuditLogListRoute,
+  AppExportsGenerateRoute: AppExportsGenerateRoute,
   AppBillsIdRoute: AppBillsIdRoute,
   AppBillsFilterRoute: AppBillsFilterRoute,
   AppBillsListRoute: AppBillsListRoute,

@@ -10,6 +10,7 @@ import {
   IconContract,
   IconCpu,
   IconDeviceGamepad2,
+  IconFileExport,
   IconHistory,
   IconId,
   IconLayoutDashboard,
@@ -173,7 +174,7 @@ export const menu: MenuEntry[] = [
       { to: '/finance-report/lessor', labelKey: 'menu.financeByLessor', permission: 'finance.read', module: 'finance' },
       { to: '/finance-report/company', labelKey: 'menu.financeByCompany', permission: 'finance.read', module: 'finance' },
       { to: '/ebitda/list', labelKey: 'menu.ebitda', permission: 'finance.read', module: 'finance', component: 'finance.ebitda' },
-      { to: '/finance-report/export', labelKey: 'menu.financeExport', permission: 'finance.read', module: 'finance' },
+      { to: '/finance-report/export', labelKey: 'menu.financeExport', permission: 'exports.create', module: 'transfer' },
     ],
   },
   {
@@ -343,6 +344,13 @@ export const menu: MenuEntry[] = [
   },
   // Every recorded change of money rows and settings (decision 0028): admins and managers.
   { key: 'audit-log', labelKey: 'menu.auditLog', icon: IconHistory, to: '/audit-log/list', permission: 'audit-log.read' },
+  // Any list as a file, built in the background (decision 0026).
+  {
+    key: 'exports',
+    labelKey: 'menu.exports',
+    icon: IconFileExport,
+    children: [{ to: '/exports/generate', labelKey: 'menu.exportsGenerate', permission: 'exports.create', module: 'transfer' }],
+  },
   {
     key: 'settings',
     labelKey: 'menu.settings',

@@ -16,7 +16,7 @@ import {
   readPending,
   requestFinanceExport,
   writePending,
-} from './export-api.ts';
+} from '../../lib/exports.ts';
 
 // The exports this browser waits for, shared by the menu and the progress panel, kept over a reload.
 const listeners = new Set<() => void>();

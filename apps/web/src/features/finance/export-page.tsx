@@ -1,36 +1,25 @@
-import {
-  type ExportFormat,
-  type ExportItem,
-  type FinancePeriod,
-  type FinanceSubject,
-  financePeriods,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  validationMessage,
-} from '@kovanica/contract';
-import { Badge, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ExportFormat, type FinancePeriod, type FinanceSubject, financePeriods, validationMessage } from '@kovanica/contract';
+import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
-import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
+import { ExportList } from '../../components/export-list.tsx';
+import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportPlaceFilters, type ReportPlaces } from '../../components/report-place-filters.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { monthToDate } from '../../lib/day.ts';
+import { exportKeys, requestFinanceExport } from '../../lib/exports.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
-import { downloadExport, exportKeys, exportsQuery, requestFinanceExport } from './export-api.ts';
 import { ExportProgressPanel, trackExport } from './export-menu.tsx';
-import { periodLabel } from './finance-periods.ts';
 import { DEFAULT_FINANCE_PERIOD, financeFilters, financeRangeError } from './finance-search.ts';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
-const STATUS_COLORS = { queued: 'gray.7', running: 'blue.8', done: 'teal.9', failed: 'red.8' } as const;
 
 /**
  * `/finance-report/export` (the original's address): a finance report as CSV, XLSX or PDF, built on
@@ -65,7 +54,6 @@ export function FinanceExportPage() {
     'lessor',
     ...(accountInfo.role === 'admin' || hasComponent('finance.ebitda') ? (['company'] as const) : []),
   ];
-  const list = useQuery(exportsQuery(view));
   const ask = useMutation({
     mutationFn: () => requestFinanceExport(format, { subject, from, to, period, ...narrowed() }),
     onSuccess: (item) => {
@@ -149,82 +137,7 @@ export function FinanceExportPage() {
         </Text>
       </Paper>
       <ExportProgressPanel />
-      <Title order={2} size="h4" mb="sm">
-        {t('exports.listTitle')}
-      </Title>
-      {list.isError ? (
-        <FailureAlert error={list.error} title={t('exports.listFailed')} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <Skeleton height={120} radius="md" />
-      ) : list.data.member.length === 0 ? (
-        <Text c="dimmed">{t('exports.empty')}</Text>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('exports.listTitle')}>
-          {list.data.member.map((item) => (
-            <ExportCard key={item.id} item={item} />
-          ))}
-        </Stack>
-      )}
+      <ExportList />
     </>
-  );
-}
-
-function ExportCard({ item }: { item: ExportItem }) {
-  const { t, i18n } = useTranslation();
-  const params = item.params as { subject?: FinanceSubject; from?: string; to?: string; period?: FinancePeriod };
-  const subject = params.subject ?? 'location';
-  const running = item.status === 'queued' || item.status === 'running';
-  const download = useMutation({
-    mutationFn: () => downloadExport(item),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: t('exports.downloadFailed'), message: failureText(error, t('errors.genericText')) }),
-  });
-  const when = params.from && params.to ? periodLabel('range', params.from, params.to, i18n.language) : '';
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" data-testid="export-card">
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600}>{t(`resources.finance.titles.${subject}`)}</Text>
-            <Badge variant="light" color="gray">
-              {t(`exports.formats.${item.format}`)}
-            </Badge>
-            <Badge variant="filled" color={STATUS_COLORS[item.status]}>
-              {t(`exports.statuses.${item.status}`)}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {[
-              when,
-              params.period ? t(`resources.finance.periods.${params.period}`) : null,
-              t('exports.asked', { at: formatDateTime(item.createdAt) }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-          {item.status === 'done' && (
-            <Text size="sm" c="dimmed">
-              {t('exports.doneLine', { rows: formatCount(item.rows ?? 0), until: formatDate(item.expiresAt) })}
-            </Text>
-          )}
-          {item.status === 'failed' && (
-            <Text size="sm" c="red.8">
-              {item.error}
-            </Text>
-          )}
-        </Stack>
-        {item.status === 'done' && (
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={download.isPending}
-            onClick={() => download.mutate()}
-          >
-            {t('exports.download')}
-          </Button>
-        )}
-      </Group>
-      {running && <Progress mt="xs" value={Math.max(item.progress, 3)} animated striped aria-label={t('exports.progressLabel')} />}
-    </Paper>
   );
 }

@@ -6,14 +6,16 @@ import {
   exportItem,
   type FinanceExportParams,
   type FinanceQuery,
+  type ListExportKind,
+  type ListExportParams,
   VIEW_HEADER,
 } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { downloadBlob } from '../../lib/export/table.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { getSession } from '../../lib/session.ts';
-import type { View } from '../../lib/view.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { downloadBlob } from './export/table.ts';
+import { currentLanguage } from './i18n.ts';
+import { getSession } from './session.ts';
+import type { View } from './view.ts';
 
 /** Exports built on the server (decision 0021): `POST /exports`, watched until done, then downloaded. */
 export const exportKeys = {
@@ -33,6 +35,10 @@ export function financeExportParams(query: FinanceQuery): FinanceExportParams {
 
 export const requestFinanceExport = (format: ExportFormat, params: FinanceExportParams) =>
   apiRequest('/exports', { method: 'POST', body: { kind: 'finance-report', format, params }, schema: exportItem });
+
+/** A list's export (`/exports/generate`, decision 0026): its list's filters, CSV or XLSX. */
+export const requestListExport = (kind: ListExportKind, format: 'csv' | 'xlsx', params: ListExportParams) =>
+  apiRequest('/exports', { method: 'POST', body: { kind, format, params }, schema: exportItem });
 
 /** One export, asked again every second while it is being built. */
 export const exportQuery = (iri: string) =>

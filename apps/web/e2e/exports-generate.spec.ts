@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { businessDate, type Collection, type Device, type ExportItem, formatDateTime, type Transaction } from '@kovanica/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
+
+// `/exports/generate` (issue 15, decision 0026): any list as a file built on the server, with its
+// progress in the list of the user's exports (over a reload too), then downloaded.
+
+const noOverflow = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+test('transactions of a device as CSV: progress, then the file holds the list’s rows', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { token } = await signIn(page, USERS.manager);
+  const devices = await apiGet<Collection<Device>>(page.request, token, '/devices?order[name]=asc&itemsPerPage=200');
+  const device = devices.member.find((d): d is Device & { imei: string } => d.imei !== null && !d.name.startsWith('E2E'));
+  if (!device) throw new Error('the demo data needs a device with a logger');
+  await sendTelemetry(page.request, device.imei, [
+    { type: 'coin', valueCents: 100, count: 2 },
+    { type: 'coin', valueCents: 200, count: 1 },
+  ]);
+  const day = businessDate();
+  const query = `device=${encodeURIComponent(device['@id'])}&at[after]=${day.slice(0, 8)}01&at[before]=${day}`;
+  const rows = await apiGet<Collection<Transaction>>(page.request, token, `/transactions?itemsPerPage=200&${query}`);
+  expect(rows.member.length).toBeGreaterThanOrEqual(2);
+
+  // The first look at the list says the new export is being built, 40 % done.
+  let held = true;
+  await page.route(/\/api\/v2\/exports(\?.*)?$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as Collection<ExportItem>;
+    const first = body.member[0];
+    if (!held || !first || first.kind !== 'transactions') return route.fulfill({ response, json: body });
+    held = false;
+    await route.fulfill({
+      response,
+      json: { ...body, member: [{ ...first, status: 'running', progress: 40, file: null }, ...body.member.slice(1)] },
+    });
+  });
+
+  await page.goto('/exports/generate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Export data' })).toBeVisible();
+  // The range is the month to date (the screen's default); the device is picked by its name.
+  await page.getByLabel('Data set').click();
+  await page.getByRole('option', { name: 'Transactions', exact: true }).click();
+  await page.getByText('CSV', { exact: true }).click();
+  await page.getByLabel('Device').fill(device.name);
+  await page.getByRole('option', { name: device.name, exact: true }).first().click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+
+  const card = page.getByTestId('export-card').first();
+  await expect(card.getByText('Transactions', { exact: true })).toBeVisible();
+  await expect(card.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '40');
+  await screenshot(page, 'exports-generate-running');
+  // Built: ready, with its size and expiry, downloaded from the list.
+  await expect(card.getByText('Ready')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(/lines · kept until .* · \d+ kB$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('export-card').first().getByText('Ready')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page
+    .getByTestId('export-card')
+    .first()
+    .getByRole('button', { name: /^Download/ })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const saved = path.join(test.info().outputDir, file.suggestedFilename());
+  await file.saveAs(saved);
+  const lines = readFileSync(saved, 'utf8').slice(1).split('\r\n').slice(0, -1);
+  expect(lines[0]).toBe('Time;Device;Location;Type;Amount;Count;Test play;Sequence number');
+  expect(lines.slice(1, -1).map((l) => l.split(';')[0])).toEqual(rows.member.map((tx) => formatDateTime(tx.at)));
+  expect(lines.slice(1, -1).every((l) => l.split(';')[1] === device.name)).toBe(true);
+  expect(lines.at(-1)?.startsWith('Total;')).toBe(true);
+  await expectAccessible(page);
+});
+
+for (const [width, language] of [
+  [1280, 'en'],
+  [375, 'en'],
+  [1280, 'hr'],
+  [375, 'hr'],
+] as const) {
+  test(`the screen at ${width} px in ${language}: axe clean, no wider than the screen`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, USERS.manager);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto('/exports/generate');
+    await expect(page.getByRole('heading', { level: 1, name: language === 'en' ? 'Export data' : 'Izvoz podataka' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('heading', { level: 2, name: language === 'en' ? 'My exports' : 'Moji izvozi' })).toBeVisible();
+    await expectAccessible(page);
+    await noOverflow(page);
+    await screenshot(page, `exports-generate-${width}-${language}`);
+    await context.close();
+  });
+}
+
+test('the empty list, and who may not come: a worker', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, USERS.accountant);
+  await page.goto('/exports/generate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Export data' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('No exports in the last 7 days.')).toBeVisible();
+  await context.close();
+  const other = await browser.newContext();
+  const worker = await other.newPage();
+  await signIn(worker, USERS.worker);
+  await worker.goto('/exports/generate');
+  await expect(worker.getByRole('heading', { level: 1, name: 'Export data' })).toHaveCount(0);
+  await other.close();
+});
