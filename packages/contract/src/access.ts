@@ -290,6 +290,7 @@ export interface WriteRules {
 const everyone = roles;
 const adminOnly: readonly Role[] = ['admin'];
 const managers: readonly Role[] = ['admin', 'manager'];
+const companyManagers: readonly Role[] = ['manager'];
 
 export const writeRules: Partial<Record<keyof typeof permissionsByResource, WriteRules>> = {
   // Only an admin manages users; everyone keeps their own name, phone, photo, language and password
@@ -309,6 +310,25 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       password: { roles: adminOnly, own: everyone },
       currentPassword: { own: everyone },
     },
+  },
+  // A company's settings (original §3, domain §3): its managers change them on their own company only
+  // (not on a subsidiary's), admins on any; the rest of the company (name, OIB, modules, parent, …)
+  // is the admins'. "Own" is the caller's company.
+  companies: {
+    fields: Object.fromEntries(
+      [
+        'operationalCostsCents',
+        'tokenValueCents',
+        'depositToleranceCents',
+        'offlineThresholdMinutes',
+        'sendNotifications',
+        'sendDailyReports',
+        'sendDepositNotifications',
+        'sendDeviceEmptyEvents',
+        'sendUnverifiedDeposits',
+        'notificationEmails',
+      ].map((field): [string, FieldRule] => [field, { own: companyManagers }]),
+    ),
   },
   // Workers place, name and tag the machines; prices, groups and fiscal data are the managers'.
   devices: {

@@ -135,7 +135,8 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
     same: await record(zabavni.id, zabavniDevice, null),
     other: await record(drugi.id, drugiDevice, null),
   }),
-  companies: async () => ({ same: zabavni.id, other: drugi.id }),
+  // Every demo caller's company is Zabavni: their own company, whose settings its managers change.
+  companies: async () => ({ own: zabavni.id, other: drugi.id }),
   'fiscal-settings': async () => ({ same: zabavni.id, other: drugi.id }),
   cities: async () => ({ same: 1 }), // shared reference data: no company to cross
   lessors: async () => ({ same: await firstRow(lessors, zabavni.id), other: await firstRow(lessors, drugi.id) }),

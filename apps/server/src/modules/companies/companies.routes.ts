@@ -1,4 +1,4 @@
-import { companiesResource } from '@kovanica/contract';
+import { companiesResource, iri } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -12,5 +12,7 @@ export function companiesRoutes(app: FastifyInstance, deps: Deps) {
     service: companiesService(deps.db),
     // Every user may read their own company (and a top-level manager its subsidiaries).
     allowSelf: { read: true },
+    // A manager's own company is where they change the settings (contract `writeRules.companies`).
+    owned: (row, _userId, actor) => row['@id'] === iri('companies', actor.companyId),
   });
 }
