@@ -16,9 +16,9 @@ export const isAudited = (name: string) => (auditedResources as readonly string[
 /** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
 const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
 
-/** A field's label: the resource's own, else the trail's, else the name as stored. */
+/** A field's label: the trail's own for stored ids (`verifiedById`), else the resource's, else the name as stored. */
 export const fieldLabel = (t: TFunction, resource: string, key: string) =>
-  t([`resources.${resource}.fields.${fieldOf(key)}`, k(`fields.${key}`)], { defaultValue: key });
+  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
 
 /** A value as people read it: money in euros, times in local time, yes/no, lists joined. */
 export function formatValue(t: TFunction, key: string, value: unknown): string {
@@ -71,7 +71,12 @@ export function AuditActionBadge({ action }: { action: string }) {
   const { t } = useTranslation();
   const color = action === 'delete' || action === 'storno' ? 'red.9' : action === 'create' || action === 'verify' ? 'teal.9' : 'blue.9';
   return (
-    <Badge color={color} variant="filled" tt="none">
+    <Badge
+      color={color}
+      variant="filled"
+      tt="none"
+      styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
+    >
       {t(k(`actions.${action}`), { defaultValue: action })}
     </Badge>
   );

@@ -69,7 +69,7 @@ function useColumns(): Column<AuditEntry>[] {
         key: 'actor',
         label: f('actor'),
         render: (e) => (
-          <Text style={{ overflowWrap: 'anywhere' }} inherit>
+          <Text style={{ overflowWrap: 'anywhere' }} miw={140} inherit>
             {e.actor}
           </Text>
         ),
