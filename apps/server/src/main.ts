@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { analyze, openDatabase } from './db/client.ts';
 import { seedDemoBills, settleDemoBills } from './demo/fiscal.ts';
 import { seedHistory } from './demo/history.ts';
+import { seedImports } from './demo/imports.ts';
 import { seedLoyalty, settleDemoCards } from './demo/loyalty.ts';
 import { DEMO_ISTRA_OIB, DEMO_PASSWORD, DEMO_ZABAVNI_OIB, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
 import { seedStock } from './demo/stock.ts';
@@ -40,6 +41,7 @@ if (seed && (await isEmpty(database.db))) {
   await seedDemoBills(db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB });
   // After the history: the prizes loaded into the machines follow what they paid out.
   await seedStock(db);
+  await seedImports(db);
   await settleDemoCards(db);
   await analyze(db);
   if (seeding !== database) await seeding.close();
