@@ -48,11 +48,15 @@ export async function main(args: string[]) {
     if (!device) throw new Error('no demo device with a logger');
     const generated = performance.now();
     // A coin a minute backwards from a year ago, on one device (sequence numbers far above the demo's).
-    await database.db.execute(sql`
-      insert into telemetry_events (company_id, logger_id, device_id, seq, type, at, received_at, amount_cents, count)
-      select ${device.company_id}, ${device.logger_id}, ${device.id}, 1000000000 + g, 'coin',
-        now() - interval '365 days' - g * interval '1 minute', now(), 100, 1
-      from generate_series(1, ${rows}) g`);
+    // In one transaction without the statement time-out (the app's pool has one).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
+        insert into telemetry_events (company_id, logger_id, device_id, seq, type, at, received_at, amount_cents, count)
+        select ${device.company_id}, ${device.logger_id}, ${device.id}, 1000000000 + g, 'coin',
+          now() - interval '365 days' - g * interval '1 minute', now(), 100, 1
+        from generate_series(1, ${rows}) g`);
+    });
     await database.db.execute(sql`analyze telemetry_events`);
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
       await database.db.execute(sql`select count(*)::int as n from telemetry_events where company_id = ${device.company_id}
@@ -108,9 +112,11 @@ export async function main(args: string[]) {
     })();
     const started = performance.now();
     const sweep = new ExportSweep(database.db, (m, e) => console.error(m, e), app.lists);
-    for (;;) {
-      const outcome = await sweep.sweep({ budgetMs: 10 * 60_000 });
-      if (!outcome.more) break;
+    // As the queue would: sweeps until it is built (a chunk that timed out is built again, up to 3 times).
+    for (let i = 0; i < 5; i++) {
+      await sweep.sweep({ budgetMs: 30 * 60_000 });
+      const { status } = (await app.inject({ method: 'GET', url: id, headers: { authorization } })).json<{ status: string }>();
+      if (status === 'done' || status === 'failed') break;
     }
     const ms = performance.now() - started;
     building = false;

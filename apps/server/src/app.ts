@@ -41,6 +41,8 @@ import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { loyaltyCardsRoutes } from './modules/loyalty-cards/loyalty-cards.routes.ts';
 import { loyaltyOwnersRoutes } from './modules/loyalty-owners/loyalty-owners.routes.ts';
 import { loyaltyReportsRoutes } from './modules/loyalty-reports/loyalty-reports.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { type MailOptions, MailSweep } from './modules/mail/mail.service.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { posLocationsRoutes } from './modules/pos-locations/pos-locations.routes.ts';
@@ -81,6 +83,8 @@ export interface AppOptions {
   simulatedCis?: SimulatedCis | null;
   /** Background work: the job queue and its workers (the fiscal sender). Off unless asked (tests ask where they test it). */
   jobs?: boolean;
+  /** Where the job queue sends the outbox's e-mails; no SMTP URL keeps them in the outbox (decision 0025). */
+  mail?: MailOptions;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -115,20 +119,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       deps.versions.bump('bill-attempts');
     });
     const exporter = new ExportSweep(deps.db, (message, error) => app.log.error({ err: error }, message), deps.lists);
+    const mailer = new MailSweep(deps.db, options.mail ?? { from: 'Kovanica <noreply@kovanica.local>' }, {
+      log: (message, error) => app.log.error({ err: error }, message),
+      changed: () => deps.versions.bump('mails'),
+    });
     const jobs = await startJobs(
       options.database,
-      { [JOBS.fiscalSweep]: () => sender.sweep(), [JOBS.exportSweep]: () => exporter.sweep() },
+      {
+        [JOBS.fiscalSweep]: () => sender.sweep(),
+        [JOBS.exportSweep]: () => exporter.sweep(),
+        [JOBS.mailSweep]: () => mailer.sweep(),
+      },
       (message, error) => app.log.error({ err: error }, message),
     );
     deps.wake = jobs.wake;
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);
     jobs.wake(JOBS.exportSweep);
+    jobs.wake(JOBS.mailSweep);
     // The sweep under way claims no more, so it ends within the queue's graceful stop and never
     // writes to a database that is closing.
     app.addHook('onClose', async () => {
       sender.stop();
       exporter.stop();
+      mailer.stop();
       await jobs.stop();
     });
   }
@@ -194,5 +208,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loyaltyReportsRoutes(app, deps);
   posTerminalRoutes(app, deps, options.jwtSecret);
   cardAppRoutes(app, deps);
+  mailRoutes(app, deps);
   return app;
 }

@@ -45,6 +45,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', DATA_DIR: dir() }).databaseUrl).toBeUndefined();
   });
 
+  it('reads the SMTP server and the sender; without SMTP_URL mail stays in the outbox', () => {
+    expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({ smtpUrl: undefined, mailFrom: 'Kovanica <noreply@kovanica.local>' });
+    expect(loadConfig({ SMTP_URL: '', DATA_DIR: dir() }).smtpUrl).toBeUndefined();
+    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.hr:465', MAIL_FROM: 'Ops <ops@example.hr>', DATA_DIR: dir() });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.hr:465', mailFrom: 'Ops <ops@example.hr>' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.hr', DATA_DIR: dir() })).toThrow(/SMTP_URL/);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y', DATA_DIR: dir() })).toThrow(/DATABASE_URL/);

@@ -29,6 +29,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://user:password@host:port or smtps://…' }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Kovanica <noreply@kovanica.local>'),
 });
 
 export interface Config {
@@ -50,6 +56,10 @@ export interface Config {
   trustProxy: boolean;
   /** PostgreSQL: the longest a statement may run (0: no limit; default 5 s, decision 0010). */
   statementTimeoutMs: number | undefined;
+  /** The SMTP server e-mails go through (decision 0025); undefined: they stay in the outbox, `held`. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -75,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? false,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -61,6 +61,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   simulatedCis,
   jobs: true,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
 });
 app.addHook('onClose', () => simulatedCis.close());
 

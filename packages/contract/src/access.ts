@@ -330,6 +330,8 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       ].map((field): [string, FieldRule] => [field, { own: companyManagers }]),
     ),
   },
+        // The language of the company's e-mails (decision 0025).
+        'language',
   // Workers place, name and tag the machines; prices, groups and fiscal data are the managers'.
   devices: {
     fields: {

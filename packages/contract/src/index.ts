@@ -34,6 +34,7 @@ export * from './resources/loyalty-card-upload.ts';
 export * from './resources/loyalty-cards.ts';
 export * from './resources/loyalty-owners.ts';
 export * from './resources/loyalty-reports.ts';
+export * from './resources/mails.ts';
 export * from './resources/maintenance.ts';
 export * from './resources/movements.ts';
 export * from './resources/pos-locations.ts';

@@ -13,6 +13,7 @@ import { importsResource } from './resources/imports.ts';
 import { lessorsResource } from './resources/lessors.ts';
 import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
+import { mailsResource } from './resources/mails.ts';
 import { cardTransactionsResource, loyaltyCardsResource } from './resources/loyalty-cards.ts';
 import { loyaltyOwnersResource } from './resources/loyalty-owners.ts';
 import { maintenanceResource } from './resources/maintenance.ts';
@@ -48,6 +49,7 @@ export const resources = [
   lessorsResource,
   locationsResource,
   loggersResource,
+  mailsResource,
   loyaltyOwnersResource,
   loyaltyCardsResource,
   cardTransactionsResource,

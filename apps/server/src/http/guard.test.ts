@@ -22,6 +22,7 @@ import {
   loggers,
   loyaltyCards,
   loyaltyOwners,
+  mails,
   maintenance,
   posLocations,
   posOwners,
@@ -244,6 +245,19 @@ const [zabavniAudit] = await t.db
   .insert(auditLog)
   .values({ companyId: zabavni?.id ?? 0, resource: 'lessors', recordId: 1, action: 'update', actor: 'walk@zabavni.test' })
   .returning();
+const [zabavniMail] = await t.db
+  .insert(mails)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    kind: 'deposit',
+    dedupeKey: 'walk:1',
+    to: ['walk@zabavni.test'],
+    subject: 'Walk',
+    text: 'Walk',
+    html: '<p>Walk</p>',
+    language: 'hr',
+  })
+  .returning();
 // The other company uses every module, so that only tenancy keeps it from Zabavni's rows.
 await t.db
   .update(companies)
@@ -285,6 +299,7 @@ const foreignIds: Record<string, number | undefined> = {
   'loyalty-cards': zabavniCard?.id,
   'card-transactions': zabavniCardEntry?.id,
   'audit-log': zabavniAudit?.id,
+  mails: zabavniMail?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

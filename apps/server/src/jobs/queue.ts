@@ -7,6 +7,8 @@ export const JOBS = {
   fiscalSweep: 'fiscal-sweep',
   /** Builds the exports asked for (decision 0021); every minute (a dead server's export), and at once when one is asked for. */
   exportSweep: 'export-sweep',
+  /** Composes the e-mails that are due into the outbox and sends it (decision 0025); every minute. */
+  mailSweep: 'mail-sweep',
 } as const;
 type JobName = (typeof JOBS)[keyof typeof JOBS];
 

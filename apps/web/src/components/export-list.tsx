@@ -1,4 +1,12 @@
-import { type ExportItem, type FinancePeriod, type FinanceSubject, formatCount, formatDate, formatDateTime } from '@kovanica/contract';
+import {
+  businessDate,
+  type ExportItem,
+  type FinancePeriod,
+  type FinanceSubject,
+  formatCount,
+  formatDate,
+  formatDateTime,
+} from '@kovanica/contract';
 import { Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
@@ -59,10 +67,11 @@ function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean })
   const title =
     item.kind === 'finance-report' ? t(`resources.finance.titles.${params.subject ?? 'location'}`) : t(`exports.kinds.${item.kind}`);
   // A list's range is its date filter (`at[after]` … `at[before]`); a report's its from and to.
+  // (instants of business days' starts: the range's last day is the one before `[strictly_before]`).
   const after = Object.entries(params).find(([k]) => k.endsWith('[after]'))?.[1];
-  const before = Object.entries(params).find(([k]) => k.endsWith('[before]'))?.[1];
-  const from = params.from ?? (typeof after === 'string' ? after : undefined);
-  const to = params.to ?? (typeof before === 'string' ? before : undefined);
+  const before = Object.entries(params).find(([k]) => k.endsWith('[strictly_before]'))?.[1];
+  const from = params.from ?? (typeof after === 'string' ? businessDate(new Date(after)) : undefined);
+  const to = params.to ?? (typeof before === 'string' ? businessDate(new Date(new Date(before).getTime() - 1)) : undefined);
   const when = from || to ? `${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}` : '';
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="export-card">

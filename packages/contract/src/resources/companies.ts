@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moduleComponents, modules } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zEmail, zOib, zText } from '../validation.ts';
 import { loggerCreate, loggerCredential } from './loggers.ts';
@@ -21,6 +22,8 @@ export const companyItem = z.object({
   sendDepositNotifications: z.boolean(),
   sendDeviceEmptyEvents: z.boolean(),
   sendUnverifiedDeposits: z.boolean(),
+  /** The language of the company's e-mails. */
+  language: z.enum(languages),
   operationalCostsCents: z.number().int(),
   tokenValueCents: z.number().int(),
   depositToleranceCents: z.number().int(),
@@ -48,6 +51,7 @@ const fields = {
   sendDepositNotifications: z.boolean(),
   sendDeviceEmptyEvents: z.boolean(),
   sendUnverifiedDeposits: z.boolean(),
+  language: z.enum(languages),
   operationalCostsCents: zCents(),
   tokenValueCents: zCents(),
   depositToleranceCents: zCents(),

@@ -1,4 +1,4 @@
-import type { Module, ModuleComponent } from '@kovanica/contract';
+import type { Language, Module, ModuleComponent } from '@kovanica/contract';
 import { type AnyPgColumn, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable(
@@ -17,6 +17,8 @@ export const companies = pgTable(
     sendDepositNotifications: boolean().notNull().default(false),
     sendDeviceEmptyEvents: boolean().notNull().default(false),
     sendUnverifiedDeposits: boolean().notNull().default(false),
+    /** The language of the company's e-mails (decision 0025). */
+    language: text().$type<Language>().notNull().default('hr'),
     operationalCostsCents: integer().notNull().default(0),
     isTopGun: boolean().notNull().default(false),
     parentId: integer().references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),

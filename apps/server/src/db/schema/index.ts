@@ -13,6 +13,7 @@ export * from './lessors.ts';
 export * from './locations.ts';
 export * from './loggers.ts';
 export * from './loyalty.ts';
+export * from './mails.ts';
 export * from './maintenance.ts';
 export * from './movements.ts';
 export * from './repositories.ts';

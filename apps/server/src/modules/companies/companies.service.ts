@@ -29,6 +29,7 @@ export function toCompany(row: CompanyRow): Company {
     sendDepositNotifications: row.sendDepositNotifications,
     sendDeviceEmptyEvents: row.sendDeviceEmptyEvents,
     sendUnverifiedDeposits: row.sendUnverifiedDeposits,
+    language: row.language,
     operationalCostsCents: row.operationalCostsCents,
     tokenValueCents: row.tokenValueCents,
     depositToleranceCents: row.depositToleranceCents,
@@ -47,6 +48,7 @@ type CompanyFields = Omit<CompanyPatch, 'parent' | keyof CompanySetup>;
 function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert> {
   const { name, oib, inVatSystem, address, phone, email, notificationEmails, sendNotifications, sendDailyReports } = input;
   const { sendDepositNotifications, sendDeviceEmptyEvents, sendUnverifiedDeposits, operationalCostsCents, isTopGun } = input;
+  const { language } = input;
   const { activeModules, activeModuleComponents, tokenValueCents, depositToleranceCents, offlineThresholdMinutes } = input;
   return defined({
     name,
@@ -61,6 +63,7 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     sendDepositNotifications,
     sendDeviceEmptyEvents,
     sendUnverifiedDeposits,
+    language,
     operationalCostsCents,
     isTopGun,
     activeModules,

@@ -44,6 +44,8 @@ export interface CompanyValues {
   sendDepositNotifications: boolean;
   sendDeviceEmptyEvents: boolean;
   sendUnverifiedDeposits: boolean;
+  /** The language of the company's e-mails. */
+  language: Language;
   operationalCostsCents: number | null;
   tokenValueCents: number | null;
   depositToleranceCents: number | null;
@@ -74,6 +76,7 @@ export const companyFieldKeys = [
   'sendDepositNotifications',
   'sendDeviceEmptyEvents',
   'sendUnverifiedDeposits',
+  'language',
   'operationalCostsCents',
   'tokenValueCents',
   'depositToleranceCents',
@@ -134,6 +137,7 @@ export const emptyCompanyValues = (): CompanyValues => ({
   sendDepositNotifications: false,
   sendDeviceEmptyEvents: false,
   sendUnverifiedDeposits: false,
+  language: 'hr',
   operationalCostsCents: 0,
   tokenValueCents: 100,
   depositToleranceCents: 0,
@@ -162,6 +166,7 @@ export const companyValuesOf = (company: Company): CompanyValues => ({
   sendDepositNotifications: company.sendDepositNotifications,
   sendDeviceEmptyEvents: company.sendDeviceEmptyEvents,
   sendUnverifiedDeposits: company.sendUnverifiedDeposits,
+  language: company.language,
   operationalCostsCents: company.operationalCostsCents,
   tokenValueCents: company.tokenValueCents,
   depositToleranceCents: company.depositToleranceCents,
@@ -197,6 +202,7 @@ export function bodyOf(values: CompanyValues): Record<BodyKey, unknown> {
     sendDepositNotifications: values.sendDepositNotifications,
     sendDeviceEmptyEvents: values.sendDeviceEmptyEvents,
     sendUnverifiedDeposits: values.sendUnverifiedDeposits,
+    language: values.language,
     operationalCostsCents: values.operationalCostsCents,
     tokenValueCents: values.tokenValueCents,
     depositToleranceCents: values.depositToleranceCents,

@@ -61,6 +61,7 @@ export function CompanyStepCheck({ values }: { values: CompanyValues }) {
           <Row label={t(f('phone'))}>{text(values.phone)}</Row>
           <Row label={t(f('email'))}>{text(values.email)}</Row>
           <Row label={t(f('notificationEmails'))}>{plain(values.notificationEmails)}</Row>
+          <Row label={t(f('language'))}>{t(`languages.${values.language}`)}</Row>
           {emailToggles.map((field) => (
             <Row key={field} label={t(f(field))}>
               {yesNo(values[field])}

@@ -1,4 +1,5 @@
-import { Checkbox, Fieldset, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { languages } from '@kovanica/contract';
+import { Checkbox, Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input.tsx';
@@ -41,6 +42,12 @@ export function CompanyStepInfo({ form, self }: { form: UseFormReturnType<Compan
             clearable
             acceptValueOnBlur
             {...form.getInputProps('notificationEmails')}
+          />
+          <NativeSelect
+            label={t(f('language'))}
+            description={t(hint('language'))}
+            data={languages.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+            {...form.getInputProps('language')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {emailToggles.map((field) => (

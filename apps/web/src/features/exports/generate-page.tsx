@@ -23,6 +23,7 @@ import { type ReportPlaceFilter, ReportPlaceFilters, type ReportPlaces } from '.
 import { useAccess } from '../../lib/access.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { exportKeys, requestListExport } from '../../lib/exports.ts';
+import { businessDayStart } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 
@@ -73,8 +74,9 @@ export function ExportGeneratePage() {
     if (!kind) return {};
     const chosen: Record<string, string> = {};
     if (dated) {
-      chosen[`${dated}[after]`] = from;
-      chosen[`${dated}[before]`] = to;
+      // Whole business days, as a list's day range asks (`toApiQuery`): from the first day's start to the day after the last.
+      chosen[`${dated}[after]`] = businessDayStart(from);
+      chosen[`${dated}[strictly_before]`] = businessDayStart(to, 1);
     }
     if (view === 'all' && places.company) chosen.company = places.company;
     for (const filter of placeFilters[kind]) {
@@ -165,7 +167,7 @@ export function ExportGeneratePage() {
         {can(accountInfo.role, 'finance.read') && (accountInfo.role === 'admin' || hasModule('finance')) && (
           <Text size="sm" c="dimmed" mt="sm">
             {t('exports.reportsHint')}{' '}
-            <Anchor component={Link} to="/finance-report/export" size="sm">
+            <Anchor component={Link} to="/finance-report/export" size="sm" underline="always">
               {t('exports.reportsLink')}
             </Anchor>
           </Text>
