@@ -92,6 +92,26 @@ describe('audit trail', () => {
     expect((await historyOf('lessors', lessor.id)).map((e) => e.action)).toEqual(['create']);
   });
 
+  it('a change that fails at its commit leaves no audit row either (the row is in the same transaction)', async () => {
+    const lessor = await createLessor(t, { rentalType: 'fixed', contractRentalAmountCents: 10_000 });
+    // Fails at COMMIT, after the service has written the change and its audit row.
+    await t.db.execute(
+      sql.raw(`create function lessor_refuse() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create constraint trigger lessor_refuse after update on lessors deferrable initially deferred for each row execute function lessor_refuse()',
+      ),
+    );
+    try {
+      expect((await patch('manager', lessor['@id'], { contractRentalAmountCents: 20_000 })).statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger lessor_refuse on lessors'));
+      await t.db.execute(sql.raw('drop function lessor_refuse()'));
+    }
+    expect((await historyOf('lessors', lessor.id)).map((e) => e.action)).toEqual(['create']);
+  });
+
   it('rent terms of lessors and locations, users and their roles, companies: create, update, delete', async () => {
     const lessor = await createLessor(t, { rentalType: 'fixed', contractRentalAmountCents: 10_000 });
     await patch('manager', lessor['@id'], { contractRentalAmountCents: 12_500 });
