@@ -40,29 +40,28 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (!keys.length) return null;
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
-        {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t(k('field'))}</Table.Th>
-            {entry.before && <Table.Th scope="col">{t(k('before'))}</Table.Th>}
-            {entry.after && <Table.Th scope="col">{t(k('after'))}</Table.Th>}
+    // Fixed layout and values that break anywhere: no scrolling region a keyboard could not reach.
+    <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
+      {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t(k('field'))}</Table.Th>
+          {entry.before && <Table.Th scope="col">{t(k('before'))}</Table.Th>}
+          {entry.after && <Table.Th scope="col">{t(k('after'))}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((key) => (
+          <Table.Tr key={key}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {fieldLabel(t, entry.resource, key)}
+            </Table.Th>
+            {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, before[key])}</Table.Td>}
+            {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, after[key])}</Table.Td>}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key}>
-              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {fieldLabel(t, entry.resource, key)}
-              </Table.Th>
-              {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, before[key])}</Table.Td>}
-              {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, after[key])}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
