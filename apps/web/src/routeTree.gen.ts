@@ -17,7 +17,6 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
 import { Route as AppAuditLogListRouteImport } from './routes/_app/audit-log/list';
-import { Route as AppExportsGenerateRouteImport } from './routes/_app/exports/generate';
 import { Route as AppBillsIdRouteImport } from './routes/_app/bills/$id';
 import { Route as AppBillsFilterRouteImport } from './routes/_app/bills/filter';
 import { Route as AppBillsListRouteImport } from './routes/_app/bills/list';
@@ -49,6 +48,7 @@ import { Route as AppDevicesNewRouteImport } from './routes/_app/devices/new';
 import { Route as AppDevicesResetRouteImport } from './routes/_app/devices/reset';
 import { Route as AppDevicesServiceModeHistoryRouteImport } from './routes/_app/devices/service-mode-history';
 import { Route as AppEbitdaListRouteImport } from './routes/_app/ebitda/list';
+import { Route as AppExportsGenerateRouteImport } from './routes/_app/exports/generate';
 import { Route as AppFinanceReportCompanyRouteImport } from './routes/_app/finance-report/company';
 import { Route as AppFinanceReportDeviceRouteImport } from './routes/_app/finance-report/device';
 import { Route as AppFinanceReportDeviceNewRouteImport } from './routes/_app/finance-report/device-new';
@@ -60,6 +60,8 @@ import { Route as AppFinanceReportLessorRefactoredRouteImport } from './routes/_
 import { Route as AppFinanceReportLocationRouteImport } from './routes/_app/finance-report/location';
 import { Route as AppFinanceReportLocationNewRouteImport } from './routes/_app/finance-report/location-new';
 import { Route as AppFinanceReportLocationRefactoredRouteImport } from './routes/_app/finance-report/location-refactored';
+import { Route as AppImportsIndexRouteImport } from './routes/_app/imports/index';
+import { Route as AppImportsNewRouteImport } from './routes/_app/imports/new';
 import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
 import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
 import { Route as AppLocationsListRouteImport } from './routes/_app/locations/list';
@@ -94,6 +96,8 @@ import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$
 import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
 import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
 import { Route as AppDevicesMaintenanceIdRouteImport } from './routes/_app/devices/maintenance.$id';
+import { Route as AppImportsHistoryIndexRouteImport } from './routes/_app/imports/history.index';
+import { Route as AppImportsHistoryIdRouteImport } from './routes/_app/imports/history.$id';
 import { Route as AppLessorsEditIdRouteImport } from './routes/_app/lessors/edit.$id';
 import { Route as AppLocationsEditIdRouteImport } from './routes/_app/locations/edit.$id';
 import { Route as AppLoggersEditIdRouteImport } from './routes/_app/loggers/edit.$id';
@@ -186,11 +190,6 @@ const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
 const AppAuditLogListRoute = AppAuditLogListRouteImport.update({
   id: '/audit-log/list',
   path: '/audit-log/list',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppExportsGenerateRoute = AppExportsGenerateRouteImport.update({
-  id: '/exports/generate',
-  path: '/exports/generate',
   getParentRoute: () => AppRoute,
 } as any);
 const AppBillsIdRoute = AppBillsIdRouteImport.update({
@@ -358,6 +357,11 @@ const AppEbitdaListRoute = AppEbitdaListRouteImport.update({
   path: '/ebitda/list',
   getParentRoute: () => AppRoute,
 } as any);
+const AppExportsGenerateRoute = AppExportsGenerateRouteImport.update({
+  id: '/exports/generate',
+  path: '/exports/generate',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppFinanceReportCompanyRoute = AppFinanceReportCompanyRouteImport.update({
   id: '/finance-report/company',
   path: '/finance-report/company',
@@ -420,6 +424,16 @@ const AppFinanceReportLocationRefactoredRoute =
     path: '/finance-report/location-refactored',
     getParentRoute: () => AppRoute,
   } as any);
+const AppImportsIndexRoute = AppImportsIndexRouteImport.update({
+  id: '/imports/',
+  path: '/imports/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppImportsNewRoute = AppImportsNewRouteImport.update({
+  id: '/imports/new',
+  path: '/imports/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppLessorsListRoute = AppLessorsListRouteImport.update({
   id: '/lessors/list',
   path: '/lessors/list',
@@ -593,6 +607,16 @@ const AppDevicesEditIdRoute = AppDevicesEditIdRouteImport.update({
 const AppDevicesMaintenanceIdRoute = AppDevicesMaintenanceIdRouteImport.update({
   id: '/devices/maintenance/$id',
   path: '/devices/maintenance/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppImportsHistoryIndexRoute = AppImportsHistoryIndexRouteImport.update({
+  id: '/imports/history/',
+  path: '/imports/history/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppImportsHistoryIdRoute = AppImportsHistoryIdRouteImport.update({
+  id: '/imports/history/$id',
+  path: '/imports/history/$id',
   getParentRoute: () => AppRoute,
 } as any);
 const AppLessorsEditIdRoute = AppLessorsEditIdRouteImport.update({
@@ -892,7 +916,6 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
-  '/exports/generate': typeof AppExportsGenerateRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -923,6 +946,7 @@ export interface FileRoutesByFullPath {
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/ebitda/list': typeof AppEbitdaListRoute;
+  '/exports/generate': typeof AppExportsGenerateRoute;
   '/finance-report/company': typeof AppFinanceReportCompanyRoute;
   '/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
@@ -934,6 +958,7 @@ export interface FileRoutesByFullPath {
   '/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/imports/new': typeof AppImportsNewRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -959,6 +984,7 @@ export interface FileRoutesByFullPath {
   '/$section/': typeof AppSectionIndexRoute;
   '/articles/': typeof AppArticlesIndexRoute;
   '/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
+  '/imports/': typeof AppImportsIndexRoute;
   '/profile/': typeof AppProfileIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
   '/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -969,6 +995,7 @@ export interface FileRoutesByFullPath {
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
+  '/imports/history/$id': typeof AppImportsHistoryIdRoute;
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -1002,6 +1029,7 @@ export interface FileRoutesByFullPath {
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
+  '/imports/history/': typeof AppImportsHistoryIndexRoute;
   '/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
   '/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
   '/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1032,7 +1060,6 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
-  '/exports/generate': typeof AppExportsGenerateRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
   '/bills/list': typeof AppBillsListRoute;
@@ -1063,6 +1090,7 @@ export interface FileRoutesByTo {
   '/devices/reset': typeof AppDevicesResetRoute;
   '/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/ebitda/list': typeof AppEbitdaListRoute;
+  '/exports/generate': typeof AppExportsGenerateRoute;
   '/finance-report/company': typeof AppFinanceReportCompanyRoute;
   '/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
@@ -1074,6 +1102,7 @@ export interface FileRoutesByTo {
   '/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/imports/new': typeof AppImportsNewRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
   '/locations/list': typeof AppLocationsListRoute;
@@ -1099,6 +1128,7 @@ export interface FileRoutesByTo {
   '/$section': typeof AppSectionIndexRoute;
   '/articles': typeof AppArticlesIndexRoute;
   '/comparative-analysis': typeof AppComparativeAnalysisIndexRoute;
+  '/imports': typeof AppImportsIndexRoute;
   '/profile': typeof AppProfileIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
   '/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -1109,6 +1139,7 @@ export interface FileRoutesByTo {
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
+  '/imports/history/$id': typeof AppImportsHistoryIdRoute;
   '/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -1142,6 +1173,7 @@ export interface FileRoutesByTo {
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories': typeof AppArticlesRepositoriesIndexRoute;
+  '/imports/history': typeof AppImportsHistoryIndexRoute;
   '/loyalty/cards': typeof AppLoyaltyCardsIndexRoute;
   '/loyalty/owners': typeof AppLoyaltyOwnersIndexRoute;
   '/loyalty/pos-locations': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1174,7 +1206,6 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/audit-log/list': typeof AppAuditLogListRoute;
-  '/_app/exports/generate': typeof AppExportsGenerateRoute;
   '/_app/bills/$id': typeof AppBillsIdRoute;
   '/_app/bills/filter': typeof AppBillsFilterRoute;
   '/_app/bills/list': typeof AppBillsListRoute;
@@ -1205,6 +1236,7 @@ export interface FileRoutesById {
   '/_app/devices/reset': typeof AppDevicesResetRoute;
   '/_app/devices/service-mode-history': typeof AppDevicesServiceModeHistoryRoute;
   '/_app/ebitda/list': typeof AppEbitdaListRoute;
+  '/_app/exports/generate': typeof AppExportsGenerateRoute;
   '/_app/finance-report/company': typeof AppFinanceReportCompanyRoute;
   '/_app/finance-report/device': typeof AppFinanceReportDeviceRoute;
   '/_app/finance-report/device-new': typeof AppFinanceReportDeviceNewRoute;
@@ -1216,6 +1248,7 @@ export interface FileRoutesById {
   '/_app/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/_app/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/_app/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/_app/imports/new': typeof AppImportsNewRoute;
   '/_app/lessors/list': typeof AppLessorsListRoute;
   '/_app/lessors/new': typeof AppLessorsNewRoute;
   '/_app/locations/list': typeof AppLocationsListRoute;
@@ -1241,6 +1274,7 @@ export interface FileRoutesById {
   '/_app/$section/': typeof AppSectionIndexRoute;
   '/_app/articles/': typeof AppArticlesIndexRoute;
   '/_app/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
+  '/_app/imports/': typeof AppImportsIndexRoute;
   '/_app/profile/': typeof AppProfileIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
   '/_app/articles/items/list': typeof AppArticlesItemsListRoute;
@@ -1251,6 +1285,7 @@ export interface FileRoutesById {
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/_app/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
+  '/_app/imports/history/$id': typeof AppImportsHistoryIdRoute;
   '/_app/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/_app/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/_app/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -1284,6 +1319,7 @@ export interface FileRoutesById {
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
   '/_app/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/_app/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
+  '/_app/imports/history/': typeof AppImportsHistoryIndexRoute;
   '/_app/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
   '/_app/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
   '/_app/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1316,7 +1352,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard'
     | '/audit-log/list'
-    | '/exports/generate'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1347,6 +1382,7 @@ export interface FileRouteTypes {
     | '/devices/reset'
     | '/devices/service-mode-history'
     | '/ebitda/list'
+    | '/exports/generate'
     | '/finance-report/company'
     | '/finance-report/device'
     | '/finance-report/device-new'
@@ -1358,6 +1394,7 @@ export interface FileRouteTypes {
     | '/finance-report/location'
     | '/finance-report/location-new'
     | '/finance-report/location-refactored'
+    | '/imports/new'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -1383,6 +1420,7 @@ export interface FileRouteTypes {
     | '/$section/'
     | '/articles/'
     | '/comparative-analysis/'
+    | '/imports/'
     | '/profile/'
     | '/settings/'
     | '/articles/items/list'
@@ -1393,6 +1431,7 @@ export interface FileRouteTypes {
     | '/companies/edit/$id'
     | '/devices/edit/$id'
     | '/devices/maintenance/$id'
+    | '/imports/history/$id'
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
@@ -1426,6 +1465,7 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/articles/items/'
     | '/articles/repositories/'
+    | '/imports/history/'
     | '/loyalty/cards/'
     | '/loyalty/owners/'
     | '/loyalty/pos-locations/'
@@ -1456,7 +1496,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard'
     | '/audit-log/list'
-    | '/exports/generate'
     | '/bills/$id'
     | '/bills/filter'
     | '/bills/list'
@@ -1487,6 +1526,7 @@ export interface FileRouteTypes {
     | '/devices/reset'
     | '/devices/service-mode-history'
     | '/ebitda/list'
+    | '/exports/generate'
     | '/finance-report/company'
     | '/finance-report/device'
     | '/finance-report/device-new'
@@ -1498,6 +1538,7 @@ export interface FileRouteTypes {
     | '/finance-report/location'
     | '/finance-report/location-new'
     | '/finance-report/location-refactored'
+    | '/imports/new'
     | '/lessors/list'
     | '/lessors/new'
     | '/locations/list'
@@ -1523,6 +1564,7 @@ export interface FileRouteTypes {
     | '/$section'
     | '/articles'
     | '/comparative-analysis'
+    | '/imports'
     | '/profile'
     | '/settings'
     | '/articles/items/list'
@@ -1533,6 +1575,7 @@ export interface FileRouteTypes {
     | '/companies/edit/$id'
     | '/devices/edit/$id'
     | '/devices/maintenance/$id'
+    | '/imports/history/$id'
     | '/lessors/edit/$id'
     | '/locations/edit/$id'
     | '/loggers/edit/$id'
@@ -1566,6 +1609,7 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/articles/items'
     | '/articles/repositories'
+    | '/imports/history'
     | '/loyalty/cards'
     | '/loyalty/owners'
     | '/loyalty/pos-locations'
@@ -1597,7 +1641,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/dashboard'
     | '/_app/audit-log/list'
-    | '/_app/exports/generate'
     | '/_app/bills/$id'
     | '/_app/bills/filter'
     | '/_app/bills/list'
@@ -1628,6 +1671,7 @@ export interface FileRouteTypes {
     | '/_app/devices/reset'
     | '/_app/devices/service-mode-history'
     | '/_app/ebitda/list'
+    | '/_app/exports/generate'
     | '/_app/finance-report/company'
     | '/_app/finance-report/device'
     | '/_app/finance-report/device-new'
@@ -1639,6 +1683,7 @@ export interface FileRouteTypes {
     | '/_app/finance-report/location'
     | '/_app/finance-report/location-new'
     | '/_app/finance-report/location-refactored'
+    | '/_app/imports/new'
     | '/_app/lessors/list'
     | '/_app/lessors/new'
     | '/_app/locations/list'
@@ -1664,6 +1709,7 @@ export interface FileRouteTypes {
     | '/_app/$section/'
     | '/_app/articles/'
     | '/_app/comparative-analysis/'
+    | '/_app/imports/'
     | '/_app/profile/'
     | '/_app/settings/'
     | '/_app/articles/items/list'
@@ -1674,6 +1720,7 @@ export interface FileRouteTypes {
     | '/_app/companies/edit/$id'
     | '/_app/devices/edit/$id'
     | '/_app/devices/maintenance/$id'
+    | '/_app/imports/history/$id'
     | '/_app/lessors/edit/$id'
     | '/_app/locations/edit/$id'
     | '/_app/loggers/edit/$id'
@@ -1707,6 +1754,7 @@ export interface FileRouteTypes {
     | '/_app/users/edit/$id'
     | '/_app/articles/items/'
     | '/_app/articles/repositories/'
+    | '/_app/imports/history/'
     | '/_app/loyalty/cards/'
     | '/_app/loyalty/owners/'
     | '/_app/loyalty/pos-locations/'
@@ -1795,13 +1843,6 @@ declare module '@tanstack/react-router' {
       path: '/audit-log/list';
       fullPath: '/audit-log/list';
       preLoaderRoute: typeof AppAuditLogListRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/exports/generate': {
-      id: '/_app/exports/generate';
-      path: '/exports/generate';
-      fullPath: '/exports/generate';
-      preLoaderRoute: typeof AppExportsGenerateRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/bills/$id': {
@@ -2021,6 +2062,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEbitdaListRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/exports/generate': {
+      id: '/_app/exports/generate';
+      path: '/exports/generate';
+      fullPath: '/exports/generate';
+      preLoaderRoute: typeof AppExportsGenerateRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/finance-report/company': {
       id: '/_app/finance-report/company';
       path: '/finance-report/company';
@@ -2096,6 +2144,20 @@ declare module '@tanstack/react-router' {
       path: '/finance-report/location-refactored';
       fullPath: '/finance-report/location-refactored';
       preLoaderRoute: typeof AppFinanceReportLocationRefactoredRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/imports/': {
+      id: '/_app/imports/';
+      path: '/imports';
+      fullPath: '/imports/';
+      preLoaderRoute: typeof AppImportsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/imports/new': {
+      id: '/_app/imports/new';
+      path: '/imports/new';
+      fullPath: '/imports/new';
+      preLoaderRoute: typeof AppImportsNewRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/lessors/list': {
@@ -2334,6 +2396,20 @@ declare module '@tanstack/react-router' {
       path: '/devices/maintenance/$id';
       fullPath: '/devices/maintenance/$id';
       preLoaderRoute: typeof AppDevicesMaintenanceIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/imports/history/': {
+      id: '/_app/imports/history/';
+      path: '/imports/history';
+      fullPath: '/imports/history/';
+      preLoaderRoute: typeof AppImportsHistoryIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/imports/history/$id': {
+      id: '/_app/imports/history/$id';
+      path: '/imports/history/$id';
+      fullPath: '/imports/history/$id';
+      preLoaderRoute: typeof AppImportsHistoryIdRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/lessors/edit/$id': {
@@ -2720,7 +2796,6 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
   AppAuditLogListRoute: typeof AppAuditLogListRoute;
-  AppExportsGenerateRoute: typeof AppExportsGenerateRoute;
   AppBillsIdRoute: typeof AppBillsIdRoute;
   AppBillsFilterRoute: typeof AppBillsFilterRoute;
   AppBillsListRoute: typeof AppBillsListRoute;
@@ -2751,6 +2826,7 @@ interface AppRouteChildren {
   AppDevicesResetRoute: typeof AppDevicesResetRoute;
   AppDevicesServiceModeHistoryRoute: typeof AppDevicesServiceModeHistoryRoute;
   AppEbitdaListRoute: typeof AppEbitdaListRoute;
+  AppExportsGenerateRoute: typeof AppExportsGenerateRoute;
   AppFinanceReportCompanyRoute: typeof AppFinanceReportCompanyRoute;
   AppFinanceReportDeviceRoute: typeof AppFinanceReportDeviceRoute;
   AppFinanceReportDeviceNewRoute: typeof AppFinanceReportDeviceNewRoute;
@@ -2762,6 +2838,7 @@ interface AppRouteChildren {
   AppFinanceReportLocationRoute: typeof AppFinanceReportLocationRoute;
   AppFinanceReportLocationNewRoute: typeof AppFinanceReportLocationNewRoute;
   AppFinanceReportLocationRefactoredRoute: typeof AppFinanceReportLocationRefactoredRoute;
+  AppImportsNewRoute: typeof AppImportsNewRoute;
   AppLessorsListRoute: typeof AppLessorsListRoute;
   AppLessorsNewRoute: typeof AppLessorsNewRoute;
   AppLocationsListRoute: typeof AppLocationsListRoute;
@@ -2787,6 +2864,7 @@ interface AppRouteChildren {
   AppSectionIndexRoute: typeof AppSectionIndexRoute;
   AppArticlesIndexRoute: typeof AppArticlesIndexRoute;
   AppComparativeAnalysisIndexRoute: typeof AppComparativeAnalysisIndexRoute;
+  AppImportsIndexRoute: typeof AppImportsIndexRoute;
   AppProfileIndexRoute: typeof AppProfileIndexRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
   AppArticlesItemsListRoute: typeof AppArticlesItemsListRoute;
@@ -2797,6 +2875,7 @@ interface AppRouteChildren {
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
   AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
   AppDevicesMaintenanceIdRoute: typeof AppDevicesMaintenanceIdRoute;
+  AppImportsHistoryIdRoute: typeof AppImportsHistoryIdRoute;
   AppLessorsEditIdRoute: typeof AppLessorsEditIdRoute;
   AppLocationsEditIdRoute: typeof AppLocationsEditIdRoute;
   AppLoggersEditIdRoute: typeof AppLoggersEditIdRoute;
@@ -2830,6 +2909,7 @@ interface AppRouteChildren {
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
   AppArticlesItemsIndexRoute: typeof AppArticlesItemsIndexRoute;
   AppArticlesRepositoriesIndexRoute: typeof AppArticlesRepositoriesIndexRoute;
+  AppImportsHistoryIndexRoute: typeof AppImportsHistoryIndexRoute;
   AppLoyaltyCardsIndexRoute: typeof AppLoyaltyCardsIndexRoute;
   AppLoyaltyOwnersIndexRoute: typeof AppLoyaltyOwnersIndexRoute;
   AppLoyaltyPosLocationsIndexRoute: typeof AppLoyaltyPosLocationsIndexRoute;
@@ -2858,7 +2938,6 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppAuditLogListRoute: AppAuditLogListRoute,
-  AppExportsGenerateRoute: AppExportsGenerateRoute,
   AppBillsIdRoute: AppBillsIdRoute,
   AppBillsFilterRoute: AppBillsFilterRoute,
   AppBillsListRoute: AppBillsListRoute,
@@ -2889,6 +2968,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDevicesResetRoute: AppDevicesResetRoute,
   AppDevicesServiceModeHistoryRoute: AppDevicesServiceModeHistoryRoute,
   AppEbitdaListRoute: AppEbitdaListRoute,
+  AppExportsGenerateRoute: AppExportsGenerateRoute,
   AppFinanceReportCompanyRoute: AppFinanceReportCompanyRoute,
   AppFinanceReportDeviceRoute: AppFinanceReportDeviceRoute,
   AppFinanceReportDeviceNewRoute: AppFinanceReportDeviceNewRoute,
@@ -2901,6 +2981,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFinanceReportLocationNewRoute: AppFinanceReportLocationNewRoute,
   AppFinanceReportLocationRefactoredRoute:
     AppFinanceReportLocationRefactoredRoute,
+  AppImportsNewRoute: AppImportsNewRoute,
   AppLessorsListRoute: AppLessorsListRoute,
   AppLessorsNewRoute: AppLessorsNewRoute,
   AppLocationsListRoute: AppLocationsListRoute,
@@ -2926,6 +3007,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSectionIndexRoute: AppSectionIndexRoute,
   AppArticlesIndexRoute: AppArticlesIndexRoute,
   AppComparativeAnalysisIndexRoute: AppComparativeAnalysisIndexRoute,
+  AppImportsIndexRoute: AppImportsIndexRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppArticlesItemsListRoute: AppArticlesItemsListRoute,
@@ -2936,6 +3018,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
   AppDevicesEditIdRoute: AppDevicesEditIdRoute,
   AppDevicesMaintenanceIdRoute: AppDevicesMaintenanceIdRoute,
+  AppImportsHistoryIdRoute: AppImportsHistoryIdRoute,
   AppLessorsEditIdRoute: AppLessorsEditIdRoute,
   AppLocationsEditIdRoute: AppLocationsEditIdRoute,
   AppLoggersEditIdRoute: AppLoggersEditIdRoute,
@@ -2969,6 +3052,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppArticlesItemsIndexRoute: AppArticlesItemsIndexRoute,
   AppArticlesRepositoriesIndexRoute: AppArticlesRepositoriesIndexRoute,
+  AppImportsHistoryIndexRoute: AppImportsHistoryIndexRoute,
   AppLoyaltyCardsIndexRoute: AppLoyaltyCardsIndexRoute,
   AppLoyaltyOwnersIndexRoute: AppLoyaltyOwnersIndexRoute,
   AppLoyaltyPosLocationsIndexRoute: AppLoyaltyPosLocationsIndexRoute,

@@ -16,6 +16,7 @@ import {
   type FinanceQuery,
   fiscalCertificatesResource,
   fiscalSettingsResource,
+  importsResource,
   lessorsResource,
   locationsResource,
   loggersResource,
@@ -95,6 +96,8 @@ export const cardHoldersApi = resourceApi(cardHoldersResource, {
   title: (holder) => `${holder.name} ${holder.surname}`,
 });
 export const promoBoxesApi = resourceApi(promoBoxesResource, { path: '/loyalty/users/promo-boxes', title: (box) => box.title });
+/** The imports history (decision 0027): read-only; `/imports/history`, a new import at `/imports/new`. */
+export const importsApi = resourceApi(importsResource, { path: '/imports', title: (record) => record.fileName });
 
 const apis = [
   companiesApi,
@@ -129,6 +132,7 @@ const apis = [
   topUpsApi,
   cardHoldersApi,
   promoBoxesApi,
+  importsApi,
 ] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];
 /** A resource's name and detail query, by its name (the kit's edit routes load them with the screen). */
 export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail'> {

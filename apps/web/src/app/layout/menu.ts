@@ -10,6 +10,7 @@ import {
   IconContract,
   IconCpu,
   IconDeviceGamepad2,
+  IconFileImport,
   IconFileExport,
   IconHistory,
   IconId,
@@ -350,6 +351,16 @@ export const menu: MenuEntry[] = [
     labelKey: 'menu.exports',
     icon: IconFileExport,
     children: [{ to: '/exports/generate', labelKey: 'menu.exportsGenerate', permission: 'exports.create', module: 'transfer' }],
+  },
+  // Files brought in from other systems, previewed and written all at once (decision 0027).
+  {
+    key: 'imports',
+    labelKey: 'menu.imports',
+    icon: IconFileImport,
+    children: [
+      { to: '/imports/history', labelKey: 'menu.importsHistory', permission: 'imports.read', module: 'transfer' },
+      { to: '/imports/new', labelKey: 'menu.importsNew', permission: 'imports.create', module: 'transfer' },
+    ],
   },
   {
     key: 'settings',

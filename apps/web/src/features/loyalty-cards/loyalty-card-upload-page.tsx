@@ -189,7 +189,7 @@ export function LoyaltyCardUploadPage() {
                     size="xs"
                     variant="default"
                     leftSection={<IconDownload size={14} aria-hidden />}
-                    onClick={() => downloadRefused(done.refused, refusedHeader)}
+                    onClick={() => downloadRefused(done.refused ?? [], refusedHeader)}
                   >
                     {t(k('downloadRefused'))}
                   </Button>
