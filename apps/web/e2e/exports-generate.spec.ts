@@ -38,10 +38,13 @@ test('transactions of a device as CSV: progress, then the file holds the list’
   await page.goto('/exports/generate');
   await expect(page.getByRole('heading', { level: 1, name: 'Export data' })).toBeVisible();
   // The range is the month to date (the screen's default); the device is picked by its name.
-  await page.getByLabel('Data set').click();
+  await page.getByRole('combobox', { name: 'Data set' }).click();
   await page.getByRole('option', { name: 'Transactions', exact: true }).click();
   await page.getByText('CSV', { exact: true }).click();
-  await page.getByLabel('Device').fill(device.name);
+  await page
+    .getByRole('textbox', { name: 'Device', exact: true })
+    .or(page.getByRole('combobox', { name: 'Device', exact: true }))
+    .fill(device.name);
   await page.getByRole('option', { name: device.name, exact: true }).first().click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
 
