@@ -1,5 +1,5 @@
 import { type AuditEntry, auditActions, auditedResources, formatDateTime } from '@kovanica/contract';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,13 @@ function useColumns(): Column<AuditEntry>[] {
       {
         key: 'changes',
         label: f('changes'),
-        render: (e) => <AuditChanges entry={e} caption={t(k('changesAt'), { at: formatDateTime(e.at) })} />,
+        // Wide enough to read on a phone too: the table scrolls sideways within its card, not the page. No
+        // hidden caption here: positioned absolutely, it would sit outside the scrolling card and widen the page.
+        render: (e) => (
+          <Box miw={300}>
+            <AuditChanges entry={e} />
+          </Box>
+        ),
         exportValue: (e) => changesText(t, e),
       },
       { key: 'ip', label: f('ip'), render: (e) => e.ip ?? '—', exportValue: (e) => e.ip, defaultHidden: true },
