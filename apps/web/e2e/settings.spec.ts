@@ -25,11 +25,11 @@ test('an admin edits the banner text and every user then sees it', async ({ page
 
   const text = `Maintenance tonight from 22:00 (${Date.now()}).`;
   await page.getByLabel('Banner text').fill('x'.repeat(501));
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save the banner' }).click();
   await expect(page.getByText('Enter at most 500 characters.')).toBeVisible();
 
   await page.getByLabel('Banner text').fill(text);
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save the banner' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(banner).toHaveText(text);
 
@@ -42,7 +42,7 @@ test('an admin edits the banner text and every user then sees it', async ({ page
 
   // Switching the banner off hides it for everyone, at their next navigation.
   await page.getByLabel('Show the update banner').uncheck();
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save the banner' }).click();
   await expect(page.getByText('Settings saved.').first()).toBeVisible();
   await expect(banner).toHaveCount(0);
   await worker.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Profile' }).click();

@@ -28,7 +28,9 @@ export const permissionsByResource = {
   companies: crud,
   users: crud,
   cities: crud,
-  settings: ['read', 'update'],
+  // `update`: the platform's layout (the update banner), admins; `company`: one's company's settings
+  // screen (/settings/main; the fields themselves are ruled by `writeRules.companies`).
+  settings: ['read', 'update', 'company'],
   dashboard: ['read'],
   search: ['read'],
   lessors: crud,
@@ -153,6 +155,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...companyStaff,
     // Their company's people, e.g. to name a location's responsible worker; managing users stays with admins.
     ...only('users', 'read'),
+    ...only('settings', 'company'),
     ...(
       [
         'lessors',
@@ -327,11 +330,11 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
         'sendDeviceEmptyEvents',
         'sendUnverifiedDeposits',
         'notificationEmails',
+        // The language of the company's e-mails (decision 0025).
+        'language',
       ].map((field): [string, FieldRule] => [field, { own: companyManagers }]),
     ),
   },
-        // The language of the company's e-mails (decision 0025).
-        'language',
   // Workers place, name and tag the machines; prices, groups and fiscal data are the managers'.
   devices: {
     fields: {

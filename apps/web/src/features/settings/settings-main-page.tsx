@@ -1,66 +1,232 @@
-import { type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
-import { Button, Group, Stack, Switch, Textarea } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { type Company, companyPatch, iri, parseIri, type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
+import { Anchor, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { useAccess } from '../../lib/access.ts';
 import { useResourceForm } from '../../lib/forms.ts';
+import { useUpdate } from '../../lib/resource-hooks.ts';
+import { companiesApi } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
 import { settingsQuery } from '../../lib/settings-query.ts';
+import { viewOf } from '../../lib/view.ts';
 import { useUpdateSettings } from './api.ts';
 
-interface Values {
+const f = (field: string) => `resources.companies.fields.${field}`;
+const hint = (field: string) => `resources.companies.hints.${field}`;
+
+/** The company's fields this screen changes: those its managers may (contract `writeRules.companies`). */
+const moneyFields = ['operationalCostsCents', 'tokenValueCents', 'depositToleranceCents'] as const;
+const toggles = [
+  'sendNotifications',
+  'sendDailyReports',
+  'sendDepositNotifications',
+  'sendDeviceEmptyEvents',
+  'sendUnverifiedDeposits',
+] as const;
+
+type CompanyValues = Pick<Company, (typeof toggles)[number] | 'notificationEmails'> & {
+  operationalCostsCents: number | null;
+  tokenValueCents: number | null;
+  depositToleranceCents: number | null;
+  offlineThresholdMinutes: number | string;
+};
+
+const companyValuesOf = (company: Company): CompanyValues => ({
+  operationalCostsCents: company.operationalCostsCents,
+  tokenValueCents: company.tokenValueCents,
+  depositToleranceCents: company.depositToleranceCents,
+  offlineThresholdMinutes: company.offlineThresholdMinutes,
+  notificationEmails: company.notificationEmails,
+  sendNotifications: company.sendNotifications,
+  sendDailyReports: company.sendDailyReports,
+  sendDepositNotifications: company.sendDepositNotifications,
+  sendDeviceEmptyEvents: company.sendDeviceEmptyEvents,
+  sendUnverifiedDeposits: company.sendUnverifiedDeposits,
+});
+/**
+ * Only the settings go out: the rest of the company is the admins' (a manager's PATCH of it is
+ * refused). An emptied field goes as null, so the contract's schema names it as required.
+ */
+const toCompanyPatch = (v: CompanyValues) => ({
+  ...v,
+  offlineThresholdMinutes: typeof v.offlineThresholdMinutes === 'number' ? v.offlineThresholdMinutes : null,
+});
+
+/** Operations and e-mail notifications of one company (original §3). */
+function CompanySettingsCard({ company }: { company: Company }) {
+  const { t } = useTranslation();
+  const { form, submit, failure, saving, unsaved } = useResourceForm({
+    item: company,
+    valuesOf: companyValuesOf,
+    update: { schema: companyPatch, toInput: toCompanyPatch, mutation: useUpdate(companiesApi, company.id) },
+    messages: { saved: t('settings.companySaved') },
+  });
+  return (
+    <Portlet title={t('settings.companyTitle', { name: company.name })}>
+      <form onSubmit={submit} noValidate>
+        <UnsavedChangesGuard dirty={unsaved} />
+        <Stack maw={760}>
+          {failure && <FailureAlert>{failure}</FailureAlert>}
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('resources.companies.wizard.sections.operations')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {moneyFields.map((field) => (
+              <MoneyInput
+                key={field}
+                label={t(f(field))}
+                description={t(hint(field))}
+                required
+                withAsterisk
+                {...form.getInputProps(field)}
+                value={form.getValues()[field]}
+              />
+            ))}
+            <NumberInput
+              label={t(f('offlineThresholdMinutes'))}
+              description={t(hint('offlineThresholdMinutes'))}
+              required
+              withAsterisk
+              min={5}
+              max={10_080}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('offlineThresholdMinutes')}
+            />
+          </SimpleGrid>
+          <Text fw={600} component="h3" size="md" m={0} mt="sm">
+            {t('resources.companies.wizard.sections.notifications')}
+          </Text>
+          <TagsInput
+            label={t(f('notificationEmails'))}
+            description={t(hint('notificationEmails'))}
+            splitChars={[',', ' ', ';']}
+            clearable
+            acceptValueOnBlur
+            {...form.getInputProps('notificationEmails')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {toggles.map((field) => (
+              <Switch key={field} label={t(f(field))} {...form.getInputProps(field, { type: 'checkbox' })} />
+            ))}
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={saving}>
+              {t('settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Portlet>
+  );
+}
+
+interface BannerValues {
   updateBannerEnabled: boolean;
   updateBannerText: string;
 }
 
 /** An empty text means "use the default text", which the API spells as null. */
-const toPatch = (values: Values): SettingsPatch => ({
+const toBannerPatch = (values: BannerValues): SettingsPatch => ({
   updateBannerEnabled: values.updateBannerEnabled,
   updateBannerText: values.updateBannerText.trim() === '' ? null : values.updateBannerText,
 });
-const valuesOf = (settings: Settings): Values => ({
+const bannerValuesOf = (settings: Settings): BannerValues => ({
   updateBannerEnabled: settings.updateBannerEnabled,
   updateBannerText: settings.updateBannerText ?? '',
 });
 
-export function SettingsMainPage() {
+/** The platform's update banner: admins only. */
+function BannerCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
-  const { data: settings } = useSuspenseQuery(settingsQuery());
   const { form, submit, failure, saving, unsaved } = useResourceForm({
     item: settings,
-    valuesOf,
-    update: { schema: settingsPatch, toInput: toPatch, mutation: useUpdateSettings() },
+    valuesOf: bannerValuesOf,
+    update: { schema: settingsPatch, toInput: toBannerPatch, mutation: useUpdateSettings() },
     messages: { saved: t('settings.saved') },
   });
+  return (
+    <Portlet title={t('settings.bannerTitle')}>
+      <form onSubmit={submit} noValidate>
+        <UnsavedChangesGuard dirty={unsaved} />
+        <Stack maw={640}>
+          {failure && <FailureAlert>{failure}</FailureAlert>}
+          <Switch label={t('settings.bannerEnabled')} {...form.getInputProps('updateBannerEnabled', { type: 'checkbox' })} />
+          <Textarea
+            label={t('settings.bannerText')}
+            description={t('settings.bannerTextHint')}
+            placeholder={t('banner.default')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('updateBannerText')}
+          />
+          <Group>
+            <Button type="submit" loading={saving}>
+              {t('settings.saveBanner')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Portlet>
+  );
+}
 
+/**
+ * `/settings/main`: the company's settings for its managers and the admins (issue 15 §3), a way to
+ * its fiscal settings, and for admins the update banner. In the All Companies view the company is
+ * chosen at the top (`?company=<id>`).
+ */
+export function SettingsMainPage({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const { accountInfo } = useSession();
+  const { can, hasModule } = useAccess();
+  const navigate = useNavigate();
+  const { data: company } = useSuspenseQuery(companiesApi.detail(companyId));
+  const banner = useQuery({ ...settingsQuery(), enabled: can('settings.update') });
+  const choose = viewOf(accountInfo) === 'all';
   return (
     <>
-      <PageHeader title={t('settings.title')} />
-      <UnsavedChangesGuard dirty={unsaved} />
-      <Portlet title={t('settings.bannerTitle')}>
-        <form onSubmit={submit} noValidate>
-          <Stack maw={640}>
-            {failure && <FailureAlert>{failure}</FailureAlert>}
-            <Switch label={t('settings.bannerEnabled')} {...form.getInputProps('updateBannerEnabled', { type: 'checkbox' })} />
-            <Textarea
-              label={t('settings.bannerText')}
-              description={t('settings.bannerTextHint')}
-              placeholder={t('banner.default')}
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.getInputProps('updateBannerText')}
-            />
-            <Group>
-              <Button type="submit" loading={saving}>
-                {t('settings.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Portlet>
+      <PageHeader title={t('settings.title')} subtitle={company.name} />
+      <Stack>
+        {choose && (
+          <ReferenceSelect
+            api={companiesApi}
+            view="all"
+            clearable={false}
+            label={t('settings.company')}
+            maw={420}
+            value={iri('companies', companyId)}
+            onChange={(value) => {
+              const id = value ? parseIri('companies', value) : null;
+              if (id !== null) void navigate({ to: '/settings/main', search: { company: id } });
+            }}
+          />
+        )}
+        <CompanySettingsCard key={company.id} company={company} />
+        {can('fiscal-settings.read') && hasModule('bills') && (
+          <Portlet title={t('settings.fiscalTitle')}>
+            <Text size="sm">
+              {t('settings.fiscalText')}{' '}
+              <Anchor
+                inherit
+                renderRoot={(props) => <Link to="/settings/fiscal" search={choose ? { company: company.id } : {}} {...props} />}
+              >
+                {t('settings.fiscalLink')}
+              </Anchor>
+            </Text>
+          </Portlet>
+        )}
+        {can('settings.update') && banner.data && <BannerCard settings={banner.data} />}
+      </Stack>
     </>
   );
 }
