@@ -366,10 +366,9 @@ export const menu: MenuEntry[] = [
     key: 'settings',
     labelKey: 'menu.settings',
     icon: IconSettings,
-    // Main settings (the company's, and the update banner for admins) and the fiscal settings are each
-    // company's managers' and the admins' (issues 11, 15).
+    // Main settings are the admins'; the fiscal settings are also each company's managers' (issue 11).
     children: [
-      { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.company' },
+      { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.update' },
       { to: '/settings/fiscal', labelKey: 'menu.settingsFiscal', permission: 'fiscal-settings.read', module: 'bills' },
     ],
   },
