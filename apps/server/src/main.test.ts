@@ -39,6 +39,8 @@ describe('the server process', () => {
       }),
     });
     expect(created.status).toBe(201);
+    // A second server on the same embedded database is refused (two would corrupt it), the first unharmed.
+    await expect(startServer({ DATA_DIR })).rejects.toThrow(`in use by process ${first.child.pid}`);
     expect(await first.stop()).toBe(0);
 
     const second = await startServer({ DATA_DIR });
