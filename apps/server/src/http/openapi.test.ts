@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,28 @@ describe('the OpenAPI document', () => {
       if (op.key.includes('{')) expect(Object.keys(op.responses), op.key).toContain('404');
       if (/^(POST|PATCH) /.test(op.key)) expect(Object.keys(op.responses), op.key).toContain('415');
     }
+  });
+
+  it('has every operation docs/api-guide.md shows with curl', () => {
+    const guide = readFileSync(path.join(root, 'docs/api-guide.md'), 'utf8');
+    const shown = [...guide.matchAll(/curl [^\n]*?(?:-X (POST|PATCH|DELETE) )?"\$BASE(\/api\/v2\/[^"?]+)/g)].map(([, method, url]) => ({
+      method: method ?? 'GET',
+      url: url ?? '',
+    }));
+    expect(shown.length).toBeGreaterThanOrEqual(7);
+    const paths = Object.keys(document.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{\w+\}/g, '[^/]+')}$`) }));
+    for (const { method, url } of shown) {
+      const found = paths.find(({ re }) => re.test(url));
+      expect(found, `${method} ${url}`).toBeDefined();
+      expect(Object.keys(document.paths[found?.p ?? ''] ?? {}), `${method} ${url}`).toContain(method.toLowerCase());
+    }
+    for (const id of [...guide.matchAll(/`(posSignIn|posGetCard|posTopUp|posBlockCard|cardApp\w+|ingestTelemetryBatch)`/g)].map(
+      (m) => m[1],
+    ))
+      expect(
+        operations.map((op) => op.operationId),
+        id,
+      ).toContain(id);
   });
 
   it('passes `redocly lint` with the recommended rules without an error or a warning', { timeout: 120_000 }, async () => {
