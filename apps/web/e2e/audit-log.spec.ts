@@ -1,0 +1,158 @@
+import { type AuditEntry, type Collection, type Deposit, formatDateTime, imeiCheckDigit, type Lessor } from '@kovanica/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, apiPatch, apiPost, apiToken, expectAccessible, newOib, screenshot, signIn, USERS } from './support.ts';
+
+/**
+ * The audit trail (decision 0028): a worker counts a new device's deposit, a manager verifies it and
+ * changes a lessor's rent; the manager finds both in /audit-log/list and on the records (the deposit's
+ * history drawer, the lessor's page), in English and Croatian, at 1280 and 375 px, axe clean.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let deposit: Deposit;
+let depositLabel: string;
+let lessor: Lessor;
+
+test.beforeAll(async ({ request }) => {
+  const manager = await apiToken(request, USERS.manager);
+  const worker = await apiToken(request, USERS.worker);
+  // A device of its own with a new logger: no other spec reports for it.
+  const body = `86998${String(Date.now()).slice(-9)}`;
+  const logger = await apiPost<{ '@id': string; imei: string; credential: string }>(request, manager, '/loggers', {
+    imei: `${body}${imeiCheckDigit(body)}`,
+  });
+  const device = await apiPost<{ id: number; name: string }>(request, manager, '/devices', {
+    name: `Audit ${body.slice(-4)}`,
+    group: 'other',
+    playPriceCents: 200,
+    tokenValueCents: 100,
+    logger: logger['@id'],
+  });
+  const now = Date.now();
+  const sent = await request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer ${logger.credential}` },
+    data: {
+      imei: logger.imei,
+      events: [
+        { seq: 1, at: new Date(now - 5 * 60_000).toISOString(), type: 'coin', valueCents: 200, count: 5 },
+        { seq: 2, at: new Date(now - 2 * 60_000).toISOString(), type: 'emptying', coinsCents: 1000, tokens: 0 },
+      ],
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const opened = await apiGet<Collection<Deposit>>(request, manager, `/deposits?device=${device.id}`);
+  const first = opened.member[0];
+  if (!first) throw new Error('no deposit opened');
+  deposit = first;
+  depositLabel = `${device.name}, ${formatDateTime(deposit.at)}`;
+  await apiPatch(request, worker, `/deposits/${deposit.id}`, { depositCoinsCents: 900, depositTokens: 0, note: 'one coin short' });
+  const verified = await request.post('/api/v2/deposits/verify', {
+    headers: { Authorization: `Bearer ${manager}` },
+    data: { deposits: [deposit['@id']] },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  lessor = await apiPost<Lessor>(request, manager, '/lessors', {
+    name: `Audit najmodavac ${body.slice(-4)}`,
+    oib: newOib(),
+    rentalType: 'fixed',
+    contractRentalAmountCents: 10_000,
+  });
+  await apiPatch(request, manager, `/lessors/${lessor.id}`, { contractRentalAmountCents: 12_500 });
+});
+
+test('accountants and workers cannot read the trail; the API answers 403', async ({ request }) => {
+  for (const user of [USERS.accountant, USERS.worker]) {
+    const token = await apiToken(request, user);
+    const res = await request.get('/api/v2/audit-log', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status(), user).toBe(403);
+  }
+  const manager = await apiToken(request, USERS.manager);
+  const rows = await apiGet<Collection<AuditEntry>>(request, manager, `/audit-log?resource=deposits&recordId=${deposit.id}&order[at]=asc`);
+  expect(rows.member.map((e) => [e.action, e.actor])).toEqual([
+    ['report', USERS.worker],
+    ['verify', USERS.manager],
+  ]);
+});
+
+const SIZES = [
+  [1280, 'en'],
+  [375, 'hr'],
+  [375, 'en'],
+  [1280, 'hr'],
+] as const;
+const words = {
+  en: { history: 'History', report: 'Count reported', verify: 'Verified', update: 'Changed', title: 'Audit log', rent: '125,00' },
+  hr: {
+    history: 'Povijest',
+    report: 'Prijavljeno brojanje',
+    verify: 'Potvrđeno',
+    update: 'Promijenjeno',
+    title: 'Revizijski zapis',
+    rent: '125,00',
+  },
+} as const;
+
+async function noOverflow(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${what} is wider than the screen`).toBeLessThanOrEqual(1);
+}
+
+for (const [width, language] of SIZES) {
+  test(`a manager sees the changes in the list and on the records at ${width} px in ${language}`, async ({ browser }) => {
+    test.setTimeout(400_000);
+    const w = words[language];
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, USERS.manager);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+
+    // The list, filtered in the URL to the deposit: its count and its verification, newest first.
+    await page.goto(`/audit-log/list?resource=deposits&recordId=${deposit.id}`);
+    await expect(page.getByRole('heading', { name: w.title, level: 1 })).toBeVisible({ timeout: 30_000 });
+    const main = page.getByRole('main');
+    await expect(main.getByText(w.verify, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(main.getByText(w.report, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(main.getByText('9,00').first()).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
+    await noOverflow(page, '/audit-log/list');
+    await screenshot(page, `audit-log-list-${width}-${language}`);
+
+    // The deposit's history drawer, from its row on the deposits list.
+    await page.goto(`/deposits/list?device=${encodeURIComponent(deposit.device)}`);
+    const historyName = language === 'en' ? `History of ${depositLabel}` : `Povijest: ${depositLabel}`;
+    await page.getByRole('button', { name: historyName }).click();
+    const drawer = page.getByRole('dialog', { name: historyName });
+    await expect(drawer.getByText(w.verify, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(drawer.getByText(w.report, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(drawer.getByText(USERS.worker)).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
+    await noOverflow(page, 'the deposit history drawer');
+    await screenshot(page, `audit-log-drawer-${width}-${language}`, false);
+    await page.keyboard.press('Escape');
+
+    // The lessor's page: its History section under the form, the rent before and after.
+    await page.goto(`/lessors/edit/${lessor.id}`);
+    const history = page.getByRole('region', { name: w.history });
+    await expect(history.getByText(w.update, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(history.getByText('125,00', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(history.getByText('100,00', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
+    await noOverflow(page, `/lessors/edit/${lessor.id}`);
+    await screenshot(page, `audit-log-lessor-${width}-${language}`);
+    await context.close();
+  });
+}
+
+test('the menu leads admins and managers to the trail, not accountants', async ({ browser }) => {
+  for (const [user, shown] of [
+    [USERS.manager, true],
+    [USERS.accountant, false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(shown ? 1 : 0);
+    await context.close();
+  }
+});
