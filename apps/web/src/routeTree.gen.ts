@@ -133,6 +133,8 @@ import { Route as AppLoyaltyUsersIndexRouteImport } from './routes/_app/loyalty/
 import { Route as AppLoyaltyUsersListRouteImport } from './routes/_app/loyalty/users/list';
 import { Route as AppLoyaltyUsersNewRouteImport } from './routes/_app/loyalty/users/new';
 import { Route as AppLoyaltyUsersTransactionsRouteImport } from './routes/_app/loyalty/users/transactions';
+import { Route as AppSettingsOutboxIndexRouteImport } from './routes/_app/settings/outbox.index';
+import { Route as AppSettingsOutboxIdRouteImport } from './routes/_app/settings/outbox.$id';
 import { Route as AppTagsEditIdRouteImport } from './routes/_app/tags/edit.$id';
 import { Route as AppUsersAllIndexRouteImport } from './routes/_app/users/all/index';
 import { Route as AppUsersAllListRouteImport } from './routes/_app/users/all/list';
@@ -805,6 +807,16 @@ const AppLoyaltyUsersTransactionsRoute =
     path: '/loyalty/users/transactions',
     getParentRoute: () => AppRoute,
   } as any);
+const AppSettingsOutboxIndexRoute = AppSettingsOutboxIndexRouteImport.update({
+  id: '/settings/outbox/',
+  path: '/settings/outbox/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSettingsOutboxIdRoute = AppSettingsOutboxIdRouteImport.update({
+  id: '/settings/outbox/$id',
+  path: '/settings/outbox/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppTagsEditIdRoute = AppTagsEditIdRouteImport.update({
   id: '/tags/edit/$id',
   path: '/tags/edit/$id',
@@ -1023,6 +1035,7 @@ export interface FileRoutesByFullPath {
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
+  '/settings/outbox/$id': typeof AppSettingsOutboxIdRoute;
   '/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
@@ -1038,6 +1051,7 @@ export interface FileRoutesByFullPath {
   '/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
   '/loyalty/top-up/': typeof AppLoyaltyTopUpIndexRoute;
   '/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
+  '/settings/outbox/': typeof AppSettingsOutboxIndexRoute;
   '/users/all/': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
@@ -1167,6 +1181,7 @@ export interface FileRoutesByTo {
   '/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
+  '/settings/outbox/$id': typeof AppSettingsOutboxIdRoute;
   '/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
@@ -1182,6 +1197,7 @@ export interface FileRoutesByTo {
   '/loyalty/promotions': typeof AppLoyaltyPromotionsIndexRoute;
   '/loyalty/top-up': typeof AppLoyaltyTopUpIndexRoute;
   '/loyalty/users': typeof AppLoyaltyUsersIndexRoute;
+  '/settings/outbox': typeof AppSettingsOutboxIndexRoute;
   '/users/all': typeof AppUsersAllIndexRoute;
   '/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
@@ -1313,6 +1329,7 @@ export interface FileRoutesById {
   '/_app/loyalty/users/list': typeof AppLoyaltyUsersListRoute;
   '/_app/loyalty/users/new': typeof AppLoyaltyUsersNewRoute;
   '/_app/loyalty/users/transactions': typeof AppLoyaltyUsersTransactionsRoute;
+  '/_app/settings/outbox/$id': typeof AppSettingsOutboxIdRoute;
   '/_app/tags/edit/$id': typeof AppTagsEditIdRoute;
   '/_app/users/all/list': typeof AppUsersAllListRoute;
   '/_app/users/all/new': typeof AppUsersAllNewRoute;
@@ -1328,6 +1345,7 @@ export interface FileRoutesById {
   '/_app/loyalty/promotions/': typeof AppLoyaltyPromotionsIndexRoute;
   '/_app/loyalty/top-up/': typeof AppLoyaltyTopUpIndexRoute;
   '/_app/loyalty/users/': typeof AppLoyaltyUsersIndexRoute;
+  '/_app/settings/outbox/': typeof AppSettingsOutboxIndexRoute;
   '/_app/users/all/': typeof AppUsersAllIndexRoute;
   '/_app/articles/items/edit/$id': typeof AppArticlesItemsEditIdRoute;
   '/_app/articles/repositories/edit/$id': typeof AppArticlesRepositoriesEditIdRoute;
@@ -1459,6 +1477,7 @@ export interface FileRouteTypes {
     | '/loyalty/users/list'
     | '/loyalty/users/new'
     | '/loyalty/users/transactions'
+    | '/settings/outbox/$id'
     | '/tags/edit/$id'
     | '/users/all/list'
     | '/users/all/new'
@@ -1474,6 +1493,7 @@ export interface FileRouteTypes {
     | '/loyalty/promotions/'
     | '/loyalty/top-up/'
     | '/loyalty/users/'
+    | '/settings/outbox/'
     | '/users/all/'
     | '/articles/items/edit/$id'
     | '/articles/repositories/edit/$id'
@@ -1603,6 +1623,7 @@ export interface FileRouteTypes {
     | '/loyalty/users/list'
     | '/loyalty/users/new'
     | '/loyalty/users/transactions'
+    | '/settings/outbox/$id'
     | '/tags/edit/$id'
     | '/users/all/list'
     | '/users/all/new'
@@ -1618,6 +1639,7 @@ export interface FileRouteTypes {
     | '/loyalty/promotions'
     | '/loyalty/top-up'
     | '/loyalty/users'
+    | '/settings/outbox'
     | '/users/all'
     | '/articles/items/edit/$id'
     | '/articles/repositories/edit/$id'
@@ -1748,6 +1770,7 @@ export interface FileRouteTypes {
     | '/_app/loyalty/users/list'
     | '/_app/loyalty/users/new'
     | '/_app/loyalty/users/transactions'
+    | '/_app/settings/outbox/$id'
     | '/_app/tags/edit/$id'
     | '/_app/users/all/list'
     | '/_app/users/all/new'
@@ -1763,6 +1786,7 @@ export interface FileRouteTypes {
     | '/_app/loyalty/promotions/'
     | '/_app/loyalty/top-up/'
     | '/_app/loyalty/users/'
+    | '/_app/settings/outbox/'
     | '/_app/users/all/'
     | '/_app/articles/items/edit/$id'
     | '/_app/articles/repositories/edit/$id'
@@ -2657,6 +2681,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoyaltyUsersTransactionsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/settings/outbox/': {
+      id: '/_app/settings/outbox/';
+      path: '/settings/outbox';
+      fullPath: '/settings/outbox/';
+      preLoaderRoute: typeof AppSettingsOutboxIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/settings/outbox/$id': {
+      id: '/_app/settings/outbox/$id';
+      path: '/settings/outbox/$id';
+      fullPath: '/settings/outbox/$id';
+      preLoaderRoute: typeof AppSettingsOutboxIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/tags/edit/$id': {
       id: '/_app/tags/edit/$id';
       path: '/tags/edit/$id';
@@ -2903,6 +2941,7 @@ interface AppRouteChildren {
   AppLoyaltyUsersListRoute: typeof AppLoyaltyUsersListRoute;
   AppLoyaltyUsersNewRoute: typeof AppLoyaltyUsersNewRoute;
   AppLoyaltyUsersTransactionsRoute: typeof AppLoyaltyUsersTransactionsRoute;
+  AppSettingsOutboxIdRoute: typeof AppSettingsOutboxIdRoute;
   AppTagsEditIdRoute: typeof AppTagsEditIdRoute;
   AppUsersAllListRoute: typeof AppUsersAllListRoute;
   AppUsersAllNewRoute: typeof AppUsersAllNewRoute;
@@ -2918,6 +2957,7 @@ interface AppRouteChildren {
   AppLoyaltyPromotionsIndexRoute: typeof AppLoyaltyPromotionsIndexRoute;
   AppLoyaltyTopUpIndexRoute: typeof AppLoyaltyTopUpIndexRoute;
   AppLoyaltyUsersIndexRoute: typeof AppLoyaltyUsersIndexRoute;
+  AppSettingsOutboxIndexRoute: typeof AppSettingsOutboxIndexRoute;
   AppUsersAllIndexRoute: typeof AppUsersAllIndexRoute;
   AppArticlesItemsEditIdRoute: typeof AppArticlesItemsEditIdRoute;
   AppArticlesRepositoriesEditIdRoute: typeof AppArticlesRepositoriesEditIdRoute;
@@ -3046,6 +3086,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyUsersListRoute: AppLoyaltyUsersListRoute,
   AppLoyaltyUsersNewRoute: AppLoyaltyUsersNewRoute,
   AppLoyaltyUsersTransactionsRoute: AppLoyaltyUsersTransactionsRoute,
+  AppSettingsOutboxIdRoute: AppSettingsOutboxIdRoute,
   AppTagsEditIdRoute: AppTagsEditIdRoute,
   AppUsersAllListRoute: AppUsersAllListRoute,
   AppUsersAllNewRoute: AppUsersAllNewRoute,
@@ -3061,6 +3102,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLoyaltyPromotionsIndexRoute: AppLoyaltyPromotionsIndexRoute,
   AppLoyaltyTopUpIndexRoute: AppLoyaltyTopUpIndexRoute,
   AppLoyaltyUsersIndexRoute: AppLoyaltyUsersIndexRoute,
+  AppSettingsOutboxIndexRoute: AppSettingsOutboxIndexRoute,
   AppUsersAllIndexRoute: AppUsersAllIndexRoute,
   AppArticlesItemsEditIdRoute: AppArticlesItemsEditIdRoute,
   AppArticlesRepositoriesEditIdRoute: AppArticlesRepositoriesEditIdRoute,

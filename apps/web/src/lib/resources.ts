@@ -17,6 +17,7 @@ import {
   fiscalCertificatesResource,
   fiscalSettingsResource,
   importsResource,
+  mailsResource,
   lessorsResource,
   locationsResource,
   loggersResource,
@@ -98,6 +99,8 @@ export const cardHoldersApi = resourceApi(cardHoldersResource, {
 export const promoBoxesApi = resourceApi(promoBoxesResource, { path: '/loyalty/users/promo-boxes', title: (box) => box.title });
 /** The imports history (decision 0027): read-only; `/imports/history`, a new import at `/imports/new`. */
 export const importsApi = resourceApi(importsResource, { path: '/imports', title: (record) => record.fileName });
+/** The outbox (decision 0025): read-only; `/settings/outbox`, a mail at `/settings/outbox/$id`. */
+export const mailsApi = resourceApi(mailsResource, { path: '/settings/outbox', title: (mail) => mail.subject });
 
 const apis = [
   companiesApi,
@@ -133,6 +136,7 @@ const apis = [
   cardHoldersApi,
   promoBoxesApi,
   importsApi,
+  mailsApi,
 ] as readonly Pick<ResourceApi<unknown>, 'name' | 'detail'>[];
 /** A resource's name and detail query, by its name (the kit's edit routes load them with the screen). */
 export function apiOf(name: string): Pick<ResourceApi<unknown>, 'name' | 'detail'> {

@@ -371,6 +371,8 @@ export const menu: MenuEntry[] = [
       { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.update' },
       { to: '/settings/fiscal', labelKey: 'menu.settingsFiscal', permission: 'fiscal-settings.read', module: 'bills' },
     ],
+      // The e-mails composed (decision 0025): admins every company's, managers their company's.
+      { to: '/settings/outbox', labelKey: 'menu.settingsOutbox', permission: 'mails.read' },
   },
   {
     key: 'profile',
