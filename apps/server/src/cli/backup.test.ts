@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { BackupError, backup, restore } from '../db/backup.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { adminUrl, databaseUrl } from '../testing/postgres.ts';
-import { BackupError, backup, restore } from './backup.ts';
-import { type Database, openDatabase } from './client.ts';
 
 /**
  * The round trip of `npm run backup` / `npm run restore` (decision 0031) on the engine the suite
