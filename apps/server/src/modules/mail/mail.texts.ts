@@ -58,7 +58,7 @@ export function render(content: MailContent): { subject: string; text: string; h
 const words = {
   en: {
     footer: (company: string) =>
-      `Kovanica, for ${company}. You receive this because the address is among the company's notification e-mails.`,
+      `Kovanica for ${company}: you receive this because the address is among the company's notification e-mails.`,
     device: 'Device',
     location: 'Location',
     none: 'None.',
@@ -112,7 +112,7 @@ const words = {
     },
   },
   hr: {
-    footer: (company: string) => `Kovanica, za ${company}. Ovu poruku primate jer je adresa među e-mail adresama za obavijesti tvrtke.`,
+    footer: (company: string) => `Kovanica za ${company}: ovu poruku primate jer je adresa među e-mail adresama za obavijesti tvrtke.`,
     device: 'Uređaj',
     location: 'Lokacija',
     none: 'Nema.',
