@@ -17,6 +17,7 @@ import {
   emptyings,
   exportFiles,
   fiscalCertificates,
+  imports,
   lessors,
   locations,
   loggers,
@@ -245,6 +246,18 @@ const [zabavniAudit] = await t.db
   .insert(auditLog)
   .values({ companyId: zabavni?.id ?? 0, resource: 'lessors', recordId: 1, action: 'update', actor: 'walk@zabavni.test' })
   .returning();
+const [zabavniImport] = await t.db
+  .insert(imports)
+  .values({
+    companyId: zabavni?.id ?? 0,
+    kind: 'articles',
+    fileName: 'walk.csv',
+    rowsRead: 1,
+    rowsWritten: 1,
+    rowsRefused: 0,
+    status: 'done',
+  })
+  .returning();
 const [zabavniMail] = await t.db
   .insert(mails)
   .values({
@@ -300,6 +313,7 @@ const foreignIds: Record<string, number | undefined> = {
   'card-transactions': zabavniCardEntry?.id,
   'audit-log': zabavniAudit?.id,
   mails: zabavniMail?.id,
+  imports: zabavniImport?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
