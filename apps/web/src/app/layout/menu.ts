@@ -10,8 +10,8 @@ import {
   IconContract,
   IconCpu,
   IconDeviceGamepad2,
-  IconFileImport,
   IconFileExport,
+  IconFileImport,
   IconHistory,
   IconId,
   IconLayoutDashboard,
@@ -345,13 +345,6 @@ export const menu: MenuEntry[] = [
   },
   // Every recorded change of money rows and settings (decision 0028): admins and managers.
   { key: 'audit-log', labelKey: 'menu.auditLog', icon: IconHistory, to: '/audit-log/list', permission: 'audit-log.read' },
-  // Any list as a file, built in the background (decision 0026).
-  {
-    key: 'exports',
-    labelKey: 'menu.exports',
-    icon: IconFileExport,
-    children: [{ to: '/exports/generate', labelKey: 'menu.exportsGenerate', permission: 'exports.create', module: 'transfer' }],
-  },
   // Files brought in from other systems, previewed and written all at once (decision 0027).
   {
     key: 'imports',
@@ -362,17 +355,25 @@ export const menu: MenuEntry[] = [
       { to: '/imports/new', labelKey: 'menu.importsNew', permission: 'imports.create', module: 'transfer' },
     ],
   },
+  // Any list as a file, built in the background (decision 0026).
+  {
+    key: 'exports',
+    labelKey: 'menu.exports',
+    icon: IconFileExport,
+    children: [{ to: '/exports/generate', labelKey: 'menu.exportsGenerate', permission: 'exports.create', module: 'transfer' }],
+  },
   {
     key: 'settings',
     labelKey: 'menu.settings',
     icon: IconSettings,
-    // Main settings are the admins'; the fiscal settings are also each company's managers' (issue 11).
+    // Main settings (the company's, and the update banner for admins) and the fiscal settings are each
+    // company's managers' and the admins' (issues 11, 15).
     children: [
-      { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.update' },
+      { to: '/settings/main', labelKey: 'menu.settingsMain', permission: 'settings.company' },
       { to: '/settings/fiscal', labelKey: 'menu.settingsFiscal', permission: 'fiscal-settings.read', module: 'bills' },
-    ],
       // The e-mails composed (decision 0025): admins every company's, managers their company's.
       { to: '/settings/outbox', labelKey: 'menu.settingsOutbox', permission: 'mails.read' },
+    ],
   },
   {
     key: 'profile',
