@@ -59,6 +59,7 @@ export const auditLogResource = defineResource({
   name: 'audit-log',
   item: auditEntryItem,
   collection: auditLogCollection,
-  // A write to any audited resource adds rows here: its cached reads are stale with it.
-  embeds: auditedResources,
+  // A write to any audited resource adds rows here: its cached reads are stale with it. The
+  // platform's settings are no resource of the kit: their route bumps the trail itself.
+  embeds: auditedResources.filter((r) => r !== 'settings'),
 });

@@ -1,10 +1,11 @@
 import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { settingsService } from './settings.service.ts';
 
-export function settingsRoutes(fastify: FastifyInstance, { db }: Deps) {
+export function settingsRoutes(fastify: FastifyInstance, { db, versions }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = settingsService(db);
   const tags = ['settings'];
@@ -23,6 +24,11 @@ export function settingsRoutes(fastify: FastifyInstance, { db }: Deps) {
       body: settingsPatch,
       response: { 200: settingsItem, 400: problemSchema, 403: problemSchema, 415: problemSchema, 422: problemSchema },
     },
-    handler: (request) => service.update(request.body),
+    handler: async (request) => {
+      const saved = await service.update(contextOf(request), request.body);
+      // Not a resource of the kit: the trail's cached pages are bumped here.
+      versions.bump('audit-log');
+      return saved;
+    },
   });
 }

@@ -35,4 +35,35 @@ describe('settings', () => {
     // Back to the default, which the other test reads.
     await t.as('admin', { method: 'PATCH', url: '/api/v2/settings', headers: mergePatch, payload: { updateBannerEnabled: true } });
   });
+
+  it('records every change in the audit trail: who, from where, the fields before and after; a save that changes nothing adds no row', async () => {
+    const trail = async () =>
+      (await t.json('admin', { url: '/api/v2/audit-log?resource=settings&order[id]=asc', headers: { 'x-kovanica-view': 'all' } })).body
+        .member as { action: string; actor: string; company: string | null; recordId: number; before: unknown; after: unknown }[];
+    const already = (await trail()).length;
+    expect(already).toBeGreaterThan(0); // the previous test's three saves
+    await t.json('admin', {
+      method: 'PATCH',
+      url: '/api/v2/settings',
+      headers: mergePatch,
+      payload: { updateBannerText: 'Nova verzija.' },
+    });
+    await t.json('admin', {
+      method: 'PATCH',
+      url: '/api/v2/settings',
+      headers: mergePatch,
+      payload: { updateBannerText: 'Nova verzija.' },
+    });
+    const rows = await trail();
+    expect(rows).toHaveLength(already + 1);
+    expect(rows.at(-1)).toMatchObject({
+      action: 'update',
+      actor: 'admin@kovanica.test',
+      company: null,
+      recordId: 1,
+      before: { updateBannerText: null },
+      after: { updateBannerText: 'Nova verzija.' },
+    });
+    await t.as('admin', { method: 'PATCH', url: '/api/v2/settings', headers: mergePatch, payload: { updateBannerText: null } });
+  });
 });
