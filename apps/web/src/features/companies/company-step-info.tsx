@@ -1,10 +1,9 @@
-import { languages } from '@kovanica/contract';
-import { Checkbox, Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput } from '../../components/money-input.tsx';
-import { type CompanyValues, emailToggles, moneyFields } from './company-form.ts';
+import type { CompanyValues } from './company-form.ts';
 import { ParentCompanySelect } from './company-references.tsx';
+import { CompanyNotificationFields, CompanyOperationFields } from './company-settings-fields.tsx';
 
 const f = (field: string) => `resources.companies.fields.${field}`;
 const hint = (field: string) => `resources.companies.hints.${field}`;
@@ -34,55 +33,11 @@ export function CompanyStepInfo({ form, self }: { form: UseFormReturnType<Compan
       </Fieldset>
 
       <Fieldset p={{ base: 'sm', sm: 'md' }} legend={t('resources.companies.wizard.sections.notifications')}>
-        <Stack>
-          <TagsInput
-            label={t(f('notificationEmails'))}
-            description={t(hint('notificationEmails'))}
-            splitChars={[',', ' ', ';']}
-            clearable
-            acceptValueOnBlur
-            {...form.getInputProps('notificationEmails')}
-          />
-          <NativeSelect
-            label={t(f('language'))}
-            description={t(hint('language'))}
-            data={languages.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-            {...form.getInputProps('language')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {emailToggles.map((field) => (
-              <Switch key={field} label={t(f(field))} {...form.getInputProps(field, { type: 'checkbox' })} />
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <CompanyNotificationFields form={form} />
       </Fieldset>
 
       <Fieldset p={{ base: 'sm', sm: 'md' }} legend={t('resources.companies.wizard.sections.operations')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {moneyFields.map((field) => (
-            <MoneyInput
-              key={field}
-              label={t(f(field))}
-              description={t(hint(field))}
-              required
-              withAsterisk
-              {...form.getInputProps(field)}
-              value={form.getValues()[field]}
-            />
-          ))}
-          <NumberInput
-            label={t(f('offlineThresholdMinutes'))}
-            description={t(hint('offlineThresholdMinutes'))}
-            required
-            withAsterisk
-            min={5}
-            max={10_080}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            {...form.getInputProps('offlineThresholdMinutes')}
-          />
-        </SimpleGrid>
+        <CompanyOperationFields form={form} />
       </Fieldset>
 
       <Fieldset p={{ base: 'sm', sm: 'md' }} legend={t('resources.companies.wizard.sections.group')}>

@@ -1,10 +1,9 @@
 import { type Company, companyPatch, iri, parseIri, type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
-import { Anchor, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
-import { MoneyInput } from '../../components/money-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -16,28 +15,11 @@ import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { settingsQuery } from '../../lib/settings-query.ts';
 import { viewOf } from '../../lib/view.ts';
+import { CompanyNotificationFields, CompanyOperationFields, type CompanySettingsValues } from '../companies/company-settings-fields.tsx';
 import { useUpdateSettings } from './api.ts';
 
-const f = (field: string) => `resources.companies.fields.${field}`;
-const hint = (field: string) => `resources.companies.hints.${field}`;
-
 /** The company's fields this screen changes: those its managers may (contract `writeRules.companies`). */
-const moneyFields = ['operationalCostsCents', 'tokenValueCents', 'depositToleranceCents'] as const;
-const toggles = [
-  'sendNotifications',
-  'sendDailyReports',
-  'sendDepositNotifications',
-  'sendDeviceEmptyEvents',
-  'sendUnverifiedDeposits',
-] as const;
-
-type CompanyValues = Pick<Company, (typeof toggles)[number] | 'notificationEmails'> & {
-  operationalCostsCents: number | null;
-  tokenValueCents: number | null;
-  depositToleranceCents: number | null;
-  offlineThresholdMinutes: number | string;
-};
-
+type CompanyValues = CompanySettingsValues;
 const companyValuesOf = (company: Company): CompanyValues => ({
   operationalCostsCents: company.operationalCostsCents,
   tokenValueCents: company.tokenValueCents,
@@ -49,6 +31,7 @@ const companyValuesOf = (company: Company): CompanyValues => ({
   sendDepositNotifications: company.sendDepositNotifications,
   sendDeviceEmptyEvents: company.sendDeviceEmptyEvents,
   sendUnverifiedDeposits: company.sendUnverifiedDeposits,
+  language: company.language,
 });
 /**
  * Only the settings go out: the rest of the company is the admins' (a manager's PATCH of it is
@@ -77,47 +60,11 @@ function CompanySettingsCard({ company }: { company: Company }) {
           <Text fw={600} component="h3" size="md" m={0}>
             {t('resources.companies.wizard.sections.operations')}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {moneyFields.map((field) => (
-              <MoneyInput
-                key={field}
-                label={t(f(field))}
-                description={t(hint(field))}
-                required
-                withAsterisk
-                {...form.getInputProps(field)}
-                value={form.getValues()[field]}
-              />
-            ))}
-            <NumberInput
-              label={t(f('offlineThresholdMinutes'))}
-              description={t(hint('offlineThresholdMinutes'))}
-              required
-              withAsterisk
-              min={5}
-              max={10_080}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              {...form.getInputProps('offlineThresholdMinutes')}
-            />
-          </SimpleGrid>
+          <CompanyOperationFields form={form} />
           <Text fw={600} component="h3" size="md" m={0} mt="sm">
             {t('resources.companies.wizard.sections.notifications')}
           </Text>
-          <TagsInput
-            label={t(f('notificationEmails'))}
-            description={t(hint('notificationEmails'))}
-            splitChars={[',', ' ', ';']}
-            clearable
-            acceptValueOnBlur
-            {...form.getInputProps('notificationEmails')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {toggles.map((field) => (
-              <Switch key={field} label={t(f(field))} {...form.getInputProps(field, { type: 'checkbox' })} />
-            ))}
-          </SimpleGrid>
+          <CompanyNotificationFields form={form} />
           <Group>
             <Button type="submit" loading={saving}>
               {t('settings.save')}
