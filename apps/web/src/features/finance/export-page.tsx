@@ -1,11 +1,11 @@
 import { type ExportFormat, type FinancePeriod, type FinanceSubject, financePeriods, validationMessage } from '@kovanica/contract';
-import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { ExportFormatSubmit } from '../../components/export-format-submit.tsx';
 import { ExportList } from '../../components/export-list.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -116,22 +116,7 @@ export function FinanceExportPage() {
             onChange={(patch) => setPlaces((before) => ({ ...before, ...patch }))}
           />
         </SimpleGrid>
-        <Group justify="space-between" align="flex-end" mt="md" gap="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="export-format-label">
-              {t('exports.format')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="export-format-label"
-              data={FORMATS.map((f) => ({ value: f, label: t(`exports.formats.${f}`) }))}
-              value={format}
-              onChange={(value) => setFormat(FORMATS.find((f) => f === value) ?? 'xlsx')}
-            />
-          </Stack>
-          <Button type="submit" leftSection={<IconDownload size={18} aria-hidden />} loading={ask.isPending} disabled={!valid}>
-            {t('exports.submit')}
-          </Button>
-        </Group>
+        <ExportFormatSubmit formats={FORMATS} format={format} onFormat={setFormat} pending={ask.isPending} disabled={!valid} />
         <Text size="sm" c="dimmed" mt="sm">
           {t('exports.hint')}
         </Text>
