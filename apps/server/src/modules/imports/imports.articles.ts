@@ -6,7 +6,6 @@ import {
   DEFAULT_VAT_RATE,
   type ImportPreview,
   type ImportRecord,
-  iri,
   type ProblemCode,
   pricePair,
 } from '@kovanica/contract';

@@ -85,21 +85,7 @@ export const companyFieldKeys = [
   'parent',
 ] as const satisfies readonly BodyKey[];
 
-/** The e-mail switches of step 1 (original §3). */
-export const emailToggles = [
-  'sendNotifications',
-  'sendDailyReports',
-  'sendDepositNotifications',
-  'sendDeviceEmptyEvents',
-  'sendUnverifiedDeposits',
-] as const satisfies readonly (keyof CompanyValues)[];
-
-/** The money fields of step 1, all integer cents. */
-export const moneyFields = [
-  'operationalCostsCents',
-  'tokenValueCents',
-  'depositToleranceCents',
-] as const satisfies readonly (keyof CompanyValues)[];
+export { emailToggles, moneyFields } from '../../components/company-settings-fields.tsx';
 
 /** The four steps of the wizard (original §4) and the body fields each one holds. */
 export const wizardSteps = [

@@ -1,9 +1,9 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { CompanyNotificationFields, CompanyOperationFields } from '../../components/company-settings-fields.tsx';
 import type { CompanyValues } from './company-form.ts';
 import { ParentCompanySelect } from './company-references.tsx';
-import { CompanyNotificationFields, CompanyOperationFields } from './company-settings-fields.tsx';
 
 const f = (field: string) => `resources.companies.fields.${field}`;
 const hint = (field: string) => `resources.companies.hints.${field}`;

@@ -3,6 +3,11 @@ import { Anchor, Button, Group, Stack, Switch, Text, Textarea } from '@mantine/c
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import {
+  CompanyNotificationFields,
+  CompanyOperationFields,
+  type CompanySettingsValues,
+} from '../../components/company-settings-fields.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -15,7 +20,6 @@ import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { settingsQuery } from '../../lib/settings-query.ts';
 import { viewOf } from '../../lib/view.ts';
-import { CompanyNotificationFields, CompanyOperationFields, type CompanySettingsValues } from '../companies/company-settings-fields.tsx';
 import { useUpdateSettings } from './api.ts';
 
 /** The company's fields this screen changes: those its managers may (contract `writeRules.companies`). */

@@ -2,8 +2,7 @@ import { type Language, languages } from '@kovanica/contract';
 import { NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput } from '../../components/money-input.tsx';
-import { emailToggles, moneyFields } from './company-form.ts';
+import { MoneyInput } from './money-input.tsx';
 
 const f = (field: string) => `resources.companies.fields.${field}`;
 const hint = (field: string) => `resources.companies.hints.${field}`;
@@ -22,6 +21,22 @@ export interface CompanySettingsValues {
   depositToleranceCents: number | null;
   offlineThresholdMinutes: number | string;
 }
+
+/** The e-mail switches (original §3). */
+export const emailToggles = [
+  'sendNotifications',
+  'sendDailyReports',
+  'sendDepositNotifications',
+  'sendDeviceEmptyEvents',
+  'sendUnverifiedDeposits',
+] as const satisfies readonly (keyof CompanySettingsValues)[];
+
+/** The money fields, all integer cents. */
+export const moneyFields = [
+  'operationalCostsCents',
+  'tokenValueCents',
+  'depositToleranceCents',
+] as const satisfies readonly (keyof CompanySettingsValues)[];
 
 type FormOf<T extends CompanySettingsValues> = Pick<UseFormReturnType<T>, 'getInputProps' | 'getValues'>;
 
