@@ -105,7 +105,7 @@ test("an admin sees each company's revenue per day, with today's plays in it, an
 
   // The export is the table: the companies, the totals row last; money in euros with a decimal comma.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^companies-daily-revenue-${from}-${day}-.*\\.csv$`));

@@ -126,7 +126,7 @@ test('the detailed review says so for a past range without data, and groups per 
   // The export is the table as shown: per location, with the totals row last; money in euros.
   const all = await todayReport(page.request, token, '&group=location');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^detailed-review-${today}-${today}-.*\\.csv$`));

@@ -41,7 +41,7 @@ export function HeaderMenu() {
                     {t(entry.labelKey)}
                   </Button>
                 </Menu.Target>
-                <Menu.Dropdown>
+                <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
                   {entry.children.map((child) => (
                     <Menu.Item key={child.to} component={Link} to={child.to}>
                       {t(child.labelKey)}
@@ -75,7 +75,7 @@ export function HeaderMenu() {
                   {t('menu.more')}
                 </Button>
               </Menu.Target>
-              <Menu.Dropdown>
+              <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
                 {more.map((entry) =>
                   entry.children ? (
                     <div key={entry.key}>
