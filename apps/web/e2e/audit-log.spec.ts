@@ -22,7 +22,7 @@ test.beforeAll(async ({ request }) => {
     imei: `${body}${imeiCheckDigit(body)}`,
   });
   const device = await apiPost<{ id: number; name: string }>(request, manager, '/devices', {
-    name: `Audit ${body.slice(-4)}`,
+    name: `E2E Audit ${body.slice(-4)}`,
     group: 'other',
     playPriceCents: 200,
     tokenValueCents: 100,
