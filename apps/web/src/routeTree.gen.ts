@@ -61,6 +61,7 @@ import { Route as AppFinanceReportLocationRouteImport } from './routes/_app/fina
 import { Route as AppFinanceReportLocationNewRouteImport } from './routes/_app/finance-report/location-new';
 import { Route as AppFinanceReportLocationRefactoredRouteImport } from './routes/_app/finance-report/location-refactored';
 import { Route as AppImportsIndexRouteImport } from './routes/_app/imports/index';
+import { Route as AppImportsHistoryRouteImport } from './routes/_app/imports/history';
 import { Route as AppImportsNewRouteImport } from './routes/_app/imports/new';
 import { Route as AppLessorsListRouteImport } from './routes/_app/lessors/list';
 import { Route as AppLessorsNewRouteImport } from './routes/_app/lessors/new';
@@ -96,8 +97,7 @@ import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$
 import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
 import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
 import { Route as AppDevicesMaintenanceIdRouteImport } from './routes/_app/devices/maintenance.$id';
-import { Route as AppImportsHistoryIndexRouteImport } from './routes/_app/imports/history.index';
-import { Route as AppImportsHistoryIdRouteImport } from './routes/_app/imports/history.$id';
+import { Route as AppImportsHistoryIdRouteImport } from './routes/_app/imports/history_.$id';
 import { Route as AppLessorsEditIdRouteImport } from './routes/_app/lessors/edit.$id';
 import { Route as AppLocationsEditIdRouteImport } from './routes/_app/locations/edit.$id';
 import { Route as AppLoggersEditIdRouteImport } from './routes/_app/loggers/edit.$id';
@@ -431,6 +431,11 @@ const AppImportsIndexRoute = AppImportsIndexRouteImport.update({
   path: '/imports/',
   getParentRoute: () => AppRoute,
 } as any);
+const AppImportsHistoryRoute = AppImportsHistoryRouteImport.update({
+  id: '/imports/history',
+  path: '/imports/history',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppImportsNewRoute = AppImportsNewRouteImport.update({
   id: '/imports/new',
   path: '/imports/new',
@@ -611,13 +616,8 @@ const AppDevicesMaintenanceIdRoute = AppDevicesMaintenanceIdRouteImport.update({
   path: '/devices/maintenance/$id',
   getParentRoute: () => AppRoute,
 } as any);
-const AppImportsHistoryIndexRoute = AppImportsHistoryIndexRouteImport.update({
-  id: '/imports/history/',
-  path: '/imports/history/',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppImportsHistoryIdRoute = AppImportsHistoryIdRouteImport.update({
-  id: '/imports/history/$id',
+  id: '/imports/history_/$id',
   path: '/imports/history/$id',
   getParentRoute: () => AppRoute,
 } as any);
@@ -970,6 +970,7 @@ export interface FileRoutesByFullPath {
   '/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/imports/history': typeof AppImportsHistoryRoute;
   '/imports/new': typeof AppImportsNewRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
@@ -1042,7 +1043,6 @@ export interface FileRoutesByFullPath {
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
-  '/imports/history/': typeof AppImportsHistoryIndexRoute;
   '/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
   '/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
   '/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1116,6 +1116,7 @@ export interface FileRoutesByTo {
   '/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/imports/history': typeof AppImportsHistoryRoute;
   '/imports/new': typeof AppImportsNewRoute;
   '/lessors/list': typeof AppLessorsListRoute;
   '/lessors/new': typeof AppLessorsNewRoute;
@@ -1188,7 +1189,6 @@ export interface FileRoutesByTo {
   '/users/edit/$id': typeof AppUsersEditIdRoute;
   '/articles/items': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories': typeof AppArticlesRepositoriesIndexRoute;
-  '/imports/history': typeof AppImportsHistoryIndexRoute;
   '/loyalty/cards': typeof AppLoyaltyCardsIndexRoute;
   '/loyalty/owners': typeof AppLoyaltyOwnersIndexRoute;
   '/loyalty/pos-locations': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1264,6 +1264,7 @@ export interface FileRoutesById {
   '/_app/finance-report/location': typeof AppFinanceReportLocationRoute;
   '/_app/finance-report/location-new': typeof AppFinanceReportLocationNewRoute;
   '/_app/finance-report/location-refactored': typeof AppFinanceReportLocationRefactoredRoute;
+  '/_app/imports/history': typeof AppImportsHistoryRoute;
   '/_app/imports/new': typeof AppImportsNewRoute;
   '/_app/lessors/list': typeof AppLessorsListRoute;
   '/_app/lessors/new': typeof AppLessorsNewRoute;
@@ -1301,7 +1302,7 @@ export interface FileRoutesById {
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/_app/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
-  '/_app/imports/history/$id': typeof AppImportsHistoryIdRoute;
+  '/_app/imports/history_/$id': typeof AppImportsHistoryIdRoute;
   '/_app/lessors/edit/$id': typeof AppLessorsEditIdRoute;
   '/_app/locations/edit/$id': typeof AppLocationsEditIdRoute;
   '/_app/loggers/edit/$id': typeof AppLoggersEditIdRoute;
@@ -1336,7 +1337,6 @@ export interface FileRoutesById {
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
   '/_app/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/_app/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
-  '/_app/imports/history/': typeof AppImportsHistoryIndexRoute;
   '/_app/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
   '/_app/loyalty/owners/': typeof AppLoyaltyOwnersIndexRoute;
   '/_app/loyalty/pos-locations/': typeof AppLoyaltyPosLocationsIndexRoute;
@@ -1412,6 +1412,7 @@ export interface FileRouteTypes {
     | '/finance-report/location'
     | '/finance-report/location-new'
     | '/finance-report/location-refactored'
+    | '/imports/history'
     | '/imports/new'
     | '/lessors/list'
     | '/lessors/new'
@@ -1484,7 +1485,6 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/articles/items/'
     | '/articles/repositories/'
-    | '/imports/history/'
     | '/loyalty/cards/'
     | '/loyalty/owners/'
     | '/loyalty/pos-locations/'
@@ -1558,6 +1558,7 @@ export interface FileRouteTypes {
     | '/finance-report/location'
     | '/finance-report/location-new'
     | '/finance-report/location-refactored'
+    | '/imports/history'
     | '/imports/new'
     | '/lessors/list'
     | '/lessors/new'
@@ -1630,7 +1631,6 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/articles/items'
     | '/articles/repositories'
-    | '/imports/history'
     | '/loyalty/cards'
     | '/loyalty/owners'
     | '/loyalty/pos-locations'
@@ -1705,6 +1705,7 @@ export interface FileRouteTypes {
     | '/_app/finance-report/location'
     | '/_app/finance-report/location-new'
     | '/_app/finance-report/location-refactored'
+    | '/_app/imports/history'
     | '/_app/imports/new'
     | '/_app/lessors/list'
     | '/_app/lessors/new'
@@ -1742,7 +1743,7 @@ export interface FileRouteTypes {
     | '/_app/companies/edit/$id'
     | '/_app/devices/edit/$id'
     | '/_app/devices/maintenance/$id'
-    | '/_app/imports/history/$id'
+    | '/_app/imports/history_/$id'
     | '/_app/lessors/edit/$id'
     | '/_app/locations/edit/$id'
     | '/_app/loggers/edit/$id'
@@ -1777,7 +1778,6 @@ export interface FileRouteTypes {
     | '/_app/users/edit/$id'
     | '/_app/articles/items/'
     | '/_app/articles/repositories/'
-    | '/_app/imports/history/'
     | '/_app/loyalty/cards/'
     | '/_app/loyalty/owners/'
     | '/_app/loyalty/pos-locations/'
@@ -2177,6 +2177,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppImportsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/imports/history': {
+      id: '/_app/imports/history';
+      path: '/imports/history';
+      fullPath: '/imports/history';
+      preLoaderRoute: typeof AppImportsHistoryRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/imports/new': {
       id: '/_app/imports/new';
       path: '/imports/new';
@@ -2422,15 +2429,8 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDevicesMaintenanceIdRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/imports/history/': {
-      id: '/_app/imports/history/';
-      path: '/imports/history';
-      fullPath: '/imports/history/';
-      preLoaderRoute: typeof AppImportsHistoryIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/imports/history/$id': {
-      id: '/_app/imports/history/$id';
+    '/_app/imports/history_/$id': {
+      id: '/_app/imports/history_/$id';
       path: '/imports/history/$id';
       fullPath: '/imports/history/$id';
       preLoaderRoute: typeof AppImportsHistoryIdRouteImport;
@@ -2876,6 +2876,7 @@ interface AppRouteChildren {
   AppFinanceReportLocationRoute: typeof AppFinanceReportLocationRoute;
   AppFinanceReportLocationNewRoute: typeof AppFinanceReportLocationNewRoute;
   AppFinanceReportLocationRefactoredRoute: typeof AppFinanceReportLocationRefactoredRoute;
+  AppImportsHistoryRoute: typeof AppImportsHistoryRoute;
   AppImportsNewRoute: typeof AppImportsNewRoute;
   AppLessorsListRoute: typeof AppLessorsListRoute;
   AppLessorsNewRoute: typeof AppLessorsNewRoute;
@@ -2948,7 +2949,6 @@ interface AppRouteChildren {
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
   AppArticlesItemsIndexRoute: typeof AppArticlesItemsIndexRoute;
   AppArticlesRepositoriesIndexRoute: typeof AppArticlesRepositoriesIndexRoute;
-  AppImportsHistoryIndexRoute: typeof AppImportsHistoryIndexRoute;
   AppLoyaltyCardsIndexRoute: typeof AppLoyaltyCardsIndexRoute;
   AppLoyaltyOwnersIndexRoute: typeof AppLoyaltyOwnersIndexRoute;
   AppLoyaltyPosLocationsIndexRoute: typeof AppLoyaltyPosLocationsIndexRoute;
@@ -3021,6 +3021,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFinanceReportLocationNewRoute: AppFinanceReportLocationNewRoute,
   AppFinanceReportLocationRefactoredRoute:
     AppFinanceReportLocationRefactoredRoute,
+  AppImportsHistoryRoute: AppImportsHistoryRoute,
   AppImportsNewRoute: AppImportsNewRoute,
   AppLessorsListRoute: AppLessorsListRoute,
   AppLessorsNewRoute: AppLessorsNewRoute,
@@ -3093,7 +3094,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppArticlesItemsIndexRoute: AppArticlesItemsIndexRoute,
   AppArticlesRepositoriesIndexRoute: AppArticlesRepositoriesIndexRoute,
-  AppImportsHistoryIndexRoute: AppImportsHistoryIndexRoute,
   AppLoyaltyCardsIndexRoute: AppLoyaltyCardsIndexRoute,
   AppLoyaltyOwnersIndexRoute: AppLoyaltyOwnersIndexRoute,
   AppLoyaltyPosLocationsIndexRoute: AppLoyaltyPosLocationsIndexRoute,

@@ -7,7 +7,7 @@ const Page = lazyRouteComponent(async () => ({
 }));
 
 /** One import of the history: its counts, its failure and its refused rows (read-only). */
-export const Route = createFileRoute('/_app/imports/history/$id')({
+export const Route = createFileRoute('/_app/imports/history_/$id')({
   beforeLoad: () => gate('imports', 'read'),
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
