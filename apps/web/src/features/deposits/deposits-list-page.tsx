@@ -99,17 +99,6 @@ export function DepositsListPage() {
 
   const rowActions = (d: Deposit) => (
     <>
-      {canAudit && (
-        <Tooltip label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}
-            onClick={() => setHistory(d)}
-          >
-            <IconHistory size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
       {d.status !== 'verified' && canReport && (
         <Tooltip label={t(k('report.action'), { name: depositLabel(d) })}>
           <ActionIcon variant="subtle" aria-label={t(k('report.action'), { name: depositLabel(d) })} onClick={() => setReporting(d)}>
@@ -126,6 +115,17 @@ export function DepositsListPage() {
             onClick={() => setVerifying({ deposits: [d], single: true })}
           >
             <IconCircleCheck size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canAudit && (
+        <Tooltip label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}
+            onClick={() => setHistory(d)}
+          >
+            <IconHistory size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
       )}
