@@ -1,4 +1,14 @@
-import { can, type Module, type ModuleComponent, mayWriteField, type Permission, type permissionsByResource } from '@kovanica/contract';
+import {
+  can,
+  type Module,
+  type ModuleComponent,
+  mayWriteField,
+  type Permission,
+  type permissionsByResource,
+  type ResourceName,
+  resourceComponent,
+  resourceModule,
+} from '@kovanica/contract';
 import { type AccountInfo, getSession, useSession } from './session.ts';
 
 /**
@@ -48,6 +58,16 @@ export function useAccess() {
     can: (permission: Permission) => can(accountInfo.role, permission),
     hasModule: (module: Module) => hasModule(accountInfo, module),
     hasComponent: (component: ModuleComponent) => hasComponent(accountInfo, component),
+    /** What a route's gate checks, as a yes or no: `<name>.<action>`, the resource's module and its component. */
+    mayUse: (name: ResourceName, action: 'read' | 'create' | 'update') => {
+      const module = resourceModule[name];
+      const component = resourceComponent[name];
+      return (
+        can(accountInfo.role, `${name}.${action}` as Permission) &&
+        (!module || hasModule(accountInfo, module)) &&
+        (!component || hasComponent(accountInfo, component))
+      );
+    },
   };
 }
 

@@ -60,6 +60,7 @@ export const auditLogResource = defineResource({
   item: auditEntryItem,
   collection: auditLogCollection,
   // A write to any audited resource adds rows here: its cached reads are stale with it. The
-  // platform's settings are no resource of the kit: their route bumps the trail itself.
-  embeds: auditedResources.filter((r) => r !== 'settings'),
+  // platform's settings are no resource of the kit: their route bumps the trail itself. A fiscal
+  // certificate's upload is a line of its company's fiscal settings.
+  embeds: [...auditedResources.filter((r) => r !== 'settings'), 'fiscal-certificates'],
 });

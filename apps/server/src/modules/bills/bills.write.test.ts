@@ -9,9 +9,9 @@ import {
   type Location,
   VIEW_HEADER,
 } from '@kovanica/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bills, companies, devicePlacements, fiscalCertificates } from '../../db/schema/index.ts';
+import { auditLog, bills, companies, devicePlacements, fiscalCertificates } from '../../db/schema/index.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from '../../demo/seed.ts';
 import { openPrivateKey } from '../../fiscal/certificates.ts';
 import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
@@ -212,6 +212,17 @@ describe('send again', () => {
   });
 });
 
+/** The newest line of a company's fiscal settings in the audit trail. */
+async function lastFiscalChange(companyId: number) {
+  const [row] = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'fiscal-settings'), eq(auditLog.recordId, companyId)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
 describe('fiscal certificates', () => {
   const upload = (payload: Record<string, unknown>, user = 'manager') =>
     t.json<FiscalCertificate & { violations?: { propertyPath: string; code: string; message: string }[] }>(user, {
@@ -246,6 +257,14 @@ describe('fiscal certificates', () => {
     expect(row?.certificateId).toBe(res.body.id);
     const settings = await t.json<FiscalSettings>('manager', { url: `/api/v2/fiscal-settings/${zabavni.id}` });
     expect(settings.body.certificate?.id).toBe(res.body.id);
+    // The upload is a line of the company's fiscal settings in the audit trail: who, and which certificate replaced which.
+    expect(await lastFiscalChange(zabavni.id)).toMatchObject({
+      action: 'update',
+      actor: 'manager@zabavni.test',
+      companyId: zabavni.id,
+      before: { certificateSerial: before?.serial },
+      after: { certificateSerial: res.body.serial },
+    });
   });
 
   it('refuses a wrong password, a file that is no .p12, another OIB and an expired certificate, changing nothing', async () => {
@@ -272,8 +291,10 @@ describe('fiscal certificates', () => {
       `The certificate is issued to OIB ${DEMO_ISTRA_OIB}, not to the company (${DEMO_ZABAVNI_OIB}).`,
     );
     expect(await t.db.$count(fiscalCertificates)).toBe(count);
+    const trail = await t.db.$count(auditLog);
     expect((await upload(good, 'accountant')).status).toBe(403);
     expect((await upload({ ...good, company: `/api/v2/companies/${istra.id}` })).status).toBe(422);
+    expect(await t.db.$count(auditLog)).toBe(trail);
   });
 });
 
@@ -285,6 +306,14 @@ describe('fiscal settings', () => {
     const changed = await patch({ signatureAlgorithm: 'rsa-sha256' });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ environment: 'simulated', signatureAlgorithm: 'rsa-sha256', oib: DEMO_ZABAVNI_OIB });
+    // In the audit trail with the field that changed, and only that.
+    expect(await lastFiscalChange(zabavni.id)).toMatchObject({
+      action: 'update',
+      actor: 'manager@zabavni.test',
+      before: { signatureAlgorithm: 'rsa-sha1' },
+      after: { signatureAlgorithm: 'rsa-sha256' },
+    });
+    expect(Object.keys((await lastFiscalChange(zabavni.id))?.after ?? {})).toEqual(['signatureAlgorithm']);
     const pem = await patch({ caBundle: 'not a certificate' });
     expect(pem.status).toBe(422);
     expect(pem.body.violations?.[0]?.code).toBe('pem');

@@ -23,6 +23,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { CIS_URLS } from './bills.sender.ts';
 
 const DAY_MS = 86_400_000;
@@ -126,7 +127,28 @@ export function fiscalCertificatesService(db: Db, keys: FiscalKeys) {
       const [company] = await db.select({ id: companies.id, oib: companies.oib }).from(companies).where(eq(companies.id, companyId));
       if (!company) throw invalid('company', 'reference');
       const p12 = Buffer.from(input.p12, 'base64');
-      return read(await installFiscalCertificate(db, keys, company, { p12, password: input.password }, ctx.actor.userId));
+      // The new certificate and its line in the company's fiscal settings' trail commit together.
+      const id = await db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ serial: fiscalCertificates.serial, validTo: fiscalCertificates.validTo })
+          .from(fiscalCertificates)
+          .where(and(eq(fiscalCertificates.companyId, company.id), eq(fiscalCertificates.active, true)));
+        const installed = await installFiscalCertificate(tx, keys, company, { p12, password: input.password }, ctx.actor.userId);
+        const [current] = await tx
+          .select({ serial: fiscalCertificates.serial, validTo: fiscalCertificates.validTo })
+          .from(fiscalCertificates)
+          .where(eq(fiscalCertificates.id, installed));
+        await recordChange(tx, ctx, {
+          resource: 'fiscal-settings',
+          recordId: company.id,
+          companyId: company.id,
+          action: 'update',
+          before: { certificateSerial: previous?.serial ?? null, certificateValidTo: previous?.validTo ?? null },
+          after: { certificateSerial: current?.serial ?? null, certificateValidTo: current?.validTo ?? null },
+        });
+        return installed;
+      });
+      return read(id);
     },
   } satisfies Pick<CrudService<FiscalCertificate, FiscalCertificateCreate, never>, 'list' | 'get' | 'create'>;
 }
@@ -154,6 +176,14 @@ const settingsExtras = () => ({
   ),
 });
 type SettingsRow = RowWith<typeof companies, ReturnType<typeof settingsExtras>>;
+
+/** The fields of a company's fiscal settings a patch may change, as the trail compares them. */
+const settable = (s: FiscalSettings) => ({
+  environment: s.environment,
+  signatureAlgorithm: s.signatureAlgorithm,
+  caBundle: s.caBundle,
+  cisCertificatePem: s.cisCertificatePem,
+});
 
 /** A company's fiscal settings (one per company, its id the company's): environment, signature, CIS trust, the echo check. */
 export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis | null) {
@@ -198,12 +228,24 @@ export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis |
     },
     get: (ctx, id) => find(id, ctx.visible),
     async update(ctx, id, patch) {
-      if (!(await find(id, ctx.visible))) return null;
+      const before = await find(id, ctx.visible);
+      if (!before) return null;
       const values = { ...patch, updatedAt: new Date(), updatedById: ctx.actor.userId };
-      await db
-        .insert(fiscalSettings)
-        .values({ companyId: id, ...values })
-        .onConflictDoUpdate({ target: fiscalSettings.companyId, set: values });
+      // The change and its line in the audit trail (issue 15 §4: company settings) commit together.
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(fiscalSettings)
+          .values({ companyId: id, ...values })
+          .onConflictDoUpdate({ target: fiscalSettings.companyId, set: values });
+        await recordChange(tx, ctx, {
+          resource: 'fiscal-settings',
+          recordId: id,
+          companyId: id,
+          action: 'update',
+          before: settable(before),
+          after: { ...settable(before), ...patch },
+        });
+      });
       return find(id, null);
     },
 

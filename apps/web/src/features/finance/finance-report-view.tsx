@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportFigure, ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
+import { useAccess } from '../../lib/access.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -72,6 +73,7 @@ export interface FinanceReportViewProps {
 export function FinanceReportView(props: FinanceReportViewProps) {
   const { subject, title, search, onSearch, defaultRange, columns, figures, chart, name, note } = props;
   const { t } = useTranslation();
+  const { mayUse } = useAccess();
   const { accountInfo } = useSession();
   const view = viewOf(accountInfo);
   const queryClient = useQueryClient();
@@ -97,7 +99,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
           to: formatDate(to),
           period: t(`resources.finance.periods.${period}`),
         })}
-        actions={valid && <ExportMenu query={query} />}
+        actions={valid && mayUse('exports', 'create') && <ExportMenu query={query} />}
       />
       <ExportProgressPanel />
       {/* Two to a row on a phone: a year's sums of a fleet do not fit a third of it. */}

@@ -12,6 +12,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -214,6 +215,7 @@ export function FiscalSettingsPage({ companyId }: { companyId: number }) {
         <CertificatesCard settings={settings} />
         {settings.environment === 'simulated' && can('cis-simulator.read') && <CisSimulatorCard />}
       </Stack>
+      <AuditHistorySection resource="fiscal-settings" id={settings.id} />
     </>
   );
 }
