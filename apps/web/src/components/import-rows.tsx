@@ -7,18 +7,21 @@ import { downloadBlob, exportFileName } from '../lib/export/table.ts';
 /**
  * The rows of an import (its preview, or the refused rows in the history): the line in the file, the
  * values of each column, and the errors in the user's language; a field with an error is marked.
- * `label` names a column (the kind's field labels).
+ * `label` names a column (the kind's field labels); the loyalty card upload shows its preview here too.
  */
 export function ImportRowsTable({
   rows,
   columns,
   label,
   caption,
+  value = (row, column) => row.values[column],
 }: {
   rows: readonly ImportRow[];
   columns: readonly string[];
   label: (column: string) => string;
   caption: string;
+  /** A cell as the user reads it (a status in their language, a holder's name); by default the file's value. */
+  value?: (row: ImportRow, column: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -69,7 +72,7 @@ export function ImportRowsTable({
                     fw={wrong.has(c) ? 600 : undefined}
                     style={{ whiteSpace: 'nowrap' }}
                   >
-                    {row.values[c] || '–'}
+                    {value(row, c) || '–'}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -85,8 +85,6 @@ export const companyFieldKeys = [
   'parent',
 ] as const satisfies readonly BodyKey[];
 
-export { emailToggles, moneyFields } from '../../components/company-settings-fields.tsx';
-
 /** The four steps of the wizard (original §4) and the body fields each one holds. */
 export const wizardSteps = [
   { key: 'company', fields: companyFieldKeys },

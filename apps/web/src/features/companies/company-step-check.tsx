@@ -2,10 +2,11 @@ import { formatMoney } from '@kovanica/contract';
 import { Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emailToggles, moneyFields } from '../../components/company-settings-fields.tsx';
 import { ReferenceLabel } from '../../components/reference-select.tsx';
 import { companiesApi, usersApi } from '../../lib/resources.ts';
 import { loggersApi } from './api.ts';
-import { type CompanyValues, componentsWithin, emailToggles, moneyFields } from './company-form.ts';
+import { type CompanyValues, componentsWithin } from './company-form.ts';
 import { loggerLabel, userLabel } from './company-references.tsx';
 import classes from './company-wizard.module.css';
 

@@ -20,7 +20,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -30,34 +29,19 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { downloadRefusedRows, downloadTemplate, ImportRowsTable } from '../../components/import-rows.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { CSV_MIME, toCsv } from '../../lib/export/csv.ts';
-import { downloadBlob, exportFileName } from '../../lib/export/table.ts';
 import { loyaltyOwnersApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `cardUpload.${key}`;
 const PAGE = 100;
+/** The template's example row. */
+const CARD_EXAMPLE = ['04:A2:2B:91', 'K-0001', 'ana.anic@example.com', 'active', ''];
 
 const upload = <T,>(body: CardUploadRequest, schema: { safeParse(data: unknown): unknown }) =>
   apiRequest<T>('/loyalty-cards/upload', { method: 'POST', body, schema: schema as never });
-
-/** The template: the columns in order, and one example row. */
-function downloadTemplate() {
-  const csv = toCsv({ header: [...cardUploadColumns], rows: [['04:A2:2B:91', 'K-0001', 'ana.anic@example.com', 'active', '']] });
-  downloadBlob(new Blob([csv], { type: CSV_MIME }), 'loyalty-cards-template.csv');
-}
-
-/** The refused rows as CSV: their values, their line in the file and the errors in the user's words. */
-function downloadRefused(rows: readonly ImportRow[], header: { line: string; errors: string }) {
-  const refused = rows.filter((r) => r.errors.length > 0);
-  const csv = toCsv({
-    header: [...cardUploadColumns, header.line, header.errors],
-    rows: refused.map((r) => [...cardUploadColumns.map((c) => r.values[c] ?? ''), r.line, r.errors.map((e) => e.message).join(' ')]),
-  });
-  downloadBlob(new Blob([csv], { type: CSV_MIME }), exportFileName('loyalty-cards-refused', 'csv'));
-}
 
 /**
  * `/loyalty/cards/upload` (issue 13 §2): the owner and a CSV file, checked by the server row by row
@@ -124,7 +108,11 @@ export function LoyaltyCardUploadPage() {
           mb: cardUploadLimits.bytes / 1024 / 1024,
         })}
         actions={
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={downloadTemplate}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => downloadTemplate(cardUploadColumns, CARD_EXAMPLE, 'loyalty-cards')}
+          >
             {t(k('template'))}
           </Button>
         }
@@ -189,7 +177,7 @@ export function LoyaltyCardUploadPage() {
                     size="xs"
                     variant="default"
                     leftSection={<IconDownload size={14} aria-hidden />}
-                    onClick={() => downloadRefused(done.refused ?? [], refusedHeader)}
+                    onClick={() => downloadRefusedRows(done.refused ?? [], cardUploadColumns, refusedHeader, 'loyalty-cards-refused')}
                   >
                     {t(k('downloadRefused'))}
                   </Button>
@@ -239,7 +227,7 @@ export function LoyaltyCardUploadPage() {
                       <Button
                         variant="default"
                         leftSection={<IconDownload size={16} aria-hidden />}
-                        onClick={() => downloadRefused(result.rows, refusedHeader)}
+                        onClick={() => downloadRefusedRows(result.rows, cardUploadColumns, refusedHeader, 'loyalty-cards-refused')}
                       >
                         {t(k('downloadRefused'))}
                       </Button>
@@ -269,67 +257,19 @@ export function LoyaltyCardUploadPage() {
   );
 }
 
+/** The preview: the card's values as the user reads them (the holder's name, the status in their language). */
 function PreviewTable({ rows }: { rows: readonly ImportRow[] }) {
   const { t } = useTranslation();
-  const f = (field: string) => t(`resources.loyalty-cards.fields.${field}`);
+  const label = (column: string) => t(`resources.loyalty-cards.fields.${column === 'holderEmail' ? 'holder' : column}`);
   const status = (value: string | undefined) => {
     if (!value) return t('resources.loyalty-cards.statuses.active');
     const known = ['active', 'blocked', 'lost'].includes(value.toLowerCase());
     return known ? t(`resources.loyalty-cards.statuses.${value.toLowerCase()}`) : value;
   };
-  return (
-    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t(k('previewTable'))}>
-      <Table withTableBorder verticalSpacing="xs" aria-label={t(k('previewTable'))}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t(k('line'))}</Table.Th>
-            <Table.Th>{f('uid')}</Table.Th>
-            <Table.Th>{f('number')}</Table.Th>
-            <Table.Th>{f('holder')}</Table.Th>
-            <Table.Th>{f('status')}</Table.Th>
-            <Table.Th>{t(k('errors'))}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const bad = row.errors.length > 0;
-            const wrong = new Set(row.errors.map((e) => e.field));
-            const cell = (fields: string[], value: string | undefined) => {
-              const marked = fields.some((field) => wrong.has(field));
-              return (
-                <Table.Td c={marked ? 'red.9' : undefined} fw={marked ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {value || '–'}
-                </Table.Td>
-              );
-            };
-            const reason = row.values.statusReason ? ` · ${row.values.statusReason}` : '';
-            return (
-              <Table.Tr key={row.line} bg={bad ? 'var(--mantine-color-red-0)' : undefined} data-refused={bad || undefined}>
-                <Table.Td>{row.line}</Table.Td>
-                {cell(['uid'], row.values.uid)}
-                {cell(['number'], row.values.number)}
-                {cell(['holderEmail'], row.holderName ?? row.values.holderEmail)}
-                {cell(['status', 'statusReason'], `${status(row.values.status)}${reason}`)}
-                <Table.Td>
-                  {bad ? (
-                    <Stack gap={2}>
-                      {row.errors.map((e) => (
-                        <Text key={`${e.field}-${e.code}`} size="sm" c="red.9">
-                          {e.message}
-                        </Text>
-                      ))}
-                    </Stack>
-                  ) : (
-                    <Text size="sm" c="teal.9">
-                      {t(k('ok'))}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const value = (row: ImportRow, column: string) => {
+    if (column === 'holderEmail') return row.holderName ?? row.values.holderEmail;
+    if (column === 'status') return status(row.values.status);
+    return row.values[column];
+  };
+  return <ImportRowsTable rows={rows} columns={cardUploadColumns} label={label} caption={t(k('previewTable'))} value={value} />;
 }
