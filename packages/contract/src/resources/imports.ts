@@ -9,10 +9,10 @@ import { defineResource } from '../resource.ts';
  */
 
 /** What an import brings in. `loyalty-cards` go through `POST /loyalty-cards/upload` (their owner is chosen there). */
-export const importKinds = ['loyalty-cards', 'articles'] as const;
+export const importKinds = ['loyalty-cards', 'articles', 'locations', 'devices'] as const;
 export type ImportKind = (typeof importKinds)[number];
 /** The kinds `POST /imports` takes. */
-export const importRequestKinds = ['articles'] as const;
+export const importRequestKinds = ['articles', 'locations', 'devices'] as const;
 export type ImportRequestKind = (typeof importRequestKinds)[number];
 
 export const importLimits = {
@@ -63,16 +63,190 @@ export const articleImportUnitAliases: Record<string, string> = {
   kutija: 'box',
 };
 
+/** Yes and no as a file may write them (English and Croatian); anything else is refused as `boolean`. */
+export const importBooleanAliases: Record<string, boolean> = {
+  yes: true,
+  no: false,
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  y: true,
+  n: false,
+  da: true,
+  ne: false,
+};
+
+/**
+ * Locations: the city by its name (the shared list of cities), the lessor by its name among the
+ * company's; amounts in euros, the rent percentage as a percent; `active` and `fiscalization` yes or
+ * no (`da`/`ne`). Working hours, the responsible worker and tags are set in the form afterwards.
+ */
+export const locationImportColumns: ImportColumns<
+  | 'name'
+  | 'city'
+  | 'lessor'
+  | 'street'
+  | 'address'
+  | 'description'
+  | 'active'
+  | 'rentalType'
+  | 'contractRentalAmount'
+  | 'incomeLimit'
+  | 'rentalPercentage'
+  | 'fiscalization'
+  | 'paymentMethod'
+  | 'premisesLabel'
+  | 'latitude'
+  | 'longitude'
+> = {
+  columns: [
+    'name',
+    'city',
+    'lessor',
+    'street',
+    'address',
+    'description',
+    'active',
+    'rentalType',
+    'contractRentalAmount',
+    'incomeLimit',
+    'rentalPercentage',
+    'fiscalization',
+    'paymentMethod',
+    'premisesLabel',
+    'latitude',
+    'longitude',
+  ],
+  required: ['name', 'city'],
+  headers: {
+    name: ['name', 'location', 'naziv', 'lokacija'],
+    city: ['city', 'grad', 'mjesto'],
+    lessor: ['lessor', 'najmodavac', 'zakupodavac'],
+    street: ['street', 'ulica'],
+    address: ['address', 'adresa'],
+    description: ['description', 'opis'],
+    active: ['active', 'aktivna', 'aktivan'],
+    rentalType: ['rental type', 'rentaltype', 'vrsta najma', 'tip najma'],
+    contractRentalAmount: ['rent', 'rental amount', 'contract rental amount', 'najamnina', 'iznos najma'],
+    incomeLimit: ['income limit', 'incomelimit', 'limit prihoda', 'prag prihoda'],
+    rentalPercentage: ['rental percentage', 'rentalpercentage', 'rent %', 'postotak najma', 'postotak'],
+    fiscalization: ['fiscalization', 'fiscalisation', 'fiskalizacija'],
+    paymentMethod: ['payment method', 'paymentmethod', 'način plaćanja', 'nacin placanja'],
+    premisesLabel: ['premises label', 'premiseslabel', 'oznaka poslovnog prostora', 'poslovni prostor'],
+    latitude: ['latitude', 'lat', 'geografska širina', 'širina', 'sirina'],
+    longitude: ['longitude', 'lng', 'lon', 'geografska dužina', 'dužina', 'duzina'],
+  },
+  example: [
+    'Caffe bar Sunce',
+    'Zagreb',
+    '',
+    'Ilica 1',
+    'Ilica 1, 10000 Zagreb',
+    '',
+    'yes',
+    'fixed',
+    '150,00',
+    '',
+    '',
+    'yes',
+    'cash',
+    'PP1',
+    '45.8131',
+    '15.9775',
+  ],
+};
+
+/** Rental types a file may write besides the API's own (`fixed`, `percentage`, `mixed`). */
+export const locationImportRentalAliases: Record<string, string> = {
+  fiksni: 'fixed',
+  fiksno: 'fixed',
+  postotak: 'percentage',
+  postotni: 'percentage',
+  mješoviti: 'mixed',
+  mjesoviti: 'mixed',
+};
+
+/** Payment methods a file may write besides the API's own (`cash`, `card`, `transfer`, `other`). */
+export const locationImportPaymentAliases: Record<string, string> = {
+  gotovina: 'cash',
+  kartica: 'card',
+  transakcijski: 'transfer',
+  'transakcijski račun': 'transfer',
+  virman: 'transfer',
+  ostalo: 'other',
+};
+
+/**
+ * Devices: the group by its API name (`prize_device`, spaces allowed) or Croatian word; the location
+ * by its name among the company's; the logger by its IMEI or serial number among the company's;
+ * prices in euros (the token value is the company's unless given); `fiscalize` on, off or inherit
+ * (`da`, `ne`, `lokacija`).
+ */
+export const deviceImportColumns: ImportColumns<
+  'name' | 'group' | 'location' | 'logger' | 'playPrice' | 'tokenValue' | 'cashBoxCapacity' | 'premisesLabel' | 'isuNumber' | 'fiscalize'
+> = {
+  columns: ['name', 'group', 'location', 'logger', 'playPrice', 'tokenValue', 'cashBoxCapacity', 'premisesLabel', 'isuNumber', 'fiscalize'],
+  required: ['name', 'group'],
+  headers: {
+    name: ['name', 'device', 'naziv', 'uređaj', 'uredaj'],
+    group: ['group', 'grupa', 'vrsta'],
+    location: ['location', 'lokacija'],
+    logger: ['logger', 'logger imei', 'logger serial', 'imei', 'serial', 'serijski broj'],
+    playPrice: ['play price', 'playprice', 'price', 'cijena igre', 'cijena'],
+    tokenValue: ['token value', 'tokenvalue', 'vrijednost žetona', 'vrijednost zetona', 'žeton', 'zeton'],
+    cashBoxCapacity: ['cash box capacity', 'cashboxcapacity', 'kapacitet blagajne', 'kapacitet kase'],
+    premisesLabel: ['premises label', 'premiseslabel', 'oznaka poslovnog prostora', 'poslovni prostor'],
+    isuNumber: ['isu number', 'isunumber', 'isu', 'oznaka naplatnog uređaja', 'naplatni uređaj'],
+    fiscalize: ['fiscalize', 'fiscalization', 'fiskalizacija', 'fiskalizirati'],
+  },
+  example: ['Flipper 1', 'prize_device', 'Caffe bar Sunce', '', '1,00', '', '', '', '', 'inherit'],
+};
+
+/** Device groups a file may write besides the API's own names (spaces and dashes read as `_`). */
+export const deviceImportGroupAliases: Record<string, string> = {
+  'smanjivač salda': 'saldo_reducer',
+  'uređaj s nagradama': 'prize_device',
+  'automat s nagradama': 'prize_device',
+  nagradni: 'prize_device',
+  'dječja vozila': 'kiddie_ride',
+  'dječje vozilo': 'kiddie_ride',
+  'prodajni automat': 'vending',
+  ostalo: 'other',
+};
+
+/** Fiscalization modes a file may write besides `on`, `off`, `inherit`. */
+export const deviceImportFiscalizeAliases: Record<string, string> = {
+  yes: 'on',
+  no: 'off',
+  da: 'on',
+  ne: 'off',
+  location: 'inherit',
+  lokacija: 'inherit',
+  'prema lokaciji': 'inherit',
+};
+
 /** The columns of each kind `POST /imports` takes. */
 export const importColumns: Record<ImportRequestKind, ImportColumns> = {
   articles: articleImportColumns,
+  locations: locationImportColumns,
+  devices: deviceImportColumns,
 };
+
+/** How `content` is written: `csv` text, or an `xlsx` workbook as base64 (its first sheet is read). */
+export const importFormats = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof importFormats)[number];
 
 export const importRequest = z.strictObject({
   kind: z.enum(importRequestKinds),
   fileName: z.string().trim().min(1).max(255),
-  /** The CSV's text (UTF-8, a BOM allowed), `;` or `,` separated, a header row first. */
+  /**
+   * The file: a CSV's text (UTF-8, a BOM allowed), `;` or `,` separated, a header row first; or,
+   * with `format: 'xlsx'`, the workbook's bytes as base64 (its first sheet, a header row first).
+   */
   content: z.string(),
+  /** `csv` unless told (the browser sends `xlsx` for a file named `.xlsx`). */
+  format: z.enum(importFormats).optional(),
   /** The company the rows go to (the All Companies view); the caller's own by default. */
   company: zIri('companies').optional(),
   /** false: a preview, nothing written; true: write the valid rows and record the import. */

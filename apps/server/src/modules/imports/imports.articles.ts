@@ -4,6 +4,7 @@ import {
   articleImportColumns,
   articleImportUnitAliases,
   DEFAULT_VAT_RATE,
+  type ImportFormat,
   type ImportPreview,
   type ImportRecord,
   type ProblemCode,
@@ -13,38 +14,24 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { euroCents, percent } from './imports.cells.ts';
 import {
   confirmImport,
   type ImportHooks,
   jsonList,
   previewOf,
   type ReadRow,
-  readFile,
+  readImportFile,
   rowsOf,
   uniqueInFile,
   validateRow,
 } from './imports.pipeline.ts';
 
-// Articles from CSV (issue 15 §1, decision 0027): each row through `articleCreate` (the form's and
+// Articles from a file (issue 15 §1, decision 0027): each row through `articleCreate` (the form's and
 // `POST /articles`' schema) with the prices completed like `POST /articles` does; a name unique in
 // the file and in the company (case aside, like the database's index).
 
 type Column = (typeof articleImportColumns.columns)[number];
-
-/** Euros as a person writes them (`1,20`, `1.20`, `2`) in cents; anything else is left as text for the schema to refuse. */
-export function euroCents(value: string | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = value.replace(/\s|€/g, '');
-  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return value;
-  return Math.round(Number(text.replace(',', '.')) * 100);
-}
-
-/** A percent (`25`, `13,5`, `25 %`) as a number; anything else is left as text for the schema to refuse. */
-function percent(value: string | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = value.replace(/\s|%/g, '');
-  return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
-}
 
 /** The schema's field of each price column, and back (an error names the file's column). */
 const priceFields = {
@@ -63,8 +50,8 @@ interface ArticleRow extends ReadRow<Column> {
 }
 
 /** Reads and checks a file of articles for a company: everything the preview shows and the write needs. */
-async function check(db: Db, companyId: number, content: string) {
-  const file = readFile(articleImportColumns, content);
+async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+  const file = await readImportFile(articleImportColumns, input);
   const rows: ArticleRow[] = file.rows.map((row) => {
     const v = row.values;
     const unit = v.unit ? (articleImportUnitAliases[v.unit.toLowerCase()] ?? v.unit.toLowerCase()) : '';
@@ -136,11 +123,11 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 export async function importArticles(
   db: Db,
   ctx: RequestContext,
-  input: { fileName: string; content: string; confirm: boolean },
+  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
   companyId: number,
   hooks: ImportHooks = {},
 ): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
-  const { file, rows } = await check(db, companyId, input.content);
+  const { file, rows } = await check(db, companyId, input);
   if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
   const valid = rows.flatMap((r) => (r.article ? [r.article] : []));
   const record = await confirmImport(

@@ -1,5 +1,6 @@
 import {
   type ImportColumns,
+  type ImportFormat,
   type ImportKind,
   type ImportPreview,
   type ImportRecord,
@@ -15,13 +16,14 @@ import {
   validationMessage,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { imports, type RefusedRow } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
 
-// The one import pipeline (decisions 0024, 0027): read a CSV, map its header to a kind's columns,
+// The one import pipeline (decisions 0024, 0027): read a CSV or the first sheet of an XLSX, map its header to a kind's columns,
 // check each row with the API's own create schema, then the checks a file adds (unique in the file,
 // unique in the company, references by name); a preview writes nothing; a confirmed import writes
 // the valid rows in one transaction with its record, or records a failure with a code and writes
@@ -147,7 +149,7 @@ const looksBinary = (text: string) => {
 };
 
 /**
- * Reads a file into rows of a kind's columns, or refuses the file as a whole (4xx, in the caller's
+ * Reads a CSV file into rows of a kind's columns, or refuses the file as a whole (4xx, in the caller's
  * language): too large, binary, no header with the required columns, no rows, too many rows. A row
  * with more values than the header is refused (`row_columns`).
  */
@@ -156,7 +158,68 @@ export function readFile<C extends string>(spec: ImportColumns<C>, content: stri
     throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
   }
   if (looksBinary(content)) throw new ApiProblem(422, 'upload_not_csv');
-  const { records } = parseCsv(content);
+  return readRecords(spec, parseCsv(content).records);
+}
+
+/** A file of `POST /imports` in its format (`csv` text, or an `xlsx` workbook as base64), read like `readFile`. */
+export async function readImportFile<C extends string>(spec: ImportColumns<C>, input: { content: string; format?: ImportFormat }) {
+  if ((input.format ?? 'csv') === 'csv') return readFile(spec, input.content);
+  return readRecords(spec, await xlsxRecords(input.content));
+}
+
+/** A cell's value as the text a CSV would hold: numbers as written (`.` decimals), dates as `YYYY-MM-DD`, formulas by their result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value;
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('text' in value) return String(value.text);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+/**
+ * The first worksheet of an XLSX (base64) as records, each on its row's number: the same records a
+ * CSV gives, so every kind reads both. The workbook's bytes count against the same limit; a sheet
+ * with more rows than a file may have is refused before its cells are read.
+ */
+export async function xlsxRecords(base64: string): Promise<CsvRecord[]> {
+  const clean = base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw new ApiProblem(422, 'upload_not_xlsx');
+  if ((clean.length * 3) / 4 > importLimits.bytes + 3) {
+    throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
+  }
+  const bytes = Buffer.from(clean, 'base64');
+  // A zip's local file header: anything else (a CSV sent as xlsx, an old .xls) is no workbook.
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new ApiProblem(422, 'upload_not_xlsx');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new ApiProblem(422, 'upload_not_xlsx');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new ApiProblem(422, 'upload_empty');
+  if (sheet.actualRowCount > importLimits.rows + 1) {
+    throw new ApiProblem(413, 'upload_too_many_rows', { rows: sheet.actualRowCount - 1, max: importLimits.rows });
+  }
+  const records: CsvRecord[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value);
+    });
+    const filled = Array.from(cells, (c) => c ?? '');
+    while (filled.length && filled[filled.length - 1]?.trim() === '') filled.pop();
+    if (filled.length) records.push({ line: row.number, cells: filled });
+  });
+  return records;
+}
+
+/** Records (of a CSV or a sheet) as rows of a kind's columns; the file refused as a whole like `readFile`. */
+export function readRecords<C extends string>(spec: ImportColumns<C>, records: CsvRecord[]) {
   const [header, ...data] = records;
   const headerCells = header?.cells ?? [];
   const { at, ignored } = mapHeader(spec, headerCells);

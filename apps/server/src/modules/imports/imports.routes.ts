@@ -52,7 +52,7 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags: ['imports'],
       summary:
-        "Import a CSV file of a kind: confirm false previews every row with its errors and writes nothing; confirm true writes the valid rows in one transaction and records the import (needs the kind's create permission too)",
+        "Import a CSV file (or an XLSX as base64, format xlsx) of a kind: confirm false previews every row with its errors and writes nothing; confirm true writes the valid rows in one transaction and records the import (needs the kind's create permission too)",
       body: importRequest,
       response: {
         200: importPreview,

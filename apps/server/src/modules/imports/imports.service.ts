@@ -20,6 +20,8 @@ import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { tableReads } from '../../http/table-reads.ts';
 import { importArticles } from './imports.articles.ts';
+import { importDevices } from './imports.devices.ts';
+import { importLocations } from './imports.locations.ts';
 import { type ImportHooks, type ImportRowRecord, toImportRecord } from './imports.pipeline.ts';
 
 // The imports history (issue 15 §1, decision 0027) and `POST /imports`. Other modules' imports (the
@@ -34,6 +36,7 @@ export {
   type ReadRow,
   type RowError,
   readFile,
+  readImportFile,
   rowsOf,
   toImportRecord,
   uniqueInFile,
@@ -71,7 +74,11 @@ export function importsService(db: Db): Pick<CrudService<Item, never, never>, 'l
 }
 
 /** The permission each kind's import needs besides `imports.create`: creating the rows it brings in. */
-const kindPermission: Record<ImportRequest['kind'], Permission> = { articles: 'articles.create' };
+const kindPermission: Record<ImportRequest['kind'], Permission> = {
+  articles: 'articles.create',
+  locations: 'locations.create',
+  devices: 'devices.create',
+};
 
 /** `POST /imports`: a preview (nothing written) or the confirmed import, for the caller's company or the one named. */
 export async function runImport(
@@ -85,6 +92,10 @@ export async function runImport(
   switch (input.kind) {
     case 'articles':
       return importArticles(db, ctx, input, companyId, hooks);
+    case 'locations':
+      return importLocations(db, ctx, input, companyId, hooks);
+    case 'devices':
+      return importDevices(db, ctx, input, companyId, hooks);
   }
 }
 

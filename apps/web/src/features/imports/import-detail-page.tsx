@@ -1,4 +1,4 @@
-import { articleImportColumns, cardUploadColumns, formatDateTime, type ImportRecord } from '@kovanica/contract';
+import { cardUploadColumns, formatDateTime, type ImportRecord, importColumns } from '@kovanica/contract';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ export function kindColumns(kind: ImportRecord['kind']) {
       label: (c: string) => `resources.loyalty-cards.fields.${c === 'holderEmail' ? 'holder' : c}`,
     };
   }
-  return { columns: articleImportColumns.columns as readonly string[], label: (c: string) => `imports.columns.articles.${c}` };
+  return { columns: importColumns[kind].columns as readonly string[], label: (c: string) => `imports.columns.${kind}.${c}` };
 }
 
 /** `/imports/history/$id`: one import, its counts, why it failed, and its refused rows with their errors (downloadable). */

@@ -1,5 +1,7 @@
 import {
   articleImportColumns,
+  deviceImportColumns,
+  type ImportFormat,
   type ImportPreview,
   type ImportRecord,
   type ImportRequest,
@@ -8,6 +10,7 @@ import {
   importPreview,
   importRecord,
   importRequestKinds,
+  locationImportColumns,
 } from '@kovanica/contract';
 import {
   Alert,
@@ -43,7 +46,18 @@ const send = <T,>(body: ImportRequest, schema: { safeParse(data: unknown): unkno
 
 const templates: Record<ImportRequestKind, { columns: readonly string[]; example: readonly string[] }> = {
   articles: articleImportColumns,
+  locations: locationImportColumns,
+  devices: deviceImportColumns,
 };
+
+/** A chosen file as `POST /imports` takes it: a workbook (`.xlsx`) as base64, anything else as its text. */
+async function fileContent(file: File): Promise<{ content: string; format: ImportFormat }> {
+  if (!/\.xlsx$/i.test(file.name)) return { content: await file.text(), format: 'csv' };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { content: btoa(binary), format: 'xlsx' };
+}
 
 /**
  * `/imports/new` (issue 15 §1): the kind, its template, the file; the server checks every row with the
@@ -56,7 +70,7 @@ export function ImportNewPage() {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportRequestKind>('articles');
   const [file, setFile] = useState<File | null>(null);
-  const [content, setContent] = useState<string | null>(null);
+  const [content, setContent] = useState<{ content: string; format: ImportFormat } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(1);
@@ -68,11 +82,11 @@ export function ImportNewPage() {
   });
   const { columns, label } = kindColumns(kind);
 
-  const check = (nextKind: ImportRequestKind, nextFile: File | null, text: string | null) => {
+  const check = (nextKind: ImportRequestKind, nextFile: File | null, read: typeof content) => {
     write.reset();
     setPage(1);
-    if (!nextFile || text === null) return preview.reset();
-    preview.mutate({ kind: nextKind, fileName: nextFile.name, content: text, confirm: false });
+    if (!nextFile || read === null) return preview.reset();
+    preview.mutate({ kind: nextKind, fileName: nextFile.name, ...read, confirm: false });
   };
   const choose = async (next: File | null) => {
     setFile(next);
@@ -83,9 +97,9 @@ export function ImportNewPage() {
       setReadError(t('imports.tooLarge', { max: importLimits.bytes / 1024 / 1024 }));
       return check(kind, null, null);
     }
-    const text = await next.text();
-    setContent(text);
-    check(kind, next, text);
+    const read = await fileContent(next);
+    setContent(read);
+    check(kind, next, read);
   };
 
   const result = preview.data;
@@ -137,7 +151,7 @@ export function ImportNewPage() {
                 description={t('imports.fileHint')}
                 placeholder={t('imports.filePlaceholder')}
                 styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-                accept=".csv,text/csv"
+                accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 clearable
                 clearButtonProps={{ 'aria-label': t('imports.clearFile') }}
                 required
@@ -216,7 +230,7 @@ export function ImportNewPage() {
                     <Button
                       disabled={result.rowsValid === 0 || !file || content === null}
                       loading={write.isPending}
-                      onClick={() => file && content !== null && write.mutate({ kind, fileName: file.name, content, confirm: true })}
+                      onClick={() => file && content !== null && write.mutate({ kind, fileName: file.name, ...content, confirm: true })}
                     >
                       {t('imports.write', { count: result.rowsValid })}
                     </Button>

@@ -1,0 +1,211 @@
+import {
+  type DeviceCreate,
+  deviceCreate,
+  deviceImportColumns,
+  deviceImportFiscalizeAliases,
+  deviceImportGroupAliases,
+  type ImportFormat,
+  type ImportPreview,
+  type ImportRecord,
+  iri,
+  type ProblemCode,
+} from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pgError } from '../../db/errors.ts';
+import { companies, devicePlacements, devices } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { choice, euroCents } from './imports.cells.ts';
+import { idsByName, nameKey, referenceOf } from './imports.locations.ts';
+import {
+  confirmImport,
+  type ImportHooks,
+  jsonList,
+  previewOf,
+  type ReadRow,
+  readImportFile,
+  rowsOf,
+  uniqueInFile,
+  validateRow,
+} from './imports.pipeline.ts';
+
+// Devices from a file (issue 15 §1, decision 0027): each row through `deviceCreate` (the form's and
+// `POST /devices`' schema); the location found by name among the company's, the logger by its IMEI
+// or serial number among the company's (one device per logger: fitted already, or twice in the
+// file, is refused); a name unique in the file and in the company (case aside). The write does what
+// `POST /devices` does for each row: the company's token value unless the row names one, and a
+// device placed at a location is there since now, its stay opened in the placement history.
+
+type Column = (typeof deviceImportColumns.columns)[number];
+
+/** The schema's field of each column whose name differs (an error names the file's column). */
+const fieldOf: Partial<Record<Column, string>> = {
+  playPrice: 'playPriceCents',
+  tokenValue: 'tokenValueCents',
+  cashBoxCapacity: 'cashBoxCapacityCents',
+};
+const columnOf = Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column])) as Record<string, string>;
+
+interface DeviceRow extends ReadRow<Column> {
+  device: (DeviceCreate & { locationId: number | null; loggerId: number | null }) | null;
+}
+
+/** Reads and checks a file of devices for a company: everything the preview shows and the write needs. */
+async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+  const file = await readImportFile(deviceImportColumns, input);
+  const column = (c: Column) => file.rows.flatMap((r) => (r.values[c] ? [nameKey(r.values[c])] : []));
+  const locationIds = await idsByName(
+    db,
+    (names) => sql`select lower(name) as name, id from locations where company_id = ${companyId} and lower(name) in ${names}`,
+    column('location'),
+  );
+  // A logger by its IMEI or its serial number (a serial another logger has as its IMEI is ambiguous).
+  const loggerIds = await idsByName(
+    db,
+    (names) => sql`
+      select distinct on (name, id) name, id from (
+        select lower(imei) as name, id from loggers where company_id = ${companyId} and lower(imei) in ${names}
+        union all
+        select lower(serial) as name, id from loggers where company_id = ${companyId} and lower(serial) in ${names}
+      ) l`,
+    column('logger'),
+  );
+  const fitted = new Set(
+    rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select logger_id as id from devices where logger_id in (select jsonb_array_elements_text(${JSON.stringify(
+          [...loggerIds.values()].flat(),
+        )}::jsonb)::int)`,
+      ),
+    ).map((r) => Number(r.id)),
+  );
+  const rows: DeviceRow[] = file.rows.map((row) => {
+    const v = row.values;
+    const locationId = referenceOf(row, 'location', locationIds, 'location_unknown');
+    const loggerId = referenceOf(row, 'logger', loggerIds, 'logger_unknown');
+    if (loggerId && fitted.has(loggerId)) row.errors.push({ field: 'logger', code: 'logger_taken' });
+    // The references are checked here by name; the schema sees them as the IRIs the form would send.
+    const body: Record<string, unknown> = { name: v.name ?? '' };
+    if (v.group) body.group = choice(v.group, deviceImportGroupAliases, true);
+    if (locationId) body.location = iri('locations', locationId);
+    if (loggerId) body.logger = iri('loggers', loggerId);
+    if (v.premisesLabel) body.premisesLabel = v.premisesLabel;
+    if (v.isuNumber) body.isuNumber = v.isuNumber;
+    const set = (field: string, value: unknown) => {
+      if (value !== undefined) body[field] = value;
+    };
+    set('fiscalize', choice(v.fiscalize, deviceImportFiscalizeAliases));
+    set('playPriceCents', euroCents(v.playPrice));
+    set('tokenValueCents', euroCents(v.tokenValue));
+    set('cashBoxCapacityCents', euroCents(v.cashBoxCapacity));
+    const start = row.errors.length;
+    const parsed = validateRow(deviceCreate, body, row.errors);
+    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const device =
+      parsed && locationId !== undefined && loggerId !== undefined && row.errors.length === 0
+        ? { ...parsed, locationId: locationId ?? null, loggerId: loggerId ?? null }
+        : null;
+    return { ...row, device };
+  });
+
+  uniqueInFile(rows, 'name', nameKey);
+  // The same logger on two rows: both refused (which device it is fitted to is the user's call).
+  const loggerKey = new Map(rows.map((r) => [r, r.device?.loggerId ? String(r.device.loggerId) : '']));
+  const byLogger = new Map<string, number[]>();
+  for (const [row, key] of loggerKey) if (key) byLogger.set(key, [...(byLogger.get(key) ?? []), row.line]);
+  for (const [row, key] of loggerKey) {
+    const lines = key ? (byLogger.get(key) ?? []) : [];
+    if (lines.length > 1)
+      row.errors.push({ field: 'logger', code: 'duplicate_in_file', params: { line: lines.find((l) => l !== row.line) } });
+  }
+  const taken = await idsByName(
+    db,
+    (names) => sql`select lower(name) as name, id from devices where company_id = ${companyId} and lower(name) in ${names}`,
+    column('name'),
+  );
+  for (const row of rows) {
+    if (row.values.name && taken.has(nameKey(row.values.name))) row.errors.push({ field: 'name', code: 'unique' });
+    if (row.errors.length) row.device = null;
+  }
+  return { file, rows };
+}
+
+/** A name taken between the check and the write: the import fails and says which. */
+class NameTaken extends Error {
+  constructor(readonly value: string) {
+    super(`name taken: ${value}`);
+  }
+}
+
+function failureOf(error: unknown): { code: ProblemCode; params: Record<string, unknown> } {
+  if (error instanceof NameTaken) return { code: 'import_device_taken', params: { value: error.value } };
+  if (pgError(error).constraint === 'devices_logger_key') return { code: 'import_logger_taken', params: {} };
+  return { code: 'import_write_failed', params: {} };
+}
+
+/**
+ * Devices from a file into a company: the preview (`confirm` false, nothing written), or the valid
+ * rows written in one transaction with their placements and the import's record.
+ */
+export async function importDevices(
+  db: Db,
+  ctx: RequestContext,
+  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  companyId: number,
+  hooks: ImportHooks = {},
+): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+  const { file, rows } = await check(db, companyId, input);
+  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
+  const valid = rows.flatMap((r) => (r.device ? [r.device] : []));
+  const record = await confirmImport(
+    db,
+    ctx,
+    { companyId, kind: 'devices', fileName: input.fileName, rows },
+    async (tx) => {
+      if (!valid.length) return 0;
+      // Devices have no unique index on the name: two imports of a company wait for each other, and
+      // the names are checked again inside the write (a logger fitted meanwhile: the unique index).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('imports:devices'), ${companyId})`);
+      const [first] = rowsOf<{ name: string }>(
+        await tx.execute(sql`
+          select name from devices where company_id = ${companyId} and lower(name) in ${jsonList(valid.map((d) => nameKey(d.name)))} limit 1`),
+      );
+      if (first) throw new NameTaken(first.name);
+      // As `POST /devices`: a new device takes the company's token value unless it names its own.
+      const [company] = await tx.select({ tokenValueCents: companies.tokenValueCents }).from(companies).where(eq(companies.id, companyId));
+      const now = new Date();
+      let written = 0;
+      for (let i = 0; i < valid.length; i += 500) {
+        const chunk = valid.slice(i, i + 500);
+        const created = await tx
+          .insert(devices)
+          .values(
+            chunk.map((d) => ({
+              companyId,
+              name: d.name,
+              group: d.group,
+              loggerId: d.loggerId,
+              locationId: d.locationId,
+              locationSince: d.locationId ? now : null,
+              playPriceCents: d.playPriceCents,
+              tokenValueCents: d.tokenValueCents ?? company?.tokenValueCents,
+              cashBoxCapacityCents: d.cashBoxCapacityCents,
+              premisesLabel: d.premisesLabel,
+              isuNumber: d.isuNumber,
+              fiscalize: d.fiscalize,
+            })),
+          )
+          .returning({ id: devices.id, locationId: devices.locationId });
+        const placed = created.flatMap((d) =>
+          d.locationId ? [{ companyId, deviceId: d.id, locationId: d.locationId, fromAt: now, movedById: ctx.actor.userId }] : [],
+        );
+        if (placed.length) await tx.insert(devicePlacements).values(placed);
+        written += created.length;
+      }
+      return written;
+    },
+    failureOf,
+    hooks,
+  );
+  return { record };
+}

@@ -1,0 +1,210 @@
+import {
+  type ImportFormat,
+  type ImportPreview,
+  type ImportRecord,
+  iri,
+  type LocationCreate,
+  locationCreate,
+  locationImportColumns,
+  locationImportPaymentAliases,
+  locationImportRentalAliases,
+  type ProblemCode,
+} from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { locations } from '../../db/schema/index.ts';
+import { toBp } from '../../db/units.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { recordCreates } from '../audit-log/audit-log.service.ts';
+import { choice, decimal, euroCents, percent, yesNo } from './imports.cells.ts';
+import {
+  confirmImport,
+  type ImportHooks,
+  jsonList,
+  previewOf,
+  type ReadRow,
+  readImportFile,
+  rowsOf,
+  uniqueInFile,
+  validateRow,
+} from './imports.pipeline.ts';
+
+// Locations from a file (issue 15 §1, decision 0027): each row through `locationCreate` (the form's
+// and `POST /locations`' schema); the city found by name among the shared cities, the lessor by name
+// among the company's; a name unique in the file and in the company (case aside). The write does
+// what `POST /locations` does for each row: the row and its audit-trail entry.
+
+type Column = (typeof locationImportColumns.columns)[number];
+
+/** The schema's field of each column whose name differs (an error names the file's column). */
+const fieldOf: Partial<Record<Column, string>> = {
+  contractRentalAmount: 'contractRentalAmountCents',
+  incomeLimit: 'incomeLimitCents',
+};
+const columnOf = Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column])) as Record<string, string>;
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** Ids by lower-cased name among the given names (more than one id: the name is ambiguous). */
+export async function idsByName(db: Db | Tx, query: (names: ReturnType<typeof jsonList>) => ReturnType<typeof sql>, names: string[]) {
+  const byName = new Map<string, number[]>();
+  if (!names.length) return byName;
+  for (const row of rowsOf<{ name: string; id: number }>(await db.execute(query(jsonList(names))))) {
+    byName.set(row.name, [...(byName.get(row.name) ?? []), Number(row.id)]);
+  }
+  return byName;
+}
+
+/** The reference of a row by name: its id, or the row's error (`unknown`, or `name_ambiguous`). */
+export function referenceOf<C extends string>(
+  row: ReadRow<C>,
+  column: C,
+  byName: Map<string, number[]>,
+  unknown: 'city_unknown' | 'lessor_unknown' | 'location_unknown' | 'logger_unknown',
+): number | null | undefined {
+  const value = row.values[column];
+  if (!value) return null;
+  const ids = byName.get(nameKey(value));
+  if (!ids?.length) row.errors.push({ field: column, code: unknown, params: { value } });
+  else if (ids.length > 1) row.errors.push({ field: column, code: 'name_ambiguous', params: { value } });
+  else return ids[0];
+  return undefined;
+}
+
+interface LocationRow extends ReadRow<Column> {
+  location: (LocationCreate & { cityId: number; lessorId: number | null }) | null;
+}
+
+/** Reads and checks a file of locations for a company: everything the preview shows and the write needs. */
+async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+  const file = await readImportFile(locationImportColumns, input);
+  const column = (c: Column) => file.rows.flatMap((r) => (r.values[c] ? [nameKey(r.values[c])] : []));
+  const cityIds = await idsByName(
+    db,
+    (names) => sql`select lower(name) as name, id from cities where lower(name) in ${names}`,
+    column('city'),
+  );
+  const lessorIds = await idsByName(
+    db,
+    (names) => sql`select lower(name) as name, id from lessors where company_id = ${companyId} and lower(name) in ${names}`,
+    column('lessor'),
+  );
+  const rows: LocationRow[] = file.rows.map((row) => {
+    const v = row.values;
+    const cityId = referenceOf(row, 'city', cityIds, 'city_unknown');
+    const lessorId = referenceOf(row, 'lessor', lessorIds, 'lessor_unknown');
+    // The references are checked here by name; the schema sees them as the IRIs the form would send.
+    const body: Record<string, unknown> = { name: v.name ?? '' };
+    if (v.city) body.city = iri('cities', cityId ?? 1);
+    if (lessorId) body.lessor = iri('lessors', lessorId);
+    for (const c of ['street', 'address', 'description', 'premisesLabel'] as const) if (v[c]) body[c] = v[c];
+    const set = (field: string, value: unknown) => {
+      if (value !== undefined) body[field] = value;
+    };
+    set('active', yesNo(v.active));
+    set('fiscalization', yesNo(v.fiscalization));
+    set('rentalType', choice(v.rentalType, locationImportRentalAliases));
+    set('paymentMethod', choice(v.paymentMethod, locationImportPaymentAliases));
+    set('contractRentalAmountCents', euroCents(v.contractRentalAmount));
+    set('incomeLimitCents', euroCents(v.incomeLimit));
+    set('rentalPercentage', percent(v.rentalPercentage));
+    set('latitude', decimal(v.latitude));
+    set('longitude', decimal(v.longitude));
+    const start = row.errors.length;
+    const parsed = validateRow(locationCreate, body, row.errors);
+    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const location =
+      parsed && cityId && lessorId !== undefined && row.errors.length === 0 ? { ...parsed, cityId, lessorId: lessorId ?? null } : null;
+    return { ...row, location };
+  });
+
+  uniqueInFile(rows, 'name', nameKey);
+  const taken = await idsByName(
+    db,
+    (names) => sql`select lower(name) as name, id from locations where company_id = ${companyId} and lower(name) in ${names}`,
+    column('name'),
+  );
+  for (const row of rows) {
+    if (row.values.name && taken.has(nameKey(row.values.name))) row.errors.push({ field: 'name', code: 'unique' });
+    if (row.errors.length) row.location = null;
+  }
+  return { file, rows };
+}
+
+/** A name taken between the check and the write: the import fails and says which. */
+class NameTaken extends Error {
+  constructor(readonly value: string) {
+    super(`name taken: ${value}`);
+  }
+}
+
+function failureOf(error: unknown): { code: ProblemCode; params: Record<string, unknown> } {
+  if (error instanceof NameTaken) return { code: 'import_location_taken', params: { value: error.value } };
+  return { code: 'import_write_failed', params: {} };
+}
+
+/**
+ * Locations from a file into a company: the preview (`confirm` false, nothing written), or the valid
+ * rows written in one transaction with their audit entries and the import's record.
+ */
+export async function importLocations(
+  db: Db,
+  ctx: RequestContext,
+  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  companyId: number,
+  hooks: ImportHooks = {},
+): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+  const { file, rows } = await check(db, companyId, input);
+  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
+  const valid = rows.flatMap((r) => (r.location ? [r.location] : []));
+  const record = await confirmImport(
+    db,
+    ctx,
+    { companyId, kind: 'locations', fileName: input.fileName, rows },
+    async (tx) => {
+      if (!valid.length) return 0;
+      // Locations have no unique index on the name: two imports of a company wait for each other,
+      // and the names are checked again inside the write.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('imports:locations'), ${companyId})`);
+      const [first] = rowsOf<{ name: string }>(
+        await tx.execute(sql`
+          select name from locations where company_id = ${companyId} and lower(name) in ${jsonList(valid.map((l) => nameKey(l.name)))} limit 1`),
+      );
+      if (first) throw new NameTaken(first.name);
+      const created = [];
+      for (let i = 0; i < valid.length; i += 500) {
+        created.push(
+          ...(await tx
+            .insert(locations)
+            .values(
+              valid.slice(i, i + 500).map((l) => ({
+                companyId,
+                name: l.name,
+                cityId: l.cityId,
+                lessorId: l.lessorId,
+                active: l.active,
+                description: l.description,
+                street: l.street,
+                address: l.address,
+                rentalType: l.rentalType,
+                contractRentalAmountCents: l.contractRentalAmountCents,
+                incomeLimitCents: l.incomeLimitCents,
+                rentalPercentageBp: toBp(l.rentalPercentage),
+                fiscalization: l.fiscalization,
+                paymentMethod: l.paymentMethod,
+                premisesLabel: l.premisesLabel,
+                latitude: l.latitude,
+                longitude: l.longitude,
+              })),
+            )
+            .returning()),
+        );
+      }
+      await recordCreates(tx, ctx, 'locations', created);
+      return created.length;
+    },
+    failureOf,
+    hooks,
+  );
+  return { record };
+}
