@@ -88,6 +88,8 @@ const en = {
     name_ambiguous: 'The company has more than one item named "{value}": rename one of them first.',
     unknown: 'Unknown or read-only field: {field}.',
     invalid: 'This value is not valid.',
+    photo_type: 'The photo must be a JPEG, PNG or WebP image.',
+    photo_unreadable: 'This file cannot be read as an image: it may be damaged.',
   },
   problem: {
     bad_credentials: 'Invalid credentials.',
@@ -136,6 +138,7 @@ const en = {
     pin_locked: 'Too many wrong PINs: this worker is locked for {minutes} minutes.',
     bad_app_credential: 'The app credential is missing or not valid.',
     upload_too_large: 'The file is too large: at most {max} MB can be uploaded at once. Split it into smaller files.',
+    photo_too_large: 'The photo is too large: at most {max} MB.',
     upload_too_many_rows: 'The file has {rows} rows: at most {max} can be uploaded at once. Split it into smaller files.',
     upload_no_column: 'The file has no column "{column}" (its header: {header}). Download the template to see the columns.',
     upload_empty: 'The file has no rows below its header.',
@@ -263,6 +266,8 @@ const hr: Messages = {
     name_ambiguous: 'Tvrtka ima više zapisa imena "{value}": najprije preimenujte jedan od njih.',
     unknown: 'Nepoznato polje ili polje samo za čitanje: {field}.',
     invalid: 'Vrijednost nije ispravna.',
+    photo_type: 'Fotografija mora biti slika JPEG, PNG ili WebP.',
+    photo_unreadable: 'Ova se datoteka ne može pročitati kao slika: možda je oštećena.',
   },
   problem: {
     bad_credentials: 'Neispravni podaci za prijavu.',
@@ -312,6 +317,7 @@ const hr: Messages = {
     pin_locked: 'Previše pogrešnih PIN-ova: ovaj djelatnik je zaključan {minutes} minuta.',
     bad_app_credential: 'Vjerodajnica aplikacije nedostaje ili nije ispravna.',
     upload_too_large: 'Datoteka je prevelika: odjednom se može učitati najviše {max} MB. Podijelite je na manje datoteke.',
+    photo_too_large: 'Fotografija je prevelika: najviše {max} MB.',
     upload_too_many_rows: 'Datoteka ima {rows} redaka: odjednom se može učitati najviše {max}. Podijelite je na manje datoteke.',
     upload_no_column: 'Datoteka nema stupac "{column}" (njezino zaglavlje: {header}). Preuzmite predložak da vidite stupce.',
     upload_empty: 'Datoteka nema redaka ispod zaglavlja.',

@@ -56,6 +56,22 @@ export const userPatch = z.strictObject({
 });
 export type UserPatch = z.infer<typeof userPatch>;
 
+/** A profile photo upload (`PUT /users/{id}/photo`): the file at most this large, before encoding. */
+export const USER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The side of the square WebP a photo is stored as. */
+export const USER_PHOTO_SIZE = 256;
+/** The image types a photo may be uploaded as (checked by content, not by name). */
+export const USER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** The photo file as base64 (like the fiscal certificate's upload); its type is read from its content. */
+export const userPhotoUpload = z.strictObject({
+  image: z
+    .string()
+    .min(1, { error: 'required' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'photo_unreadable' }),
+});
+export type UserPhotoUpload = z.infer<typeof userPhotoUpload>;
+
 export const usersCollection: CollectionSpec = {
   filters: { email: 'iexact', role: 'exact', company: 'exact', active: 'boolean', name: 'partial', surname: 'partial', createdAt: 'range' },
   order: ['id', 'email', 'name', 'surname', 'createdAt'],

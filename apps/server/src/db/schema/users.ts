@@ -1,6 +1,6 @@
 import type { Role } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 export const users = pgTable(
@@ -29,3 +29,23 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
 );
 export type UserRow = typeof users.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A user's profile photo (decision 0029): a 256×256 WebP in the database, so backups carry it. Apart
+ * from `users` so that reading or auditing an account never loads the image. `version` is random
+ * per upload: it is the photo URL's `v` (the browser refreshes on change) and its ETag.
+ */
+export const userPhotos = pgTable('user_photos', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  image: bytea().notNull(),
+  version: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type UserPhotoRow = typeof userPhotos.$inferSelect;

@@ -1,9 +1,17 @@
-import { usersResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
-import { registerCrud } from '../../http/crud.ts';
+import { parseId, problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
+import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
+import { notFound } from '../../http/problems.ts';
+import { userPhotosService } from './users.photo.ts';
 import { userColumns } from './users.queries.ts';
 import { usersService } from './users.service.ts';
+
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+/** The photo's file as base64 (5 MB) with room to spare; beyond the photo limit the service answers a clear 413. */
+const PHOTO_BODY_LIMIT = 16 * 1024 * 1024;
 
 export function usersRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
@@ -13,5 +21,86 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     // Without users.read a caller still reads their own account; own-record writes follow `writeRules`.
     allowSelf: { read: true },
     owned: (row, userId) => row.id === userId,
+  });
+
+  // The profile photo (issue: profile overview; decision 0029): who may write it is the `photo`
+  // field's rule (one's own, or an admin), checked before the body is looked at.
+  const photos = userPhotosService(deps.db);
+  const mayWritePhoto = async (request: FastifyRequest) => {
+    const id = parseId((request.params as { id: string }).id);
+    if (id === null) throw notFound();
+    await photos.target(contextOf(request), id);
+  };
+  const writing = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } finally {
+      deps.versions.bump('users');
+    }
+  };
+
+  app.route({
+    method: 'POST',
+    url: '/api/v2/users/:id/photo',
+    bodyLimit: PHOTO_BODY_LIMIT,
+    config: { permission: 'users.update', allowSelf: true },
+    preValidation: mayWritePhoto,
+    schema: {
+      tags: ['users'],
+      summary:
+        "Upload a user's profile photo (JPEG, PNG or WebP as base64, at most 5 MB): stored as a 256×256 WebP; the user's photo points to it",
+      params: idParams,
+      body: userPhotoUpload,
+      response: { 200: userItem, ...errors, 413: problemSchema, 415: problemSchema, 422: problemSchema },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      const { image } = request.body as z.infer<typeof userPhotoUpload>;
+      return writing(() => photos.put(contextOf(request), id, image));
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/v2/users/:id/photo',
+    config: { permission: 'users.update', allowSelf: true },
+    preValidation: mayWritePhoto,
+    schema: {
+      tags: ['users'],
+      summary: "Remove a user's profile photo (the default picture shows again)",
+      params: idParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await writing(() => photos.remove(contextOf(request), (request.params as { id: number }).id));
+      return reply.code(204).send();
+    },
+  });
+
+  // Public, for <img src>: the random version in the URL is the key, and it is given only with the
+  // account (`photo`), to those who may read it. A replaced or removed photo's URL names nothing.
+  app.route({
+    method: 'GET',
+    url: '/api/v2/users/:id/photo',
+    config: { public: true },
+    schema: {
+      tags: ['users'],
+      summary: "A user's profile photo (image/webp), by the versioned URL of the user's photo field",
+      params: idParams,
+      querystring: z.object({ v: z.string().min(1).max(64) }),
+      response: { 200: z.any(), 304: z.null(), 400: problemSchema, 404: problemSchema },
+    },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const photo = await photos.read(id, (request.query as { v: string }).v);
+      if (!photo) throw notFound();
+      const etag = `"${photo.version}"`;
+      reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('image/webp').send(photo.image);
+    },
   });
 }
