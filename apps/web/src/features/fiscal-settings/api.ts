@@ -24,10 +24,5 @@ export function useFiscalEcho(companyId: number) {
   });
 }
 
-/** A file's bytes as base64, as the certificate upload sends the .p12. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
+/** A file's bytes as base64, as the certificate upload sends the .p12 (shared with the profile photo). */
+export { fileToBase64 } from '../../lib/files.ts';
