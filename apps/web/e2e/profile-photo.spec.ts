@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn, USERS } from './support.ts';
+import { apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /** The profile overview's photo (decision 0029): upload, refusals in the user's language, remove. */
 
@@ -37,6 +37,7 @@ test('a user uploads a photo, the header and the quick-user panel show it at onc
   const src = await header.locator('img').getAttribute('src');
   const served = await page.request.get(src ?? '');
   expect(served.headers()['content-type']).toBe('image/webp');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: /Open user panel/ }).click();
   const panel = page.getByRole('dialog', { name: 'User profile' });
@@ -56,4 +57,6 @@ test('the photo area speaks Croatian to a Croatian user', async ({ page }) => {
   await page.locator('input[type="file"]').setInputFiles({ name: 'a.bmp', mimeType: 'image/bmp', buffer: Buffer.from('BM') });
   await expect(page.getByRole('alert').filter({ hasText: 'Fotografija mora biti slika JPEG, PNG ili WebP.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Učitaj fotografiju' })).toBeVisible();
+  // The initials avatar, the buttons and the error: axe clean.
+  await expectAccessible(page);
 });
