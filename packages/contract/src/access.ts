@@ -43,7 +43,8 @@ export const permissionsByResource = {
   'critical-episodes': ['read'],
   emptyings: ['read'],
   maintenance: crud,
-  transactions: ['read'],
+  // `import`: historical transactions from another system through `POST /imports` (decision 0027).
+  transactions: ['read', 'import'],
   // `companies`: every company's revenue per day side by side (domain §8), for admins only.
   revenue: ['read', 'companies'],
   deposits: ['read', 'create', 'verify'],
@@ -207,7 +208,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...(['commands', 'service-sessions', 'critical-episodes', 'emptyings'] as const).flatMap(all),
     ...only('loggers', 'read'),
     ...only('maintenance', 'read'),
-    ...all('transactions'),
+    ...only('transactions', 'read'),
     ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),

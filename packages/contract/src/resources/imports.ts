@@ -9,10 +9,10 @@ import { defineResource } from '../resource.ts';
  */
 
 /** What an import brings in. `loyalty-cards` go through `POST /loyalty-cards/upload` (their owner is chosen there). */
-export const importKinds = ['loyalty-cards', 'articles', 'locations', 'devices'] as const;
+export const importKinds = ['loyalty-cards', 'articles', 'locations', 'devices', 'transactions'] as const;
 export type ImportKind = (typeof importKinds)[number];
 /** The kinds `POST /imports` takes. */
-export const importRequestKinds = ['articles', 'locations', 'devices'] as const;
+export const importRequestKinds = ['articles', 'locations', 'devices', 'transactions'] as const;
 export type ImportRequestKind = (typeof importRequestKinds)[number];
 
 export const importLimits = {
@@ -226,11 +226,62 @@ export const deviceImportFiscalizeAliases: Record<string, string> = {
   'prema lokaciji': 'inherit',
 };
 
+/**
+ * Historical transactions from another system (decision 0027, amended): its own id of each (the
+ * idempotency key: a file imported again writes nothing twice), the time (ISO, or `dd.MM.yyyy HH:mm`
+ * in Zagreb's local time), the device by its name or its logger's IMEI or serial number, the type
+ * (the transactions' types, Croatian words too), the amount in euros (coins, notes, cashless and card
+ * payments: the whole transaction's), the count (coins, notes, tokens, prizes; 1 unless given), and
+ * a card payment's card chip id. Each row is checked as the telemetry event it becomes.
+ */
+export const transactionImportColumns: ImportColumns<'id' | 'time' | 'device' | 'type' | 'amount' | 'count' | 'card'> = {
+  columns: ['id', 'time', 'device', 'type', 'amount', 'count', 'card'],
+  required: ['id', 'time', 'device', 'type'],
+  headers: {
+    id: ['id', 'transaction id', 'transactionid', 'external id', 'source id', 'id transakcije', 'broj transakcije', 'oznaka transakcije'],
+    time: ['time', 'at', 'date', 'date time', 'datetime', 'timestamp', 'vrijeme', 'datum', 'datum i vrijeme'],
+    device: ['device', 'device name', 'uređaj', 'uredaj', 'naziv uređaja', 'automat', 'logger', 'imei', 'serial'],
+    type: ['type', 'transaction type', 'vrsta', 'tip', 'vrsta transakcije'],
+    amount: ['amount', 'value', 'amount eur', 'iznos', 'vrijednost', 'iznos eur'],
+    count: ['count', 'quantity', 'qty', 'količina', 'kolicina', 'broj komada', 'komada'],
+    card: ['card', 'card uid', 'carduid', 'kartica', 'uid kartice', 'čip kartice'],
+  },
+  example: ['A-100231', '21.11.2026 09:59', 'Flipper 1', 'coin', '2,00', '2', ''],
+};
+
+/** Transaction types a file may write besides the API's own (`coin`, `note`, `token`, `cashless`, `card`, `free_ride`, `reset`, `prize_out`). */
+export const transactionImportTypeAliases: Record<string, string> = {
+  kovanica: 'coin',
+  kovanice: 'coin',
+  novčanica: 'note',
+  novcanica: 'note',
+  novčanice: 'note',
+  bill: 'note',
+  žeton: 'token',
+  zeton: 'token',
+  žetoni: 'token',
+  beskontaktno: 'cashless',
+  bezgotovinsko: 'cashless',
+  'kartično plaćanje': 'cashless',
+  'loyalty card': 'card',
+  'kartica vjernosti': 'card',
+  kartica: 'card',
+  'free ride': 'free_ride',
+  'besplatna vožnja': 'free_ride',
+  'besplatna igra': 'free_ride',
+  poništavanje: 'reset',
+  'izdana nagrada': 'prize_out',
+  nagrada: 'prize_out',
+  'prize out': 'prize_out',
+  prize: 'prize_out',
+};
+
 /** The columns of each kind `POST /imports` takes. */
 export const importColumns: Record<ImportRequestKind, ImportColumns> = {
   articles: articleImportColumns,
   locations: locationImportColumns,
   devices: deviceImportColumns,
+  transactions: transactionImportColumns,
 };
 
 /** How `content` is written: `csv` text, or an `xlsx` workbook as base64 (its first sheet is read). */

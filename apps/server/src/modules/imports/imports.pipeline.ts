@@ -167,10 +167,14 @@ export async function readImportFile<C extends string>(spec: ImportColumns<C>, i
   return readRecords(spec, await xlsxRecords(input.content));
 }
 
-/** A cell's value as the text a CSV would hold: numbers as written (`.` decimals), dates as `YYYY-MM-DD`, formulas by their result. */
+/** A cell's value as the text a CSV would hold: numbers as written (`.` decimals), dates as `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm:ss` with a time), formulas by their result. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  // A sheet's date is its wall time as UTC: a date alone as `YYYY-MM-DD`, with a time of day as local ISO (no offset).
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value;
   if ('richText' in value) return value.richText.map((r) => r.text).join('');

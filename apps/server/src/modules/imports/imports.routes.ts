@@ -73,6 +73,11 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
             } finally {
               deps.versions.bump('imports');
               deps.versions.bump(body.kind);
+              // Transactions are telemetry events: what a logger's batch bumps (rollups, cash periods).
+              if (body.kind === 'transactions') {
+                deps.versions.bump('telemetry');
+                deps.versions.bump('deposits');
+              }
             }
           })()
         : await runImport(deps.db, ctx, body);

@@ -23,6 +23,7 @@ import { importArticles } from './imports.articles.ts';
 import { importDevices } from './imports.devices.ts';
 import { importLocations } from './imports.locations.ts';
 import { type ImportHooks, type ImportRowRecord, toImportRecord } from './imports.pipeline.ts';
+import { importTransactions } from './imports.transactions.ts';
 
 // The imports history (issue 15 §1, decision 0027) and `POST /imports`. Other modules' imports (the
 // loyalty card upload) use the pipeline through this file.
@@ -78,6 +79,7 @@ const kindPermission: Record<ImportRequest['kind'], Permission> = {
   articles: 'articles.create',
   locations: 'locations.create',
   devices: 'devices.create',
+  transactions: 'transactions.import',
 };
 
 /** `POST /imports`: a preview (nothing written) or the confirmed import, for the caller's company or the one named. */
@@ -96,6 +98,8 @@ export async function runImport(
       return importLocations(db, ctx, input, companyId, hooks);
     case 'devices':
       return importDevices(db, ctx, input, companyId, hooks);
+    case 'transactions':
+      return importTransactions(db, ctx, input, companyId, hooks);
   }
 }
 

@@ -4,6 +4,15 @@ import type { Tx } from '../../db/client.ts';
 import type { deviceState } from '../../db/schema/index.ts';
 import type { FiscalContext } from '../bills/bills.service.ts';
 
+/**
+ * The first seq of imported history (`ingestHistory`, decision 0027 amended): a transaction from
+ * another system is stored under its device's logger at this base plus its own id (a whole number
+ * below 2^51), or plus 2^51 and 51 bits of its id's SHA-256 (any other id). A logger counts from 0
+ * and never gets near 2^52, so its own seqs and imported ones cannot meet, `(logger, seq)` keeps an
+ * import idempotent, and the logger's last seq (answered to it) leaves imported ones out.
+ */
+export const HISTORY_SEQ_BASE = 2 ** 52;
+
 /** The logger a batch comes from, as its credential identified it. */
 export interface IngestLogger {
   id: number;
@@ -36,7 +45,7 @@ export interface Span {
 export interface IngestContext {
   /** The batch's seqs already stored. */
   known: Set<number>;
-  /** The logger's highest stored seq. */
+  /** The logger's highest stored seq of its own (imported history's seqs left out). */
   last: number | null;
   /** The device the logger is fitted to, if any. */
   device: { id: number; playPriceCents: number; tokenValueCents: number } | null;
@@ -109,7 +118,7 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     select
       array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
         and seq = any(${sql.param(seqs)}::bigint[])) as known,
-      (select max(seq) from telemetry_events where logger_id = ${loggerId}) as last,
+      (select max(seq) from telemetry_events where logger_id = ${loggerId} and seq < ${HISTORY_SEQ_BASE}::bigint) as last,
       d.id, d.play_price_cents, d.token_value_cents, d.fiscalize, d.premises_label, d.isu_number,
       (select json_build_array(c.oib, c.in_vat_system) from companies c where c.id = d.company_id) as company,
       (select json_build_array(f.id, f.private_key_sealed) from fiscal_certificates f where f.company_id = d.company_id and f.active) as certificate,

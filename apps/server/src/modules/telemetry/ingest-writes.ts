@@ -151,15 +151,21 @@ export async function confirmCommands(tx: Tx, loggerId: number, ids: number[], d
 
 /**
  * Runs everything the batch writes as one statement: `writes` (the CTEs above), the logger seen, and
- * its pending commands delivered. Answers those commands, by id.
+ * its pending commands delivered (not for imported history, `fromLogger` false). Answers those commands, by id.
  */
 export async function writeBatch(
   tx: Tx,
   loggerId: number,
   writes: readonly SQL[],
   receivedAt: Date,
+  fromLogger = true,
 ): Promise<{ id: number; type: CommandType }[]> {
   const at = receivedAt.toISOString();
+  // Imported history: the logger did not call, so it is not seen and its commands stay pending.
+  if (!fromLogger) {
+    if (writes.length) await tx.execute(sql`with ${sql.join([...writes], sql`, `)} select 1`);
+    return [];
+  }
   const delivered = await tx.execute(sql`
       with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz where id = ${loggerId})`], sql`, `)}
       update ${deviceCommands} set status = 'delivered', delivered_at = ${at}::timestamptz

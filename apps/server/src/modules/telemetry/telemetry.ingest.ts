@@ -9,6 +9,7 @@ import { commandOf, countEvent, countPayment, inSpan, isPayment, locationAt, mea
 import {
   type DeviceScope,
   freshOf,
+  HISTORY_SEQ_BASE,
   type IngestContext,
   type IngestLogger,
   initialState,
@@ -20,6 +21,7 @@ import { addTestPlays, clearAlarm, raiseAlarm, switchServiceMode } from './inges
 import { confirmCommands, type EventRow, eventRow, insertEvents, upsertRollups, upsertState, writeBatch } from './ingest-writes.ts';
 
 export type { IngestLogger };
+export { HISTORY_SEQ_BASE };
 
 // Ingestion in parts, each in its own file: `ingest-context.ts` reads what a batch needs (one round
 // trip), `ingest-classify.ts` says what each event counts as (pure), `ingest-episodes.ts` opens and
@@ -47,20 +49,46 @@ export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
  * A batch costs five round trips: begin, the lock, one read, one write, commit (plus one per rare
  * event that opens or closes something: an emptying, a service session, an alarm).
  */
-export async function ingestBatch(
+export function ingestBatch(
   db: Db,
   keys: FiscalKeys,
   logger: IngestLogger,
   events: readonly TelemetryEvent[],
   receivedAt = new Date(),
 ): Promise<TelemetryAnswer> {
+  return ingest(db, { keys }, logger, events, receivedAt);
+}
+
+/**
+ * Stores historical transactions from another system (the transactions import) exactly as a batch of
+ * the logger's would be stored — events, rollups, device state, cash periods, service-mode reading —
+ * with the differences history needs: **no bills** are issued (those sales were fiscalized by the
+ * other system; a second bill would be a second fiscalization of one sale), **no card credit** is
+ * debited (the other system kept those balances), and the logger is not marked as seen nor are its
+ * pending commands delivered (it did not call). `db` may be a transaction (a savepoint is used), so
+ * the import writes all or nothing with its record. Seqs at or above `HISTORY_SEQ_BASE`.
+ */
+export function ingestHistory(db: Db | Tx, logger: IngestLogger, events: readonly TelemetryEvent[], receivedAt = new Date()) {
+  return ingest(db, { history: true }, logger, events, receivedAt);
+}
+
+/** Live ingestion (a logger's batch, with the fiscal keys its bills are signed with) or history (an import). */
+type IngestMode = { keys: FiscalKeys; history?: undefined } | { history: true };
+
+async function ingest(
+  db: Db | Tx,
+  mode: IngestMode,
+  logger: IngestLogger,
+  events: readonly TelemetryEvent[],
+  receivedAt: Date,
+): Promise<TelemetryAnswer> {
   const { timed, clampedSeqs } = timesOf(events, receivedAt);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from loggers where id = ${logger.id} for no key update`);
     const context = await readContext(tx, logger.id, timed);
     const { fresh, duplicateSeqs } = freshOf(timed, context.known);
-    const writes = fresh.length ? await derive(tx, keys, logger, context, fresh, receivedAt) : [];
-    const commands = await writeBatch(tx, logger.id, writes, receivedAt);
+    const writes = fresh.length ? await derive(tx, mode, logger, context, fresh, receivedAt) : [];
+    const commands = await writeBatch(tx, logger.id, writes, receivedAt, !mode.history);
     const lastSeq = fresh.reduce<number | null>((max, t) => (max === null || t.event.seq > max ? t.event.seq : max), context.last);
     const freshSeqs = new Set(fresh.map((t) => t.event.seq));
     return {
@@ -82,7 +110,7 @@ export async function ingestBatch(
  */
 async function derive(
   tx: Tx,
-  keys: FiscalKeys,
+  mode: IngestMode,
   logger: IngestLogger,
   context: IngestContext,
   fresh: Timed[],
@@ -161,12 +189,14 @@ async function derive(
   }
 
   if (testPlaysInSession > 0 && state.serviceMode) await addTestPlays(tx, device.id, testPlaysInSession);
-  if (confirmed.length) await confirmCommands(tx, logger.id, confirmed, receivedAt);
+  if (confirmed.length && !mode.history) await confirmCommands(tx, logger.id, confirmed, receivedAt);
   if (lateCash.length) await addLateCash(tx, device.id, lateCash);
-  const bills = context.fiscal
-    ? await issueDeviceBills(tx, keys, { ...scope, loggerId: logger.id }, context.fiscal, context.placements, billable)
-    : null;
-  const debits = await debitCardSpends(tx, { ...scope, loggerId: logger.id }, spends);
+  // History was billed and its cards debited by the system it comes from (see `ingestHistory`).
+  const bills =
+    context.fiscal && !mode.history
+      ? await issueDeviceBills(tx, mode.keys, { ...scope, loggerId: logger.id }, context.fiscal, context.placements, billable)
+      : null;
+  const debits = mode.history ? null : await debitCardSpends(tx, { ...scope, loggerId: logger.id }, spends);
   return [
     insertEvents(logger, device.id, rows, receivedAt),
     upsertRollups(logger.companyId, device.id, rollups.rows()),

@@ -4,4 +4,5 @@
 /** The simulator's seeded generator of numbers in [0, 1), for repeatable noise in other modules' tests. */
 export { random } from './simulation.ts';
 /** The lock a delete of a logger or its device takes first, so that a batch being written finishes. */
-export { lockLoggerAgainstIngestion } from './telemetry.ingest.ts';
+/** Historical transactions from another system (the transactions import): stored like a batch, without bills or card debits. */
+export { HISTORY_SEQ_BASE, ingestHistory, lockLoggerAgainstIngestion } from './telemetry.ingest.ts';

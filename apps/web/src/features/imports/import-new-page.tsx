@@ -11,6 +11,7 @@ import {
   importRecord,
   importRequestKinds,
   locationImportColumns,
+  transactionImportColumns,
 } from '@kovanica/contract';
 import {
   Alert,
@@ -48,6 +49,7 @@ const templates: Record<ImportRequestKind, { columns: readonly string[]; example
   articles: articleImportColumns,
   locations: locationImportColumns,
   devices: deviceImportColumns,
+  transactions: transactionImportColumns,
 };
 
 /** A chosen file as `POST /imports` takes it: a workbook (`.xlsx`) as base64, anything else as its text. */
@@ -78,7 +80,14 @@ export function ImportNewPage() {
   const write = useMutation({
     mutationFn: (body: ImportRequest) => send<ImportRecord>(body, importRecord),
     onSettled: (_data, _error, body) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['imports'] }), queryClient.invalidateQueries({ queryKey: [body.kind] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['imports'] }),
+        queryClient.invalidateQueries({ queryKey: [body.kind] }),
+        // Imported transactions change the revenue figures and the deposits' counted amounts too.
+        ...(body.kind === 'transactions'
+          ? [queryClient.invalidateQueries({ queryKey: ['revenue'] }), queryClient.invalidateQueries({ queryKey: ['deposits'] })]
+          : []),
+      ]),
   });
   const { columns, label } = kindColumns(kind);
 
