@@ -8,21 +8,7 @@ import {
   type ImportRow,
   importRecord,
 } from '@kovanica/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Pagination, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
