@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // the checks of the repository itself (tools/).
 export default defineConfig({
   test: {
+    // The server's tests wait mostly on PostgreSQL: three files at a time keep two cores busy
+    // (the default, one fewer than the cores, left one of them idle).
+    maxWorkers: 3,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
