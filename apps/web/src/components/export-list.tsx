@@ -120,16 +120,32 @@ function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean })
           </Button>
         )}
       </Group>
-      {running && (
-        <Progress
-          mt="xs"
-          value={Math.max(item.progress, 3)}
-          animated
-          striped
-          aria-label={t('exports.progressLabel')}
-          aria-valuetext={`${item.progress} %`}
-        />
-      )}
+      {running && <ExportProgress progress={item.progress} mt="xs" />}
     </Paper>
+  );
+}
+
+/**
+ * An export's progress bar. The bar shows at least a sliver (a started export is moving), while the
+ * progress bar's value read out is the true one; the ARIA attributes sit on the element whose role is
+ * progressbar (Mantine's `Progress` would put extra ones on its root, which has no role).
+ */
+export function ExportProgress({ progress, mt }: { progress: number; mt?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Progress.Root mt={mt}>
+      <Progress.Section
+        value={Math.max(progress, 3)}
+        animated
+        striped
+        withAria={false}
+        role="progressbar"
+        aria-label={t('exports.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-valuetext={`${progress} %`}
+      />
+    </Progress.Root>
   );
 }

@@ -1,11 +1,12 @@
 import { type ExportFormat, type ExportItem, type FinanceQuery, formatCount } from '@kovanica/contract';
-import { ActionIcon, Anchor, Button, Group, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFileDownload, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportProgress } from '../../components/export-list.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
 import {
   downloadExport,
@@ -136,9 +137,7 @@ function ExportProgressRow({ pending: p }: { pending: PendingExport }) {
           </ActionIcon>
         </Group>
       </Group>
-      {item.status !== 'done' && item.status !== 'failed' && (
-        <Progress value={Math.max(item.progress, 3)} animated striped aria-label={t('exports.progressLabel')} />
-      )}
+      {item.status !== 'done' && item.status !== 'failed' && <ExportProgress progress={item.progress} />}
     </Paper>
   );
 }
