@@ -16,11 +16,10 @@ import { pgError } from '../../db/errors.ts';
 import { companies, devicePlacements, devices } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { choice, euroCents } from './imports.cells.ts';
-import { idsByName, nameKey, referenceOf } from './imports.locations.ts';
+import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
 import {
   confirmImport,
   type ImportHooks,
-  jsonList,
   previewOf,
   type ReadRow,
   readImportFile,
@@ -118,11 +117,7 @@ async function check(db: Db, companyId: number, input: { content: string; format
     if (lines.length > 1)
       row.errors.push({ field: 'logger', code: 'duplicate_in_file', params: { line: lines.find((l) => l !== row.line) } });
   }
-  const taken = await idsByName(
-    db,
-    (names) => sql`select lower(name) as name, id from devices where company_id = ${companyId} and lower(name) in ${names}`,
-    column('name'),
-  );
+  const taken = await namesTaken(db, 'devices', companyId, column('name'));
   for (const row of rows) {
     if (row.values.name && taken.has(nameKey(row.values.name))) row.errors.push({ field: 'name', code: 'unique' });
     if (row.errors.length) row.device = null;
@@ -130,15 +125,9 @@ async function check(db: Db, companyId: number, input: { content: string; format
   return { file, rows };
 }
 
-/** A name taken between the check and the write: the import fails and says which. */
-class NameTaken extends Error {
-  constructor(readonly value: string) {
-    super(`name taken: ${value}`);
-  }
-}
-
 function failureOf(error: unknown): { code: ProblemCode; params: Record<string, unknown> } {
-  if (error instanceof NameTaken) return { code: 'import_device_taken', params: { value: error.value } };
+  const taken = nameTakenFailure(error, 'import_device_taken');
+  if (taken) return taken;
   if (pgError(error).constraint === 'devices_logger_key') return { code: 'import_logger_taken', params: {} };
   return { code: 'import_write_failed', params: {} };
 }
@@ -165,12 +154,12 @@ export async function importDevices(
       if (!valid.length) return 0;
       // Devices have no unique index on the name: two imports of a company wait for each other, and
       // the names are checked again inside the write (a logger fitted meanwhile: the unique index).
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('imports:devices'), ${companyId})`);
-      const [first] = rowsOf<{ name: string }>(
-        await tx.execute(sql`
-          select name from devices where company_id = ${companyId} and lower(name) in ${jsonList(valid.map((d) => nameKey(d.name)))} limit 1`),
+      await claimNames(
+        tx,
+        'devices',
+        companyId,
+        valid.map((d) => d.name),
       );
-      if (first) throw new NameTaken(first.name);
       // As `POST /devices`: a new device takes the company's token value unless it names its own.
       const [company] = await tx.select({ tokenValueCents: companies.tokenValueCents }).from(companies).where(eq(companies.id, companyId));
       const now = new Date();

@@ -11,23 +11,14 @@ import {
   type ProblemCode,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { toBp } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { recordCreates } from '../audit-log/audit-log.service.ts';
 import { choice, decimal, euroCents, percent, yesNo } from './imports.cells.ts';
-import {
-  confirmImport,
-  type ImportHooks,
-  jsonList,
-  previewOf,
-  type ReadRow,
-  readImportFile,
-  rowsOf,
-  uniqueInFile,
-  validateRow,
-} from './imports.pipeline.ts';
+import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
+import { confirmImport, type ImportHooks, previewOf, type ReadRow, readImportFile, uniqueInFile, validateRow } from './imports.pipeline.ts';
 
 // Locations from a file (issue 15 §1, decision 0027): each row through `locationCreate` (the form's
 // and `POST /locations`' schema); the city found by name among the shared cities, the lessor by name
@@ -42,34 +33,6 @@ const fieldOf: Partial<Record<Column, string>> = {
   incomeLimit: 'incomeLimitCents',
 };
 const columnOf = Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column])) as Record<string, string>;
-
-export const nameKey = (name: string) => name.trim().toLowerCase();
-
-/** Ids by lower-cased name among the given names (more than one id: the name is ambiguous). */
-export async function idsByName(db: Db | Tx, query: (names: ReturnType<typeof jsonList>) => ReturnType<typeof sql>, names: string[]) {
-  const byName = new Map<string, number[]>();
-  if (!names.length) return byName;
-  for (const row of rowsOf<{ name: string; id: number }>(await db.execute(query(jsonList(names))))) {
-    byName.set(row.name, [...(byName.get(row.name) ?? []), Number(row.id)]);
-  }
-  return byName;
-}
-
-/** The reference of a row by name: its id, or the row's error (`unknown`, or `name_ambiguous`). */
-export function referenceOf<C extends string>(
-  row: ReadRow<C>,
-  column: C,
-  byName: Map<string, number[]>,
-  unknown: 'city_unknown' | 'lessor_unknown' | 'location_unknown' | 'logger_unknown',
-): number | null | undefined {
-  const value = row.values[column];
-  if (!value) return null;
-  const ids = byName.get(nameKey(value));
-  if (!ids?.length) row.errors.push({ field: column, code: unknown, params: { value } });
-  else if (ids.length > 1) row.errors.push({ field: column, code: 'name_ambiguous', params: { value } });
-  else return ids[0];
-  return undefined;
-}
 
 interface LocationRow extends ReadRow<Column> {
   location: (LocationCreate & { cityId: number; lessorId: number | null }) | null;
@@ -119,11 +82,7 @@ async function check(db: Db, companyId: number, input: { content: string; format
   });
 
   uniqueInFile(rows, 'name', nameKey);
-  const taken = await idsByName(
-    db,
-    (names) => sql`select lower(name) as name, id from locations where company_id = ${companyId} and lower(name) in ${names}`,
-    column('name'),
-  );
+  const taken = await namesTaken(db, 'locations', companyId, column('name'));
   for (const row of rows) {
     if (row.values.name && taken.has(nameKey(row.values.name))) row.errors.push({ field: 'name', code: 'unique' });
     if (row.errors.length) row.location = null;
@@ -131,15 +90,9 @@ async function check(db: Db, companyId: number, input: { content: string; format
   return { file, rows };
 }
 
-/** A name taken between the check and the write: the import fails and says which. */
-class NameTaken extends Error {
-  constructor(readonly value: string) {
-    super(`name taken: ${value}`);
-  }
-}
-
 function failureOf(error: unknown): { code: ProblemCode; params: Record<string, unknown> } {
-  if (error instanceof NameTaken) return { code: 'import_location_taken', params: { value: error.value } };
+  const taken = nameTakenFailure(error, 'import_location_taken');
+  if (taken) return taken;
   return { code: 'import_write_failed', params: {} };
 }
 
@@ -165,12 +118,12 @@ export async function importLocations(
       if (!valid.length) return 0;
       // Locations have no unique index on the name: two imports of a company wait for each other,
       // and the names are checked again inside the write.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('imports:locations'), ${companyId})`);
-      const [first] = rowsOf<{ name: string }>(
-        await tx.execute(sql`
-          select name from locations where company_id = ${companyId} and lower(name) in ${jsonList(valid.map((l) => nameKey(l.name)))} limit 1`),
+      await claimNames(
+        tx,
+        'locations',
+        companyId,
+        valid.map((l) => l.name),
       );
-      if (first) throw new NameTaken(first.name);
       const created = [];
       for (let i = 0; i < valid.length; i += 500) {
         created.push(

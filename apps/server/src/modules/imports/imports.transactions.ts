@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { HISTORY_SEQ_BASE, ingestHistory } from '../telemetry/telemetry.service.ts';
 import { choice, euroCents } from './imports.cells.ts';
-import { idsByName, nameKey } from './imports.locations.ts';
+import { idsByName, nameKey } from './imports.names.ts';
 import {
   confirmImport,
   type ImportHooks,
