@@ -128,7 +128,8 @@ test('a request still under way is abandoned when typing continues', async ({ pa
   const sent = recordSearches(page);
   await page.goto('/dashboard');
   await searchBox(page).fill('are');
-  await expect.poll(() => sent.length, { timeout: SEARCH_WAIT_MS + 1_000 }).toBe(1);
+  // That the request goes out at all (how soon is the debounce test's): a loaded machine may take seconds.
+  await expect.poll(() => sent.length, { timeout: SEARCH_WAIT_MS + 8_000 }).toBe(1);
   await searchBox(page).fill('arena');
   await expect.poll(() => failed).toEqual(['are']);
   await expect(page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()).toBeVisible({ timeout: 8_000 });
