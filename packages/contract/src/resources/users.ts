@@ -31,7 +31,6 @@ export const userCreate = z.strictObject({
   name: zText(100),
   surname: zText(100),
   phone: phone.nullable().optional(),
-  photo: z.string().trim().max(500).nullable().optional(),
   roles: z.array(z.enum(roles)).min(1).max(4),
   company: zIri('companies'),
   active: z.boolean().optional(),
@@ -45,7 +44,6 @@ export const userPatch = z.strictObject({
   name: zText(100).optional(),
   surname: zText(100).optional(),
   phone: phone.nullable().optional(),
-  photo: z.string().trim().max(500).nullable().optional(),
   roles: z.array(z.enum(roles)).min(1).max(4).optional(),
   company: zIri('companies').optional(),
   active: z.boolean().optional(),
@@ -56,7 +54,7 @@ export const userPatch = z.strictObject({
 });
 export type UserPatch = z.infer<typeof userPatch>;
 
-/** A profile photo upload (`PUT /users/{id}/photo`): the file at most this large, before encoding. */
+/** A profile photo upload (`POST /users/{id}/photo`): the file at most this large, before encoding. */
 export const USER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The side of the square WebP a photo is stored as. */
 export const USER_PHOTO_SIZE = 256;

@@ -79,7 +79,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
               name: input.name,
               surname: input.surname,
               phone: input.phone ?? null,
-              photo: input.photo ?? null,
+              photo: null,
               roles: input.roles,
               active: input.active ?? true,
               language: input.language ?? null,
@@ -116,7 +116,6 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.surname !== undefined) changes.surname = patch.surname;
       if (patch.phone !== undefined) changes.phone = patch.phone;
-      if (patch.photo !== undefined) changes.photo = patch.photo;
       if (patch.roles !== undefined) changes.roles = patch.roles;
       if (patch.active !== undefined) changes.active = patch.active;
       if (patch.language !== undefined) changes.language = patch.language;

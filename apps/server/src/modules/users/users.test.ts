@@ -109,9 +109,9 @@ describe('users', () => {
     expect(res.body.roles).toEqual(['accountant']);
   });
 
-  it('refuses the account takeover: a manager cannot set another user’s password, name, phone or photo', async () => {
+  it('refuses the account takeover: a manager cannot set another user’s password, name or phone (the photo: users.photo.test)', async () => {
     const adminUrl = `/api/v2/users/${await idOf(demo.admin)}`;
-    for (const payload of [{ password: 'taken-over-by-the-manager' }, { name: 'X' }, { phone: '+385 1 234 567' }, { photo: null }]) {
+    for (const payload of [{ password: 'taken-over-by-the-manager' }, { name: 'X' }, { phone: '+385 1 234 567' }]) {
       const res = await t.json<{ detail: string }>('manager', {
         method: 'PATCH',
         url: adminUrl,

@@ -23,6 +23,3 @@ export function useFiscalEcho(companyId: number) {
     mutationFn: () => apiRequest(`/fiscal-settings/${companyId}/echo`, { method: 'POST', schema: fiscalEchoAnswer }),
   });
 }
-
-/** A file's bytes as base64, as the certificate upload sends the .p12 (shared with the profile photo). */
-export { fileToBase64 } from '../../lib/files.ts';
