@@ -5,8 +5,6 @@ import {
   articleImportUnitAliases,
   DEFAULT_VAT_RATE,
   type ImportFormat,
-  type ImportPreview,
-  type ImportRecord,
   type ProblemCode,
   pricePair,
 } from '@kovanica/contract';
@@ -18,6 +16,8 @@ import { euroCents, percent } from './imports.cells.ts';
 import {
   confirmImport,
   type ImportHooks,
+  type ImportInput,
+  type ImportOutcome,
   jsonList,
   previewOf,
   type ReadRow,
@@ -123,10 +123,10 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 export async function importArticles(
   db: Db,
   ctx: RequestContext,
-  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  input: ImportInput,
   companyId: number,
   hooks: ImportHooks = {},
-): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+): Promise<ImportOutcome> {
   const { file, rows } = await check(db, companyId, input);
   if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
   const valid = rows.flatMap((r) => (r.article ? [r.article] : []));

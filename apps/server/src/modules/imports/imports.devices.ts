@@ -5,8 +5,6 @@ import {
   deviceImportFiscalizeAliases,
   deviceImportGroupAliases,
   type ImportFormat,
-  type ImportPreview,
-  type ImportRecord,
   iri,
   type ProblemCode,
 } from '@kovanica/contract';
@@ -20,6 +18,8 @@ import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, reference
 import {
   confirmImport,
   type ImportHooks,
+  type ImportInput,
+  type ImportOutcome,
   previewOf,
   type ReadRow,
   readImportFile,
@@ -139,10 +139,10 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 export async function importDevices(
   db: Db,
   ctx: RequestContext,
-  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  input: ImportInput,
   companyId: number,
   hooks: ImportHooks = {},
-): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+): Promise<ImportOutcome> {
   const { file, rows } = await check(db, companyId, input);
   if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
   const valid = rows.flatMap((r) => (r.device ? [r.device] : []));

@@ -1,7 +1,5 @@
 import {
   type ImportFormat,
-  type ImportPreview,
-  type ImportRecord,
   iri,
   type LocationCreate,
   locationCreate,
@@ -18,7 +16,17 @@ import type { RequestContext } from '../../http/context.ts';
 import { recordCreates } from '../audit-log/audit-log.service.ts';
 import { choice, decimal, euroCents, percent, yesNo } from './imports.cells.ts';
 import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
-import { confirmImport, type ImportHooks, previewOf, type ReadRow, readImportFile, uniqueInFile, validateRow } from './imports.pipeline.ts';
+import {
+  confirmImport,
+  type ImportHooks,
+  type ImportInput,
+  type ImportOutcome,
+  previewOf,
+  type ReadRow,
+  readImportFile,
+  uniqueInFile,
+  validateRow,
+} from './imports.pipeline.ts';
 
 // Locations from a file (issue 15 §1, decision 0027): each row through `locationCreate` (the form's
 // and `POST /locations`' schema); the city found by name among the shared cities, the lessor by name
@@ -103,10 +111,10 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 export async function importLocations(
   db: Db,
   ctx: RequestContext,
-  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  input: ImportInput,
   companyId: number,
   hooks: ImportHooks = {},
-): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+): Promise<ImportOutcome> {
   const { file, rows } = await check(db, companyId, input);
   if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
   const valid = rows.flatMap((r) => (r.location ? [r.location] : []));

@@ -357,6 +357,17 @@ export interface ImportHead {
   rows: { line: number; values: object; errors: RowError[] }[];
 }
 
+/** What a kind's import takes: the file (CSV text, or an XLSX workbook as base64) and whether to write it. */
+export interface ImportInput {
+  fileName: string;
+  content: string;
+  format?: ImportFormat;
+  confirm: boolean;
+}
+
+/** A kind's import answers its preview (nothing written) or, confirmed, its record. */
+export type ImportOutcome = { preview: ImportPreview } | { record: ImportRecord };
+
 export interface ImportHooks {
   /** Runs inside the write's transaction, before the rows are written (tests: another writer meanwhile, a failure). */
   beforeWrite?: (tx: Tx) => Promise<unknown>;

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   FUTURE_TOLERANCE_MS,
   type ImportFormat,
-  type ImportPreview,
-  type ImportRecord,
   type ProblemCode,
   type TelemetryEvent,
   telemetryEvent,
@@ -20,6 +18,8 @@ import { idsByName, nameKey } from './imports.names.ts';
 import {
   confirmImport,
   type ImportHooks,
+  type ImportInput,
+  type ImportOutcome,
   jsonList,
   previewOf,
   type ReadRow,
@@ -194,10 +194,10 @@ const CHUNK = 1000;
 export async function importTransactions(
   db: Db,
   ctx: RequestContext,
-  input: { fileName: string; content: string; format?: ImportFormat; confirm: boolean },
+  input: ImportInput,
   companyId: number,
   hooks: ImportHooks = {},
-): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
+): Promise<ImportOutcome> {
   const now = new Date();
   const { file, rows } = await check(db, companyId, input, now);
   if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
