@@ -2,6 +2,9 @@ import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, signIn, USERS } from './support.ts';
 
+// A 2×2 PNG: the server squares and enlarges it to 256×256 WebP.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YSMHRAwQCgAibgSJoCkBrwAAAABJRU5ErkJggg==', 'base64');
+
 /** Twelve workers to page through; their e-mails sort pager01…pager12. */
 const PAGER_COUNT = 12;
 const pagerEmail = (n: number) => `pager${String(n).padStart(2, '0')}@e2e-users.test`;
@@ -127,6 +130,15 @@ test('the admin creates a user (after fixing an error), edits and deletes them',
   const token = await apiToken(page.request, USERS.admin);
   const saved = await apiGet<User>(page.request, token, `/users/${id}`);
   expect(saved).toMatchObject({ email, phone: '+385 1 555 0101', active: false, roles: ['accountant'] });
+
+  // The admin sets the user's photo (decision 0029): saved at once, the user's and not the admin's.
+  await page.locator('input[type="file"]').setInputFiles({ name: 'nina.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('The photo is saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo of Nina Novak' })).toHaveAttribute('src', new RegExp(`/api/v2/users/${id}/photo\\?v=`));
+  await expect(page.locator('header img')).not.toHaveAttribute('src', new RegExp(`/users/${id}/photo`));
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByText('The photo is removed.')).toBeVisible();
+  expect((await apiGet<User>(page.request, token, `/users/${id}`)).photo).toBeNull();
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Nina Novak?' });

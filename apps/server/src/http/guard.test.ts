@@ -16,6 +16,7 @@ import {
   devices,
   emptyings,
   exportFiles,
+  exportParts,
   fiscalCertificates,
   imports,
   lessors,
@@ -172,9 +173,10 @@ const [zabavniExport] = await t.db
     status: 'done',
     progress: 100,
     fileName: 'walk.csv',
-    content: Buffer.from('walk'),
+    size: 4,
   })
   .returning();
+await t.db.insert(exportParts).values({ exportId: zabavniExport?.id ?? 0, seq: 0, content: Buffer.from('walk') });
 // The loyalty programme: an owner of Zabavni's with a card holder and a promo box.
 const [zabavniLoyaltyOwner] = await t.db
   .insert(loyaltyOwners)
@@ -325,6 +327,7 @@ const validBodies: Record<string, object> = {
   '/api/v2/deposits/:id': { depositCoinsCents: 0, depositTokens: 0 },
   '/api/v2/bills/:id/storno': { note: 'route walk' },
   '/api/v2/pos-workers/:id/pin': { pin: '1234' },
+  '/api/v2/users/:id/photo': { image: 'AAAA' },
 };
 /** A valid query for routes with required parameters (so the id, not the query, decides). */
 const validQueries: Record<string, string> = {

@@ -93,7 +93,6 @@ export function userPhotosService(db: Db) {
   }
 
   return {
-    target,
     /** Checks, resizes and stores an uploaded photo; the account's `photo` points to it. */
     async put(ctx: RequestContext, id: number, base64: string): Promise<User> {
       await target(ctx, id);

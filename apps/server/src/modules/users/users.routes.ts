@@ -1,5 +1,5 @@
-import { parseId, problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -24,13 +24,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // The profile photo (issue: profile overview; decision 0029): who may write it is the `photo`
-  // field's rule (one's own, or an admin), checked before the body is looked at.
+  // field's rule (one's own, or an admin), checked by the service like every record's access.
   const photos = userPhotosService(deps.db);
-  const mayWritePhoto = async (request: FastifyRequest) => {
-    const id = parseId((request.params as { id: string }).id);
-    if (id === null) throw notFound();
-    await photos.target(contextOf(request), id);
-  };
   const writing = async <T>(work: () => Promise<T>) => {
     try {
       return await work();
@@ -44,7 +39,6 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     url: '/api/v2/users/:id/photo',
     bodyLimit: PHOTO_BODY_LIMIT,
     config: { permission: 'users.update', allowSelf: true },
-    preValidation: mayWritePhoto,
     schema: {
       tags: ['users'],
       summary:
@@ -64,7 +58,6 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     method: 'DELETE',
     url: '/api/v2/users/:id/photo',
     config: { permission: 'users.update', allowSelf: true },
-    preValidation: mayWritePhoto,
     schema: {
       tags: ['users'],
       summary: "Remove a user's profile photo (the default picture shows again)",

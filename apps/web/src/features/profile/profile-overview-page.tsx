@@ -1,8 +1,7 @@
-import { problemMessage, USER_PHOTO_MAX_BYTES, USER_PHOTO_TYPES, type User, userPatch, validationMessage } from '@kovanica/contract';
-import { Avatar, Button, FileButton, Flex, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { type User, userPatch, validationMessage } from '@kovanica/contract';
+import { Avatar, Button, Flex, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +9,13 @@ import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { UserPhoto } from '../../components/user-photo.tsx';
 import { requestToken } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator, serverFieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { DEFAULT_PHOTO, setToken, useSession } from '../../lib/session.ts';
-import { meQuery, useRemovePhoto, useUpdateMe, useUploadPhoto } from './api.ts';
+import { meQuery, useUpdateMe } from './api.ts';
 import classes from './profile-overview-page.module.css';
 
 const personalSchema = userPatch.pick({ name: true, surname: true, phone: true });
@@ -55,7 +55,7 @@ export function ProfileOverviewPage() {
         <Portlet title={t('profile.personalInfo')}>
           <Flex direction={{ base: 'column', xs: 'row' }} align="flex-start" gap="lg">
             {personalInfo.id !== null ? (
-              <PhotoArea userId={personalInfo.id} photo={personalInfo.photo} fullName={fullName} />
+              <UserPhoto userId={personalInfo.id} photo={personalInfo.photo} fullName={fullName} />
             ) : (
               <Avatar src={personalInfo.photo || DEFAULT_PHOTO} alt={t('user.photoAlt', { name: fullName })} size={96} radius="md" />
             )}
@@ -98,71 +98,6 @@ export function ProfileOverviewPage() {
         </Stack>
       </SimpleGrid>
     </>
-  );
-}
-
-/**
- * The user's photo (or their initials) with upload and remove. The type and size are checked here
- * first (the same limits and texts as the server's), the server checks the content again.
- */
-function PhotoArea({ userId, photo, fullName }: { userId: number; photo: string; fullName: string }) {
-  const { t } = useTranslation();
-  const upload = useUploadPhoto(userId);
-  const remove = useRemovePhoto(userId);
-  const [error, setError] = useState<string | null>(null);
-  const hasPhoto = photo !== '' && photo !== DEFAULT_PHOTO;
-
-  const choose = (file: File | null) => {
-    if (!file) return;
-    setError(null);
-    const lang = currentLanguage();
-    if (!(USER_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(validationMessage(lang, 'photo_type'));
-    if (file.size > USER_PHOTO_MAX_BYTES)
-      return setError(problemMessage(lang, 'photo_too_large', { max: USER_PHOTO_MAX_BYTES / 1024 / 1024 }));
-    upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('profile.photoSaved') }),
-      onError: (e) => setError(failureText(e, t('errors.genericText'))),
-    });
-  };
-  const drop = () => {
-    setError(null);
-    remove.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('profile.photoRemoved') }),
-      onError: (e) => setError(failureText(e, t('errors.genericText'))),
-    });
-  };
-
-  return (
-    <Stack gap="xs" align="flex-start" className={classes.photo}>
-      <Avatar
-        src={hasPhoto ? photo : null}
-        name={fullName}
-        color="initials"
-        alt={t('user.photoAlt', { name: fullName })}
-        size={96}
-        radius="md"
-      />
-      <FileButton onChange={choose} accept={USER_PHOTO_TYPES.join(',')}>
-        {(props) => (
-          <Button {...props} size="xs" variant="light" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
-            {hasPhoto ? t('profile.photoChange') : t('profile.photoUpload')}
-          </Button>
-        )}
-      </FileButton>
-      {hasPhoto && (
-        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={drop} loading={remove.isPending}>
-          {t('profile.photoRemove')}
-        </Button>
-      )}
-      <Text size="xs" c="dimmed">
-        {t('profile.photoHint', { max: USER_PHOTO_MAX_BYTES / 1024 / 1024 })}
-      </Text>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
   );
 }
 

@@ -4,12 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
+import { UserPhoto } from '../../components/user-photo.tsx';
 import { useLockedFields } from '../../lib/access.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
-import { refreshOwnInfo, type UsersScope, usersApis } from './api.ts';
+import { fullName, refreshOwnInfo, type UsersScope, usersApis } from './api.ts';
 
 interface Values {
   name: string;
@@ -106,6 +107,8 @@ export function UserForm({ user, scope }: UserFormProps) {
   const locked = useLockedFields('users', isNew ? 'create' : 'update', own);
   return (
     <FormCard api={api} form={resourceForm} maw={760}>
+      {/* The photo is its own upload (POST /users/{id}/photo), saved at once, apart from the form's fields. */}
+      {user && !locked('photo') && <UserPhoto userId={user.id} photo={user.photo} fullName={fullName(user)} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={label('name')} required withAsterisk autoComplete="off" {...form.getInputProps('name')} />
         <TextInput label={label('surname')} required withAsterisk autoComplete="off" {...form.getInputProps('surname')} />
