@@ -58,7 +58,7 @@ async function chooseOwnerAndFile(page: Page, owner: LoyaltyOwner, stamp: string
 test('a manager uploads cards from CSV: preview with errors, then writes the valid rows', async ({ page }) => {
   const { token, stamp, owner } = await setUp(page);
   await page.goto('/loyalty/cards/list');
-  await page.getByRole('link', { name: 'Upload from CSV' }).click();
+  await page.getByRole('link', { name: 'Upload from CSV or Excel' }).click();
   await expect(page).toHaveURL(/\/loyalty\/cards\/upload$/);
   await expect(page.getByRole('heading', { name: 'Upload cards' })).toBeVisible();
   await page.waitForLoadState('networkidle');

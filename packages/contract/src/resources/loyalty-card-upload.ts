@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { zIri } from '../api.ts';
-import { type ImportPreview, importLimits, importPreview } from './imports.ts';
+import { type ImportPreview, importFormats, importLimits, importPreview } from './imports.ts';
 
 /**
- * Bulk upload of loyalty cards from CSV (issue 13 §2, decision 0024): previewed first (`confirm:
+ * Bulk upload of loyalty cards from CSV or XLSX (issue 13 §2, decision 0024): previewed first (`confirm:
  * false` writes nothing), then written all at once, with a record in the imports history.
  */
 export const cardUploadLimits = importLimits;
@@ -33,8 +33,13 @@ export const cardUploadStatusAliases: Record<string, 'active' | 'blocked' | 'los
 
 export const cardUploadRequest = z.strictObject({
   fileName: z.string().trim().min(1).max(255),
-  /** The CSV's text (UTF-8, a BOM allowed), `;` or `,` separated, a header row first. */
+  /**
+   * The file: a CSV's text (UTF-8, a BOM allowed), `;` or `,` separated, a header row first; or,
+   * with `format: 'xlsx'`, the workbook's bytes as base64 (its first sheet, a header row first).
+   */
   content: z.string(),
+  /** `csv` unless told (the browser sends `xlsx` for a file named `.xlsx`), as `POST /imports`. */
+  format: z.enum(importFormats).optional(),
   /** Every row's loyalty owner, chosen on the screen. */
   owner: zIri('loyalty-owners'),
   /** false: a preview, nothing written; true: write the valid rows and record the import. */

@@ -14,7 +14,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
     service: loyaltyCardsService(deps.db),
   });
 
-  // Bulk upload from CSV (issue 13 §2, decision 0024): a preview, then the write and its record.
+  // Bulk upload from CSV or XLSX (issue 13 §2, decision 0024): a preview, then the write and its record.
   app.route({
     method: 'POST',
     url: '/api/v2/loyalty-cards/upload',
@@ -24,7 +24,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
     schema: {
       tags: ['loyalty-cards'],
       summary:
-        'Upload loyalty cards from CSV: confirm false previews every row with its errors and writes nothing; confirm true writes the valid rows in one transaction and records the import',
+        'Upload loyalty cards from CSV or XLSX: confirm false previews every row with its errors and writes nothing; confirm true writes the valid rows in one transaction and records the import',
       body: cardUploadRequest,
       response: {
         200: cardUploadPreview,

@@ -1,5 +1,6 @@
 import type { CardUploadPreview, ImportRecord, LoyaltyCard, Problem } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cardHolders, companies, imports, loyaltyCards, loyaltyOwners, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -29,13 +30,30 @@ const cardsOfOwner = async () =>
     .where(eq(loyaltyCards.ownerId, owner?.id ?? 0));
 const importsOf = async () => t.db.select().from(imports).where(eq(imports.companyId, companyId)).orderBy(imports.id);
 
-const upload = <T>(content: string, confirm: boolean, extra: { lang?: string; owner?: string; user?: 'manager' | 'accountant' } = {}) =>
+const upload = <T>(
+  content: string,
+  confirm: boolean,
+  extra: { lang?: string; owner?: string; user?: 'manager' | 'accountant'; format?: 'xlsx'; fileName?: string } = {},
+) =>
   t.json<T>(extra.user ?? 'manager', {
     method: 'POST',
     url: '/api/v2/loyalty-cards/upload',
     headers: extra.lang ? { 'accept-language': extra.lang } : {},
-    payload: { fileName: 'cards.csv', content, owner: extra.owner ?? ownerIri, confirm },
+    payload: {
+      fileName: extra.fileName ?? 'cards.csv',
+      content,
+      owner: extra.owner ?? ownerIri,
+      confirm,
+      ...(extra.format ? { format: extra.format } : {}),
+    },
   });
+
+/** A workbook of one sheet as base64, the way the browser sends a chosen .xlsx. */
+async function xlsx(rows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Kartice').addRows(rows);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
 
 // Line 2 valid; 3 a bad uid; 4 the same number as 5; 6 an unknown holder; 7 blocked without a reason;
 // 8 valid with a holder; 9 a uid already taken in the company (created below), with a quoted number.
@@ -185,5 +203,41 @@ describe('loyalty card upload', () => {
     expect(empty.status).toBe(422);
     // Refusals of the whole file are no imports: only the race above failed.
     expect((await importsOf()).filter((i) => i.status === 'failed').map((i) => i.fileName)).toEqual(['race.csv']);
+  });
+
+  it('reads an XLSX workbook’s first sheet like a CSV: bad rows by their line, in the caller’s language', async () => {
+    // Croatian headers; line 3 a bad chip id; line 4's number typed as a number in the sheet.
+    const book = await xlsx([
+      ['Oznaka čipa', 'Broj', 'E-mail', 'Stanje'],
+      ['04F70001', 'X-1', 'ana@example.com', 'aktivna'],
+      ['ZZ', 'X-2', null, null],
+      ['04F70003', 1003, null, null],
+    ]);
+    const preview = await upload<CardUploadPreview>(book, false, { format: 'xlsx', fileName: 'kartice.xlsx', lang: 'hr' });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ fileName: 'kartice.xlsx', rowsRead: 3, rowsValid: 2, rowsRefused: 1 });
+    expect(preview.body.rows.find((r) => r.line === 2)?.holderName).toBe('Ana Anić');
+    expect(preview.body.rows.find((r) => r.line === 3)?.errors).toEqual([
+      {
+        field: 'uid',
+        code: 'card_uid',
+        message: 'Upišite oznaku čipa kartice: 4 do 32 heksadecimalne znamenke (razdjelnici se zanemaruju).',
+      },
+    ]);
+    expect(preview.body.rows.find((r) => r.line === 4)?.values.number).toBe('1003');
+
+    const written = await upload<ImportRecord>(book, true, { format: 'xlsx', fileName: 'kartice.xlsx' });
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    expect(written.body).toMatchObject({ kind: 'loyalty-cards', fileName: 'kartice.xlsx', rowsWritten: 2, rowsRefused: 1 });
+    expect(written.body.refused?.map((r) => r.line)).toEqual([3]);
+    const cards = await t.db.select().from(loyaltyCards).where(eq(loyaltyCards.number, '1003'));
+    expect(cards.map((c) => c.uid)).toEqual(['04F70003']);
+
+    // What is no workbook is refused as a whole, in Croatian, never a 500.
+    const csvAsXlsx = await upload<Problem>('uid;number\n04F80001;Y-1\n', false, { format: 'xlsx', lang: 'hr' });
+    expect(csvAsXlsx.status).toBe(422);
+    expect(csvAsXlsx.body.detail).toBe('Ovo nije Excel radna knjiga (.xlsx) koja se može pročitati.');
+    const noNumber = await upload<Problem>(await xlsx([['uid'], ['04F80002']]), false, { format: 'xlsx' });
+    expect(noNumber.status).toBe(422);
   });
 });

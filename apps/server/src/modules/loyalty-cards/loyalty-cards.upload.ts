@@ -22,13 +22,13 @@ import {
   jsonList,
   previewOf,
   type ReadRow,
-  readFile,
+  readImportFile,
   rowsOf,
   uniqueInFile,
   validateRow,
 } from '../imports/imports.service.ts';
 
-// Bulk upload of loyalty cards from CSV (issue 13 §2, decisions 0024, 0027) through the imports'
+// Bulk upload of loyalty cards from CSV or XLSX (issue 13 §2, decisions 0024, 0027) through the imports'
 // pipeline: every row is checked with the API's own `loyaltyCardCreate`, then against the file
 // itself and the company's cards; a confirmed upload writes the valid rows with one statement in
 // one transaction and records the import.
@@ -50,7 +50,7 @@ interface CheckedRow extends ReadRow<CardUploadColumn> {
 /** Reads and checks a file: everything the preview shows and the write needs, nothing written. */
 async function check(db: Db, ctx: RequestContext, input: CardUploadRequest) {
   const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
-  const file = readFile(cardColumns, input.content);
+  const file = await readImportFile(cardColumns, input);
   const rows: CheckedRow[] = file.rows.map((row) => {
     const { values } = row;
     const status = values.status ? (cardUploadStatusAliases[values.status.toLowerCase()] ?? values.status.toLowerCase()) : undefined;

@@ -39,6 +39,7 @@ import { downloadRefusedRows, downloadTemplate, ImportRowsTable } from '../../co
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { IMPORT_FILE_ACCEPT, importFileContent } from '../../lib/files.ts';
 import { kindColumns } from './import-detail-page.tsx';
 
 const PAGE = 100;
@@ -51,15 +52,6 @@ const templates: Record<ImportRequestKind, { columns: readonly string[]; example
   devices: deviceImportColumns,
   transactions: transactionImportColumns,
 };
-
-/** A chosen file as `POST /imports` takes it: a workbook (`.xlsx`) as base64, anything else as its text. */
-async function fileContent(file: File): Promise<{ content: string; format: ImportFormat }> {
-  if (!/\.xlsx$/i.test(file.name)) return { content: await file.text(), format: 'csv' };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { content: btoa(binary), format: 'xlsx' };
-}
 
 /**
  * `/imports/new` (issue 15 §1): the kind, its template, the file; the server checks every row with the
@@ -106,7 +98,7 @@ export function ImportNewPage() {
       setReadError(t('imports.tooLarge', { max: importLimits.bytes / 1024 / 1024 }));
       return check(kind, null, null);
     }
-    const read = await fileContent(next);
+    const read = await importFileContent(next);
     setContent(read);
     check(kind, next, read);
   };
@@ -160,7 +152,7 @@ export function ImportNewPage() {
                 description={t('imports.fileHint')}
                 placeholder={t('imports.filePlaceholder')}
                 styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-                accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                accept={IMPORT_FILE_ACCEPT}
                 clearable
                 clearButtonProps={{ 'aria-label': t('imports.clearFile') }}
                 required

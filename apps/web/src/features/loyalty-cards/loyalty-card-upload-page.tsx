@@ -4,6 +4,7 @@ import {
   cardUploadColumns,
   cardUploadLimits,
   cardUploadPreview,
+  type ImportFormat,
   type ImportRecord,
   type ImportRow,
   importRecord,
@@ -19,6 +20,7 @@ import { downloadRefusedRows, downloadTemplate, ImportRowsTable } from '../../co
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { IMPORT_FILE_ACCEPT, importFileContent } from '../../lib/files.ts';
 import { loyaltyOwnersApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `cardUpload.${key}`;
@@ -30,7 +32,8 @@ const upload = <T,>(body: CardUploadRequest, schema: { safeParse(data: unknown):
   apiRequest<T>('/loyalty-cards/upload', { method: 'POST', body, schema: schema as never });
 
 /**
- * `/loyalty/cards/upload` (issue 13 §2): the owner and a CSV file, checked by the server row by row
+ * `/loyalty/cards/upload` (issue 13 §2): the owner and a CSV or XLSX file (sent as `/imports/new`
+ * sends it), checked by the server row by row
  * (nothing written), then written on confirmation; the refused rows downloadable with their errors.
  */
 export function LoyaltyCardUploadPage() {
@@ -38,7 +41,7 @@ export function LoyaltyCardUploadPage() {
   const queryClient = useQueryClient();
   const [owner, setOwner] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [content, setContent] = useState<string | null>(null);
+  const [content, setContent] = useState<{ content: string; format: ImportFormat } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(1);
@@ -51,14 +54,14 @@ export function LoyaltyCardUploadPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['loyalty-cards'] }),
   });
 
-  const check = (nextOwner: string | null, nextFile: File | null, text: string | null) => {
+  const check = (nextOwner: string | null, nextFile: File | null, read: typeof content) => {
     write.reset();
     setPage(1);
-    if (!nextOwner || !nextFile || text === null) {
+    if (!nextOwner || !nextFile || read === null) {
       preview.reset();
       return;
     }
-    preview.mutate({ fileName: nextFile.name, content: text, owner: nextOwner, confirm: false });
+    preview.mutate({ fileName: nextFile.name, ...read, owner: nextOwner, confirm: false });
   };
 
   const choose = async (next: File | null) => {
@@ -70,9 +73,9 @@ export function LoyaltyCardUploadPage() {
       setReadError(t(k('tooLarge'), { max: cardUploadLimits.bytes / 1024 / 1024 }));
       return check(owner, null, null);
     }
-    const text = await next.text();
-    setContent(text);
-    check(owner, next, text);
+    const read = await importFileContent(next);
+    setContent(read);
+    check(owner, next, read);
   };
 
   const result = preview.data;
@@ -124,7 +127,7 @@ export function LoyaltyCardUploadPage() {
                 placeholder={t(k('filePlaceholder'))}
                 // Mantine's placeholder grey is too faint for AA on white: the hint is text to read.
                 styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-                accept=".csv,text/csv"
+                accept={IMPORT_FILE_ACCEPT}
                 clearable
                 clearButtonProps={{ 'aria-label': t(k('clearFile')) }}
                 required
@@ -204,7 +207,7 @@ export function LoyaltyCardUploadPage() {
                       disabled={result.rowsValid === 0 || !owner || !file || content === null}
                       loading={write.isPending}
                       onClick={() =>
-                        owner && file && content !== null && write.mutate({ fileName: file.name, content, owner, confirm: true })
+                        owner && file && content !== null && write.mutate({ fileName: file.name, ...content, owner, confirm: true })
                       }
                     >
                       {t(k('write'), { count: result.rowsValid })}
