@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
-/** A file's bytes, kept in the row (decision 0021: a week at most, then deleted). */
+/** A part of a file's bytes (decision 0026: kept a week at most, then deleted with its export). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
@@ -17,7 +17,7 @@ export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /**
  * A file built in the background (decision 0021): asked for by a user, built by the job queue's
- * `export-sweep` a page at a time, kept here with its bytes for a week. `company_id` is the company
+ * `export-sweep` a page at a time, its bytes in `export_parts` (kept a week). `company_id` is the company
  * whose view it was asked in (null: an admin's All Companies); `view` whether the view was All Companies.
  */
 export const exportFiles = pgTable(
@@ -38,7 +38,8 @@ export const exportFiles = pgTable(
     progress: smallint().notNull().default(0),
     rows: integer(),
     fileName: text(),
-    content: bytea(),
+    /** The file's bytes once done: the sum of its parts' lengths. */
+    size: bigint({ mode: 'number' }),
     error: text(),
     /** A run's last sign of life: set when it is claimed and with each page written; a run silent past its lease is taken up again. */
     startedAt: timestamp({ withTimezone: true }),
@@ -56,4 +57,20 @@ export const exportFiles = pgTable(
     check('exports_format_check', sql`${t.format} in ('csv', 'xlsx', 'pdf')`),
     check('exports_language_check', sql`${t.language} in ('en', 'hr')`),
   ],
+);
+
+/**
+ * A file's bytes in order, a part of about 1 MiB per row (decision 0026): the builder appends parts
+ * as they fill, so the file is never held whole in memory; the download reads a few at a time.
+ */
+export const exportParts = pgTable(
+  'export_parts',
+  {
+    exportId: integer()
+      .notNull()
+      .references(() => exportFiles.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
 );

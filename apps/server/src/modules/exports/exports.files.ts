@@ -35,8 +35,27 @@ export interface FileHead {
 export interface FileWriter {
   /** Lines of cells in the columns' order (money in cents). */
   write(lines: Cell[][]): Promise<void>;
-  /** The totals line (its first text cell names it), then the file's bytes. */
-  finish(totals: Cell[]): Promise<Buffer>;
+  /** The totals line (its first text cell names it); resolves once the file's last bytes are in the sink. */
+  finish(totals: Cell[]): Promise<void>;
+}
+
+/**
+ * Where a file's bytes go as they are written (decision 0026): the export's parts in the database
+ * (`exports.parts.ts`), so no file is held whole; a writer waits for each write before the next page.
+ */
+export interface ByteSink {
+  write(bytes: Buffer): Promise<void>;
+}
+
+/** A sink that keeps the bytes (tests, and comparing two builds). */
+export function memorySink(): ByteSink & { bytes(): Buffer } {
+  const chunks: Buffer[] = [];
+  return {
+    async write(bytes) {
+      chunks.push(bytes);
+    },
+    bytes: () => Buffer.concat(chunks),
+  };
 }
 
 /** `2026-05-14` → `14.05.2026`. */
@@ -50,8 +69,7 @@ export const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` :
  * `;` between fields, CRLF, money in euros with a decimal comma and no grouping (`1234,50`), counts
  * as digits, dates `dd.MM.yyyy`; fields with `;`, `"` or a line break quoted.
  */
-export function csvWriter(head: FileHead): FileWriter {
-  const chunks: Buffer[] = [Buffer.from('\uFEFF', 'utf8')];
+export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
   const field = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
   const cell = (value: Cell, column: FileColumn): string => {
     if (value === null) return column.type === 'text' ? field(inert(head.empty ?? '')) : '';
@@ -61,15 +79,19 @@ export function csvWriter(head: FileHead): FileWriter {
     return field(inert(String(value)));
   };
   const line = (cells: Cell[]) => `${cells.map((v, i) => cell(v, head.columns[i] as FileColumn)).join(';')}\r\n`;
-  // The header's labels are text whatever their column's type.
-  chunks.push(Buffer.from(`${head.columns.map((c) => field(c.label)).join(';')}\r\n`, 'utf8'));
+  // The byte order mark, and the header's labels as text whatever their column's type, go with the first page.
+  let start: string | null = `\uFEFF${head.columns.map((c) => field(c.label)).join(';')}\r\n`;
+  const put = (text: string) => {
+    const bytes = Buffer.from((start ?? '') + text, 'utf8');
+    start = null;
+    return sink.write(bytes);
+  };
   return {
     async write(lines) {
-      chunks.push(Buffer.from(lines.map(line).join(''), 'utf8'));
+      await put(lines.map(line).join(''));
     },
     async finish(totals) {
-      chunks.push(Buffer.from(line(totals), 'utf8'));
-      return Buffer.concat(chunks);
+      await put(line(totals));
     },
   };
 }
@@ -84,15 +106,31 @@ const DATE_FORMAT = 'dd.mm.yyyy';
  * format (`1.234,50 €` in Croatian Excel), counts whole numbers, dates real dates; the header row
  * is frozen and filtered, the totals bold.
  */
-export function xlsxWriter(head: FileHead): FileWriter {
-  const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    sink.on('end', resolve);
-    sink.on('error', reject);
+export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
+  const zip = new PassThrough();
+  // The zip's bytes go to the sink one write at a time; the stream is paused meanwhile, so the zip
+  // waits for the sink (backpressure) rather than piling up in memory. Each page waits for what it
+  // wrote to reach the sink before the next is asked for.
+  let written: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  zip.on('data', (chunk: Buffer) => {
+    zip.pause();
+    written = written
+      .then(() => (failure ? undefined : sink.write(chunk)))
+      .catch((error: unknown) => {
+        failure = error;
+      })
+      .finally(() => zip.resume());
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const ended = new Promise<void>((resolve, reject) => {
+    zip.on('end', resolve);
+    zip.on('error', reject);
+  });
+  const drained = async () => {
+    await written;
+    if (failure) throw failure;
+  };
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: true, useSharedStrings: false });
   book.creator = 'Kovanica';
   book.created = new Date();
   const sheet = book.addWorksheet(head.sheet.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), {
@@ -126,6 +164,9 @@ export function xlsxWriter(head: FileHead): FileWriter {
   return {
     async write(lines) {
       for (const cells of lines) add(cells).commit();
+      // The zip compresses in the background: let it run, then wait for its bytes to be stored.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await drained();
     },
     async finish(totals) {
       const row = add(totals);
@@ -135,7 +176,7 @@ export function xlsxWriter(head: FileHead): FileWriter {
       sheet.commit();
       await book.commit();
       await ended;
-      return Buffer.concat(chunks);
+      await drained();
     },
   };
 }
@@ -232,11 +273,12 @@ function loadPdfMake(): Promise<PdfMake> {
 /**
  * A PDF through pdfmake: A4 landscape, the title, subtitle and chart, then the table of the columns
  * marked `pdf` (its header repeated on every page), the totals bold, page numbers in the footer.
- * pdfmake lays out a whole document at once, so the lines are kept until `finish` (they are bounded:
- * `EXPORT_PDF_MAX_LINES`).
+ * pdfmake lays out a whole document at once, so the lines are kept until `finish` and the file is
+ * written to the sink in one piece (both bounded: `EXPORT_PDF_MAX_LINES`).
  */
 export function pdfWriter(
   head: FileHead,
+  sink: ByteSink,
   options: { chart?: string | null; footer: (page: number, pages: number) => string; generated: string },
 ): FileWriter {
   const shown = head.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.pdf);
@@ -297,7 +339,7 @@ export function pdfWriter(
           margin: [36, 10, 36, 0],
         }),
       };
-      return Buffer.from(await p.createPdf(doc).getBuffer());
+      await sink.write(Buffer.from(await p.createPdf(doc).getBuffer()));
     },
   };
 }

@@ -18,6 +18,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { financeReport } from '../reports/reports.service.ts';
 import {
+  type ByteSink,
   barChartSvg,
   type Cell,
   csvWriter,
@@ -149,21 +150,27 @@ const interpolate = (text: string, params: Record<string, string | number>) =>
 
 /** Where the build is: called after each page with lines written and lines in all. */
 export type Progress = (written: number, total: number) => Promise<void>;
+/** A built file (its bytes went to the sink): its name and how many lines it has. */
+export interface BuiltFile {
+  fileName: string;
+  rows: number;
+}
 
 /**
  * Builds a finance report's file through the finance service a page at a time (the same query as
  * `GET /finance-report`, so the same figures): the lines in the report's order, then a totals line
- * summed from them. Answers the file, its name and how many lines it has.
+ * summed from them, written to `sink` as they come. Answers the file's name and how many lines it has.
  */
 export async function buildFinanceExport(
   db: Db,
   ctx: RequestContext,
   params: FinanceExportParams,
   format: ExportFormat,
+  sink: ByteSink,
   progress: Progress,
   /** The page size and the PDF's limit (tests make them small), the time the PDF says it was made. */
   options: { pageSize?: number; pdfMaxLines?: number; now?: Date } = {},
-): Promise<{ content: Buffer; fileName: string; rows: number }> {
+): Promise<BuiltFile> {
   const w = words[ctx.lang];
   const pageSize = options.pageSize ?? FINANCE_EXPORT_PAGE;
   const pdfMaxLines = options.pdfMaxLines ?? EXPORT_PDF_MAX_LINES;
@@ -204,10 +211,10 @@ export async function buildFinanceExport(
   };
   const writer: FileWriter =
     format === 'csv'
-      ? csvWriter(head)
+      ? csvWriter(head, sink)
       : format === 'xlsx'
-        ? xlsxWriter(head)
-        : pdfWriter(head, {
+        ? xlsxWriter(head, sink)
+        : pdfWriter(head, sink, {
             chart: chartOf(first, ctx.lang),
             generated: interpolate(w.generated, { at: formatDateTime(options.now ?? new Date()) }),
             footer: (page, pages) => interpolate(w.page, { page, pages }),
@@ -231,7 +238,7 @@ export async function buildFinanceExport(
     ...(wide ? [null] : []),
     ...figures.map(({ field }) => sums.get(field) ?? 0),
   ];
-  const content = await writer.finish(totals.map((v, i) => (i === 3 && v === null ? '' : v)));
+  await writer.finish(totals.map((v, i) => (i === 3 && v === null ? '' : v)));
   const stem = `${w.titles[subject]} ${first.from} ${first.to}`
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -239,7 +246,7 @@ export async function buildFinanceExport(
     .replace(/Đ/g, 'D')
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .toLowerCase();
-  return { content, fileName: `${stem}.${format}`, rows: written };
+  return { fileName: `${stem}.${format}`, rows: written };
 }
 
 /** The PDF's chart: gross, net and rent per period, where there are periods to compare. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { memorySink } from './exports.files.ts';
 import { buildListExport, listExports } from './exports.lists.ts';
 import { ExportSweep } from './exports.service.ts';
 
@@ -215,6 +216,7 @@ describe('streamed: read a chunk at a time along the list’s keyset', () => {
       spy,
       { device: d1.device['@id'] },
       'csv',
+      memorySink(),
       async (written, total) => {
         progress.push(Math.round((written / total) * 100));
       },
@@ -236,7 +238,9 @@ describe('streamed: read a chunk at a time along the list’s keyset', () => {
     const source = t.app.lists.get('transactions');
     if (!source) throw new Error('no transactions list');
     await expect(
-      buildListExport(t.db, buildContext(actor, 'en', false), 'transactions', source, {}, 'csv', async () => {}, { maxRows: 10 }),
+      buildListExport(t.db, buildContext(actor, 'en', false), 'transactions', source, {}, 'csv', memorySink(), async () => {}, {
+        maxRows: 10,
+      }),
     ).rejects.toMatchObject({ code: 'export_too_long' });
   });
 });
@@ -258,5 +262,96 @@ describe('bad requests are 4xx in the user’s language, and queue nothing', () 
     expect(res.body.detail).toBeTruthy();
     if (path) expect(res.body.violations?.map((v) => v.propertyPath)).toContain(path);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('the file in parts (decision 0026)', () => {
+  const parts = async (id: number) =>
+    (
+      (await t.db.execute(
+        sql`select seq, octet_length(content) as n from export_parts where export_id = ${id} order by seq`,
+      )) as unknown as { rows: { seq: number; n: number }[] }
+    ).rows.map((r) => ({ seq: Number(r.seq), n: Number(r.n) }));
+  const small = new ExportSweep(t.db, () => {}, t.app.lists, { partBytes: 256 });
+  const manager = async () => {
+    const actor = await loadActor(t.db, 2);
+    if (!actor) throw new Error('no manager');
+    return buildContext(actor, 'en', false);
+  };
+
+  it('a file of many parts downloads byte for byte as built, with its length; XLSX too', async () => {
+    const params = { device: d1.device['@id'] };
+    const asked = await ask('manager', { kind: 'transactions', format: 'csv', params });
+    expect(asked.status).toBe(202);
+    await small.sweep();
+    const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
+    expect(done.status).toBe('done');
+    const stored = await parts(done.id);
+    expect(stored.length).toBeGreaterThan(3);
+    expect(stored.map((p) => p.seq)).toEqual(stored.map((_, i) => i));
+    expect(stored.slice(0, -1).every((p) => p.n === 256)).toBe(true);
+    expect(done.size).toBe(stored.reduce((sum, p) => sum + p.n, 0));
+    const file = await t.as('manager', { url: done.file as string });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-length']).toBe(String(done.size));
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const source = t.app.lists.get('transactions');
+    if (!source) throw new Error('no transactions list');
+    const whole = memorySink();
+    await buildListExport(t.db, await manager(), 'transactions', source, params, 'csv', whole, async () => {});
+    expect(file.rawPayload.equals(whole.bytes())).toBe(true);
+
+    const xlsx = await ask('manager', { kind: 'transactions', format: 'xlsx', params });
+    await small.sweep();
+    const book = (await t.json<ExportItem>('manager', { url: xlsx.body['@id'] })).body;
+    expect((await parts(book.id)).length).toBeGreaterThan(3);
+    const downloaded = await t.as('manager', { url: book.file as string });
+    expect(downloaded.rawPayload.length).toBe(book.size);
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(downloaded.rawPayload as unknown as ArrayBuffer);
+    expect(sheet.worksheets[0]?.rowCount).toBe(25 + 2);
+  });
+
+  it('a build that fails midway and is tried again leaves no part of the failed run; a taken-up run none of the dead one', async () => {
+    const asked = await ask('manager', { kind: 'transactions', format: 'csv', params: { device: d1.device['@id'] } });
+    let inserts = 0;
+    const flaky = new ExportSweep(
+      Object.assign(Object.create(t.db), {
+        execute: async (query: Parameters<typeof t.db.execute>[0]) => {
+          if (JSON.stringify(query).includes('insert into export_parts') && ++inserts === 3) throw new Error('connection lost');
+          return t.db.execute(query);
+        },
+      }),
+      () => {},
+      t.app.lists,
+      { partBytes: 256 },
+    );
+    await flaky.sweep();
+    expect((await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body).toMatchObject({ status: 'queued', size: null });
+    expect(await parts(asked.body.id)).toEqual([]);
+    // A dead server's run left parts behind (its lease is long gone): the run that takes it up starts afresh.
+    await t.db.execute(sql`update exports set status = 'running', started_at = now() - interval '10 minutes' where id = ${asked.body.id}`);
+    await t.db.execute(
+      sql`insert into export_parts (export_id, seq, content) values (${asked.body.id}, 0, '\\x00'), (${asked.body.id}, 999, '\\x00')`,
+    );
+    await small.sweep();
+    const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
+    expect(done.status).toBe('done');
+    const stored = await parts(done.id);
+    expect(stored.map((p) => p.seq)).toEqual(stored.map((_, i) => i));
+    expect(done.size).toBe(stored.reduce((sum, p) => sum + p.n, 0));
+    const file = await t.as('manager', { url: done.file as string });
+    expect(file.rawPayload.length).toBe(done.size);
+    expect(file.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+  });
+
+  it('an expired export is deleted with its parts', async () => {
+    const asked = await ask('manager', { kind: 'transactions', format: 'csv', params: {} });
+    await small.sweep();
+    expect((await parts(asked.body.id)).length).toBeGreaterThan(0);
+    await t.db.execute(sql`update exports set expires_at = now() - interval '1 second' where id = ${asked.body.id}`);
+    await small.sweep();
+    expect(await parts(asked.body.id)).toEqual([]);
+    expect((await t.as('manager', { url: `${asked.body['@id']}/file` })).statusCode).toBe(404);
   });
 });

@@ -14,8 +14,8 @@ import { badQuery, type CollectionQuery, parseCollectionQuery } from '../../http
 import type { RequestContext } from '../../http/context.ts';
 import type { ListSource } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
-import { type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
-import type { Progress } from './exports.finance.ts';
+import { type ByteSink, type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
+import type { BuiltFile, Progress } from './exports.finance.ts';
 
 /** Rows asked of a list at a time: the list's own page, 1,000 rows (a few hundred kB of items). */
 export const LIST_EXPORT_CHUNK = 1_000;
@@ -290,9 +290,10 @@ export async function buildListExport(
   source: ListSource,
   params: ListExportParams,
   format: ExportFormat,
+  sink: ByteSink,
   progress: Progress,
   options: { chunk?: number; maxRows?: number; onChunk?: (rows: number) => void } = {},
-): Promise<{ content: Buffer; fileName: string; rows: number }> {
+): Promise<BuiltFile> {
   if (format === 'pdf') throw new ApiProblem(422, 'validation', {}, [{ propertyPath: 'format', code: 'invalid' }]);
   const chunk = options.chunk ?? LIST_EXPORT_CHUNK;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
@@ -313,7 +314,7 @@ export async function buildListExport(
     })),
     empty: '',
   };
-  const writer: FileWriter = format === 'csv' ? csvWriter(head) : xlsxWriter(head);
+  const writer: FileWriter = format === 'csv' ? csvWriter(head, sink) : xlsxWriter(head, sink);
   const cell = (item: Record<string, unknown>, c: ListColumn): Cell => {
     const value = item[c.field];
     if (value === null || value === undefined) return null;
@@ -355,9 +356,9 @@ export async function buildListExport(
     }
   }
   const totals: Cell[] = columns.map((_, i) => (i === 0 ? totalWord[lang] : summed[i] ? (sums[i] ?? 0) : null));
-  const content = await writer.finish(totals);
+  await writer.finish(totals);
   const stamp = new Date().toISOString().slice(0, 10);
-  return { content, fileName: `${kind}-${stamp}.${format}`, rows: written };
+  return { fileName: `${kind}-${stamp}.${format}`, rows: written };
 }
 
 /** Company names by IRI, for the All Companies view's company column. */

@@ -88,7 +88,8 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
         .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(file.content);
+        .header('content-length', file.size)
+        .send(file.stream);
     },
   });
 }

@@ -23,6 +23,7 @@ import { ApiProblem, notFound } from '../../http/problems.ts';
 import { financeScope } from '../reports/reports.service.ts';
 import { buildFinanceExport } from './exports.finance.ts';
 import { buildListExport, listQuery, mayExport } from './exports.lists.ts';
+import { deleteParts, EXPORT_PART_BYTES, PartSink, partsStream } from './exports.parts.ts';
 
 /** A run that has not said it is alive (a page written) for this long is taken as dead and built again. */
 export const EXPORT_LEASE_SECONDS = 120;
@@ -54,7 +55,7 @@ interface ExportRow {
 }
 
 const columns = sql`id, company_id, user_id, (select u.name || ' ' || u.surname from users u where u.id = exports.user_id) as user_name, kind, params, view, format, language, status, progress, rows, file_name,
-  octet_length(content) as size, error, attempts, created_at, finished_at, expires_at`;
+  size, error, attempts, created_at, finished_at, expires_at`;
 const instant = (v: string | Date) => new Date(v).toISOString();
 const rowsOf = (result: unknown) => (result as { rows: ExportRow[] }).rows;
 
@@ -176,10 +177,13 @@ export async function listExports(db: Db, ctx: RequestContext, query: ExportsQue
   };
 }
 
-/** A built file: its bytes, type and name; 404 for none the caller may read, 409 while it is not built. */
+/**
+ * A built file: its bytes as a stream of its parts (read a few at a time), its length, type and
+ * name; 404 for none the caller may read, 409 while it is not built.
+ */
 export async function exportFile(db: Db, ctx: RequestContext, id: number) {
   const result = await db.execute(sql`
-    select status, progress, format, file_name, content, error from exports
+    select status, progress, format, file_name, size, error from exports
     where id = ${id} and expires_at > now() and ${mayRead(ctx)}`);
   const row = (
     result as unknown as {
@@ -188,16 +192,17 @@ export async function exportFile(db: Db, ctx: RequestContext, id: number) {
         progress: number;
         format: ExportItem['format'];
         file_name: string | null;
-        content: Buffer | Uint8Array | null;
+        size: number | string | null;
         error: string | null;
       }[];
     }
   ).rows[0];
   if (!row) throw notFound();
   if (row.status === 'failed') throw new ApiProblem(409, 'export_failed', { reason: row.error ?? '' });
-  if (row.status !== 'done' || !row.content) throw new ApiProblem(409, 'export_not_ready', { progress: Number(row.progress) });
+  if (row.status !== 'done' || row.size === null) throw new ApiProblem(409, 'export_not_ready', { progress: Number(row.progress) });
   return {
-    content: Buffer.from(row.content),
+    stream: partsStream(db, id),
+    size: Number(row.size),
     contentType: exportContentTypes[row.format],
     fileName: row.file_name ?? `export.${row.format}`,
   };
@@ -216,8 +221,9 @@ class BuildStopped extends Error {}
  * Builds the exports asked for (the job queue's `export-sweep`, decision 0021): claims the oldest
  * queued one, or a running one whose run has been silent past its lease (its server died), with
  * `for update skip locked`, so servers side by side never take the same; builds it a page at a time,
- * each page moving its progress and renewing its lease; stores the file, or why it failed in the
- * export's language. Expired exports are deleted on the way.
+ * each page moving its progress and renewing its lease; stores the file in parts as it is written
+ * (`exports.parts.ts`), or why it failed in the export's language. Expired exports are deleted on the
+ * way, their parts with them.
  */
 export class ExportSweep {
   constructor(
@@ -225,6 +231,8 @@ export class ExportSweep {
     private readonly log: (message: string, error?: unknown) => void = () => {},
     /** The lists of the app (`deps.lists`), for the exports of lists. */
     private readonly lists: ReadonlyMap<string, ListSource> = new Map(),
+    /** The bytes of a stored part of a file (tests make it small). */
+    private readonly options: { partBytes?: number } = {},
   ) {}
 
   #stopping = false;
@@ -285,9 +293,12 @@ export class ExportSweep {
         );
       };
       checkAccess(ctx, row.kind, this.lists);
+      // A run taken up again (a dead server's, a retry) starts from no parts.
+      await deleteParts(this.db, row.id);
+      const sink = new PartSink(this.db, row.id, this.options.partBytes ?? EXPORT_PART_BYTES);
       const file =
         row.kind === 'finance-report'
-          ? await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, progress)
+          ? await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, sink, progress)
           : await buildListExport(
               this.db,
               ctx,
@@ -295,10 +306,13 @@ export class ExportSweep {
               sourceOf(this.lists, row.kind),
               row.params as ListExportParams,
               row.format,
+              sink,
               progress,
             );
+      const size = await sink.close();
+      // Done only once the last part is stored; the size is what the parts hold.
       await this.db.execute(sql`
-        update exports set status = 'done', progress = 100, rows = ${file.rows}, file_name = ${file.fileName}, content = ${file.content},
+        update exports set status = 'done', progress = 100, rows = ${file.rows}, file_name = ${file.fileName}, size = ${size},
           error = null, finished_at = now()
         where id = ${row.id}`);
       return 'done';
@@ -306,12 +320,14 @@ export class ExportSweep {
       if (error instanceof BuildStopped) {
         // Not a failed build: it does not count as an attempt.
         await this.db.execute(sql`update exports set status = 'queued', progress = 0, attempts = attempts - 1 where id = ${row.id}`);
+        await deleteParts(this.db, row.id);
         return 'retry';
       }
       if (!(error instanceof ApiProblem) && row.attempts < EXPORT_MAX_ATTEMPTS) {
         // Not the query's fault (a time-out, a lost connection): built again by the next sweep.
         this.log(`export ${row.id} failed, to be tried again`, error);
         await this.db.execute(sql`update exports set status = 'queued', progress = 0 where id = ${row.id}`);
+        await deleteParts(this.db, row.id);
         return 'retry';
       }
       if (!(error instanceof ApiProblem)) this.log(`export ${row.id} failed`, error);
@@ -323,7 +339,8 @@ export class ExportSweep {
             ].join(' ')
           : problemMessage(lang, 'internal');
       await this.db.execute(sql`
-        update exports set status = 'failed', error = ${reason}, finished_at = now(), content = null where id = ${row.id}`);
+        update exports set status = 'failed', error = ${reason}, finished_at = now(), size = null where id = ${row.id}`);
+      await deleteParts(this.db, row.id);
       return 'failed';
     }
   }

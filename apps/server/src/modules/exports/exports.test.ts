@@ -6,7 +6,7 @@ import { devicePlacements } from '../../db/schema/index.ts';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { type TestApp, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
-import { barChartSvg } from './exports.files.ts';
+import { barChartSvg, memorySink } from './exports.files.ts';
 import { buildFinanceExport } from './exports.finance.ts';
 import { ExportSweep } from './exports.service.ts';
 
@@ -193,11 +193,18 @@ describe('the finance report as a file', () => {
     const ctx = buildContext(actor, 'en', false);
     const now = new Date('2026-11-25T12:00:00Z');
     const steps: [number, number][] = [];
-    const paged = await buildFinanceExport(t.db, ctx, params, 'csv', async (written, total) => void steps.push([written, total]), {
-      pageSize: 1,
-      now,
-    });
-    const whole = await buildFinanceExport(t.db, ctx, params, 'csv', async () => {}, { now });
+    const pagedBytes = memorySink();
+    const wholeBytes = memorySink();
+    const paged = await buildFinanceExport(
+      t.db,
+      ctx,
+      params,
+      'csv',
+      pagedBytes,
+      async (written, total) => void steps.push([written, total]),
+      { pageSize: 1, now },
+    );
+    await buildFinanceExport(t.db, ctx, params, 'csv', wholeBytes, async () => {}, { now });
     expect(paged.rows).toBe(4);
     expect(steps).toEqual([
       [1, 4],
@@ -205,8 +212,8 @@ describe('the finance report as a file', () => {
       [3, 4],
       [4, 4],
     ]);
-    expect(paged.content.equals(whole.content)).toBe(true);
-    await expect(buildFinanceExport(t.db, ctx, params, 'pdf', async () => {}, { pdfMaxLines: 3 })).rejects.toMatchObject({
+    expect(pagedBytes.bytes().equals(wholeBytes.bytes())).toBe(true);
+    await expect(buildFinanceExport(t.db, ctx, params, 'pdf', memorySink(), async () => {}, { pdfMaxLines: 3 })).rejects.toMatchObject({
       status: 422,
       code: 'export_pdf_too_long',
       params: { max: 3, lines: 4 },
