@@ -50,6 +50,14 @@ const SENT_AT_START_MS = 24 * 3600_000;
 export const DEMO_TEST_SERVICE_SINCE_MS = 44 * 3600_000;
 
 /**
+ * Until when a demo company's history bills count as fiscalized (demo/history.ts has ingestion store
+ * them so, and `settleDemoBills` settles the rest): the last day's wait for the sender, and Istra's
+ * since it switched to CIS's test service stay unfiscalized.
+ */
+export const demoSettledBefore = (oib: string, istraOib: string, now: Date) =>
+  new Date(now.getTime() - (oib === istraOib ? DEMO_TEST_SERVICE_SINCE_MS : SENT_AT_START_MS));
+
+/**
  * Settles the demo history's bills, issued by ingestion as the fleet's payments came in. The older
  * ones are marked fiscalized as the simulated CIS answers (a new JIR, two seconds after issue), without
  * a message log: sending some 400,000 bills through it would take the first start half an hour. The
@@ -59,8 +67,10 @@ export const DEMO_TEST_SERVICE_SINCE_MS = 44 * 3600_000;
  * them.
  */
 export async function settleDemoBills(db: Db, istraOib: string, now = new Date()) {
-  const sentAtStart = new Date(now.getTime() - SENT_AT_START_MS).toISOString();
-  const testSince = new Date(now.getTime() - DEMO_TEST_SERVICE_SINCE_MS).toISOString();
+  const sentAtStart = demoSettledBefore('', istraOib, now).toISOString();
+  const testSince = demoSettledBefore(istraOib, istraOib, now).toISOString();
+  // The history's machine bills were stored settled (`demoSettledBefore`); these are the rest (the
+  // top-ups', and the machines' issued while the history was written).
   await db.execute(sql`
     update bills b set jir = gen_random_uuid()::text, fiscalized_at = b.issued_at + interval '2 seconds', attempts = 1,
       next_attempt_at = null

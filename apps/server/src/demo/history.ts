@@ -5,9 +5,10 @@ import { cities, companies, deposits, devices, locations, loggers, users } from 
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
+import { demoSettledBefore } from './fiscal.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
 import { demoCardsByCompany, regularsOf, seedDemoTopUps } from './loyalty.ts';
-import { DEMO_ZABAVNI_OIB } from './seed.ts';
+import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
 const CHUNK = 5000;
@@ -29,14 +30,18 @@ export async function seedHistory(
   const { events } = simulate(fleet, { from: options.from ?? FLEET_SINCE, to: now, seed: options.seed ?? 2026 });
   // The loyalty cards its regulars play with are topped up before they are spent (demo/loyalty.ts).
   await seedDemoTopUps(db, keys, events, now);
+  // Bills of the history are stored as the simulated CIS answered them, but for the last ones (demo/fiscal.ts).
+  const oibs = new Map((await db.select({ id: companies.id, oib: companies.oib }).from(companies)).map((c) => [c.id, c.oib]));
   let stored = 0;
   for (const row of rows) {
+    const settledBefore = demoSettledBefore(oibs.get(row.companyId) ?? '', DEMO_ISTRA_OIB, now);
     const list = events.get(row.imei) ?? [];
     // The fleet's batches arrive now, but a logger gone silent was last heard when it went quiet.
     const silent = trouble.get(row.imei);
     const receivedAt = silent?.kind === 'silent' && silent.since < now ? silent.since : now;
     for (let i = 0; i < list.length; i += CHUNK) {
-      const answer = await ingestBatch(db, keys, { id: row.loggerId, companyId: row.companyId }, list.slice(i, i + CHUNK), receivedAt);
+      const logger = { id: row.loggerId, companyId: row.companyId };
+      const answer = await ingestBatch(db, keys, logger, list.slice(i, i + CHUNK), receivedAt, settledBefore);
       stored += answer.accepted;
     }
   }

@@ -12,7 +12,7 @@ import { checkSignature, signMessage } from './cis-signature.ts';
 import { type CisSimulator, startCisSimulator } from './cis-simulator.ts';
 import { billRequest, CIS_NS, type CisBill, echoRequest, readBillAnswer, SOAP_ACTION, soapEnvelope } from './cis-xml.ts';
 import { makeDemoCa, makeFiscalCertificate } from './fiscal-certificates.ts';
-import { computeZki, zkiText } from './zki.ts';
+import { computeZki, zkiOf, zkisOf, zkiText } from './zki.ts';
 
 const OIB = '69435151530';
 const ca = makeDemoCa();
@@ -77,6 +77,26 @@ describe('ZKI', () => {
     expect(
       zkiText({ oib: OIB, issuedAt: new Date('2026-10-25T01:30:00Z'), number: 4712, premises: 'PP01', isu: '7', totalCents: 124550 }),
     ).toBe(`${OIB}25.10.2026 02:30:004712PP0171245.50`);
+  });
+
+  it('of a large batch, signed half on the signing thread, are each the same and in order', async () => {
+    const key = createPrivateKey(company.privateKeyPem);
+    const texts = Array.from({ length: 301 }, (_, i) =>
+      zkiText({
+        oib: OIB,
+        issuedAt: new Date(Date.UTC(2026, 10, 21, 9, 0, i)),
+        number: i + 1,
+        premises: 'PP01',
+        isu: '7',
+        totalCents: 100 + i,
+      }),
+    );
+    const zkis = await zkisOf(texts, key);
+    expect(zkis).toEqual(texts.map((t) => zkiOf(t, key)));
+    expect(new Set(zkis).size).toBe(texts.length);
+    // A small batch too (signed here), and one after the other on the same thread.
+    expect(await zkisOf(texts.slice(0, 3), key)).toEqual(zkis.slice(0, 3));
+    expect(await zkisOf(texts.slice(100), key)).toEqual(zkis.slice(100));
   });
 });
 

@@ -21,7 +21,7 @@ import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
 import { billAttempts, bills, fiscalCertificates, locations } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import { computeZki } from '../../fiscal/zki.ts';
+import { computeZki, zkisOf, zkiText } from '../../fiscal/zki.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
@@ -104,6 +104,11 @@ export async function issueDeviceBills(
   fiscal: FiscalContext,
   placements: FiscalPlacements,
   payments: readonly Billable[],
+  /**
+   * The demo's history only (demo/history.ts): a bill issued before this is stored fiscalized, with a
+   * JIR as the simulated CIS gives one two seconds after issue, rather than replaying a year of sends.
+   */
+  settledBefore: Date | null = null,
 ): Promise<SQL | null> {
   if (!fiscal.certificate || payments.length === 0) return null;
   const billed = payments.flatMap((payment) => {
@@ -114,6 +119,13 @@ export async function issueDeviceBills(
 
   const numbers = await takeNumbers(tx, scope.companyId, billed);
   const key = keys.keyOf(fiscal.certificate.id, fiscal.certificate.sealedKey);
+  // The ZKIs first, all at once: a large batch is signed on two threads (fiscal/zki.ts).
+  const zkis = await zkisOf(
+    billed.map(({ payment, premises, isu }, i) =>
+      zkiText({ oib: fiscal.oib, issuedAt: payment.at, number: numbers[i] as number, premises, isu, totalCents: payment.amountCents }),
+    ),
+    key,
+  );
   const rows: BillInsert[] = billed.map(({ payment, premises, isu, year }, i) => {
     const number = numbers[i] as number;
     const total = payment.amountCents;
@@ -131,16 +143,20 @@ export async function issueDeviceBills(
       vatBase,
       vat: vatBase === null ? null : total - vatBase,
       payment: PAYMENT[payment.type],
-      zki: computeZki({ oib: fiscal.oib, issuedAt: payment.at, number, premises, isu, totalCents: total }, key),
+      zki: zkis[i] as string,
     };
   });
   return sql`bi as (insert into bills (company_id, kind, device_id, location_id, logger_id, seq, issued_at, year, number, premises, isu,
-      total_cents, in_vat_system, vat_rate, vat_base_cents, vat_cents, payment, oib, operator_oib, zki, certificate_id, next_attempt_at)
+      total_cents, in_vat_system, vat_rate, vat_base_cents, vat_cents, payment, oib, operator_oib, zki, certificate_id, next_attempt_at,
+      jir, fiscalized_at, attempts)
     select ${scope.companyId}::int, 'device', ${scope.deviceId}::int, b."locationId", ${scope.loggerId}::int, b.seq, b.at, b.year, b.number,
       b.premises, b.isu, b.total, ${fiscal.inVatSystem}::boolean, b."vatRate", b."vatBase", b.vat, b.payment, ${fiscal.oib}::text,
-      ${fiscal.oib}::text, b.zki, ${fiscal.certificate.id}::int, now()
+      ${fiscal.oib}::text, b.zki, ${fiscal.certificate.id}::int, case when s.settled then null else now() end,
+      case when s.settled then gen_random_uuid()::text end, case when s.settled then b.at + interval '2 seconds' end,
+      case when s.settled then 1 else 0 end
     from json_to_recordset(${JSON.stringify(rows)}::json) as b(seq bigint, at timestamptz, year int, number int, premises text, isu text,
-      "locationId" int, total int, "vatRate" numeric, "vatBase" int, vat int, payment text, zki text))`;
+      "locationId" int, total int, "vatRate" numeric, "vatBase" int, vat int, payment text, zki text),
+      lateral (select b.at < ${settledBefore?.toISOString() ?? null}::timestamptz is true as settled) s)`;
 }
 
 /**

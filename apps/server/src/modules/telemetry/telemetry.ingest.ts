@@ -55,8 +55,10 @@ export function ingestBatch(
   logger: IngestLogger,
   events: readonly TelemetryEvent[],
   receivedAt = new Date(),
+  /** The demo's history only: its bills issued before this are stored as CIS answered them (`issueDeviceBills`). */
+  settledBefore: Date | null = null,
 ): Promise<TelemetryAnswer> {
-  return ingest(db, { keys }, logger, events, receivedAt);
+  return ingest(db, { keys, settledBefore }, logger, events, receivedAt);
 }
 
 /**
@@ -73,7 +75,7 @@ export function ingestHistory(db: Db | Tx, logger: IngestLogger, events: readonl
 }
 
 /** Live ingestion (a logger's batch, with the fiscal keys its bills are signed with) or history (an import). */
-type IngestMode = { keys: FiscalKeys; history?: undefined } | { history: true };
+type IngestMode = { keys: FiscalKeys; settledBefore: Date | null; history?: undefined } | { history: true };
 
 async function ingest(
   db: Db | Tx,
@@ -194,7 +196,15 @@ async function derive(
   // History was billed and its cards debited by the system it comes from (see `ingestHistory`).
   const bills =
     context.fiscal && !mode.history
-      ? await issueDeviceBills(tx, mode.keys, { ...scope, loggerId: logger.id }, context.fiscal, context.placements, billable)
+      ? await issueDeviceBills(
+          tx,
+          mode.keys,
+          { ...scope, loggerId: logger.id },
+          context.fiscal,
+          context.placements,
+          billable,
+          mode.settledBefore,
+        )
       : null;
   const debits = mode.history ? null : await debitCardSpends(tx, { ...scope, loggerId: logger.id }, spends);
   return [
