@@ -4,22 +4,19 @@ import {
   articleImportColumns,
   articleImportUnitAliases,
   DEFAULT_VAT_RATE,
-  type ImportFormat,
   type ProblemCode,
   pricePair,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { euroCents, percent } from './imports.cells.ts';
 import {
-  confirmImport,
-  type ImportHooks,
+  columnsOfFields,
   type ImportInput,
-  type ImportOutcome,
+  importOf,
   jsonList,
-  previewOf,
   type ReadRow,
   readImportFile,
   rowsOf,
@@ -40,17 +37,14 @@ const priceFields = {
   sellingNet: 'sellingNetCents',
   sellingGross: 'sellingGrossCents',
 } as const;
-const columnOf = Object.fromEntries([
-  ...Object.entries(priceFields).map(([column, field]) => [field, column]),
-  ['vatRate', 'vatRate'],
-]) as Record<string, string>;
+const columnOf = columnsOfFields(priceFields);
 
 interface ArticleRow extends ReadRow<Column> {
   article: (ArticleCreate & { vatRate: number }) | null;
 }
 
 /** Reads and checks a file of articles for a company: everything the preview shows and the write needs. */
-async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId: number) {
   const file = await readImportFile(articleImportColumns, input);
   const rows: ArticleRow[] = file.rows.map((row) => {
     const v = row.values;
@@ -63,9 +57,7 @@ async function check(db: Db, companyId: number, input: { content: string; format
       const cents = euroCents(v[column as Column]);
       if (cents !== undefined) body[field] = cents;
     }
-    const start = row.errors.length;
-    const parsed = validateRow(articleCreate, body, row.errors);
-    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const parsed = validateRow(articleCreate, body, row.errors, columnOf);
     let article: ArticleRow['article'] = null;
     if (parsed) {
       const vatRate = parsed.vatRate ?? DEFAULT_VAT_RATE;
@@ -116,45 +108,28 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
   return { code: 'import_write_failed', params: {} };
 }
 
-/**
- * Articles from a file into a company: the preview (`confirm` false, nothing written), or the valid
- * rows written by one statement in one transaction with the import's record.
- */
-export async function importArticles(
-  db: Db,
-  ctx: RequestContext,
-  input: ImportInput,
-  companyId: number,
-  hooks: ImportHooks = {},
-): Promise<ImportOutcome> {
-  const { file, rows } = await check(db, companyId, input);
-  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
-  const valid = rows.flatMap((r) => (r.article ? [r.article] : []));
-  const record = await confirmImport(
-    db,
-    ctx,
-    { companyId, kind: 'articles', fileName: input.fileName, rows },
-    async (tx) => {
-      if (!valid.length) return 0;
-      const values = valid.map((a) => ({
-        name: a.name,
-        unit: a.unit,
-        supplier: a.supplier ?? null,
-        vat: Math.round(a.vatRate * 100),
-        pn: a.purchaseNetCents,
-        pg: a.purchaseGrossCents,
-        sn: a.sellingNetCents,
-        sg: a.sellingGrossCents,
-      }));
-      await tx.execute(sql`
+/** The valid rows written by one statement (the import's transaction). */
+async function write(tx: Tx, _ctx: RequestContext, valid: NonNullable<ArticleRow['article']>[], companyId: number) {
+  const values = valid.map((a) => ({
+    name: a.name,
+    unit: a.unit,
+    supplier: a.supplier ?? null,
+    vat: Math.round(a.vatRate * 100),
+    pn: a.purchaseNetCents,
+    pg: a.purchaseGrossCents,
+    sn: a.sellingNetCents,
+    sg: a.sellingGrossCents,
+  }));
+  await tx.execute(sql`
         insert into articles (company_id, name, unit, supplier, vat_rate_bp, purchase_net_cents, purchase_gross_cents, selling_net_cents, selling_gross_cents)
         select ${companyId}, a.name, a.unit, a.supplier, a.vat, a.pn, a.pg, a.sn, a.sg
         from json_to_recordset(${JSON.stringify(values)}::json)
           as a(name text, unit text, supplier text, vat int, pn int, pg int, sn int, sg int)`);
-      return valid.length;
-    },
-    failureOf,
-    hooks,
-  );
-  return { record };
+  return valid.length;
 }
+
+/**
+ * Articles from a file into a company: the preview (`confirm` false, nothing written), or the valid
+ * rows written by one statement in one transaction with the import's record.
+ */
+export const importArticles = importOf({ kind: 'articles', check, valid: (row) => row.article, write, failure: failureOf });

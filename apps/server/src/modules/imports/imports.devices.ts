@@ -4,23 +4,20 @@ import {
   deviceImportColumns,
   deviceImportFiscalizeAliases,
   deviceImportGroupAliases,
-  type ImportFormat,
   iri,
   type ProblemCode,
 } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import { companies, devicePlacements, devices } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { choice, euroCents } from './imports.cells.ts';
 import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
 import {
-  confirmImport,
-  type ImportHooks,
+  columnsOfFields,
   type ImportInput,
-  type ImportOutcome,
-  previewOf,
+  importOf,
   type ReadRow,
   readImportFile,
   rowsOf,
@@ -43,14 +40,14 @@ const fieldOf: Partial<Record<Column, string>> = {
   tokenValue: 'tokenValueCents',
   cashBoxCapacity: 'cashBoxCapacityCents',
 };
-const columnOf = Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column])) as Record<string, string>;
+const columnOf = columnsOfFields(fieldOf);
 
 interface DeviceRow extends ReadRow<Column> {
   device: (DeviceCreate & { locationId: number | null; loggerId: number | null }) | null;
 }
 
 /** Reads and checks a file of devices for a company: everything the preview shows and the write needs. */
-async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId: number) {
   const file = await readImportFile(deviceImportColumns, input);
   const column = (c: Column) => file.rows.flatMap((r) => (r.values[c] ? [nameKey(r.values[c])] : []));
   const locationIds = await idsByName(
@@ -97,9 +94,7 @@ async function check(db: Db, companyId: number, input: { content: string; format
     set('playPriceCents', euroCents(v.playPrice));
     set('tokenValueCents', euroCents(v.tokenValue));
     set('cashBoxCapacityCents', euroCents(v.cashBoxCapacity));
-    const start = row.errors.length;
-    const parsed = validateRow(deviceCreate, body, row.errors);
-    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const parsed = validateRow(deviceCreate, body, row.errors, columnOf);
     const device =
       parsed && locationId !== undefined && loggerId !== undefined && row.errors.length === 0
         ? { ...parsed, locationId: locationId ?? null, loggerId: loggerId ?? null }
@@ -132,69 +127,52 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
   return { code: 'import_write_failed', params: {} };
 }
 
+/** The valid rows written (the import's transaction). */
+async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<DeviceRow['device']>[], companyId: number) {
+  // Devices have no unique index on the name: two imports of a company wait for each other, and
+  // the names are checked again inside the write (a logger fitted meanwhile: the unique index).
+  await claimNames(
+    tx,
+    'devices',
+    companyId,
+    valid.map((d) => d.name),
+  );
+  // As `POST /devices`: a new device takes the company's token value unless it names its own.
+  const [company] = await tx.select({ tokenValueCents: companies.tokenValueCents }).from(companies).where(eq(companies.id, companyId));
+  const now = new Date();
+  let written = 0;
+  for (let i = 0; i < valid.length; i += 500) {
+    const chunk = valid.slice(i, i + 500);
+    const created = await tx
+      .insert(devices)
+      .values(
+        chunk.map((d) => ({
+          companyId,
+          name: d.name,
+          group: d.group,
+          loggerId: d.loggerId,
+          locationId: d.locationId,
+          locationSince: d.locationId ? now : null,
+          playPriceCents: d.playPriceCents,
+          tokenValueCents: d.tokenValueCents ?? company?.tokenValueCents,
+          cashBoxCapacityCents: d.cashBoxCapacityCents,
+          premisesLabel: d.premisesLabel,
+          isuNumber: d.isuNumber,
+          fiscalize: d.fiscalize,
+        })),
+      )
+      .returning({ id: devices.id, locationId: devices.locationId });
+    const placed = created.flatMap((d) =>
+      d.locationId ? [{ companyId, deviceId: d.id, locationId: d.locationId, fromAt: now, movedById: ctx.actor.userId }] : [],
+    );
+    if (placed.length) await tx.insert(devicePlacements).values(placed);
+    written += created.length;
+  }
+  return written;
+}
+
 /**
  * Devices from a file into a company: the preview (`confirm` false, nothing written), or the valid
  * rows written in one transaction with their placements and the import's record.
  */
-export async function importDevices(
-  db: Db,
-  ctx: RequestContext,
-  input: ImportInput,
-  companyId: number,
-  hooks: ImportHooks = {},
-): Promise<ImportOutcome> {
-  const { file, rows } = await check(db, companyId, input);
-  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
-  const valid = rows.flatMap((r) => (r.device ? [r.device] : []));
-  const record = await confirmImport(
-    db,
-    ctx,
-    { companyId, kind: 'devices', fileName: input.fileName, rows },
-    async (tx) => {
-      if (!valid.length) return 0;
-      // Devices have no unique index on the name: two imports of a company wait for each other, and
-      // the names are checked again inside the write (a logger fitted meanwhile: the unique index).
-      await claimNames(
-        tx,
-        'devices',
-        companyId,
-        valid.map((d) => d.name),
-      );
-      // As `POST /devices`: a new device takes the company's token value unless it names its own.
-      const [company] = await tx.select({ tokenValueCents: companies.tokenValueCents }).from(companies).where(eq(companies.id, companyId));
-      const now = new Date();
-      let written = 0;
-      for (let i = 0; i < valid.length; i += 500) {
-        const chunk = valid.slice(i, i + 500);
-        const created = await tx
-          .insert(devices)
-          .values(
-            chunk.map((d) => ({
-              companyId,
-              name: d.name,
-              group: d.group,
-              loggerId: d.loggerId,
-              locationId: d.locationId,
-              locationSince: d.locationId ? now : null,
-              playPriceCents: d.playPriceCents,
-              tokenValueCents: d.tokenValueCents ?? company?.tokenValueCents,
-              cashBoxCapacityCents: d.cashBoxCapacityCents,
-              premisesLabel: d.premisesLabel,
-              isuNumber: d.isuNumber,
-              fiscalize: d.fiscalize,
-            })),
-          )
-          .returning({ id: devices.id, locationId: devices.locationId });
-        const placed = created.flatMap((d) =>
-          d.locationId ? [{ companyId, deviceId: d.id, locationId: d.locationId, fromAt: now, movedById: ctx.actor.userId }] : [],
-        );
-        if (placed.length) await tx.insert(devicePlacements).values(placed);
-        written += created.length;
-      }
-      return written;
-    },
-    failureOf,
-    hooks,
-  );
-  return { record };
-}
+export const importDevices = importOf({ kind: 'devices', check, valid: (row) => row.device, write, failure: failureOf });

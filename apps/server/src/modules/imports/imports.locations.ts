@@ -1,5 +1,4 @@
 import {
-  type ImportFormat,
   iri,
   type LocationCreate,
   locationCreate,
@@ -9,7 +8,7 @@ import {
   type ProblemCode,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { toBp } from '../../db/units.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -17,11 +16,9 @@ import { recordCreates } from '../audit-log/audit-log.service.ts';
 import { choice, decimal, euroCents, percent, yesNo } from './imports.cells.ts';
 import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
 import {
-  confirmImport,
-  type ImportHooks,
+  columnsOfFields,
   type ImportInput,
-  type ImportOutcome,
-  previewOf,
+  importOf,
   type ReadRow,
   readImportFile,
   uniqueInFile,
@@ -40,14 +37,14 @@ const fieldOf: Partial<Record<Column, string>> = {
   contractRentalAmount: 'contractRentalAmountCents',
   incomeLimit: 'incomeLimitCents',
 };
-const columnOf = Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column])) as Record<string, string>;
+const columnOf = columnsOfFields(fieldOf);
 
 interface LocationRow extends ReadRow<Column> {
   location: (LocationCreate & { cityId: number; lessorId: number | null }) | null;
 }
 
 /** Reads and checks a file of locations for a company: everything the preview shows and the write needs. */
-async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }) {
+async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId: number) {
   const file = await readImportFile(locationImportColumns, input);
   const column = (c: Column) => file.rows.flatMap((r) => (r.values[c] ? [nameKey(r.values[c])] : []));
   const cityIds = await idsByName(
@@ -81,9 +78,7 @@ async function check(db: Db, companyId: number, input: { content: string; format
     set('rentalPercentage', percent(v.rentalPercentage));
     set('latitude', decimal(v.latitude));
     set('longitude', decimal(v.longitude));
-    const start = row.errors.length;
-    const parsed = validateRow(locationCreate, body, row.errors);
-    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const parsed = validateRow(locationCreate, body, row.errors, columnOf);
     const location =
       parsed && cityId && lessorId !== undefined && row.errors.length === 0 ? { ...parsed, cityId, lessorId: lessorId ?? null } : null;
     return { ...row, location };
@@ -104,68 +99,51 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
   return { code: 'import_write_failed', params: {} };
 }
 
+/** The valid rows written (the import's transaction). */
+async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<LocationRow['location']>[], companyId: number) {
+  // Locations have no unique index on the name: two imports of a company wait for each other,
+  // and the names are checked again inside the write.
+  await claimNames(
+    tx,
+    'locations',
+    companyId,
+    valid.map((l) => l.name),
+  );
+  const created = [];
+  for (let i = 0; i < valid.length; i += 500) {
+    created.push(
+      ...(await tx
+        .insert(locations)
+        .values(
+          valid.slice(i, i + 500).map((l) => ({
+            companyId,
+            name: l.name,
+            cityId: l.cityId,
+            lessorId: l.lessorId,
+            active: l.active,
+            description: l.description,
+            street: l.street,
+            address: l.address,
+            rentalType: l.rentalType,
+            contractRentalAmountCents: l.contractRentalAmountCents,
+            incomeLimitCents: l.incomeLimitCents,
+            rentalPercentageBp: toBp(l.rentalPercentage),
+            fiscalization: l.fiscalization,
+            paymentMethod: l.paymentMethod,
+            premisesLabel: l.premisesLabel,
+            latitude: l.latitude,
+            longitude: l.longitude,
+          })),
+        )
+        .returning()),
+    );
+  }
+  await recordCreates(tx, ctx, 'locations', created);
+  return created.length;
+}
+
 /**
  * Locations from a file into a company: the preview (`confirm` false, nothing written), or the valid
  * rows written in one transaction with their audit entries and the import's record.
  */
-export async function importLocations(
-  db: Db,
-  ctx: RequestContext,
-  input: ImportInput,
-  companyId: number,
-  hooks: ImportHooks = {},
-): Promise<ImportOutcome> {
-  const { file, rows } = await check(db, companyId, input);
-  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
-  const valid = rows.flatMap((r) => (r.location ? [r.location] : []));
-  const record = await confirmImport(
-    db,
-    ctx,
-    { companyId, kind: 'locations', fileName: input.fileName, rows },
-    async (tx) => {
-      if (!valid.length) return 0;
-      // Locations have no unique index on the name: two imports of a company wait for each other,
-      // and the names are checked again inside the write.
-      await claimNames(
-        tx,
-        'locations',
-        companyId,
-        valid.map((l) => l.name),
-      );
-      const created = [];
-      for (let i = 0; i < valid.length; i += 500) {
-        created.push(
-          ...(await tx
-            .insert(locations)
-            .values(
-              valid.slice(i, i + 500).map((l) => ({
-                companyId,
-                name: l.name,
-                cityId: l.cityId,
-                lessorId: l.lessorId,
-                active: l.active,
-                description: l.description,
-                street: l.street,
-                address: l.address,
-                rentalType: l.rentalType,
-                contractRentalAmountCents: l.contractRentalAmountCents,
-                incomeLimitCents: l.incomeLimitCents,
-                rentalPercentageBp: toBp(l.rentalPercentage),
-                fiscalization: l.fiscalization,
-                paymentMethod: l.paymentMethod,
-                premisesLabel: l.premisesLabel,
-                latitude: l.latitude,
-                longitude: l.longitude,
-              })),
-            )
-            .returning()),
-        );
-      }
-      await recordCreates(tx, ctx, 'locations', created);
-      return created.length;
-    },
-    failureOf,
-    hooks,
-  );
-  return { record };
-}
+export const importLocations = importOf({ kind: 'locations', check, valid: (row) => row.location, write, failure: failureOf });

@@ -27,8 +27,9 @@ import { ApiProblem } from '../../http/problems.ts';
 // check each row with the API's own create schema, then the checks a file adds (unique in the file,
 // unique in the company, references by name); a preview writes nothing; a confirmed import writes
 // the valid rows in one transaction with its record, or records a failure with a code and writes
-// nothing. Each kind (articles here, loyalty cards in their module) gives its columns, its row
-// reading and its write.
+// nothing. Each kind (articles, locations, devices, transactions here, loyalty cards in their module)
+// gives its rules (`ImportKindRules`: its check of the rows, its write, its failure codes) and
+// `importOf` makes its import of them: the preview and the confirmed write are the pipeline's.
 
 /** One record of a CSV file: its values and the line it starts on (1: the header). */
 export interface CsvRecord {
@@ -250,17 +251,28 @@ export function readRecords<C extends string>(spec: ImportColumns<C>, records: C
 
 /**
  * A row's body through the API's create schema: the parsed value, or the row's errors as the form
- * would show them (zod's issues through the contract's `issueCode`).
+ * would show them (zod's issues through the contract's `issueCode`), each on the file's column: the
+ * schema's field renamed by `columnOf` where the file calls it otherwise (`playPrice` for `playPriceCents`).
  */
-export function validateRow<T>(schema: z.ZodType<T>, body: Record<string, unknown>, errors: RowError[]): T | null {
+export function validateRow<T>(
+  schema: z.ZodType<T>,
+  body: Record<string, unknown>,
+  errors: RowError[],
+  columnOf: Readonly<Record<string, string>> = {},
+): T | null {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const [code, params] = issueCode(issue, body);
-    errors.push({ field: String(issue.path[0] ?? 'line'), code, ...(Object.keys(params).length ? { params } : {}) });
+    const field = String(issue.path[0] ?? 'line');
+    errors.push({ field: columnOf[field] ?? field, code, ...(Object.keys(params).length ? { params } : {}) });
   }
   return null;
 }
+
+/** The file's column of each schema field, from a kind's columns whose field is named otherwise. */
+export const columnsOfFields = (fieldOf: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fieldOf).map(([column, field]) => [field, column]));
 
 /** Unique within the file: every row sharing a value (by `key`) is refused, naming another line that has it. */
 export function uniqueInFile<C extends string>(rows: ReadRow<C>[], field: C, key: (value: string) => string = (v) => v) {
@@ -367,6 +379,65 @@ export interface ImportInput {
 
 /** A kind's import answers its preview (nothing written) or, confirmed, its record. */
 export type ImportOutcome = { preview: ImportPreview } | { record: ImportRecord };
+
+/** A file as a kind has checked it: every row with its errors, and whatever else its write needs. */
+export interface CheckedFile {
+  file: { columns: string[]; ignored: string[] };
+  rows: { line: number; values: object; errors: RowError[] }[];
+}
+
+/**
+ * What one kind of import brings: the rules of its rows (`check`) and its write. The pipeline does the
+ * rest the same for every kind (`importOf`): the preview, or the confirmed write with its record.
+ */
+export interface ImportKindRules<Checked extends CheckedFile, Valid> {
+  kind: ImportKind;
+  /** Reads the file and checks every row for the company; writes nothing. */
+  check(db: Db, ctx: RequestContext, input: ImportInput, companyId: number): Promise<Checked>;
+  /** What a checked row writes, or null when it is refused. */
+  valid(row: Checked['rows'][number]): Valid | null;
+  /**
+   * Writes the valid rows (never none: a file without any writes nothing) inside the import's
+   * transaction; answers how many it wrote.
+   */
+  write(tx: Tx, ctx: RequestContext, valid: Valid[], companyId: number, checked: Checked): Promise<number>;
+  /** Why the write failed, as a problem code and parameters (recorded, and said in any language). */
+  failure(error: unknown): { code: ProblemCode; params: Record<string, unknown> };
+  /** What the preview shows of a row besides its values (the card holder's name). */
+  previewRow?(row: Checked['rows'][number]): Partial<ImportRow>;
+}
+
+/** A kind's import into a company: the preview (`confirm` false, nothing written), or the confirmed write and its record. */
+export type KindImport = (
+  db: Db,
+  ctx: RequestContext,
+  input: ImportInput,
+  companyId: number,
+  hooks?: ImportHooks,
+) => Promise<ImportOutcome>;
+
+/**
+ * A kind's import from its rules: the file checked; unconfirmed, the preview of every row and nothing
+ * written; confirmed, the valid rows written in one transaction with the import's record
+ * (`confirmImport`: a failed write writes nothing and is recorded with its code).
+ */
+export function importOf<Checked extends CheckedFile, Valid>(rules: ImportKindRules<Checked, Valid>): KindImport {
+  return async (db, ctx, input, companyId, hooks = {}) => {
+    const checked = await rules.check(db, ctx, input, companyId);
+    const { file, rows } = checked;
+    if (!input.confirm) {
+      const extra = rules.previewRow;
+      return { preview: previewOf(ctx.lang, input.fileName, file, rows, extra ? (i) => (rows[i] ? extra(rows[i]) : {}) : undefined) };
+    }
+    const valid = rows.flatMap((row) => {
+      const value = rules.valid(row);
+      return value === null ? [] : [value];
+    });
+    const head = { companyId, kind: rules.kind, fileName: input.fileName, rows };
+    const write = async (tx: Tx) => (valid.length ? rules.write(tx, ctx, valid, companyId, checked) : 0);
+    return { record: await confirmImport(db, ctx, head, write, rules.failure, hooks) };
+  };
+}
 
 export interface ImportHooks {
   /** Runs inside the write's transaction, before the rows are written (tests: another writer meanwhile, a failure). */

@@ -1,6 +1,5 @@
 import {
   cardUploadColumns,
-  type ImportPreview,
   type ImportRecord,
   type ImportRequest,
   importColumns,
@@ -22,21 +21,20 @@ import { tableReads } from '../../http/table-reads.ts';
 import { importArticles } from './imports.articles.ts';
 import { importDevices } from './imports.devices.ts';
 import { importLocations } from './imports.locations.ts';
-import { type ImportHooks, type ImportRowRecord, toImportRecord } from './imports.pipeline.ts';
+import { type ImportHooks, type ImportOutcome, type ImportRowRecord, type KindImport, toImportRecord } from './imports.pipeline.ts';
 import { importTransactions } from './imports.transactions.ts';
 
 // The imports history (issue 15 §1, decision 0027) and `POST /imports`. Other modules' imports (the
 // loyalty card upload) use the pipeline through this file.
 export {
   asImportRow,
-  confirmImport,
   type ImportHooks,
+  type ImportOutcome,
+  importOf,
   jsonList,
   parseCsv,
-  previewOf,
   type ReadRow,
   type RowError,
-  readFile,
   readImportFile,
   rowsOf,
   toImportRecord,
@@ -74,33 +72,19 @@ export function importsService(db: Db): Pick<CrudService<Item, never, never>, 'l
   };
 }
 
-/** The permission each kind's import needs besides `imports.create`: creating the rows it brings in. */
-const kindPermission: Record<ImportRequest['kind'], Permission> = {
-  articles: 'articles.create',
-  locations: 'locations.create',
-  devices: 'devices.create',
-  transactions: 'transactions.import',
+/** Each kind's import, and the permission it needs besides `imports.create`: creating the rows it brings in. */
+const kinds: Record<ImportRequest['kind'], { permission: Permission; run: KindImport }> = {
+  articles: { permission: 'articles.create', run: importArticles },
+  locations: { permission: 'locations.create', run: importLocations },
+  devices: { permission: 'devices.create', run: importDevices },
+  transactions: { permission: 'transactions.import', run: importTransactions },
 };
 
 /** `POST /imports`: a preview (nothing written) or the confirmed import, for the caller's company or the one named. */
-export async function runImport(
-  db: Db,
-  ctx: RequestContext,
-  input: ImportRequest,
-  hooks: ImportHooks = {},
-): Promise<{ preview: ImportPreview } | { record: ImportRecord }> {
-  if (!ctx.can(kindPermission[input.kind])) throw new ApiProblem(403, 'forbidden');
-  const companyId = await targetCompanyId(db, ctx, input.company);
-  switch (input.kind) {
-    case 'articles':
-      return importArticles(db, ctx, input, companyId, hooks);
-    case 'locations':
-      return importLocations(db, ctx, input, companyId, hooks);
-    case 'devices':
-      return importDevices(db, ctx, input, companyId, hooks);
-    case 'transactions':
-      return importTransactions(db, ctx, input, companyId, hooks);
-  }
+export async function runImport(db: Db, ctx: RequestContext, input: ImportRequest, hooks: ImportHooks = {}): Promise<ImportOutcome> {
+  const kind = kinds[input.kind];
+  if (!ctx.can(kind.permission)) throw new ApiProblem(403, 'forbidden');
+  return kind.run(db, ctx, input, await targetCompanyId(db, ctx, input.company), hooks);
 }
 
 const csvField = (text: string) => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   FUTURE_TOLERANCE_MS,
-  type ImportFormat,
   type ProblemCode,
   type TelemetryEvent,
   telemetryEvent,
@@ -10,18 +9,15 @@ import {
   transactionTypes,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { HISTORY_SEQ_BASE, ingestHistory } from '../telemetry/telemetry.service.ts';
 import { choice, euroCents } from './imports.cells.ts';
 import { idsByName, nameKey } from './imports.names.ts';
 import {
-  confirmImport,
-  type ImportHooks,
   type ImportInput,
-  type ImportOutcome,
+  importOf,
   jsonList,
-  previewOf,
   type ReadRow,
   readImportFile,
   rowsOf,
@@ -106,7 +102,9 @@ interface TransactionRow extends ReadRow<Column> {
 }
 
 /** Reads and checks a file of transactions for a company: everything the preview shows and the write needs. */
-async function check(db: Db, companyId: number, input: { content: string; format?: ImportFormat }, now: Date) {
+async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId: number) {
+  // One instant for the file: what is ahead of it, and the ingestion's receipt time.
+  const now = new Date();
   const file = await readImportFile(transactionImportColumns, input);
   const names = file.rows.flatMap((r) => (r.values.device ? [nameKey(r.values.device)] : []));
   // A device by its name, or by its logger's IMEI or serial number; with the logger it stands on now.
@@ -163,16 +161,14 @@ async function check(db: Db, companyId: number, input: { content: string; format
       } else body.valueCents = cents;
     }
     if (type === 'card') body.cardUid = v.card ?? '';
-    const start = row.errors.length;
-    const event = validateRow(telemetryEvent, body, row.errors);
-    for (const e of row.errors.slice(start)) e.field = columnOf[e.field] ?? e.field;
+    const event = validateRow(telemetryEvent, body, row.errors, columnOf);
     // A time ahead of now is no history (a logger's would be clamped to its receipt).
     if (event && Date.parse(event.at) > now.getTime() + FUTURE_TOLERANCE_MS) row.errors.push({ field: 'time', code: 'in_future' });
     return { ...row, event: row.errors.length ? null : event, loggerId, deviceId };
   });
   uniqueInFile(rows, 'id');
   for (const row of rows) if (row.errors.length) row.event = null;
-  return { file, rows };
+  return { file, rows, now };
 }
 
 /** A device's logger changed between the check and the write: the import fails rather than store events under the wrong logger. */
@@ -182,8 +178,41 @@ function failureOf(_error: unknown): { code: ProblemCode; params: Record<string,
   return { code: 'import_write_failed', params: {} };
 }
 
+/** A row to write: its event, for its device's logger. */
+interface ValidEvent {
+  event: TelemetryEvent;
+  loggerId: number;
+  deviceId: number;
+}
+
 /** Events of one ingestion call: a logger's batch holds at most this many (the wire format's limit). */
 const CHUNK = 1000;
+
+/** The valid rows written through the ingestion, a logger's events at a time (the import's transaction). */
+async function write(tx: Tx, _ctx: RequestContext, valid: ValidEvent[], companyId: number, { now }: Awaited<ReturnType<typeof check>>) {
+  const byLogger = new Map<number, { deviceId: number; events: TelemetryEvent[] }>();
+  for (const { event, loggerId, deviceId } of valid) {
+    const entry = byLogger.get(loggerId) ?? { deviceId, events: [] };
+    entry.events.push(event);
+    byLogger.set(loggerId, entry);
+  }
+  const pairs = [...byLogger].map(([loggerId, e]) => `${e.deviceId}:${loggerId}`);
+  const [still] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`select count(*)::int as n from devices where company_id = ${companyId} and (id || ':' || logger_id) in ${jsonList(pairs)}`,
+    ),
+  );
+  if (Number(still?.n) !== pairs.length) throw new LoggerChanged();
+  let written = 0;
+  for (const [loggerId, { events }] of byLogger) {
+    events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+    for (let i = 0; i < events.length; i += CHUNK) {
+      const answer = await ingestHistory(tx, { id: loggerId, companyId }, events.slice(i, i + CHUNK), now);
+      written += answer.accepted;
+    }
+  }
+  return written;
+}
 
 /**
  * Historical transactions from a file into a company: the preview (`confirm` false, nothing written),
@@ -191,48 +220,11 @@ const CHUNK = 1000;
  * record. `rowsWritten` counts the events stored: a row already imported (its id stored for its
  * device's logger) is acknowledged and not written again.
  */
-export async function importTransactions(
-  db: Db,
-  ctx: RequestContext,
-  input: ImportInput,
-  companyId: number,
-  hooks: ImportHooks = {},
-): Promise<ImportOutcome> {
-  const now = new Date();
-  const { file, rows } = await check(db, companyId, input, now);
-  if (!input.confirm) return { preview: previewOf(ctx.lang, input.fileName, file, rows) };
-  const byLogger = new Map<number, { deviceId: number; events: TelemetryEvent[] }>();
-  for (const row of rows) {
-    if (!row.event || row.loggerId === null || row.deviceId === null) continue;
-    const entry = byLogger.get(row.loggerId) ?? { deviceId: row.deviceId, events: [] };
-    entry.events.push(row.event);
-    byLogger.set(row.loggerId, entry);
-  }
-  const record = await confirmImport(
-    db,
-    ctx,
-    { companyId, kind: 'transactions', fileName: input.fileName, rows },
-    async (tx) => {
-      if (!byLogger.size) return 0;
-      const pairs = [...byLogger].map(([loggerId, e]) => `${e.deviceId}:${loggerId}`);
-      const [still] = rowsOf<{ n: number }>(
-        await tx.execute(
-          sql`select count(*)::int as n from devices where company_id = ${companyId} and (id || ':' || logger_id) in ${jsonList(pairs)}`,
-        ),
-      );
-      if (Number(still?.n) !== pairs.length) throw new LoggerChanged();
-      let written = 0;
-      for (const [loggerId, { events }] of byLogger) {
-        events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
-        for (let i = 0; i < events.length; i += CHUNK) {
-          const answer = await ingestHistory(tx, { id: loggerId, companyId }, events.slice(i, i + CHUNK), now);
-          written += answer.accepted;
-        }
-      }
-      return written;
-    },
-    failureOf,
-    hooks,
-  );
-  return { record };
-}
+export const importTransactions = importOf({
+  kind: 'transactions',
+  check,
+  valid: ({ event, loggerId, deviceId }: TransactionRow): ValidEvent | null =>
+    event && loggerId !== null && deviceId !== null ? { event, loggerId, deviceId } : null,
+  write,
+  failure: failureOf,
+});

@@ -1,26 +1,24 @@
 import {
   type CardUploadColumn,
-  type CardUploadPreview,
   type CardUploadRequest,
   cardUploadColumns,
   cardUploadHeaders,
   cardUploadStatusAliases,
-  type ImportRecord,
   loyaltyCardCreate,
   normalizeCardUid,
   type ProblemCode,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import { resolveRef } from '../../db/references.ts';
 import { loyaltyOwners } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import {
-  confirmImport,
   type ImportHooks,
+  type ImportOutcome,
+  importOf,
   jsonList,
-  previewOf,
   type ReadRow,
   readImportFile,
   rowsOf,
@@ -47,9 +45,14 @@ interface CheckedRow extends ReadRow<CardUploadColumn> {
   holderName: string | null;
 }
 
-/** Reads and checks a file: everything the preview shows and the write needs, nothing written. */
-async function check(db: Db, ctx: RequestContext, input: CardUploadRequest) {
-  const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
+/** The loyalty owner whose cards a file brings (chosen on the screen): its id and company. */
+interface Owner {
+  id: number;
+  companyId: number;
+}
+
+/** Reads and checks a file of an owner's cards: everything the preview shows and the write needs, nothing written. */
+async function check(db: Db, owner: Owner, input: Pick<CardUploadRequest, 'owner' | 'content' | 'format'>) {
   const file = await readImportFile(cardColumns, input);
   const rows: CheckedRow[] = file.rows.map((row) => {
     const { values } = row;
@@ -115,7 +118,7 @@ async function check(db: Db, ctx: RequestContext, input: CardUploadRequest) {
       }
     }
   }
-  return { owner, rows, file };
+  return { rows, file };
 }
 
 /** Why a write failed, as a problem code and parameters (shown in any language), from the database's error. */
@@ -132,6 +135,23 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
   return { code: 'import_write_failed', params: {} };
 }
 
+/** The owner's valid cards written by one statement (the import's transaction). */
+async function write(tx: Tx, ctx: RequestContext, owner: Owner, valid: NonNullable<CheckedRow['card']>[]) {
+  const cards = valid.map((card) => ({
+    uid: card.uid,
+    number: card.number,
+    holder: card.holderId,
+    status: card.status,
+    reason: card.statusReason,
+  }));
+  await tx.execute(sql`
+        insert into loyalty_cards (company_id, owner_id, holder_id, uid, number, status, status_reason, status_changed_at, status_changed_by_id)
+        select ${owner.companyId}, ${owner.id}, c.holder, c.uid, c.number, c.status, c.reason,
+          case when c.status <> 'active' then now() end, case when c.status <> 'active' then ${ctx.actor.userId}::int end
+        from json_to_recordset(${JSON.stringify(cards)}::json) as c(uid text, number text, holder int, status text, reason text)`);
+  return valid.length;
+}
+
 export type UploadHooks = ImportHooks;
 
 /**
@@ -139,39 +159,15 @@ export type UploadHooks = ImportHooks;
  * statement in one transaction, the refused ones recorded with the import; if the write fails,
  * nothing is written, the import is recorded as failed (a code) and the caller gets a 409 saying why.
  */
-export async function uploadCards(
-  db: Db,
-  ctx: RequestContext,
-  input: CardUploadRequest,
-  hooks: UploadHooks = {},
-): Promise<{ preview: CardUploadPreview } | { record: ImportRecord }> {
-  const { owner, rows, file } = await check(db, ctx, input);
-  if (!input.confirm) {
-    return { preview: previewOf(ctx.lang, input.fileName, file, rows, (i) => ({ holderName: rows[i]?.holderName ?? null })) };
-  }
-  const valid = rows.flatMap((r) => (r.errors.length === 0 && r.card ? [r.card] : []));
-  const record = await confirmImport(
-    db,
-    ctx,
-    { companyId: owner.companyId, kind: 'loyalty-cards', fileName: input.fileName, rows },
-    async (tx) => {
-      if (!valid.length) return 0;
-      const cards = valid.map((card) => ({
-        uid: card.uid,
-        number: card.number,
-        holder: card.holderId,
-        status: card.status,
-        reason: card.statusReason,
-      }));
-      await tx.execute(sql`
-        insert into loyalty_cards (company_id, owner_id, holder_id, uid, number, status, status_reason, status_changed_at, status_changed_by_id)
-        select ${owner.companyId}, ${owner.id}, c.holder, c.uid, c.number, c.status, c.reason,
-          case when c.status <> 'active' then now() end, case when c.status <> 'active' then ${ctx.actor.userId}::int end
-        from json_to_recordset(${JSON.stringify(cards)}::json) as c(uid text, number text, holder int, status text, reason text)`);
-      return valid.length;
-    },
-    failureOf,
-    hooks,
-  );
-  return { record };
+export async function uploadCards(db: Db, ctx: RequestContext, input: CardUploadRequest, hooks: UploadHooks = {}): Promise<ImportOutcome> {
+  const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
+  const upload = importOf({
+    kind: 'loyalty-cards',
+    check: () => check(db, owner, input),
+    valid: (row) => (row.errors.length === 0 ? row.card : null),
+    write: (tx, _ctx, valid) => write(tx, ctx, owner, valid),
+    failure: failureOf,
+    previewRow: (row) => ({ holderName: row.holderName }),
+  });
+  return upload(db, ctx, input, owner.companyId, hooks);
 }
