@@ -131,12 +131,8 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<DeviceRow['device']>[], companyId: number) {
   // Devices have no unique index on the name: two imports of a company wait for each other, and
   // the names are checked again inside the write (a logger fitted meanwhile: the unique index).
-  await claimNames(
-    tx,
-    'devices',
-    companyId,
-    valid.map((d) => d.name),
-  );
+  const names = valid.map((d) => d.name);
+  await claimNames(tx, 'devices', companyId, names);
   // As `POST /devices`: a new device takes the company's token value unless it names its own.
   const [company] = await tx.select({ tokenValueCents: companies.tokenValueCents }).from(companies).where(eq(companies.id, companyId));
   const now = new Date();

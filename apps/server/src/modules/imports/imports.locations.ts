@@ -103,12 +103,8 @@ function failureOf(error: unknown): { code: ProblemCode; params: Record<string, 
 async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<LocationRow['location']>[], companyId: number) {
   // Locations have no unique index on the name: two imports of a company wait for each other,
   // and the names are checked again inside the write.
-  await claimNames(
-    tx,
-    'locations',
-    companyId,
-    valid.map((l) => l.name),
-  );
+  const names = valid.map((l) => l.name);
+  await claimNames(tx, 'locations', companyId, names);
   const created = [];
   for (let i = 0; i < valid.length; i += 500) {
     created.push(
