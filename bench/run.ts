@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   memory: () => import('./memory.ts'),
   pages: () => import('./pages.ts'),
   reports: () => import('./reports.ts'),
+  routes: () => import('./routes.ts'),
   scale: () => import('./scale.ts'),
   web: () => import('./web.ts'),
 };
