@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Permission } from '../access.ts';
 import { collectionOf } from '../api.ts';
 import { languages } from '../languages.ts';
-import { financeQuery } from './finance.ts';
+import { comparativeQuery, financeQuery, logisticQuery } from './finance.ts';
+import { loyaltyCardReportQuery, loyaltyGeneralQuery, loyaltyHolderReportQuery, loyaltyOwnerQuery } from './loyalty-reports.ts';
 
 /**
  * Files built in the background (decision 0021, issue 12; issue 15's `/exports/generate` adds data
@@ -27,7 +28,22 @@ export const listExportKinds = [
   'lessors',
 ] as const;
 export type ListExportKind = (typeof listExportKinds)[number];
-export const exportKinds = ['finance-report', ...listExportKinds] as const;
+/**
+ * The reports an export can hold (issue 15 §2): each built from the service its screen reads (the same
+ * figures), its params the screen's query without paging, as CSV, XLSX or PDF.
+ */
+export const reportExportKinds = [
+  'finance-report',
+  'token-report',
+  'logistic-report',
+  'comparative-analysis',
+  'loyalty-report-general',
+  'loyalty-report-owners',
+  'loyalty-report-cards',
+  'loyalty-report-holders',
+] as const;
+export type ReportExportKind = (typeof reportExportKinds)[number];
+export const exportKinds = [...reportExportKinds, ...listExportKinds] as const;
 export type ExportKind = (typeof exportKinds)[number];
 export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -36,7 +52,13 @@ export const listExportFormats = ['csv', 'xlsx'] as const;
 
 /** What a user needs to export a data set: what reading it needs (its list's or report's permission, module and component). */
 export const exportPermission = (kind: ExportKind): Permission =>
-  kind === 'finance-report' ? 'finance.read' : (`${kind}.read` as Permission);
+  kind === 'finance-report' || kind === 'token-report' || kind === 'logistic-report' || kind === 'comparative-analysis'
+    ? 'finance.read'
+    : kind.startsWith('loyalty-report-')
+      ? 'loyalty-reports.read'
+      : (`${kind}.read` as Permission);
+/** The module component a report's screen needs beside its permission (the comparative analysis's). */
+export const exportComponent: Partial<Record<ReportExportKind, string>> = { 'comparative-analysis': 'finance.comparative' };
 
 /** The filter of a data set's range (its list's date filter, `field[after]` … `field[before]`); none for lists without dates. */
 export const exportRangeField: Partial<Record<ListExportKind, string>> = {
@@ -60,6 +82,30 @@ export const EXPORT_PDF_MAX_LINES = 5_000;
 /** The finance report's query as the screen asks it, without its paging: the export has every line. */
 export const financeExportParams = financeQuery.omit({ page: true, itemsPerPage: true, client: true });
 export type FinanceExportParams = z.infer<typeof financeExportParams>;
+/** The token report's (the finance report's figures by location, device or lessor). */
+export const tokenExportParams = financeExportParams.extend({ subject: z.enum(['location', 'device', 'lessor']) });
+export const logisticExportParams = logisticQuery.omit({ page: true, itemsPerPage: true, client: true });
+export const comparativeExportParams = comparativeQuery.omit({ page: true, itemsPerPage: true, client: true });
+export const loyaltyGeneralExportParams = loyaltyGeneralQuery.omit({ client: true });
+export const loyaltyOwnersExportParams = loyaltyOwnerQuery.omit({ page: true, itemsPerPage: true, client: true });
+export const loyaltyCardsExportParams = loyaltyCardReportQuery.omit({ page: true, itemsPerPage: true, client: true });
+export const loyaltyHoldersExportParams = loyaltyHolderReportQuery.omit({ page: true, itemsPerPage: true, client: true });
+
+/** Each report's params: its screen's query without its paging. */
+export const reportExportParams = {
+  'finance-report': financeExportParams,
+  'token-report': tokenExportParams,
+  'logistic-report': logisticExportParams,
+  'comparative-analysis': comparativeExportParams,
+  'loyalty-report-general': loyaltyGeneralExportParams,
+  'loyalty-report-owners': loyaltyOwnersExportParams,
+  'loyalty-report-cards': loyaltyCardsExportParams,
+  'loyalty-report-holders': loyaltyHoldersExportParams,
+} as const satisfies Record<ReportExportKind, z.ZodType>;
+export type ReportExportParams<K extends ReportExportKind> = z.infer<(typeof reportExportParams)[K]>;
+
+const reportRequest = <K extends ReportExportKind>(kind: K) =>
+  z.strictObject({ kind: z.literal(kind), format: z.enum(exportFormats), params: reportExportParams[kind] });
 
 /**
  * A list's filters as its query string has them (`location`, `at[after]`, `tags[]`: a value or
@@ -72,11 +118,14 @@ export const listExportParams = z
 export type ListExportParams = z.infer<typeof listExportParams>;
 
 export const exportRequest = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('finance-report'),
-    format: z.enum(exportFormats),
-    params: financeExportParams,
-  }),
+  reportRequest('finance-report'),
+  reportRequest('token-report'),
+  reportRequest('logistic-report'),
+  reportRequest('comparative-analysis'),
+  reportRequest('loyalty-report-general'),
+  reportRequest('loyalty-report-owners'),
+  reportRequest('loyalty-report-cards'),
+  reportRequest('loyalty-report-holders'),
   z.strictObject({
     kind: z.enum(listExportKinds),
     format: z.enum(listExportFormats),

@@ -5,13 +5,14 @@ import {
   type ExportsQuery,
   exportContentTypes,
   exportPermission,
-  type FinanceExportParams,
   iri,
   type Language,
   type ListExportKind,
   type ListExportParams,
   moduleOf,
   problemMessage,
+  type ReportExportKind,
+  reportExportKinds,
   validationMessage,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
@@ -20,10 +21,9 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ListSource } from '../../http/deps.ts';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { ApiProblem, notFound } from '../../http/problems.ts';
-import { financeScope } from '../reports/reports.service.ts';
-import { buildFinanceExport } from './exports.finance.ts';
 import { buildListExport, listQuery, mayExport } from './exports.lists.ts';
 import { deleteParts, EXPORT_PART_BYTES, PartSink, partsStream } from './exports.parts.ts';
+import { reportDataSets } from './exports.reports.ts';
 
 /** A run that has not said it is alive (a page written) for this long is taken as dead and built again. */
 export const EXPORT_LEASE_SECONDS = 120;
@@ -111,9 +111,11 @@ function sourceOf(lists: ReadonlyMap<string, ListSource>, kind: ListExportKind):
 /** What reading the data set needs: its permission, its module, and its list's component. */
 function checkAccess(ctx: RequestContext, kind: ExportItem['kind'], lists: ReadonlyMap<string, ListSource>) {
   const permission = exportPermission(kind);
-  const component = kind === 'finance-report' ? undefined : sourceOf(lists, kind).component;
+  const component = isReport(kind) ? reportDataSets[kind].component : sourceOf(lists, kind).component;
   mayExport(ctx, permission, moduleOf(permission), component);
 }
+
+const isReport = (kind: ExportItem['kind']): kind is ReportExportKind => (reportExportKinds as readonly string[]).includes(kind);
 
 /** Whose exports the caller reaches: their own; an admin's All Companies view, everyone's. */
 const reach = (ctx: RequestContext) => (ctx.actor.role === 'admin' && ctx.view === 'all' ? sql`true` : sql`user_id = ${ctx.actor.userId}`);
@@ -134,8 +136,8 @@ export async function requestExport(
   // A user exports what they may read: the data set's permission, module and component.
   checkAccess(ctx, input.kind, lists);
   try {
-    if (input.kind === 'finance-report') financeScope(ctx, input.params);
-    else listQuery(sourceOf(lists, input.kind), input.params);
+    if (isReport(input.kind)) await reportDataSets[input.kind].check(db, ctx, input.params);
+    else listQuery(sourceOf(lists, input.kind), input.params as ListExportParams);
   } catch (error) {
     asParamsProblem(error);
   }
@@ -296,19 +298,18 @@ export class ExportSweep {
       // A run taken up again (a dead server's, a retry) starts from no parts.
       await deleteParts(this.db, row.id);
       const sink = new PartSink(this.db, row.id, this.options.partBytes ?? EXPORT_PART_BYTES);
-      const file =
-        row.kind === 'finance-report'
-          ? await buildFinanceExport(this.db, ctx, row.params as FinanceExportParams, row.format, sink, progress)
-          : await buildListExport(
-              this.db,
-              ctx,
-              row.kind,
-              sourceOf(this.lists, row.kind),
-              row.params as ListExportParams,
-              row.format,
-              sink,
-              progress,
-            );
+      const file = isReport(row.kind)
+        ? await reportDataSets[row.kind].build(this.db, ctx, row.params, row.format, sink, progress)
+        : await buildListExport(
+            this.db,
+            ctx,
+            row.kind,
+            sourceOf(this.lists, row.kind),
+            row.params as ListExportParams,
+            row.format,
+            sink,
+            progress,
+          );
       const size = await sink.close();
       // Done only once the last part is stored; the size is what the parts hold.
       await this.db.execute(sql`

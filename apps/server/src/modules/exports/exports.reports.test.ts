@@ -1,0 +1,182 @@
+import type { ExportItem, Problem } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { devicePlacements } from '../../db/schema/index.ts';
+import { testApp } from '../../testing/app.ts';
+import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { ExportSweep } from './exports.service.ts';
+
+/**
+ * The reports as export data sets (issue 15 §2): each kind asked per role, its params checked by the
+ * report itself (a bad one a 422 in the user's language), and the file's totals line the report's own.
+ */
+const t = await testApp();
+const sweep = new ExportSweep(t.db, () => {}, t.app.lists);
+const lessor = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 10 });
+const place = await createLocation(t, { lessor: lessor['@id'], fiscalization: false, name: 'Report export place' });
+const d1 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Report export one' });
+const d2 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Report export two' });
+for (const d of [d1, d2])
+  await t.db
+    .update(devicePlacements)
+    .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
+    .where(eq(devicePlacements.deviceId, d.device.id));
+await sendEvents(t, d1.logger, [
+  { seq: 1, at: '2025-10-10T09:00:00Z', type: 'coin', valueCents: 100, count: 37 },
+  { seq: 2, at: '2025-10-11T09:00:00Z', type: 'token', count: 4 },
+  { seq: 3, at: '2025-09-11T09:00:00Z', type: 'coin', valueCents: 200, count: 5 },
+]);
+await sendEvents(t, d2.logger, [
+  { seq: 1, at: '2025-10-03T12:00:00Z', type: 'note', valueCents: 5000, count: 3 },
+  { seq: 2, at: '2025-10-20T12:00:00Z', type: 'token', count: 6 },
+]);
+
+const range = { from: '2025-10-01', to: '2025-10-31' };
+/** Each kind: its params, the report's URL, a bad param (its path) and a column of the totals with its figure. */
+const kinds = [
+  {
+    kind: 'token-report',
+    params: { subject: 'location', ...range, period: 'month' },
+    url: `/api/v2/finance-report?subject=location&from=${range.from}&to=${range.to}&period=month`,
+    bad: [{ subject: 'company', ...range }, 'params.subject'],
+    totals: [
+      ['Tokens (count)', 'tokens', 'count'],
+      ['Tokens (value)', 'tokensCents', 'money'],
+      ['Gross revenue', 'grossCents', 'money'],
+    ],
+  },
+  {
+    kind: 'logistic-report',
+    params: { subject: 'device', ...range, location: place['@id'] },
+    url: `/api/v2/logistic-report?subject=device&from=${range.from}&to=${range.to}&location=${encodeURIComponent(place['@id'])}`,
+    bad: [{ subject: 'device', ...range }, null],
+    totals: [
+      ['Plays', 'plays', 'count'],
+      ['Gross revenue', 'grossCents', 'money'],
+      ['Cash in box', 'cashInBoxCents', 'money'],
+    ],
+  },
+  {
+    kind: 'comparative-analysis',
+    params: { subject: 'device', ...range, compareFrom: '2025-09-01', compareTo: '2025-09-30' },
+    url: `/api/v2/comparative-analysis?subject=device&from=${range.from}&to=${range.to}&compareFrom=2025-09-01&compareTo=2025-09-30`,
+    bad: [{ subject: 'device', ...range, compareFrom: '2025-09-30', compareTo: '2025-09-01' }, 'params.compareTo'],
+    totals: [
+      ['Change', 'changeCents', 'money'],
+      ['Plays', 'currentPlays', 'count'],
+    ],
+  },
+  {
+    kind: 'loyalty-report-general',
+    params: { ...range, period: 'week' },
+    url: `/api/v2/loyalty-reports/general?from=${range.from}&to=${range.to}&period=week`,
+    bad: [{ from: '2025-10-31', to: '2025-10-01' }, 'params.to'],
+    totals: [
+      ['Cards issued', 'cardsIssued', 'count'],
+      ['Top-ups paid', 'topUpPaidCents', 'money'],
+      ['Outstanding paid credit', 'outstandingPaidCents', 'money'],
+    ],
+  },
+  {
+    kind: 'loyalty-report-owners',
+    params: range,
+    url: `/api/v2/loyalty-reports/owners?from=${range.from}&to=${range.to}`,
+    bad: [{ ...range, owner: '/api/v2/devices/1' }, 'params.owner'],
+    totals: [
+      ['Cards', 'cards', 'count'],
+      ['Owed to the operator', 'owedCents', 'money'],
+    ],
+  },
+  {
+    kind: 'loyalty-report-cards',
+    params: { ...range, 'order[balance]': 'desc' },
+    url: `/api/v2/loyalty-reports/cards?from=${range.from}&to=${range.to}&order[balance]=desc`,
+    bad: [{ ...range, status: 'lost-and-found' }, 'params.status'],
+    totals: [
+      ['Spent (paid credit)', 'spendPaidCents', 'money'],
+      ['Balance (paid credit)', 'balancePaidCents', 'money'],
+    ],
+  },
+  {
+    kind: 'loyalty-report-holders',
+    params: range,
+    url: `/api/v2/loyalty-reports/holders?from=${range.from}&to=${range.to}`,
+    bad: [{ from: '2000-01-01', to: '2025-10-01' }, 'params.to'],
+    totals: [
+      ['Bonus', 'bonusCents', 'money'],
+      ['Balance (bonus)', 'balanceBonusCents', 'money'],
+    ],
+  },
+] as const;
+
+const ask = (user: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.json<ExportItem & Partial<Omit<Problem, 'status'>>>(user, {
+    method: 'POST',
+    url: '/api/v2/exports',
+    payload: body as Record<string, unknown>,
+    headers,
+  });
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+describe.each(kinds)('$kind as a file', (spec) => {
+  it('per role: admin, manager and accountant may ask for it, a worker may not', async () => {
+    for (const user of ['admin', 'manager', 'accountant']) {
+      const res = await ask(user, { kind: spec.kind, format: 'csv', params: spec.params });
+      expect(res.status, `${user}: ${JSON.stringify(res.body)}`).toBe(202);
+    }
+    expect((await ask('worker', { kind: spec.kind, format: 'csv', params: spec.params })).status).toBe(403);
+    await sweep.sweep();
+  });
+
+  it('a bad param is the report’s own 422, in English and Croatian', async () => {
+    const [params, path] = spec.bad;
+    const en = await ask('manager', { kind: spec.kind, format: 'csv', params }, { 'accept-language': 'en' });
+    const hr = await ask('manager', { kind: spec.kind, format: 'csv', params }, { 'accept-language': 'hr' });
+    expect(en.status, JSON.stringify(en.body)).toBe(422);
+    expect(hr.status).toBe(422);
+    expect(en.body.detail).toBeTruthy();
+    expect(hr.body.detail).not.toBe(en.body.detail);
+    if (path) expect(en.body.violations?.map((v) => v.propertyPath)).toContain(path);
+    expect((await ask('manager', { kind: spec.kind, format: 'csv', params: { ...spec.params, page: 2 } })).status).toBe(400);
+  });
+
+  it('CSV: the lines are the report’s, the totals line its totals; XLSX and PDF build', async () => {
+    const report = await t.json<{ totals: Record<string, number>; totalItems?: number; periods?: unknown[] }>('manager', {
+      // The general report is not paged; the others are asked for every line.
+      url: spec.kind === 'loyalty-report-general' ? spec.url : `${spec.url}&itemsPerPage=200`,
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    const asked = await ask('manager', { kind: spec.kind, format: 'csv', params: spec.params });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    await sweep.sweep();
+    const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', kind: spec.kind });
+    expect(done.rows).toBe(report.body.totalItems ?? report.body.periods?.length);
+    const file = await t.as('manager', { url: done.file as string });
+    const lines = file.rawPayload.toString('utf8').slice(1).split('\r\n').slice(0, -1);
+    const header = lines[0]?.split(';') ?? [];
+    const totals = lines.at(-1)?.split(';') ?? [];
+    expect(totals[spec.kind === 'comparative-analysis' ? 1 : 0]).toBe('Total');
+    for (const [label, field, type] of spec.totals) {
+      const at = header.indexOf(label);
+      expect(at, label).toBeGreaterThan(0);
+      const value = report.body.totals[field] ?? 0;
+      expect(totals[at], label).toBe(type === 'money' ? euros(value) : String(value));
+    }
+    for (const format of ['xlsx', 'pdf'] as const) {
+      const other = await ask('accountant', { kind: spec.kind, format, params: spec.params }, { 'accept-language': 'hr' });
+      expect(other.status).toBe(202);
+      await sweep.sweep();
+      const built = (await t.json<ExportItem>('accountant', { url: other.body['@id'] })).body;
+      expect(built, JSON.stringify(built)).toMatchObject({ status: 'done' });
+      const bytes = (await t.as('accountant', { url: built.file as string })).rawPayload;
+      expect(bytes.length).toBe(built.size);
+      if (format === 'pdf') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+});
+
+it('the token report’s figures are not zero here (the check above compares real numbers)', async () => {
+  const report = await t.json<{ totals: { tokens: number } }>('manager', { url: kinds[0].url });
+  expect(report.body.totals.tokens).toBe(10);
+});
