@@ -60,15 +60,16 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 }
 
 /**
- * The environment of a server a test starts and kills (the fault tests): the demo seed, on a database
- * of its own in DATABASE_URL's PostgreSQL (dropped after the file's tests), else embedded in a new
- * directory. `dataDir` is where the embedded one lives.
+ * The environment of a server a test starts and kills (the fault tests): the demo seed without its
+ * history, on a database of its own in DATABASE_URL's PostgreSQL (dropped after the file's tests),
+ * else embedded in a new directory. `dataDir` is where the embedded one lives.
  */
 export async function faultServerEnv(name: string): Promise<{ env: Record<string, string>; dataDir: string }> {
   const base = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), `kovanica-${name}-`));
   const dbName = `kovanica_${name.replaceAll('-', '_')}_${process.pid}`;
-  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1' };
+  // The demo's companies, fleet and certificates without its 13 months of history (minutes on PGlite).
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_HISTORY: '0' };
   if (base) {
     const admin = await adminUrl(base);
     await admin.query(`create database ${dbName}`);
