@@ -4,27 +4,25 @@ import {
   cardUploadColumns,
   cardUploadLimits,
   cardUploadPreview,
-  type ImportFormat,
   type ImportRecord,
   type ImportRow,
   importRecord,
 } from '@kovanica/contract';
-import { Alert, Anchor, Badge, Button, FileInput, Group, Pagination, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconFileUpload } from '@tabler/icons-react';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { type ImportContent, ImportDone, ImportFileInput, ImportPreviewPanel, useImportFile } from '../../components/import-preview.tsx';
 import { downloadRefusedRows, downloadTemplate, ImportRowsTable } from '../../components/import-rows.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { IMPORT_FILE_ACCEPT, importFileContent } from '../../lib/files.ts';
 import { loyaltyOwnersApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `cardUpload.${key}`;
-const PAGE = 100;
 /** The template's example row. */
 const CARD_EXAMPLE = ['04:A2:2B:91', 'K-0001', 'ana.anic@example.com', 'active', ''];
 
@@ -33,18 +31,13 @@ const upload = <T,>(body: CardUploadRequest, schema: { safeParse(data: unknown):
 
 /**
  * `/loyalty/cards/upload` (issue 13 §2): the owner and a CSV or XLSX file (sent as `/imports/new`
- * sends it), checked by the server row by row
- * (nothing written), then written on confirmation; the refused rows downloadable with their errors.
+ * sends it), checked by the server row by row (nothing written), then written on confirmation; the
+ * refused rows downloadable with their errors.
  */
 export function LoyaltyCardUploadPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [owner, setOwner] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [content, setContent] = useState<{ content: string; format: ImportFormat } | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
-  const [onlyErrors, setOnlyErrors] = useState(false);
-  const [page, setPage] = useState(1);
 
   const preview = useMutation({
     mutationFn: (body: CardUploadRequest) => upload<CardUploadPreview>(body, cardUploadPreview),
@@ -54,37 +47,15 @@ export function LoyaltyCardUploadPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['loyalty-cards'] }),
   });
 
-  const check = (nextOwner: string | null, nextFile: File | null, read: typeof content) => {
+  const check = (nextOwner: string | null, nextFile: File | null, read: ImportContent | null) => {
     write.reset();
-    setPage(1);
-    if (!nextOwner || !nextFile || read === null) {
-      preview.reset();
-      return;
-    }
+    if (!nextOwner || !nextFile || read === null) return preview.reset();
     preview.mutate({ fileName: nextFile.name, ...read, owner: nextOwner, confirm: false });
   };
-
-  const choose = async (next: File | null) => {
-    setFile(next);
-    setReadError(null);
-    setContent(null);
-    if (!next) return check(owner, null, null);
-    if (next.size > cardUploadLimits.bytes) {
-      setReadError(t(k('tooLarge'), { max: cardUploadLimits.bytes / 1024 / 1024 }));
-      return check(owner, null, null);
-    }
-    const read = await importFileContent(next);
-    setContent(read);
-    check(owner, next, read);
-  };
+  const picked = useImportFile('cardUpload', (next, read) => check(owner, next, read));
+  const { file, content } = picked;
 
   const result = preview.data;
-  const shown = useMemo(
-    () => (result ? (onlyErrors ? result.rows.filter((r) => r.errors.length) : result.rows) : []),
-    [result, onlyErrors],
-  );
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
-  const visible = shown.slice((page - 1) * PAGE, page * PAGE);
   const refusedHeader = { line: t(k('line')), errors: t(k('errors')) };
   const done = write.data;
 
@@ -121,21 +92,7 @@ export function LoyaltyCardUploadPage() {
                   check(next, file, content);
                 }}
               />
-              <FileInput
-                label={t(k('file'))}
-                description={t(k('fileHint'))}
-                placeholder={t(k('filePlaceholder'))}
-                // Mantine's placeholder grey is too faint for AA on white: the hint is text to read.
-                styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-                accept={IMPORT_FILE_ACCEPT}
-                clearable
-                clearButtonProps={{ 'aria-label': t(k('clearFile')) }}
-                required
-                value={file}
-                onChange={(next) => void choose(next)}
-                leftSection={<IconFileUpload size={16} aria-hidden />}
-                error={readError}
-              />
+              <ImportFileInput section="cardUpload" state={picked} />
             </SimpleGrid>
             <Text size="sm" c="dimmed">
               {t(k('columns'))}
@@ -147,98 +104,35 @@ export function LoyaltyCardUploadPage() {
         {preview.isError && <FailureAlert error={preview.error} title={t(k('previewFailed'))} />}
 
         {done ? (
-          <Alert
-            color="teal"
-            icon={<IconCircleCheck size={18} aria-hidden />}
-            title={t(k('doneTitle'))}
-            role="status"
-            // The light alert's teal title is too faint for AA: the title reads in the text colour.
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            <Stack gap="xs">
-              <Text size="sm">{t(k('doneText'), { written: done.rowsWritten, read: done.rowsRead, refused: done.rowsRefused })}</Text>
-              <Group gap="sm">
-                <Anchor component={Link} to="/loyalty/cards/list" size="sm">
-                  {t(k('toList'))}
-                </Anchor>
-                {done.rowsRefused > 0 && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconDownload size={14} aria-hidden />}
-                    onClick={() => downloadRefusedRows(done.refused ?? [], cardUploadColumns, refusedHeader, 'loyalty-cards-refused')}
-                  >
-                    {t(k('downloadRefused'))}
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Alert>
+          <ImportDone section="cardUpload" done={done}>
+            <Anchor component={Link} to="/loyalty/cards/list" size="sm">
+              {t(k('toList'))}
+            </Anchor>
+            {done.rowsRefused > 0 && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                onClick={() => downloadRefusedRows(done.refused ?? [], cardUploadColumns, refusedHeader, 'loyalty-cards-refused')}
+              >
+                {t(k('downloadRefused'))}
+              </Button>
+            )}
+          </ImportDone>
         ) : (
           result && (
-            <Paper withBorder p="md">
-              <Stack gap="md">
-                <Group justify="space-between" wrap="wrap">
-                  <Title order={2} size="h4">
-                    {t(k('previewTitle'), { file: result.fileName })}
-                  </Title>
-                  <Group gap="xs">
-                    <Badge variant="filled" color="gray.7">
-                      {t(k('read'), { count: result.rowsRead })}
-                    </Badge>
-                    <Badge variant="filled" color="teal.9">
-                      {t(k('valid'), { count: result.rowsValid })}
-                    </Badge>
-                    <Badge variant="filled" color={result.rowsRefused ? 'red.9' : 'gray.7'}>
-                      {t(k('refused'), { count: result.rowsRefused })}
-                    </Badge>
-                  </Group>
-                </Group>
-                {result.ignoredColumns.length > 0 && (
-                  <Text size="sm" c="dimmed">
-                    {t(k('ignored'), { columns: result.ignoredColumns.join(', ') })}
-                  </Text>
-                )}
-                <Text size="sm">{t(k('nothingWritten'))}</Text>
-                {write.isError && <FailureAlert error={write.error} title={t(k('writeFailed'))} />}
-                <Group justify="space-between" wrap="wrap">
-                  <Group gap="sm" wrap="wrap">
-                    <Button
-                      disabled={result.rowsValid === 0 || !owner || !file || content === null}
-                      loading={write.isPending}
-                      onClick={() =>
-                        owner && file && content !== null && write.mutate({ fileName: file.name, ...content, owner, confirm: true })
-                      }
-                    >
-                      {t(k('write'), { count: result.rowsValid })}
-                    </Button>
-                    {result.rowsRefused > 0 && (
-                      <Button
-                        variant="default"
-                        leftSection={<IconDownload size={16} aria-hidden />}
-                        onClick={() => downloadRefusedRows(result.rows, cardUploadColumns, refusedHeader, 'loyalty-cards-refused')}
-                      >
-                        {t(k('downloadRefused'))}
-                      </Button>
-                    )}
-                  </Group>
-                  <Switch
-                    label={t(k('onlyErrors'))}
-                    checked={onlyErrors}
-                    onChange={(e) => {
-                      setOnlyErrors(e.currentTarget.checked);
-                      setPage(1);
-                    }}
-                  />
-                </Group>
-                <PreviewTable rows={visible} />
-                {pages > 1 && (
-                  <Group justify="center">
-                    <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-                  </Group>
-                )}
-              </Stack>
-            </Paper>
+            <ImportPreviewPanel
+              key={preview.submittedAt}
+              section="cardUpload"
+              result={result}
+              columns={cardUploadColumns}
+              refusedName="loyalty-cards-refused"
+              canWrite={!!owner && !!file && content !== null}
+              writing={write.isPending}
+              writeError={write.error}
+              onWrite={() => owner && file && content !== null && write.mutate({ fileName: file.name, ...content, owner, confirm: true })}
+              table={(rows) => <PreviewTable rows={rows} />}
+            />
           )
         )}
       </Stack>
