@@ -121,3 +121,23 @@ test('the empty list, and who may not come: a worker', async ({ browser }) => {
   await expect(worker.getByRole('heading', { level: 1, name: 'Export data' })).toHaveCount(0);
   await other.close();
 });
+
+test('a report as a data set: the comparative analysis by location as a PDF, with its second range', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.manager);
+  await page.goto('/exports/generate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Export data' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Data set' }).click();
+  await page.getByRole('option', { name: 'Comparative analysis', exact: true }).click();
+  await page.getByRole('combobox', { name: 'By', exact: true }).click();
+  await page.getByRole('option', { name: 'Location', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Compare from' })).toBeVisible();
+  await page.getByText('PDF', { exact: true }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const card = page.getByTestId('export-card').first();
+  await expect(card.getByText('Comparative analysis', { exact: true })).toBeVisible();
+  await expect(card.getByText('Ready')).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: /^Download/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^comparative-analysis-by-location-.*\.pdf$/);
+});

@@ -65,7 +65,11 @@ function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean })
       notifications.show({ color: 'red', title: t('exports.downloadFailed'), message: failureText(error, t('errors.genericText')) }),
   });
   const title =
-    item.kind === 'finance-report' ? t(`resources.finance.titles.${params.subject ?? 'location'}`) : t(`exports.kinds.${item.kind}`);
+    item.kind === 'finance-report'
+      ? t(`resources.finance.titles.${params.subject ?? 'location'}`)
+      : item.kind === 'token-report'
+        ? t(`resources.finance.tokenTitles.${params.subject === 'device' || params.subject === 'lessor' ? params.subject : 'location'}`)
+        : t(`exports.kinds.${item.kind}`);
   // A list's range is its date filter (`at[after]` … `at[before]`); a report's its from and to.
   // (instants of business days' starts: the range's last day is the one before `[strictly_before]`).
   const after = Object.entries(params).find(([k]) => k.endsWith('[after]'))?.[1];

@@ -8,6 +8,7 @@ import {
   type FinanceQuery,
   type ListExportKind,
   type ListExportParams,
+  type ReportExportKind,
   VIEW_HEADER,
 } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -38,6 +39,10 @@ export const requestFinanceExport = (format: ExportFormat, params: FinanceExport
 
 /** A list's export (`/exports/generate`, decision 0026): its list's filters, CSV or XLSX. */
 export const requestListExport = (kind: ListExportKind, format: 'csv' | 'xlsx', params: ListExportParams) =>
+  apiRequest('/exports', { method: 'POST', body: { kind, format, params }, schema: exportItem });
+
+/** A report's export (`/exports/generate`, issue 15 §2): its screen's query without paging, CSV, XLSX or PDF. */
+export const requestReportExport = (kind: ReportExportKind, format: ExportFormat, params: Record<string, string>) =>
   apiRequest('/exports', { method: 'POST', body: { kind, format, params }, schema: exportItem });
 
 /** One export, asked again every second while it is being built. */

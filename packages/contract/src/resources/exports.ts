@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../access.ts';
+import type { ModuleComponent, Permission } from '../access.ts';
 import { collectionOf } from '../api.ts';
 import { languages } from '../languages.ts';
 import { comparativeQuery, financeQuery, logisticQuery } from './finance.ts';
@@ -58,7 +58,7 @@ export const exportPermission = (kind: ExportKind): Permission =>
       ? 'loyalty-reports.read'
       : (`${kind}.read` as Permission);
 /** The module component a report's screen needs beside its permission (the comparative analysis's). */
-export const exportComponent: Partial<Record<ReportExportKind, string>> = { 'comparative-analysis': 'finance.comparative' };
+export const exportComponent: Partial<Record<ReportExportKind, ModuleComponent>> = { 'comparative-analysis': 'finance.comparative' };
 
 /** The filter of a data set's range (its list's date filter, `field[after]` … `field[before]`); none for lists without dates. */
 export const exportRangeField: Partial<Record<ListExportKind, string>> = {

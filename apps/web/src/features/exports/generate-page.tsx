@@ -1,11 +1,16 @@
 import {
   can,
+  type ExportFormat,
+  exportComponent,
+  exportFormats,
   exportPermission,
   exportRangeField,
   type ListExportKind,
   listExportFormats,
   listExportKinds,
   moduleOf,
+  type ReportExportKind,
+  reportExportKinds,
   resourceComponent,
 } from '@kovanica/contract';
 import { Anchor, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
@@ -22,12 +27,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportPlaceFilter, ReportPlaceFilters, type ReportPlaces } from '../../components/report-place-filters.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { monthToDate } from '../../lib/day.ts';
-import { exportKeys, requestListExport } from '../../lib/exports.ts';
+import { exportKeys, requestListExport, requestReportExport } from '../../lib/exports.ts';
 import { businessDayStart } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 
-type Format = (typeof listExportFormats)[number];
+type Kind = ListExportKind | ReportExportKind;
+const isReport = (kind: Kind | null): kind is ReportExportKind => (reportExportKinds as readonly string[]).includes(kind ?? '');
 
 /** The place filters each list has (the company's is the All Companies view's, for every list). */
 const placeFilters: Record<ListExportKind, readonly ReportPlaceFilter[]> = {
@@ -45,6 +51,35 @@ const placeFilters: Record<ListExportKind, readonly ReportPlaceFilter[]> = {
 };
 
 /**
+ * What each report asks beside its range (its screen's filters): the subjects it is by, its periods,
+ * its place pickers, and whether it compares with a second range.
+ */
+const reportFilters: Record<
+  ReportExportKind,
+  { subjects?: readonly string[]; periods?: readonly string[]; places: readonly ReportPlaceFilter[]; compare?: boolean }
+> = {
+  'finance-report': {
+    subjects: ['location', 'device', 'lessor', 'company'],
+    periods: ['month', 'day', 'week', 'year', 'range'],
+    places: ['lessor', 'location', 'device'],
+  },
+  'token-report': {
+    subjects: ['location', 'device', 'lessor'],
+    periods: ['month', 'day', 'week', 'year', 'range'],
+    places: ['lessor', 'location', 'device'],
+  },
+  'logistic-report': { subjects: ['device', 'location'], places: ['lessor', 'location', 'device'] },
+  'comparative-analysis': { subjects: ['device', 'location', 'lessor'], places: ['lessor', 'location'], compare: true },
+  'loyalty-report-general': { periods: ['month', 'week', 'day'], places: [] },
+  'loyalty-report-owners': { places: [] },
+  'loyalty-report-cards': { places: [] },
+  'loyalty-report-holders': { places: [] },
+};
+
+/** The same days a year earlier: the comparative analysis's first choice. */
+const yearEarlier = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`.replace(/-02-29$/, '-02-28');
+
+/**
  * `/exports/generate` (the original's address): any list of the app as CSV or XLSX, with its range
  * (where it has dates) and its place filters, built on the server (decision 0026); the user's exports
  * below with their progress. The data sets offered are the lists the user may read.
@@ -56,23 +91,48 @@ export function ExportGeneratePage() {
   const { hasModule, hasComponent } = useAccess();
   const queryClient = useQueryClient();
   const range = monthToDate();
-  const kinds = listExportKinds.filter((kind) => {
+  const mayRead = (kind: Kind) => {
     const permission = exportPermission(kind);
     if (!can(accountInfo.role, permission)) return false;
     if (accountInfo.role === 'admin') return true;
     const module = moduleOf(permission);
-    const component = resourceComponent[kind];
+    const component = isReport(kind) ? exportComponent[kind] : resourceComponent[kind];
     return (!module || hasModule(module)) && (!component || hasComponent(component));
-  });
-  const [kind, setKind] = useState<ListExportKind | null>(kinds[0] ?? null);
+  };
+  const kinds: Kind[] = [...listExportKinds, ...reportExportKinds].filter(mayRead);
+  const [kind, setKind] = useState<Kind | null>(kinds[0] ?? null);
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [format, setFormat] = useState<Format>('xlsx');
+  const [compareFrom, setCompareFrom] = useState(yearEarlier(range.from));
+  const [compareTo, setCompareTo] = useState(yearEarlier(range.to));
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [places, setPlaces] = useState<ReportPlaces>({});
-  const dated = kind ? exportRangeField[kind] : undefined;
+  const [subject, setSubject] = useState<string | null>(null);
+  const [period, setPeriod] = useState<string | null>(null);
+  const report = isReport(kind) ? reportFilters[kind] : null;
+  const chosenSubject = report?.subjects ? (subject && report.subjects.includes(subject) ? subject : report.subjects[0]) : undefined;
+  const chosenPeriod = report?.periods ? (period && report.periods.includes(period) ? period : report.periods[0]) : undefined;
+  const dated = kind && !isReport(kind) ? exportRangeField[kind] : undefined;
   const params = () => {
     if (!kind) return {};
     const chosen: Record<string, string> = {};
+    if (isReport(kind)) {
+      // A report's own query: its range, subject, period and places (`financeExportParams` and the like).
+      chosen.from = from;
+      chosen.to = to;
+      if (chosenSubject) chosen.subject = chosenSubject;
+      if (chosenPeriod) chosen.period = chosenPeriod;
+      if (report?.compare) {
+        chosen.compareFrom = compareFrom;
+        chosen.compareTo = compareTo;
+      }
+      if (view === 'all' && places.company) chosen.company = places.company;
+      for (const filter of reportFilters[kind].places) {
+        const value = places[filter];
+        if (value) chosen[filter] = value;
+      }
+      return chosen;
+    }
     if (dated) {
       // Whole business days, as a list's day range asks (`toApiQuery`): from the first day's start to the day after the last.
       chosen[`${dated}[after]`] = businessDayStart(from);
@@ -85,9 +145,14 @@ export function ExportGeneratePage() {
     }
     return chosen;
   };
-  const valid = kind !== null && (!dated || from <= to);
+  const formats = report ? exportFormats : listExportFormats;
+  const chosenFormat: ExportFormat = (formats as readonly ExportFormat[]).includes(format) ? format : 'xlsx';
+  const valid = kind !== null && (!(dated || report) || from <= to) && (!report?.compare || compareFrom <= compareTo);
   const ask = useMutation({
-    mutationFn: () => requestListExport(kind as ListExportKind, format, params()),
+    mutationFn: () =>
+      isReport(kind)
+        ? requestReportExport(kind, chosenFormat, params())
+        : requestListExport(kind as ListExportKind, chosenFormat === 'pdf' ? 'xlsx' : chosenFormat, params()),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: exportKeys.all }),
     onError: (error) =>
       notifications.show({ color: 'red', title: t('exports.failedToAsk'), message: failureText(error, t('errors.genericText')) }),
@@ -119,7 +184,13 @@ export function ExportGeneratePage() {
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
               <Select
                 label={t('exports.dataSet')}
-                data={kinds.map((k) => ({ value: k, label: t(`exports.kinds.${k}`) }))}
+                data={[
+                  {
+                    group: t('exports.lists'),
+                    items: kinds.filter((k) => !isReport(k)).map((k) => ({ value: k, label: t(`exports.kinds.${k}`) })),
+                  },
+                  { group: t('exports.reports'), items: kinds.filter(isReport).map((k) => ({ value: k, label: t(`exports.kinds.${k}`) })) },
+                ].filter((g) => g.items.length > 0)}
                 value={kind}
                 allowDeselect={false}
                 onChange={(value) => {
@@ -127,7 +198,25 @@ export function ExportGeneratePage() {
                   setPlaces((before) => ({ company: before.company }));
                 }}
               />
-              {dated && (
+              {report?.subjects && (
+                <Select
+                  label={t('exports.subject')}
+                  data={report.subjects.map((s) => ({ value: s, label: t(`resources.finance.subjects.${s}`) }))}
+                  value={chosenSubject ?? null}
+                  allowDeselect={false}
+                  onChange={setSubject}
+                />
+              )}
+              {report?.periods && (
+                <Select
+                  label={t('resources.finance.period')}
+                  data={report.periods.map((p) => ({ value: p, label: t(`resources.finance.periods.${p}`) }))}
+                  value={chosenPeriod ?? null}
+                  allowDeselect={false}
+                  onChange={setPeriod}
+                />
+              )}
+              {(dated || report) && (
                 <DayRangeInputs
                   from={from}
                   to={to}
@@ -137,22 +226,27 @@ export function ExportGeneratePage() {
                   }}
                 />
               )}
+              {report?.compare && (
+                <DayRangeInputs
+                  from={compareFrom}
+                  to={compareTo}
+                  labels={{ from: t('exports.compareFrom'), to: t('exports.compareTo') }}
+                  onChange={(patch) => {
+                    if ('from' in patch) setCompareFrom(patch.from ?? yearEarlier(range.from));
+                    if ('to' in patch) setCompareTo(patch.to ?? yearEarlier(range.to));
+                  }}
+                />
+              )}
               {kind && (
                 <ReportPlaceFilters
                   view={view}
-                  filters={placeFilters[kind]}
+                  filters={isReport(kind) ? reportFilters[kind].places : placeFilters[kind]}
                   value={places}
                   onChange={(patch) => setPlaces((before) => ({ ...before, ...patch }))}
                 />
               )}
             </SimpleGrid>
-            <ExportFormatSubmit
-              formats={listExportFormats}
-              format={format}
-              onFormat={setFormat}
-              pending={ask.isPending}
-              disabled={!valid}
-            />
+            <ExportFormatSubmit formats={formats} format={chosenFormat} onFormat={setFormat} pending={ask.isPending} disabled={!valid} />
           </>
         )}
         {can(accountInfo.role, 'finance.read') && (accountInfo.role === 'admin' || hasModule('finance')) && (
