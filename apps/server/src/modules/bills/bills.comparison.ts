@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
+import { HISTORY_SEQ_BASE } from '../telemetry/telemetry.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +34,8 @@ interface Row {
  * (coin, note, cashless; not in service mode) of a company with the bills module, on a device whose
  * fiscalization is on today (its own setting, or that of the location the payment was made at) is matched with its bill through the
  * payment's `(logger, seq)`; beside them, the machine bills issued that day and those fiscalized.
- * A payment without a bill, a bill without a JIR, or counts that differ make a mismatch.
+ * A payment without a bill, a bill without a JIR, or counts that differ make a mismatch. Imported
+ * history (seqs from `HISTORY_SEQ_BASE`) is not compared: the system it comes from billed it.
  */
 export async function billComparison(db: Db, ctx: RequestContext, query: BillComparisonQuery): Promise<BillComparison> {
   if (query.to < query.from) throw invalid('to', 'end_before_start');
@@ -66,6 +68,8 @@ export async function billComparison(db: Db, ctx: RequestContext, query: BillCom
       left join bills b on b.logger_id = e.logger_id and b.seq = e.seq
       where ${inScope('e.company_id')} and ${onDevice('e.device_id')} and e.at >= ${from} and e.at < ${to}
         and e.type in ('coin', 'note', 'cashless') and not e.test
+        -- History imported from another system was billed there (no bill here).
+        and e.seq < ${HISTORY_SEQ_BASE}::bigint
         and e.company_id in (select c.id from companies c where 'bills' = any(c.active_modules))
         and (d.fiscalize = 'on' or (d.fiscalize = 'inherit' and coalesce(l.fiscalization, false)))
       group by 1, 2

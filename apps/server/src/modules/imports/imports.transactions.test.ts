@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportRecord, Problem, RevenueReport, Transaction } from '@kovanica/contract';
+import type { BillComparison, ImportPreview, ImportRecord, Problem, RevenueReport, Transaction } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bills, companies, deviceDaily, devices, imports, telemetryEvents } from '../../db/schema/index.ts';
@@ -111,6 +111,12 @@ describe('historical transactions import', () => {
       .from(telemetryEvents)
       .where(eq(telemetryEvents.loggerId, logger.id));
     expect(own?.last ?? null).toBeNull();
+    // Nor does the transactions-vs-bills comparison ask bills of them: the other system issued those.
+    const comparison = await t.json<BillComparison>('manager', {
+      url: `/api/v2/bill-comparison?from=2025-11-03&to=2025-11-04&device=${encodeURIComponent(deviceIri)}`,
+    });
+    expect(comparison.status).toBe(200);
+    expect(comparison.body.totals).toMatchObject({ payments: 0, unbilled: 0 });
   });
 
   it('writes nothing new when the same file is imported again', async () => {
