@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cardStatuses, cardTransactionKinds } from './loyalty-cards.ts';
+import { cardTransactionKinds } from './loyalty-cards.ts';
+import { cardStatuses } from './loyalty-fields.ts';
 import { promoAudiences } from './promo-boxes.ts';
 
 // The read API for a loyalty owner's card holders' app (issue 13 §7): authenticated by the owner's app

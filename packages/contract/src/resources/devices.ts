@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zText } from '../validation.ts';
+import { deviceGroups } from './device-fields.ts';
 import { zPremisesLabel } from './locations.ts';
 import { optional, withoutCompany } from './shared.ts';
-
-/** Device groups (domain.md §4); the logistic report groups by them. */
-export const deviceGroups = ['saldo_reducer', 'monster', 'prize_device', 'kiddie_ride', 'vending', 'other'] as const;
-export type DeviceGroup = (typeof deviceGroups)[number];
 
 /** Whether a device's payments are fiscalized: on, off, or as its location says. */
 export const fiscalizeModes = ['on', 'off', 'inherit'] as const;

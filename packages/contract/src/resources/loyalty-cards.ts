@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zText } from '../validation.ts';
+import { type CardStatus, cardStatuses } from './loyalty-fields.ts';
 import { optional } from './shared.ts';
-
-/** A card's status (domain.md §11): only an active card should be accepted by the machines. */
-export const cardStatuses = ['active', 'blocked', 'lost'] as const;
-export type CardStatus = (typeof cardStatuses)[number];
 
 /**
  * A card's chip id as stored and compared: upper-case hex, without the separators readers print

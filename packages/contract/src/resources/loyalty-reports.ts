@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
-import { cardStatuses } from './loyalty-cards.ts';
+import { cardStatuses, loyaltyReportPeriods } from './loyalty-fields.ts';
 
 /**
  * The loyalty reports (domain.md §11, issue 13 §8, docs/rules.md "Loyalty reports"). Every figure is
@@ -10,12 +10,6 @@ import { cardStatuses } from './loyalty-cards.ts';
  * part, as positive amounts), staff corrections, and the **outstanding balance**: the credit the cards
  * hold at a moment, the paid part (money owed to the holders) apart from the bonus.
  */
-export const loyaltyReportPeriods = ['day', 'week', 'month'] as const;
-export type LoyaltyReportPeriod = (typeof loyaltyReportPeriods)[number];
-
-/** The longest range of a report (days); by day or week at most `LOYALTY_DAILY_MAX_DAYS`. */
-export const LOYALTY_REPORT_MAX_DAYS = 3660;
-export const LOYALTY_DAILY_MAX_DAYS = 366;
 
 const rangeQuery = {
   from: zDate(),
@@ -148,8 +142,6 @@ export const loyaltyOwnerReport = z.object({
 });
 export type LoyaltyOwnerReport = z.infer<typeof loyaltyOwnerReport>;
 
-export const loyaltyCardOrderFields = ['spends', 'topUps', 'balance'] as const;
-export type LoyaltyCardOrderField = (typeof loyaltyCardOrderFields)[number];
 const direction = z.enum(['asc', 'desc']).optional();
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_PAGE } from '../http.ts';
 import { zDate } from '../validation.ts';
-import { deviceGroups } from './devices.ts';
+import { deviceGroups } from './device-fields.ts';
 import { type RevenueOrderField, type RevenuePart, revenueGroupings, revenueOrderFields } from './revenue-fields.ts';
 
 const parts = {
