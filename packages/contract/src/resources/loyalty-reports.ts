@@ -42,6 +42,8 @@ const flows = {
   adjustmentPaidCents: cents,
   adjustmentBonusCents: cents,
 };
+/** The flows every loyalty report's lines and totals carry (the screens' and the exports' columns). */
+export type LoyaltyFlows = z.infer<z.ZodObject<typeof flows>>;
 const outstanding = {
   /** The cards' paid credit at the end: money owed to the card holders. */
   outstandingPaidCents: cents,

@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   type Language,
+  type LoyaltyFlows,
   type ReportExportKind,
   type ReportExportParams,
 } from '@kovanica/contract';
@@ -300,16 +301,7 @@ const comparativeSpec: ReportSpec<'comparative-analysis', ComparativeLine, Compa
 };
 
 // The loyalty reports: the flows of the card ledger, named as their screens name them.
-type Flows = {
-  topUps: number;
-  topUpPaidCents: number;
-  bonusCents: number;
-  spends: number;
-  spendPaidCents: number;
-  spendBonusCents: number;
-  adjustmentPaidCents: number;
-  adjustmentBonusCents: number;
-};
+type Flows = LoyaltyFlows;
 function flowColumns<Row extends Flows, Totals extends Flows>(): ReportColumn<Row, Totals>[] {
   return [
     figure('topUps', w('Top-ups', 'Nadoplate'), 'count'),

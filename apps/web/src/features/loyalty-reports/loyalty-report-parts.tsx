@@ -1,4 +1,4 @@
-import { type CardStatus, cardStatuses, formatDate, monthEnd, validationMessage } from '@kovanica/contract';
+import { type CardStatus, cardStatuses, formatDate, type LoyaltyFlows, monthEnd, validationMessage } from '@kovanica/contract';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
@@ -14,16 +14,7 @@ export const k = (key: string) => `resources.loyalty-reports.${key}`;
 export const f = (field: string) => k(`fields.${field}`);
 
 /** The flows every report shows, as columns of lines and totals carrying them. */
-export interface Flows {
-  topUps: number;
-  topUpPaidCents: number;
-  bonusCents: number;
-  spends: number;
-  spendPaidCents: number;
-  spendBonusCents: number;
-  adjustmentPaidCents: number;
-  adjustmentBonusCents: number;
-}
+export type Flows = LoyaltyFlows;
 
 /** Top-ups (count, paid), bonuses, spends (count, paid part, bonus part), corrections (hidden until chosen). */
 export function flowColumns<L extends Flows, T extends Flows>(): TotalsColumn<L, T>[] {
