@@ -165,8 +165,10 @@ describe('POST /imports (locations)', () => {
 
   it('writes nothing when a name is taken between the check and the write', async () => {
     const content = 'name;city\nUtrka L1;Uvozgrad\nUtrka L2;Uvozgrad\n';
+    // Read before the write's transaction: inside it only `tx` may be used (PGlite has one connection).
+    const city = (await cityId('Uvozgrad')) ?? 0;
     const failed = importLocations(t.db, ctxOf('hr'), { fileName: 'race-locations.csv', content, confirm: true }, companyId, {
-      beforeWrite: async (tx) => tx.insert(locations).values({ companyId, name: 'Utrka L2', cityId: (await cityId('Uvozgrad')) ?? 0 }),
+      beforeWrite: (tx) => tx.insert(locations).values({ companyId, name: 'Utrka L2', cityId: city }),
     });
     await expect(failed).rejects.toMatchObject({ status: 409, code: 'import_failed' });
     await failed.catch((e: { params: { reason: string } }) =>
