@@ -1,12 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { analyze, openDatabase } from './db/client.ts';
-import { seedDemoBills, settleDemoBills } from './demo/fiscal.ts';
-import { seedHistory } from './demo/history.ts';
-import { seedImports } from './demo/imports.ts';
-import { seedLoyalty, settleDemoCards } from './demo/loyalty.ts';
-import { DEMO_ISTRA_OIB, DEMO_PASSWORD, DEMO_ZABAVNI_OIB, demoAccounts, isEmpty, seedDemo } from './demo/seed.ts';
-import { seedStock } from './demo/stock.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, demoAccounts } from './demo/seed.ts';
+import { seedDemoIfEmpty } from './demo/seed-all.ts';
 import { startCisSimulator } from './fiscal/cis-simulator.ts';
 import { FiscalKeys } from './fiscal/keys.ts';
 import { activeKeyFor } from './modules/bills/bills.service.ts';
@@ -18,42 +14,12 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-// Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
-const seed = config.seedDemo ?? database.kind === 'pglite';
 const fiscalKeys = new FiscalKeys(config.fiscalKeySecret);
-if (seed && (await isEmpty(database.db))) {
-  // Seeding writes in bulk (batches of 5,000 events, a year of bills settled at once): on PostgreSQL
-  // without the statement time-out, which is for requests.
-  const seeding = config.databaseUrl ? await openDatabase({ url: config.databaseUrl, statementTimeoutMs: 0 }) : database;
-  const db = seeding.db;
-  // Each step's time is printed: the first start's wait is the history's, and a slow step shows.
-  const began = performance.now();
-  const took: string[] = [];
-  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    const result = await work();
-    took.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return result;
-  };
-  await step('companies', () => seedDemo(db, fiscalKeys));
-  // The loyalty programme's owners, cards and points of sale; the history spends and tops the cards up.
-  await step('loyalty', () => seedLoyalty(db));
-  if (config.seedHistory) {
-    console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
-    const events = await step('history', () => seedHistory(db, fiscalKeys));
-    console.log(`  ${events.toLocaleString('en')} events`);
-  }
-  // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
-  await step('bills settled', () => settleDemoBills(db, DEMO_ISTRA_OIB));
-  // Bills written by hand in every state (sent, cancelled, unfiscalized past the alarm and the limit).
-  await step('bills', () => seedDemoBills(db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB }));
-  // After the history: the prizes loaded into the machines follow what they paid out.
-  await step('stock', () => seedStock(db));
-  await step('imports', () => seedImports(db));
-  await step('cards settled', () => settleDemoCards(db));
-  await step('statistics', () => analyze(db));
-  console.log(`  demo data in ${((performance.now() - began) / 1000).toFixed(0)} s (${took.join(', ')})`);
-  if (seeding !== database) await seeding.close();
+await seedDemoIfEmpty(database, config, fiscalKeys);
+// Under `npm start` the web app builds meanwhile (tools/start.ts): it is served once built.
+if (process.env.KOVANICA_AWAIT_BUILD && process.send) {
+  await new Promise<void>((resolve) => process.on('message', (message) => message === 'built' && resolve()));
+  process.disconnect();
 }
 
 // The simulated CIS, where companies in the 'simulated' fiscal environment (the demo's) send their
