@@ -1,3 +1,4 @@
+import type { ExportFormat, ExportKind, ExportStatus } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns.ts';
@@ -9,11 +10,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
-
-/** What an export holds: the finance report now; issue 15's data sets later. */
-export type ExportKind = 'finance-report';
-export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
-export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /**
  * A file built in the background (decision 0021): asked for by a user, built by the job queue's
