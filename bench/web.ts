@@ -3,7 +3,9 @@
  * counted in Chromium; then Lighthouse, mobile and desktop, on the same pages. Uses the existing build
  * (`npm run build` first). Needs Debian's Chromium at /usr/bin/chromium and the npm registry (Lighthouse
  * runs with `npx`).
- *   npm run bench -- web [--no-lighthouse] [--runs N] [--page /login]
+ *   npm run bench -- web [--no-lighthouse] [--runs N] [--page /login] [--page /any/route …]
+ * Without `--page` it measures `/login`, `/dashboard` and `/transactions/list`; with it, the pages named
+ * (any route of the app: a new screen is checked against the same targets).
  * Lighthouse's scores vary from run to run on a shared machine: each page and form factor runs N times
  * (3 unless told) and the run with the median performance score is printed, as Lighthouse's own
  * documentation advises. The host's Lighthouse benchmark index is printed beside it: simulated
@@ -122,7 +124,8 @@ export async function main(argv: string[]) {
     },
   });
   const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
-  const pages = PAGES.filter((url) => !values.page?.length || values.page.includes(url));
+  const pages: string[] = values.page?.length ? values.page : [...PAGES];
+  const appPages = pages.filter((url) => url !== '/login');
   if (!existsSync(path.join(here, '..', 'apps', 'web', 'dist', 'index.html'))) throw new Error('no build: run `npm run build` first');
   const server = await serve('app', 'pglite', 'web');
   const origin = `http://127.0.0.1:${server.port}`;
@@ -149,7 +152,7 @@ export async function main(argv: string[]) {
       if (!lighthouseOn) return;
       await page.goto('about:blank');
       for (const form of ['mobile', 'desktop'] as const) {
-        for (const url of urls.filter((one) => pages.includes(one as (typeof PAGES)[number]))) {
+        for (const url of urls.filter((one) => pages.includes(one))) {
           const runsOf: LighthouseRow[] = [];
           for (let i = 0; i < runs; i++) runsOf.push(await lighthouse(origin, port, form, url, failing));
           runsOf.sort((x, y) => x.performance - y.performance);
@@ -167,8 +170,8 @@ export async function main(argv: string[]) {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('kovanica-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard/);
-    for (const url of PAGES.slice(1)) bytes[url] = await firstPaintBytes(page, `${origin}${url}`);
-    await audit(PAGES.slice(1));
+    for (const url of appPages) bytes[url] = await firstPaintBytes(page, `${origin}${url}`);
+    await audit(appPages);
     result.bytes = bytes;
     console.log('\nFirst paint: JS + CSS loaded until the network is quiet (signed out for /login, manager signed in for the app pages)');
     console.log(
