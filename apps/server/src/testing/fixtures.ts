@@ -100,13 +100,17 @@ export const createDevice = (t: TestApp, overrides: Partial<DeviceCreate> = {}, 
 export async function createDeviceWithLogger(t: TestApp, overrides: Partial<DeviceCreate> = {}, user: DemoUser | string = 'manager') {
   const logger = await createLogger(t, {}, user);
   const device = await createDevice(t, { playPriceCents: 200, tokenValueCents: 100, ...overrides, logger: logger['@id'] }, user);
-  if (device.location) {
+  if (device.location) await standsSince(t, [device], new Date(Date.now() - 86_400_000));
+  return { device, logger };
+}
+
+/** The devices stand where they stand (their open placement) since `since`: events a test sends from then count there. */
+export async function standsSince(t: TestApp, list: readonly { id: number }[], since: Date) {
+  for (const device of list)
     await t.db
       .update(devicePlacements)
-      .set({ fromAt: new Date(Date.now() - 86_400_000) })
+      .set({ fromAt: since })
       .where(and(eq(devicePlacements.deviceId, device.id), isNull(devicePlacements.toAt)));
-  }
-  return { device, logger };
 }
 
 export const createMaintenance = (t: TestApp, fields: Pick<MaintenanceCreate, 'device'> & Partial<MaintenanceCreate>, user = 'manager') =>

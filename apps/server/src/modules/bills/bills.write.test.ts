@@ -11,14 +11,14 @@ import {
 } from '@kovanica/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, bills, companies, devicePlacements, fiscalCertificates } from '../../db/schema/index.ts';
+import { auditLog, bills, companies, fiscalCertificates } from '../../db/schema/index.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from '../../demo/seed.ts';
 import { openPrivateKey } from '../../fiscal/certificates.ts';
 import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../../fiscal/fiscal-certificates.ts';
 import { computeZki } from '../../fiscal/zki.ts';
 import { FISCAL_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLocation, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLocation, type EventInput, firstOf, sendEvents, standsSince } from '../../testing/fixtures.ts';
 
 const cis = await startCisSimulator({ keyFor: async () => null });
 afterAll(() => cis.close());
@@ -358,12 +358,8 @@ describe('the transactions-vs-bills comparison', () => {
     // devices stand at their locations from three days ago, so yesterday's payments are billed there.
     const today = businessDate(Date.now() - 86_400_000);
     const minutesAgo = (m: number) => new Date(Date.parse(`${today}T11:00:00Z`) - m * 60_000).toISOString();
-    const standingSince = (deviceId: number) =>
-      t.db
-        .update(devicePlacements)
-        .set({ fromAt: new Date(Date.now() - 3 * 86_400_000) })
-        .where(eq(devicePlacements.deviceId, deviceId));
-    await standingSince(device.id);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await standsSince(t, [device], threeDaysAgo);
     await sendEvents(t, logger, [
       { seq: 1, at: minutesAgo(30), type: 'coin', valueCents: 100, count: 2 },
       { seq: 2, at: minutesAgo(20), type: 'cashless', valueCents: 400 },
@@ -410,7 +406,7 @@ describe('the transactions-vs-bills comparison', () => {
     // A company without the bills module fiscalizes elsewhere: its payments are not compared.
     const drugiLocation = await createLocation(t, { fiscalization: true }, 'otherManager');
     const drugiDevice = await createDeviceWithLogger(t, { location: drugiLocation['@id'], isuNumber: '3' }, 'otherManager');
-    await standingSince(drugiDevice.device.id);
+    await standsSince(t, [drugiDevice.device], threeDaysAgo);
     await sendEvents(t, drugiDevice.logger, [{ seq: 1, at: minutesAgo(5), type: 'coin', valueCents: 100, count: 1 }] as EventInput[]);
     const withoutModule = await t.json<BillComparison>('admin', {
       url: `/api/v2/bill-comparison?from=${today}&to=${today}&device=${drugiDevice.device['@id']}`,

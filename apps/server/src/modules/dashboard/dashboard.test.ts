@@ -1,10 +1,8 @@
 import { type DashboardFigures, dashboardFigures as dashboardFiguresSchema } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devicePlacements } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLocation, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLocation, firstOf, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { dashboardFigures } from './dashboard.figures.ts';
 
 const t = await testApp();
@@ -32,10 +30,7 @@ describe('dashboard figures (domain.md §8)', () => {
     const { device, logger } = await createDeviceWithLogger(t, {
       location: (await firstOf<{ '@id': string }>(t, '/api/v2/locations?name=Arena'))['@id'],
     });
-    await t.db
-      .update(devicePlacements)
-      .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-      .where(eq(devicePlacements.deviceId, device.id));
+    await standsSince(t, [device], new Date('2025-01-01T00:00:00Z'));
     const events = [
       ['2025-11-03T10:00:00Z', 7], // last year, in November to the 18th
       ['2025-11-19T11:00:00Z', 2], // 52 weeks before today (Wednesday), before 14:30
@@ -78,10 +73,7 @@ describe('dashboard figures (domain.md §8)', () => {
   it('gives a sound forecast (or none) when the history is thin: one coin 30 days ago', async () => {
     const place = await createLocation(t, { fiscalization: false }, 'otherManager');
     const { device, logger } = await createDeviceWithLogger(t, { location: place['@id'] }, 'otherManager');
-    await t.db
-      .update(devicePlacements)
-      .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-      .where(eq(devicePlacements.deviceId, device.id));
+    await standsSince(t, [device], new Date('2025-01-01T00:00:00Z'));
     // A day after the first test's: the forecast is made once per view and day, and that one saw no history.
     const later = new Date(now.getTime() + 86_400_000);
     const at = new Date(later.getTime() - 30 * 86_400_000).toISOString();

@@ -1,9 +1,7 @@
 import type { ExportItem, Problem } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devicePlacements } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLessor, createLocation, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
 import { ExportSweep } from './exports.service.ts';
 
@@ -17,11 +15,7 @@ const lessor = await createLessor(t, { rentalType: 'percentage', rentalPercentag
 const place = await createLocation(t, { lessor: lessor['@id'], fiscalization: false, name: 'Report export place' });
 const d1 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Report export one' });
 const d2 = await createDeviceWithLogger(t, { location: place['@id'], name: 'Report export two' });
-for (const d of [d1, d2])
-  await t.db
-    .update(devicePlacements)
-    .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-    .where(eq(devicePlacements.deviceId, d.device.id));
+await standsSince(t, [d1.device, d2.device], new Date('2025-01-01T00:00:00Z'));
 await sendEvents(t, d1.logger, [
   { seq: 1, at: '2025-10-10T09:00:00Z', type: 'coin', valueCents: 100, count: 37 },
   { seq: 2, at: '2025-10-11T09:00:00Z', type: 'token', count: 4 },

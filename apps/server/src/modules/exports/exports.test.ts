@@ -1,11 +1,10 @@
 import type { ExportItem, FinanceReport, FinanceRow, Problem } from '@kovanica/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { devicePlacements } from '../../db/schema/index.ts';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { type TestApp, testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLessor, createLocation, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { barChartSvg, memorySink } from './exports.files.ts';
 import { buildFinanceExport } from './exports.finance.ts';
 import { ExportSweep } from './exports.service.ts';
@@ -23,11 +22,7 @@ const b = await createLocation(t, { lessor: lessor['@id'], fiscalization: false,
 const d1 = await createDeviceWithLogger(t, { location: a['@id'] });
 const d2 = await createDeviceWithLogger(t, { location: b['@id'] });
 // Both devices stood where they stand since 2025 (the fixtures place them from today).
-for (const d of [d1, d2])
-  await t.db
-    .update(devicePlacements)
-    .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-    .where(eq(devicePlacements.deviceId, d.device.id));
+await standsSince(t, [d1.device, d2.device], new Date('2025-01-01T00:00:00Z'));
 await sendEvents(t, d1.logger, [
   { seq: 1, at: '2025-10-10T09:00:00Z', type: 'coin', valueCents: 100, count: 37 },
   { seq: 2, at: '2025-10-10T10:00:00Z', type: 'cashless', valueCents: 2050 },

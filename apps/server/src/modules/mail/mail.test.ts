@@ -1,12 +1,12 @@
 import type { Collection, Company, Deposit, Location, Mail } from '@kovanica/contract';
 import { addDays, businessDate, formatDate, VIEW_HEADER, zagrebParts } from '@kovanica/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { devicePlacements, mails } from '../../db/schema/index.ts';
+import { mails } from '../../db/schema/index.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, firstOf, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { MailSweep } from './mail.service.ts';
 
 const t = await testApp();
@@ -71,10 +71,7 @@ let isu = 700;
 async function device(name: string) {
   isu += 1;
   const made = await createDeviceWithLogger(t, { name, location: home['@id'], isuNumber: String(isu) });
-  await t.db
-    .update(devicePlacements)
-    .set({ fromAt: new Date(Date.now() - 3 * 86_400_000) })
-    .where(and(eq(devicePlacements.deviceId, made.device.id), isNull(devicePlacements.toAt)));
+  await standsSince(t, [made.device], new Date(Date.now() - 3 * 86_400_000));
   return made;
 }
 

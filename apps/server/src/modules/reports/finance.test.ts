@@ -8,11 +8,18 @@ import {
   type LogisticReport,
   type Transaction,
 } from '@kovanica/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devicePlacements, devices } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLessor, createLocation, createMaintenance, sendEvents } from '../../testing/fixtures.ts';
+import {
+  createDeviceWithLogger,
+  createLessor,
+  createLocation,
+  createMaintenance,
+  sendEvents,
+  standsSince,
+} from '../../testing/fixtures.ts';
 
 /**
  * A small fleet with a year-old history, summed by hand (issue 12):
@@ -45,14 +52,8 @@ const d2 = await createDeviceWithLogger(t, { location: c['@id'] });
 
 // Placements: D1 at A all year; D2 at B until 16 October 00:00 in Zagreb (22:00 UTC the day before), then at C.
 const moved = new Date('2025-10-15T22:00:00Z');
-await t.db
-  .update(devicePlacements)
-  .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-  .where(eq(devicePlacements.deviceId, d1.device.id));
-await t.db
-  .update(devicePlacements)
-  .set({ fromAt: moved })
-  .where(and(eq(devicePlacements.deviceId, d2.device.id), isNull(devicePlacements.toAt)));
+await standsSince(t, [d1.device], new Date('2025-01-01T00:00:00Z'));
+await standsSince(t, [d2.device], moved);
 await t.db.insert(devicePlacements).values({
   companyId: 1,
   deviceId: d2.device.id,
@@ -301,11 +302,7 @@ describe('logistic report', () => {
       tokenValueCents: 100,
     });
     const prize = await createDeviceWithLogger(t, { location: place['@id'], group: 'prize_device', playPriceCents: 100 });
-    for (const d of [saldo, prize])
-      await t.db
-        .update(devicePlacements)
-        .set({ fromAt: new Date(Date.now() - 30 * 86_400_000) })
-        .where(eq(devicePlacements.deviceId, d.device.id));
+    await standsSince(t, [saldo.device, prize.device], new Date(Date.now() - 30 * 86_400_000));
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
     await sendEvents(t, saldo.logger, [
       { seq: 1, at: threeDaysAgo, type: 'coin', valueCents: 100, count: 30 },

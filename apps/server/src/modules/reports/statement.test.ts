@@ -1,9 +1,7 @@
 import { businessDate, daysBetween, type FinanceReport, type Lessor, type LessorStatement, monthEnd } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { devicePlacements } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLessor, createLocation, firstOf, sendEvents } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, createLessor, createLocation, firstOf, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { roundCents } from './statement.service.ts';
 
 /**
@@ -50,11 +48,11 @@ const l3 = await createLessor(t, {
 });
 const g = await createLocation(t, { name: 'G Pekara', lessor: l3['@id'], fiscalization: false });
 const devices = await Promise.all([a, b, c].map((place) => createDeviceWithLogger(t, { location: place['@id'] })));
-for (const d of devices)
-  await t.db
-    .update(devicePlacements)
-    .set({ fromAt: new Date('2025-01-01T00:00:00Z') })
-    .where(eq(devicePlacements.deviceId, d.device.id));
+await standsSince(
+  t,
+  devices.map((d) => d.device),
+  new Date('2025-01-01T00:00:00Z'),
+);
 const [d1, d2, d3] = devices as [(typeof devices)[0], (typeof devices)[0], (typeof devices)[0]];
 
 await sendEvents(t, d1.logger, [
