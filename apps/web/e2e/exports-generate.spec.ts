@@ -141,3 +141,32 @@ test('a report as a data set: the comparative analysis by location as a PDF, wit
   await card.getByRole('button', { name: /^Download/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^comparative-analysis-by-location-.*\.pdf$/);
 });
+
+test('the loyalty card report with its owner and status, the logistic report by device group', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token } = await signIn(page, USERS.manager);
+  const newest = async () => (await apiGet<Collection<ExportItem>>(page.request, token, '/exports')).member[0];
+  await page.goto('/exports/generate');
+  await page.getByRole('combobox', { name: 'Data set' }).click();
+  await page.getByRole('option', { name: 'Loyalty: report by card', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Owner', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Format' }).getByText('CSV', { exact: true }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect
+    .poll(async () => (await newest())?.params)
+    .toMatchObject({ status: 'active', owner: expect.stringMatching(/^\/api\/v2\/loyalty-owners\/\d+$/) });
+
+  // Another data set starts without the first one's filters; the logistic report takes a device group.
+  await page.getByRole('combobox', { name: 'Data set' }).click();
+  await page.getByRole('option', { name: 'Logistic report', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Group', exact: true }).click();
+  await page.getByRole('option', { name: 'Prize device', exact: true }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect.poll(async () => (await newest())?.kind).toBe('logistic-report');
+  expect((await newest())?.params).toMatchObject({ group: 'prize_device' });
+  await expect(page.getByTestId('export-card').first().getByText('Ready')).toBeVisible({ timeout: 30_000 });
+});

@@ -1,5 +1,7 @@
 import {
   can,
+  type DeviceGroup,
+  deviceGroups,
   type ExportFormat,
   exportComponent,
   exportFormats,
@@ -23,6 +25,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { ExportFormatSubmit } from '../../components/export-format-submit.tsx';
 import { ExportList } from '../../components/export-list.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
+import { LoyaltyCardFilters, type LoyaltyCardFilterValue } from '../../components/loyalty-card-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportPlaceFilter, ReportPlaceFilters, type ReportPlaces } from '../../components/report-place-filters.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -56,7 +59,16 @@ const placeFilters: Record<ListExportKind, readonly ReportPlaceFilter[]> = {
  */
 const reportFilters: Record<
   ReportExportKind,
-  { subjects?: readonly string[]; periods?: readonly string[]; places: readonly ReportPlaceFilter[]; compare?: boolean }
+  {
+    subjects?: readonly string[];
+    periods?: readonly string[];
+    places: readonly ReportPlaceFilter[];
+    compare?: boolean;
+    /** The logistic report's device group. */
+    group?: boolean;
+    /** The loyalty reports' owner; `cards` adds the card report's status and flag. */
+    loyalty?: 'owner' | 'cards';
+  }
 > = {
   'finance-report': {
     subjects: ['location', 'device', 'lessor', 'company'],
@@ -68,12 +80,12 @@ const reportFilters: Record<
     periods: ['month', 'day', 'week', 'year', 'range'],
     places: ['lessor', 'location', 'device'],
   },
-  'logistic-report': { subjects: ['device', 'location'], places: ['lessor', 'location', 'device'] },
+  'logistic-report': { subjects: ['device', 'location'], places: ['lessor', 'location', 'device'], group: true },
   'comparative-analysis': { subjects: ['device', 'location', 'lessor'], places: ['lessor', 'location'], compare: true },
-  'loyalty-report-general': { periods: ['month', 'week', 'day'], places: [] },
-  'loyalty-report-owners': { places: [] },
-  'loyalty-report-cards': { places: [] },
-  'loyalty-report-holders': { places: [] },
+  'loyalty-report-general': { periods: ['month', 'week', 'day'], places: [], loyalty: 'owner' },
+  'loyalty-report-owners': { places: [], loyalty: 'owner' },
+  'loyalty-report-cards': { places: [], loyalty: 'cards' },
+  'loyalty-report-holders': { places: [], loyalty: 'owner' },
 };
 
 /** The same days a year earlier: the comparative analysis's first choice. */
@@ -109,6 +121,8 @@ export function ExportGeneratePage() {
   const [places, setPlaces] = useState<ReportPlaces>({});
   const [subject, setSubject] = useState<string | null>(null);
   const [period, setPeriod] = useState<string | null>(null);
+  const [group, setGroup] = useState<DeviceGroup | undefined>(undefined);
+  const [cards, setCards] = useState<LoyaltyCardFilterValue>({});
   const report = isReport(kind) ? reportFilters[kind] : null;
   const chosenSubject = report?.subjects ? (subject && report.subjects.includes(subject) ? subject : report.subjects[0]) : undefined;
   const chosenPeriod = report?.periods ? (period && report.periods.includes(period) ? period : report.periods[0]) : undefined;
@@ -130,6 +144,12 @@ export function ExportGeneratePage() {
       for (const filter of reportFilters[kind].places) {
         const value = places[filter];
         if (value) chosen[filter] = value;
+      }
+      if (report?.group && group) chosen.group = group;
+      if (report?.loyalty && cards.owner) chosen.owner = cards.owner;
+      if (report?.loyalty === 'cards') {
+        if (cards.status) chosen.status = cards.status;
+        if (cards.flagged) chosen.flagged = cards.flagged;
       }
       return chosen;
     }
@@ -196,6 +216,8 @@ export function ExportGeneratePage() {
                 onChange={(value) => {
                   setKind(kinds.find((k) => k === value) ?? null);
                   setPlaces((before) => ({ company: before.company }));
+                  setGroup(undefined);
+                  setCards({});
                 }}
               />
               {report?.subjects && (
@@ -243,6 +265,25 @@ export function ExportGeneratePage() {
                   filters={isReport(kind) ? reportFilters[kind].places : placeFilters[kind]}
                   value={places}
                   onChange={(patch) => setPlaces((before) => ({ ...before, ...patch }))}
+                />
+              )}
+              {report?.group && (
+                <Select
+                  label={t('resources.devices.fields.group')}
+                  placeholder={t('dataTable.any')}
+                  clearable
+                  data={deviceGroups.map((g) => ({ value: g, label: t(`resources.devices.groups.${g}`) }))}
+                  value={group ?? null}
+                  onChange={(value) => setGroup(deviceGroups.find((g) => g === value))}
+                />
+              )}
+              {report?.loyalty && (
+                <LoyaltyCardFilters
+                  view={view}
+                  company={places.company}
+                  value={cards}
+                  cardFilters={report.loyalty === 'cards'}
+                  onChange={(patch) => setCards((before) => ({ ...before, ...patch }))}
                 />
               )}
             </SimpleGrid>

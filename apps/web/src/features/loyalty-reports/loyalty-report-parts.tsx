@@ -1,12 +1,9 @@
-import { type CardStatus, cardStatuses, formatDate, type LoyaltyFlows, monthEnd, validationMessage } from '@kovanica/contract';
-import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { formatDate, type LoyaltyFlows, monthEnd, validationMessage } from '@kovanica/contract';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
-import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { LoyaltyCardFilters } from '../../components/loyalty-card-filters.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { countColumn, moneyColumn, type TotalsColumn } from '../../components/report-table/index.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { loyaltyOwnersApi } from '../../lib/resources.ts';
 import type { View } from '../../lib/view.ts';
 import type { LoyaltySearch } from './search.ts';
 
@@ -46,43 +43,11 @@ interface FiltersProps {
 
 /** The range, the company (All Companies view) and the owner; the card report adds status and flag. */
 export function LoyaltyFilters({ view, from, to, search, onChange, rangeError, cardFilters }: FiltersProps) {
-  const { t } = useTranslation();
   return (
     <>
       <DayRangeInputs from={from} to={to} onChange={onChange} error={rangeError} />
       <ReportPlaceFilters view={view} filters={[]} value={search} onChange={(patch) => onChange({ company: patch.company })} />
-      <ReferenceSelect
-        api={loyaltyOwnersApi}
-        baseQuery={view === 'all' && search.company ? { company: search.company } : {}}
-        label={t(f('owner'))}
-        placeholder={t('dataTable.any')}
-        clearable
-        value={search.owner ?? null}
-        onChange={(v) => onChange({ owner: v ?? undefined })}
-      />
-      {cardFilters && (
-        <>
-          <Select
-            label={t(f('status'))}
-            placeholder={t('dataTable.any')}
-            clearable
-            data={cardStatuses.map((s) => ({ value: s, label: t(`resources.loyalty-cards.statuses.${s}`) }))}
-            value={search.status ?? null}
-            onChange={(v) => onChange({ status: (cardStatuses.find((s) => s === v) as CardStatus | undefined) ?? undefined })}
-          />
-          <Select
-            label={t(f('flagged'))}
-            placeholder={t('dataTable.any')}
-            clearable
-            data={[
-              { value: 'true', label: t(k('flaggedYes')) },
-              { value: 'false', label: t(k('flaggedNo')) },
-            ]}
-            value={search.flagged ?? null}
-            onChange={(v) => onChange({ flagged: v === 'true' || v === 'false' ? v : undefined })}
-          />
-        </>
-      )}
+      <LoyaltyCardFilters view={view} company={search.company} value={search} cardFilters={cardFilters} onChange={onChange} />
     </>
   );
 }

@@ -1,0 +1,65 @@
+import { type CardStatus, cardStatuses } from '@kovanica/contract';
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { loyaltyOwnersApi } from '../lib/resources.ts';
+import type { View } from '../lib/view.ts';
+import { ReferenceSelect } from './reference-select.tsx';
+
+/** What the loyalty reports are narrowed to beside their range: a loyalty owner's cards, and the card report's status and flag. */
+export interface LoyaltyCardFilterValue {
+  owner?: string | undefined;
+  status?: CardStatus | undefined;
+  flagged?: 'true' | 'false' | undefined;
+}
+
+interface LoyaltyCardFiltersProps {
+  view: View;
+  /** The All Companies view's chosen company: the owners offered are its own. */
+  company?: string | undefined;
+  value: LoyaltyCardFilterValue;
+  /** The card report's status and "needs a look" pickers too. */
+  cardFilters?: boolean | undefined;
+  onChange: (patch: LoyaltyCardFilterValue) => void;
+}
+
+/** The owner picker of the loyalty reports (their screens and their exports), and the card report's status and flag. */
+export function LoyaltyCardFilters({ view, company, value, cardFilters, onChange }: LoyaltyCardFiltersProps) {
+  const { t } = useTranslation();
+  const f = (field: string) => `resources.loyalty-reports.fields.${field}`;
+  return (
+    <>
+      <ReferenceSelect
+        api={loyaltyOwnersApi}
+        baseQuery={view === 'all' && company ? { company } : {}}
+        label={t(f('owner'))}
+        placeholder={t('dataTable.any')}
+        clearable
+        value={value.owner ?? null}
+        onChange={(v) => onChange({ owner: v ?? undefined })}
+      />
+      {cardFilters && (
+        <>
+          <Select
+            label={t(f('status'))}
+            placeholder={t('dataTable.any')}
+            clearable
+            data={cardStatuses.map((s) => ({ value: s, label: t(`resources.loyalty-cards.statuses.${s}`) }))}
+            value={value.status ?? null}
+            onChange={(v) => onChange({ status: cardStatuses.find((s) => s === v) })}
+          />
+          <Select
+            label={t(f('flagged'))}
+            placeholder={t('dataTable.any')}
+            clearable
+            data={[
+              { value: 'true', label: t('resources.loyalty-reports.flaggedYes') },
+              { value: 'false', label: t('resources.loyalty-reports.flaggedNo') },
+            ]}
+            value={value.flagged ?? null}
+            onChange={(v) => onChange({ flagged: v === 'true' || v === 'false' ? v : undefined })}
+          />
+        </>
+      )}
+    </>
+  );
+}
