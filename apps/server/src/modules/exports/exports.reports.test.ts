@@ -1,8 +1,19 @@
-import type { ExportItem, Problem } from '@kovanica/contract';
+import {
+  addDays,
+  type ExportItem,
+  FINANCE_MAX_DAYS,
+  LOYALTY_REPORT_MAX_DAYS,
+  type Problem,
+  type ReportExportKind,
+} from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { ApiProblem } from '../../http/problems.ts';
 import { testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
+import { reportDataSets } from './exports.reports.ts';
 import { ExportSweep } from './exports.service.ts';
 
 /**
@@ -200,4 +211,62 @@ it('the figures compared are not zero here (the checks above compare real number
   expect(report.body.totals.tokens).toBe(10);
   const general = await t.json<{ totals: { topUpPaidCents: number; cardsIssued: number } }>('manager', { url: kinds[3].url });
   expect(general.body.totals).toMatchObject({ topUpPaidCents: 7000, cardsIssued: 2 });
+});
+
+describe('the request-time check reads nothing (it does not run the report to see its 4xx)', () => {
+  /** A database that fails on any use: the check gets it as the request's and must not touch it. */
+  const noDb = new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        throw new Error(`the check used the database (${String(key)})`);
+      },
+    },
+  ) as Db;
+  const ctx: RequestContext = {
+    actor: {
+      userId: 1,
+      email: 'manager@example.com',
+      role: 'manager',
+      sessionEpoch: 0,
+      companyId: 1,
+      companyIsTopGun: false,
+      activeModules: [],
+      activeModuleComponents: [],
+      subsidiaryIds: [],
+    },
+    lang: 'en',
+    view: 'mine',
+    visible: [1],
+    listed: [1],
+    can: () => true,
+    ip: null,
+  };
+  const from = '2016-01-01';
+  /** The longest range each report takes (days counted inclusively), and its params over a range. */
+  const longest: Record<ReportExportKind, [number, (range: { from: string; to: string }) => Record<string, unknown>]> = {
+    'finance-report': [FINANCE_MAX_DAYS, (r) => ({ subject: 'device', ...r, period: 'month' })],
+    'token-report': [FINANCE_MAX_DAYS, (r) => ({ subject: 'location', ...r, period: 'month' })],
+    'logistic-report': [FINANCE_MAX_DAYS, (r) => ({ subject: 'device', ...r, location: place['@id'] })],
+    'comparative-analysis': [FINANCE_MAX_DAYS, (r) => ({ subject: 'lessor', ...r, compareFrom: r.from, compareTo: r.to })],
+    'loyalty-report-general': [LOYALTY_REPORT_MAX_DAYS, (r) => ({ ...r, period: 'month' })],
+    'loyalty-report-owners': [LOYALTY_REPORT_MAX_DAYS, (r) => r],
+    'loyalty-report-cards': [LOYALTY_REPORT_MAX_DAYS, (r) => ({ ...r, 'order[spends]': 'desc' })],
+    'loyalty-report-holders': [LOYALTY_REPORT_MAX_DAYS, (r) => r],
+  };
+
+  it.each(Object.keys(longest) as ReportExportKind[])(
+    '%s: the longest range passes and one day more is its 422, without the database',
+    async (kind) => {
+      const [max, params] = longest[kind];
+      await expect(reportDataSets[kind].check(noDb, ctx, params({ from, to: addDays(from, max - 1) }))).resolves.toBeUndefined();
+      const refused = await reportDataSets[kind].check(noDb, ctx, params({ from, to: addDays(from, max) })).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ApiProblem);
+      expect(refused).toMatchObject({ status: 422, code: 'validation' });
+      expect((refused as ApiProblem).violations[0]).toMatchObject({ code: 'range_too_long', params: { max } });
+    },
+  );
 });

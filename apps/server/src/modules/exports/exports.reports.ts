@@ -17,10 +17,19 @@ import { ApiProblem } from '../../http/problems.ts';
 import {
   loyaltyCardReport,
   loyaltyGeneralReport,
+  loyaltyGeneralScope,
   loyaltyHolderReport,
   loyaltyOwnerReport,
+  loyaltyReportScope,
 } from '../loyalty-reports/loyalty-reports.service.ts';
-import { comparativeAnalysis, financeReport, financeScope, logisticReport } from '../reports/reports.service.ts';
+import {
+  comparativeAnalysis,
+  comparativeScope,
+  financeReport,
+  financeScope,
+  logisticReport,
+  logisticScope,
+} from '../reports/reports.service.ts';
 import {
   type ByteSink,
   type Cell,
@@ -36,8 +45,9 @@ import { type BuiltFile, buildFinanceExport, type Progress, periodLabel } from '
 /**
  * The reports as export data sets (issue 15 §2): one entry per report, so a new report is one entry.
  * Each is read through the service its screen reads (the same figures), a page at a time; its params
- * are checked on request by the report itself (its own 4xx); its columns name the figures in English
- * and Croatian; the totals line is the report's own totals.
+ * are checked on request by the report's own scope check, the one the report calls first (its own 4xx,
+ * without reading the report); its columns name the figures in English and Croatian; the totals line
+ * is the report's own totals.
  */
 
 type Words = { en: string; hr: string };
@@ -64,6 +74,8 @@ interface ReportPage<Row, Totals> {
 
 interface ReportSpec<K extends ReportExportKind, Row, Totals> {
   title: (params: ReportExportParams<K>) => Words;
+  /** The report's own check of these params, which the report calls before reading (its 4xx); reads nothing. */
+  check: (ctx: RequestContext, params: ReportExportParams<K>) => unknown;
   /** The report read with these params, page by page (`size` lines). */
   page: (db: Db, ctx: RequestContext, params: ReportExportParams<K>, page: number, size: number) => Promise<ReportPage<Row, Totals>>;
   columns: (ctx: RequestContext, params: ReportExportParams<K>) => ReportColumn<Row, Totals>[];
@@ -173,15 +185,6 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
   };
 }
 
-/** Checks a report's params by asking it for one line (its own 4xx, as its screen would get). */
-const askedOnce =
-  <K extends ReportExportKind>(
-    page: (db: Db, ctx: RequestContext, p: ReportExportParams<K>, page: number, size: number) => Promise<unknown>,
-  ) =>
-  async (db: Db, ctx: RequestContext, params: unknown) => {
-    await page(db, ctx, params as ReportExportParams<K>, 1, 1);
-  };
-
 /** The period, from, to of a line by period. */
 function periodColumns<Row extends { periodStart: string; periodEnd: string }, Totals>(period: FinancePeriod): ReportColumn<Row, Totals>[] {
   return [
@@ -205,6 +208,7 @@ const tokenSpec: ReportSpec<'token-report', FinanceRow, FinanceTotals> = {
       device: w('Token report by device', 'Izvještaj o žetonima po uređajima'),
       lessor: w('Token report by lessor', 'Izvještaj o žetonima po najmodavcima'),
     })[p.subject],
+  check: financeScope,
   page: async (db, ctx, p, page, size) => {
     const r = await financeReport(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -230,6 +234,7 @@ const logisticSpec: ReportSpec<'logistic-report', LogisticLine, Logistic['totals
     p.subject === 'device'
       ? w('Logistic report by device', 'Logistički izvještaj po uređajima')
       : w('Logistic report by location', 'Logistički izvještaj po lokacijama'),
+  check: logisticScope,
   page: async (db, ctx, p, page, size) => {
     const r = await logisticReport(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -267,6 +272,7 @@ const comparativeSpec: ReportSpec<'comparative-analysis', ComparativeLine, Compa
       location: w('Comparative analysis by location', 'Usporedna analiza po lokacijama'),
       lessor: w('Comparative analysis by lessor', 'Usporedna analiza po najmodavcima'),
     })[p.subject],
+  check: comparativeScope,
   page: async (db, ctx, p, page, size) => {
     const r = await comparativeAnalysis(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -319,6 +325,7 @@ type General = Awaited<ReturnType<typeof loyaltyGeneralReport>>;
 type GeneralLine = General['periods'][number];
 const generalSpec: ReportSpec<'loyalty-report-general', GeneralLine, General['totals']> = {
   title: () => w('Loyalty report', 'Izvještaj o vjernosti'),
+  check: loyaltyGeneralScope,
   // Not paged: a line per period of the range (at most 366 by day or week, 120 by month).
   page: async (db, ctx, p) => {
     const r = await loyaltyGeneralReport(db, ctx, p);
@@ -338,6 +345,7 @@ type Owners = Awaited<ReturnType<typeof loyaltyOwnerReport>>;
 type OwnerLine = Owners['rows'][number];
 const ownersSpec: ReportSpec<'loyalty-report-owners', OwnerLine, Owners['totals']> = {
   title: () => w('Loyalty report by owner', 'Izvještaj o vjernosti po vlasnicima'),
+  check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
     const r = await loyaltyOwnerReport(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -371,6 +379,7 @@ type Cards = Awaited<ReturnType<typeof loyaltyCardReport>>;
 type CardLine = Cards['rows'][number];
 const cardsSpec: ReportSpec<'loyalty-report-cards', CardLine, Cards['totals']> = {
   title: () => w('Loyalty report by card', 'Izvještaj o vjernosti po karticama'),
+  check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
     const r = await loyaltyCardReport(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -394,6 +403,7 @@ type Holders = Awaited<ReturnType<typeof loyaltyHolderReport>>;
 type HolderLine = Holders['rows'][number];
 const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['totals']> = {
   title: () => w('Loyalty report by card holder', 'Izvještaj o vjernosti po korisnicima'),
+  check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
     const r = await loyaltyHolderReport(db, ctx, { ...p, page, itemsPerPage: size });
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
@@ -411,7 +421,8 @@ const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['tot
 
 function dataSet<K extends ReportExportKind, Row, Totals>(kind: K, spec: ReportSpec<K, Row, Totals>): ReportDataSet {
   return {
-    check: askedOnce<K>(spec.page),
+    // The report's own scope check, not a page of it: the request answers without running the report.
+    check: async (_db, ctx, params) => void spec.check(ctx, params as ReportExportParams<K>),
     component: exportComponent[kind],
     build: buildReport(spec),
   };

@@ -52,11 +52,9 @@ interface Scope {
   owner: number | undefined;
 }
 
-function scopeOf(
-  ctx: RequestContext,
-  query: { from: string; to: string; company?: string | undefined; owner?: string | undefined },
-  maxDays = LOYALTY_REPORT_MAX_DAYS,
-): Scope {
+type ScopeQuery = { from: string; to: string; company?: string | undefined; owner?: string | undefined };
+
+function scopeOf(ctx: RequestContext, query: ScopeQuery, maxDays: number): Scope {
   if (query.to < query.from) throw invalid('to', 'end_before_start');
   if (daysBetween(query.from, query.to) > maxDays) throw invalid('to', 'range_too_long', { max: maxDays });
   const ref = (param: 'company' | 'owner', collection: string) => {
@@ -71,6 +69,21 @@ function scopeOf(
   const listed = ctx.listed;
   const companies = company === undefined ? listed : listed === null || listed.includes(company) ? [company] : ([] as number[]);
   return { from: query.from, to: query.to, fromTs: query.from, endTs: addDays(query.to, 1), companies, owner };
+}
+
+/**
+ * Checks the query of the report per owner, card or card holder without reading anything (422 on a bad
+ * range, 400 on a malformed IRI): the range and the view's companies and owner as ids. The reports
+ * themselves and their exports' request-time check call it.
+ */
+export function loyaltyReportScope(ctx: RequestContext, query: ScopeQuery): Scope {
+  return scopeOf(ctx, query, LOYALTY_REPORT_MAX_DAYS);
+}
+
+/** Checks the general report's query as {@link loyaltyReportScope} does; its range is shorter by day or week. */
+export function loyaltyGeneralScope(ctx: RequestContext, query: LoyaltyGeneralQuery): Scope & { period: LoyaltyReportPeriod } {
+  const period = query.period ?? 'month';
+  return { ...scopeOf(ctx, query, period === 'month' ? LOYALTY_REPORT_MAX_DAYS : LOYALTY_DAILY_MAX_DAYS), period };
 }
 
 /** Zagreb midnight starting a day, as timestamptz. */
@@ -157,8 +170,8 @@ function periodOf(period: LoyaltyReportPeriod, from: string, day: SQL): SQL {
  * One statement: the ledger rows of the scope's cards up to the range's end, once.
  */
 export async function loyaltyGeneralReport(db: Db, ctx: RequestContext, query: LoyaltyGeneralQuery): Promise<LoyaltyGeneralReport> {
-  const period = query.period ?? 'month';
-  const scope = scopeOf(ctx, query, period === 'month' ? LOYALTY_REPORT_MAX_DAYS : LOYALTY_DAILY_MAX_DAYS);
+  const scope = loyaltyGeneralScope(ctx, query);
+  const period = scope.period;
   const periods = loyaltyPeriods(scope.from, scope.to, period);
   const fromTs = midnight(scope.fromTs);
   const endTs = midnight(scope.endTs);
@@ -254,7 +267,7 @@ export function settlementOf(operatorSpendPaidCents: number, commissionBp: numbe
  * machines of the operator (devices of the owner's company) less the commission it keeps.
  */
 export async function loyaltyOwnerReport(db: Db, ctx: RequestContext, query: LoyaltyOwnerQuery): Promise<LoyaltyOwnerReport> {
-  const scope = scopeOf(ctx, query);
+  const scope = loyaltyReportScope(ctx, query);
   const page = query.page ?? 1;
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const fromTs = midnight(scope.fromTs);
@@ -361,7 +374,7 @@ const ORDER_EXPR = {
 
 /** Per card, a page at a time, ordered by spends (default, largest first), top-ups or balance. */
 export async function loyaltyCardReport(db: Db, ctx: RequestContext, query: LoyaltyCardReportQuery): Promise<LoyaltyCardReport> {
-  const scope = scopeOf(ctx, query);
+  const scope = loyaltyReportScope(ctx, query);
   const page = query.page ?? 1;
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const orders = (['spends', 'topUps', 'balance'] as const).flatMap((f) => {
@@ -422,7 +435,7 @@ export async function loyaltyCardReport(db: Db, ctx: RequestContext, query: Loya
 
 /** Per card holder (by surname and name), a page at a time: their cards, flows and balance at the end. */
 export async function loyaltyHolderReport(db: Db, ctx: RequestContext, query: LoyaltyHolderReportQuery): Promise<LoyaltyHolderReport> {
-  const scope = scopeOf(ctx, query);
+  const scope = loyaltyReportScope(ctx, query);
   const page = query.page ?? 1;
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const result =

@@ -35,17 +35,26 @@ const KEY: Record<ComparativeOrderField, string> = {
 };
 
 /**
- * Comparative analysis (domain.md §8): each subject's revenue in two periods from the rollups, the
- * change and the change in percent, ranked (the largest revenue first unless asked otherwise, empty
- * values last, ties by subject), a page at a time with the totals of all.
+ * Checks a comparative analysis's query without reading anything (422 on a bad range, 400 on a second
+ * order or a malformed IRI): its order and the view's companies and filters as ids. The analysis itself
+ * and its export's request-time check both call it.
  */
-export async function comparativeAnalysis(db: Db, ctx: RequestContext, query: ComparativeQuery): Promise<ComparativeAnalysis> {
+export function comparativeScope(ctx: RequestContext, query: Omit<ComparativeQuery, 'page' | 'itemsPerPage'>) {
   checkRange(query.from, query.to, FINANCE_MAX_DAYS);
   checkRange(query.compareFrom, query.compareTo, FINANCE_MAX_DAYS, 'compareTo');
   const asked = comparativeOrderFields.flatMap((field) => (query[`order[${field}]`] ? [{ field, dir: query[`order[${field}]`] }] : []));
   if (asked.length > 1) throw badQuery(`order[${asked[1]?.field}]`);
   const order = asked[0] ?? { field: 'currentCents' as const, dir: 'desc' as const };
-  const filters = filtersOf(ctx, query);
+  return { order, filters: filtersOf(ctx, query) };
+}
+
+/**
+ * Comparative analysis (domain.md §8): each subject's revenue in two periods from the rollups, the
+ * change and the change in percent, ranked (the largest revenue first unless asked otherwise, empty
+ * values last, ties by subject), a page at a time with the totals of all.
+ */
+export async function comparativeAnalysis(db: Db, ctx: RequestContext, query: ComparativeQuery): Promise<ComparativeAnalysis> {
+  const { order, filters } = comparativeScope(ctx, query);
   const page = query.page ?? 1;
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const empty = { currentCents: 0, previousCents: 0, changeCents: 0, changePercent: null, currentPlays: 0, previousPlays: 0 };

@@ -50,15 +50,25 @@ export function fullOn(today: string, boxCents: number, capacityCents: number | 
 }
 
 /**
+ * Checks a logistic report's query without reading anything (422 on a bad range or no filter, 400 on a
+ * malformed IRI): the view's companies and filters as ids. The report itself and its export's
+ * request-time check both call it.
+ */
+export function logisticScope(ctx: RequestContext, query: Omit<LogisticQuery, 'page' | 'itemsPerPage'>) {
+  checkRange(query.from, query.to, FINANCE_MAX_DAYS);
+  const filters = filtersOf(ctx, query);
+  const narrowed = query.company ?? query.lessor ?? query.location ?? query.device ?? query.group;
+  if (narrowed === undefined) throw invalid('filter', 'filter_required');
+  return filters;
+}
+
+/**
  * The logistic report (domain.md §8; docs/rules.md, "Money reports"): per device of the filter, its
  * range's figures from the rollups, its box from its state, its prizes from stock issued to it and the
  * prizes it paid out; per location, its devices of each group summed. Sorted as a visit list.
  */
 export async function logisticReport(db: Db, ctx: RequestContext, query: LogisticQuery, now = new Date()): Promise<LogisticReport> {
-  checkRange(query.from, query.to, FINANCE_MAX_DAYS);
-  const filters = filtersOf(ctx, query);
-  const narrowed = query.company ?? query.lessor ?? query.location ?? query.device ?? query.group;
-  if (narrowed === undefined) throw invalid('filter', 'filter_required');
+  const filters = logisticScope(ctx, query);
   const page = query.page ?? 1;
   const itemsPerPage = query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   const today = businessDate(now);
