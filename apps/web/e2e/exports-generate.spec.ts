@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Collection, type Device, type ExportItem, formatDateTime, type Transaction } from '@kovanica/contract';
+import {
+  addDays,
+  businessDate,
+  type Collection,
+  type Device,
+  daysBetween,
+  type ExportItem,
+  formatDate,
+  formatDateTime,
+  type Transaction,
+} from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
@@ -122,18 +132,34 @@ test('the empty list, and who may not come: a worker', async ({ browser }) => {
   await other.close();
 });
 
-test('a report as a data set: the comparative analysis by location as a PDF, with its second range', async ({ page }) => {
+test('a report as a data set: the comparative analysis by location as a PDF, with its second range from a preset', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, USERS.manager);
+  const { token } = await signIn(page, USERS.manager);
   await page.goto('/exports/generate');
   await expect(page.getByRole('heading', { level: 1, name: 'Export data' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Data set' }).click();
   await page.getByRole('option', { name: 'Comparative analysis', exact: true }).click();
   await page.getByRole('combobox', { name: 'By', exact: true }).click();
   await page.getByRole('option', { name: 'Location', exact: true }).click();
-  await expect(page.getByRole('textbox', { name: 'Compare from' })).toBeVisible();
+  // The second range as the analysis's screen offers it: a year earlier at first, then the days just before the month to date.
+  const compareWith = page.getByRole('combobox', { name: 'Compare with', exact: true });
+  await expect(compareWith).toHaveValue('A year earlier');
+  await compareWith.click();
+  await expect(page.getByRole('option', { name: 'A month earlier', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'The days just before', exact: true }).click();
+  // (Where the two are the same days, as on 28 March, the first preset names them: a month earlier.)
+  await expect(compareWith).toHaveValue(/^(The days just before|A month earlier)$/);
+  const today = businessDate();
+  const from = `${today.slice(0, 8)}01`;
+  const compareTo = addDays(from, -1);
+  const compareFrom = addDays(compareTo, -(daysBetween(from, today) - 1));
+  await expect(page.getByRole('textbox', { name: 'Compare from' })).toHaveValue(formatDate(compareFrom));
+  await expect(page.getByRole('textbox', { name: 'Compare to' })).toHaveValue(formatDate(compareTo));
   await page.getByText('PDF', { exact: true }).click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect
+    .poll(async () => (await apiGet<Collection<ExportItem>>(page.request, token, '/exports')).member[0]?.params)
+    .toMatchObject({ subject: 'location', from, to: today, compareFrom, compareTo });
   const card = page.getByTestId('export-card').first();
   await expect(card.getByText('Comparative analysis', { exact: true })).toBeVisible();
   await expect(card.getByText('Ready')).toBeVisible({ timeout: 30_000 });

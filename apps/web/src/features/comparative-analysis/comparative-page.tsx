@@ -1,11 +1,12 @@
 import { type ComparativeOrderField, type ComparativeSubject, FINANCE_MAX_DAYS, formatDate, formatMoney } from '@kovanica/contract';
-import { Select, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsDiff, IconCoins, IconHistory, IconPercentage } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComparisonPresetSelect } from '../../components/comparison-preset-select.tsx';
 import { SortHeader } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
@@ -14,23 +15,13 @@ import { Portlet } from '../../components/portlet.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
+import { type ComparisonPreset, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { comparativeAnalysisQuery } from './api.ts';
 import { type ComparativeColumn, signedMoney, signedPercent, useComparativeColumns } from './comparative-columns.tsx';
 import { largestChanges, linesOf } from './comparative-rows.ts';
-import {
-  type ComparativeSearch,
-  type ComparisonPreset,
-  comparativeQueryOf,
-  comparisonOf,
-  comparisonPresets,
-  filtersOf,
-  periodsOf,
-  periodTooLong,
-  presetOf,
-  type Range,
-} from './comparative-search.ts';
+import { type ComparativeSearch, comparativeQueryOf, filtersOf, periodsOf, periodTooLong } from './comparative-search.ts';
 
 /** The chart and recharts load after the report's figures and table (decision 0016). */
 const ComparativeChart = lazy(() => import('./comparative-chart.tsx'));
@@ -186,16 +177,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
               }
               onChange={(value) => setCompared({ to: value || undefined })}
             />
-            <Select
-              label={t(k('compareWith'))}
-              value={preset}
-              allowDeselect={false}
-              data={[
-                ...comparisonPresets.map((p) => ({ value: p, label: t(k(`presets.${p}`)) })),
-                { value: 'custom', label: t(k('presets.custom')), disabled: true },
-              ]}
-              onChange={(value) => value && value !== 'custom' && setPreset(value as ComparisonPreset)}
-            />
+            <ComparisonPresetSelect value={preset} onChange={setPreset} />
             <ReportPlaceFilters view={view} filters={filtersOf(subject)} value={search} onChange={set} />
           </SimpleGrid>
         }

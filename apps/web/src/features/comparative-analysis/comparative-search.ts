@@ -1,5 +1,4 @@
 import {
-  addDays,
   businessDate,
   type ComparativeOrderField,
   type ComparativeQuery,
@@ -7,6 +6,7 @@ import {
   comparativeOrderFields,
   FINANCE_MAX_DAYS,
 } from '@kovanica/contract';
+import { comparisonOf, type Range } from '../../lib/comparison-presets.ts';
 import { daysInRange, isIsoDay, monthToDate } from '../../lib/day.ts';
 import { iriParam, type ReportPage, reportPageOf, reportRangeOf } from '../../lib/report-search.ts';
 import type { View } from '../../lib/view.ts';
@@ -57,53 +57,6 @@ export const comparativeSearch =
     }
     return search;
   };
-
-const monthLength = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-
-/** The same day a number of months earlier, clipped to that month's length (31 March → 28 or 29 February). */
-export function monthsBefore(day: string, months: number): string {
-  const total = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const date = Math.min(Number(day.slice(8, 10)), monthLength(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
-}
-
-/** Ways to pick the period compared with; `custom` is any other pair of days. */
-export const comparisonPresets = ['previousMonth', 'previousYear', 'previousPeriod'] as const;
-export type ComparisonPreset = (typeof comparisonPresets)[number];
-
-export interface Range {
-  from: string;
-  to: string;
-}
-
-/**
- * The period a preset compares a range with: the same days a month or a year earlier (clipped to
- * shorter months), or the days just before it, as many as it has.
- */
-export function comparisonOf(preset: ComparisonPreset, { from, to }: Range): Range {
-  switch (preset) {
-    case 'previousMonth':
-      return { from: monthsBefore(from, 1), to: monthsBefore(to, 1) };
-    case 'previousYear':
-      return { from: monthsBefore(from, 12), to: monthsBefore(to, 12) };
-    case 'previousPeriod': {
-      const end = addDays(from, -1);
-      return { from: addDays(end, -(daysInRange(from, to) - 1)), to: end };
-    }
-  }
-}
-
-/** Which preset a comparison is, if any (`custom` when none gives it). */
-export function presetOf(range: Range, compared: Range): ComparisonPreset | 'custom' {
-  return (
-    comparisonPresets.find((p) => {
-      const c = comparisonOf(p, range);
-      return c.from === compared.from && c.to === compared.to;
-    }) ?? 'custom'
-  );
-}
 
 /** The two periods a search asks for: this month to date and the same days a month earlier unless it says otherwise. */
 export function periodsOf(search: ComparativeSearch, today = businessDate()): { range: Range; compared: Range } {

@@ -21,6 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComparisonPresetSelect } from '../../components/comparison-preset-select.tsx';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { ExportFormatSubmit } from '../../components/export-format-submit.tsx';
 import { ExportList } from '../../components/export-list.tsx';
@@ -29,6 +30,7 @@ import { LoyaltyCardFilters, type LoyaltyCardFilterValue } from '../../component
 import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportPlaceFilter, ReportPlaceFilters, type ReportPlaces } from '../../components/report-place-filters.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { comparisonKept, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { exportKeys, requestListExport, requestReportExport } from '../../lib/exports.ts';
 import { businessDayStart } from '../../lib/list-state.ts';
@@ -88,9 +90,6 @@ const reportFilters: Record<
   'loyalty-report-holders': { places: [], loyalty: 'owner' },
 };
 
-/** The same days a year earlier: the comparative analysis's first choice. */
-const yearEarlier = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`.replace(/-02-29$/, '-02-28');
-
 /**
  * `/exports/generate` (the original's address): any list of the app as CSV or XLSX, with its range
  * (where it has dates) and its place filters, built on the server (decision 0026); the user's exports
@@ -115,8 +114,9 @@ export function ExportGeneratePage() {
   const [kind, setKind] = useState<Kind | null>(kinds[0] ?? null);
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [compareFrom, setCompareFrom] = useState(yearEarlier(range.from));
-  const [compareTo, setCompareTo] = useState(yearEarlier(range.to));
+  // The comparative analysis's second range: the same days a year earlier until another preset or days are chosen.
+  const firstCompared = comparisonOf('previousYear', range);
+  const [compared, setCompared] = useState<Range>(firstCompared);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [places, setPlaces] = useState<ReportPlaces>({});
   const [subject, setSubject] = useState<string | null>(null);
@@ -137,8 +137,8 @@ export function ExportGeneratePage() {
       if (chosenSubject) chosen.subject = chosenSubject;
       if (chosenPeriod) chosen.period = chosenPeriod;
       if (report?.compare) {
-        chosen.compareFrom = compareFrom;
-        chosen.compareTo = compareTo;
+        chosen.compareFrom = compared.from;
+        chosen.compareTo = compared.to;
       }
       if (view === 'all' && places.company) chosen.company = places.company;
       for (const filter of reportFilters[kind].places) {
@@ -167,7 +167,7 @@ export function ExportGeneratePage() {
   };
   const formats = report ? exportFormats : listExportFormats;
   const chosenFormat: ExportFormat = (formats as readonly ExportFormat[]).includes(format) ? format : 'xlsx';
-  const valid = kind !== null && (!(dated || report) || from <= to) && (!report?.compare || compareFrom <= compareTo);
+  const valid = kind !== null && (!(dated || report) || from <= to) && (!report?.compare || compared.from <= compared.to);
   const ask = useMutation({
     mutationFn: () =>
       isReport(kind)
@@ -243,21 +243,35 @@ export function ExportGeneratePage() {
                   from={from}
                   to={to}
                   onChange={(patch) => {
-                    if ('from' in patch) setFrom(patch.from ?? range.from);
-                    if ('to' in patch) setTo(patch.to ?? range.to);
+                    const next = {
+                      from: 'from' in patch ? (patch.from ?? range.from) : from,
+                      to: 'to' in patch ? (patch.to ?? range.to) : to,
+                    };
+                    setFrom(next.from);
+                    setTo(next.to);
+                    // A new range keeps the way it is compared (the comparative analysis's screen does the same).
+                    setCompared(comparisonKept({ from, to }, compared, next));
                   }}
                 />
               )}
               {report?.compare && (
-                <DayRangeInputs
-                  from={compareFrom}
-                  to={compareTo}
-                  labels={{ from: t('exports.compareFrom'), to: t('exports.compareTo') }}
-                  onChange={(patch) => {
-                    if ('from' in patch) setCompareFrom(patch.from ?? yearEarlier(range.from));
-                    if ('to' in patch) setCompareTo(patch.to ?? yearEarlier(range.to));
-                  }}
-                />
+                <>
+                  <ComparisonPresetSelect
+                    value={presetOf({ from, to }, compared)}
+                    onChange={(preset) => setCompared(comparisonOf(preset, { from, to }))}
+                  />
+                  <DayRangeInputs
+                    from={compared.from}
+                    to={compared.to}
+                    labels={{ from: t('exports.compareFrom'), to: t('exports.compareTo') }}
+                    onChange={(patch) =>
+                      setCompared((before) => ({
+                        from: 'from' in patch ? (patch.from ?? firstCompared.from) : before.from,
+                        to: 'to' in patch ? (patch.to ?? firstCompared.to) : before.to,
+                      }))
+                    }
+                  />
+                </>
               )}
               {kind && (
                 <ReportPlaceFilters
