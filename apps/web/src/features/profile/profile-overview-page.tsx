@@ -10,12 +10,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { UserPhoto } from '../../components/user-photo.tsx';
-import { requestToken } from '../../lib/api.ts';
 import { type FieldErrors, schemaValidator, serverFieldErrors, useResourceForm } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { companiesApi } from '../../lib/resources.ts';
-import { DEFAULT_PHOTO, setToken, useSession } from '../../lib/session.ts';
-import { meQuery, useUpdateMe } from './api.ts';
+import { DEFAULT_PHOTO, useSession } from '../../lib/session.ts';
+import { meQuery, useChangePassword, useUpdateMe } from './api.ts';
 import classes from './profile-overview-page.module.css';
 
 const personalSchema = userPatch.pick({ name: true, surname: true, phone: true });
@@ -142,7 +141,7 @@ const passwordSchema = userPatch.pick({ password: true });
 
 function PasswordForm({ userId, email, onDirtyChange }: { userId: number; email: string; onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useTranslation();
-  const update = useUpdateMe(userId);
+  const change = useChangePassword(userId, email);
   const [failure, setFailure] = useState<string | null>(null);
   const validateNew = schemaValidator<PasswordValues>(passwordSchema, currentLanguage, (v) => ({ password: v.password }));
   const form = useForm<PasswordValues>({
@@ -163,9 +162,7 @@ function PasswordForm({ userId, email, onDirtyChange }: { userId: number; email:
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ password: values.password, currentPassword: values.current });
-      // The change ended every sign-in of the account, this one too: sign in again with the new password.
-      setToken(await requestToken(email, values.password));
+      await change.mutateAsync({ password: values.password, currentPassword: values.current });
       form.reset();
       notifications.show({ color: 'teal', message: t('profile.passwordSaved') });
     } catch (error) {
@@ -203,7 +200,7 @@ function PasswordForm({ userId, email, onDirtyChange }: { userId: number; email:
           {...form.getInputProps('confirm')}
         />
         <Group>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={change.isPending}>
             {t('profile.passwordSave')}
           </Button>
         </Group>
