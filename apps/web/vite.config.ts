@@ -21,7 +21,7 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      const files = [...Object.keys(bundle), 'index.html'].filter(
+      const files = [...Object.keys(bundle), ...Object.values(PAGES)].filter(
         (f, i, all) => /\.(js|css|html|svg|json)$/.test(f) && all.indexOf(f) === i,
       );
       await Promise.all(
@@ -37,6 +37,25 @@ function precompress(): Plugin {
 }
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The build's pages: the app, and the sign-in page apart from it (decision 0016), served at `/login`
+ * by the server (`http/web.ts`) and, in development, by the rewrite below.
+ */
+const PAGES = { main: 'index.html', login: 'login.html' } as const;
+
+function signInPage(): Plugin {
+  return {
+    name: 'kovanica-sign-in-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/login' || req.url?.startsWith('/login?')) req.url = `/login.html${req.url.slice('/login'.length)}`;
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   // The router plugin must run before react() so the split route chunks are plain React afterwards.
@@ -54,7 +73,9 @@ export default defineConfig({
     }),
     react(),
     precompress(),
+    signInPage(),
   ],
+  build: { rolldownOptions: { input: Object.fromEntries(Object.entries(PAGES).map(([name, file]) => [name, here(`./${file}`)])) } },
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   server: {
     // The API runs beside Vite in development; in production the server serves dist/ itself.

@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as R404RouteImport } from './routes/404';
 import { Route as AppRouteImport } from './routes/_app';
-import { Route as LoginRouteImport } from './routes/login';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
@@ -167,11 +166,6 @@ const R404Route = R404RouteImport.update({
 } as any);
 const AppRoute = AppRouteImport.update({
   id: '/_app',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppDashboardRoute = AppDashboardRouteImport.update({
@@ -925,7 +919,6 @@ const AppLoyaltyUsersPromoBoxesEditIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
-  '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
@@ -1071,7 +1064,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
-  '/login': typeof LoginRoute;
   '/dashboard': typeof AppDashboardRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
@@ -1219,7 +1211,6 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/_app': typeof AppRouteWithChildren;
-  '/login': typeof LoginRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
   '/_app/audit-log/list': typeof AppAuditLogListRoute;
   '/_app/bills/$id': typeof AppBillsIdRoute;
@@ -1367,7 +1358,6 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/404'
-    | '/login'
     | '/dashboard'
     | '/audit-log/list'
     | '/bills/$id'
@@ -1513,7 +1503,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/404'
-    | '/login'
     | '/dashboard'
     | '/audit-log/list'
     | '/bills/$id'
@@ -1660,7 +1649,6 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/_app'
-    | '/login'
     | '/_app/dashboard'
     | '/_app/audit-log/list'
     | '/_app/bills/$id'
@@ -1808,7 +1796,6 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   R404Route: typeof R404Route;
   AppRoute: typeof AppRouteWithChildren;
-  LoginRoute: typeof LoginRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -1832,13 +1819,6 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/';
       preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_app/dashboard': {
@@ -3126,7 +3106,6 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   R404Route: R404Route,
   AppRoute: AppRouteWithChildren,
-  LoginRoute: LoginRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

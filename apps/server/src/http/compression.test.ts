@@ -10,6 +10,10 @@ const dist = mkdtempSync(path.join(tmpdir(), 'kovanica-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 const script = `export const text = ${JSON.stringify('Kovanica '.repeat(400))};\n`;
 writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Kovanica</title>${'<!-- padding -->'.repeat(100)}`);
+writeFileSync(
+  path.join(dist, 'login.html'),
+  `<!doctype html><title>Kovanica</title><script src="/sign-in"></script>${'<!-- padding -->'.repeat(100)}`,
+);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -52,5 +56,19 @@ describe('compression', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Kovanica</title>');
+    expect(gunzipSync(page.rawPayload).toString()).not.toContain('/sign-in');
+  });
+
+  it('answers /login with the sign-in page, a page apart from the app, and nothing else with it', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fdevices%2Flist']) {
+      const page = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('/sign-in');
+    }
+    for (const url of ['/dashboard', '/login/more', '/logins']) {
+      const page = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(page.body, url).not.toContain('/sign-in');
+    }
   });
 });

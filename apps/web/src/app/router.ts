@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
-import { clearSession } from '../lib/session.ts';
+import { clearSession, signInHref } from '../lib/session.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { queryClient } from './query-client.ts';
 import { RouteError } from './route-error.tsx';
@@ -30,8 +30,7 @@ router.subscribe('onBeforeNavigate', (event) => {
 // the user to sign in again, then bring them back where they were.
 setUnauthorizedHandler(() => {
   const location = router.latestLocation;
-  if (location.pathname === '/login') return;
   clearSession();
   queryClient.clear();
-  void router.navigate({ to: '/login', search: { redirect: location.href }, replace: true });
+  window.location.replace(signInHref(location.href));
 });

@@ -193,6 +193,14 @@ export function hasValidLogin(now = Date.now()): boolean {
   return true;
 }
 
+/**
+ * The sign-in page's address, back to `redirect` afterwards. The sign-in page is a page of its own
+ * (`login.html`, decision 0016), so the app goes there with a page load, not a client navigation.
+ */
+export function signInHref(redirect?: string): string {
+  return redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login';
+}
+
 // Another tab signing in or out changes the same keys: follow it so the tabs never disagree.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {

@@ -2,20 +2,19 @@ import { canViewAllCompanies } from '@kovanica/contract';
 import { Avatar, Button, Divider, Drawer, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { signOut } from '../../features/auth/sign-out.ts';
 import { companiesApi } from '../../lib/resources.ts';
-import { DEFAULT_PHOTO, setViewAllCompanies, useSession } from '../../lib/session.ts';
+import { DEFAULT_PHOTO, setViewAllCompanies, signInHref, useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 
 /** The right-side quick-user panel (original §1): who is signed in, where, in which view and language. */
 export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const viewLabelId = useId();
   const { personalInfo, accountInfo } = useSession();
   const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
@@ -89,8 +88,7 @@ export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: 
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={() => {
             onClose();
-            signOut(queryClient);
-            void navigate({ to: '/login', replace: true });
+            void signOut(queryClient).then(() => window.location.replace(signInHref()));
           }}
         >
           {t('user.signOut')}

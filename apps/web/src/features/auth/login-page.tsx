@@ -1,7 +1,6 @@
 import { Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
@@ -11,13 +10,13 @@ import { isApiError } from '../../lib/api.ts';
 import classes from './login-page.module.css';
 import { safeRedirect } from './safe-redirect.ts';
 
-const route = getRouteApi('/login');
-
-export function LoginPage() {
+/**
+ * The sign-in page (original §7), the one screen of `login.html` (decision 0016): signed in, the
+ * app loads at `redirect` (a path of the app, else the dashboard).
+ */
+export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { redirect } = route.useSearch();
   useDocumentTitle(`${t('auth.title')} · Kovanica`);
   // The server's own message for a failed sign-in (original §8: stored as the auth error and shown).
   const [authError, setAuthError] = useState<string | null>(null);
@@ -51,11 +50,11 @@ export function LoginPage() {
       // The session's work (the user, the company, their schemas) loads with the first attempt.
       const { signIn } = await import('./sign-in.ts');
       await signIn(queryClient, values.email.trim(), values.password);
-      await navigate({ href: safeRedirect(redirect), replace: true });
+      // The button stays busy while the app loads in the page's place.
+      window.location.replace(safeRedirect(redirect));
     } catch (error) {
       if (isApiError(error) && error.status === 0) setAuthError(t('errors.network'));
       else setAuthError(failureText(error, t('auth.failed')));
-    } finally {
       setSubmitting(false);
     }
   };

@@ -8,8 +8,10 @@ import { clearSession } from '../../lib/session.ts';
  * cached answer. The local session goes at once, whatever the server answers: the request has taken
  * the token with it before the session is cleared.
  */
-export function signOut(queryClient: QueryClient): void {
-  void apiRequest('/logout', { method: 'POST', redirectOnUnauthorized: false }).catch(() => undefined);
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  const ended = apiRequest('/logout', { method: 'POST', redirectOnUnauthorized: false }).catch(() => undefined);
   clearSession();
   queryClient.clear();
+  // Resolves when the server has answered (or failed to), so that leaving the page does not cancel it.
+  await ended;
 }
