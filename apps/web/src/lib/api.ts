@@ -58,7 +58,11 @@ export interface RequestOptions<T> {
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
-/** Set once by the app: what to do when the server says the login is no longer valid. */
+/**
+ * Set once by the app: what to do when the server says the login is no longer valid. It runs only
+ * for a 401 to a request sent with the login still stored: one sent before a sign-out or a new
+ * sign-in (a password change) is about a login that is already gone.
+ */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
@@ -113,7 +117,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   if (!response.ok) {
     const problem = await readProblem(response);
-    if (response.status === 401 && options.redirectOnUnauthorized !== false) onUnauthorized();
+    if (response.status === 401 && options.redirectOnUnauthorized !== false && token && getSession().token === token) onUnauthorized();
     const cause = problem?.message ?? problem?.detail ?? problem?.title ?? response.statusText;
     throw new ApiError(`${method} ${path}: ${response.status} ${cause}`, response.status, problem);
   }
