@@ -29,7 +29,7 @@ export async function signIn(queryClient: QueryClient, email: string, password: 
     if (!user) throw new ApiError('GET /users: no user for this e-mail', 404, null);
     const companyId = parseIri('companies', user.company);
     if (companyId === null) throw new ApiError(`GET /users: bad company ${user.company}`, 500, null);
-    // The settings beside the company: the layout's update banner then shows with the first page, not after it (no layout shift).
+    // The settings beside the company: reading them keeps the update banner for the app's first page (no layout shift).
     const [company] = await Promise.all([
       queryClient.fetchQuery(companiesApi.detail(companyId)),
       queryClient.prefetchQuery(settingsQuery()),

@@ -110,7 +110,8 @@ export function DashboardPage() {
                 {company.data.name}
               </Text>
             ) : (
-              <Skeleton height={24} width="40%" />
+              // The height of the name's line (size lg), so the card does not grow when the name arrives.
+              <Skeleton height="calc(var(--mantine-font-size-lg) * var(--mantine-line-height-lg))" width="40%" />
             )}
             <Group gap="xl">
               <Text size="sm">
