@@ -141,11 +141,11 @@ test('a report as a data set: the comparative analysis by location as a PDF, wit
   await page.getByRole('option', { name: 'Comparative analysis', exact: true }).click();
   await page.getByRole('combobox', { name: 'By', exact: true }).click();
   await page.getByRole('option', { name: 'Location', exact: true }).click();
-  // The second range as the analysis's screen offers it: a year earlier at first, then the days just before the month to date.
+  // The second range as the analysis's screen offers it: a month earlier at first, then the days just before the month to date.
   const compareWith = page.getByRole('combobox', { name: 'Compare with', exact: true });
-  await expect(compareWith).toHaveValue('A year earlier');
+  await expect(compareWith).toHaveValue('A month earlier');
   await compareWith.click();
-  await expect(page.getByRole('option', { name: 'A month earlier', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'A year earlier', exact: true })).toBeVisible();
   await page.getByRole('option', { name: 'The days just before', exact: true }).click();
   // (Where the two are the same days, as on 28 March, the first preset names them: a month earlier.)
   await expect(compareWith).toHaveValue(/^(The days just before|A month earlier)$/);

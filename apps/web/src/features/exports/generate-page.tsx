@@ -114,8 +114,8 @@ export function ExportGeneratePage() {
   const [kind, setKind] = useState<Kind | null>(kinds[0] ?? null);
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  // The comparative analysis's second range: the same days a year earlier until another preset or days are chosen.
-  const firstCompared = comparisonOf('previousYear', range);
+  // The comparative analysis's second range: as on its screen, the same days a month earlier until another preset or days are chosen.
+  const firstCompared = comparisonOf('previousMonth', range);
   const [compared, setCompared] = useState<Range>(firstCompared);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [places, setPlaces] = useState<ReportPlaces>({});
