@@ -1,11 +1,10 @@
 import './app-styles.ts';
 import { Drawer, Group } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { Aside, LARGE_SCREEN } from './aside.tsx';
+import { Aside, useLargeScreen } from './aside.tsx';
 import { AsideMenu } from './aside-menu.tsx';
 import { HeaderMenu, HeaderMenuOffcanvas } from './header-menu.tsx';
 import classes from './layout.module.css';
@@ -25,7 +24,9 @@ export function AppLayout() {
   const [minimized, setMinimized] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const largeScreen = useMediaQuery(LARGE_SCREEN) ?? false;
+  // Only the layout of the screen's size is rendered: on a phone the aside's full menu alone was more
+  // than half of the page's elements, built and hidden (decision 0016).
+  const largeScreen = useLargeScreen();
   const close = () => setPanel(null);
 
   // A new screen closes whatever panel led to it.
@@ -41,21 +42,24 @@ export function AppLayout() {
       <a href="#main-content" className={classes.skipLink}>
         {t('app.skipToContent')}
       </a>
-      <Aside minimized={minimized} onToggle={() => setMinimized((m) => !m)} />
+      {largeScreen && <Aside minimized={minimized} onToggle={() => setMinimized((m) => !m)} />}
       <div className={classes.wrapper}>
-        <MobileTopBar
-          onOpenAside={() => setPanel('aside')}
-          onOpenHeaderMenu={() => setPanel('headerMenu')}
-          onOpenUserPanel={() => setPanel('user')}
-        />
-        <header className={classes.header}>
-          <HeaderMenu />
-          <Group gap="sm" wrap="nowrap">
-            <HeaderQuickSearch />
-            <NotificationsBell />
-            <UserToggle onClick={() => setPanel('user')} expanded={panel === 'user'} />
-          </Group>
-        </header>
+        {largeScreen ? (
+          <header className={classes.header}>
+            <HeaderMenu />
+            <Group gap="sm" wrap="nowrap">
+              <HeaderQuickSearch />
+              <NotificationsBell />
+              <UserToggle onClick={() => setPanel('user')} expanded={panel === 'user'} />
+            </Group>
+          </header>
+        ) : (
+          <MobileTopBar
+            onOpenAside={() => setPanel('aside')}
+            onOpenHeaderMenu={() => setPanel('headerMenu')}
+            onOpenUserPanel={() => setPanel('user')}
+          />
+        )}
         <UpdateBanner />
         <main id="main-content" tabIndex={-1} className={classes.content}>
           <Outlet />

@@ -13,10 +13,15 @@ export const ASIDE_HOVER_OPEN_MS = 50;
 export const ASIDE_HOVER_CLOSE_MS = 100;
 export const LARGE_SCREEN = '(min-width: 62em)';
 
-/** The side menu on large screens; it can be minimized to icons and expands on hover. */
+/**
+ * Whether the screen is large enough for the aside and the header (else the mobile top bar), read at
+ * the first render, so the layout never draws the other one first.
+ */
+export const useLargeScreen = (): boolean => useMediaQuery(LARGE_SCREEN, undefined, { getInitialValueInEffect: false }) ?? false;
+
+/** The side menu on large screens (rendered only there); it can be minimized to icons and expands on hover. */
 export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
-  const largeScreen = useMediaQuery(LARGE_SCREEN) ?? false;
   const [hovered, setHovered] = useState(false);
   const [keyboardInside, setKeyboardInside] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -37,7 +42,7 @@ export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: (
       data-minimized={minimized || undefined}
       data-expanded={expanded || undefined}
       onMouseEnter={() => {
-        if (minimized && largeScreen && !ignoreHover.current) schedule(true, ASIDE_HOVER_OPEN_MS);
+        if (minimized && !ignoreHover.current) schedule(true, ASIDE_HOVER_OPEN_MS);
       }}
       onMouseLeave={() => {
         ignoreHover.current = false;
