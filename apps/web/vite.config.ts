@@ -44,6 +44,22 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 const PAGES = { main: 'index.html', login: 'login.html' } as const;
 
+/** The pages' common head, written once (the pages differ only in their script). */
+const HEAD = `<meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="color-scheme" content="light" />
+    <meta name="description" content="Kovanica: the back-office of vending and amusement machine operators — devices, cash, revenue and reports." />
+    <title>Kovanica</title>
+    <script src="/zod-jitless.js"></script>`;
+
+function pageHead(): Plugin {
+  return {
+    name: 'kovanica-page-head',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<!-- kovanica:head (vite.config.ts) -->', HEAD) },
+  };
+}
+
 function signInPage(): Plugin {
   return {
     name: 'kovanica-sign-in-page',
@@ -72,6 +88,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    pageHead(),
     precompress(),
     signInPage(),
   ],
