@@ -7,7 +7,6 @@ import {
   type ReportExportKind,
 } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { testApp } from '../../testing/app.ts';
@@ -213,16 +212,8 @@ it('the figures compared are not zero here (the checks above compare real number
   expect(general.body.totals).toMatchObject({ topUpPaidCents: 7000, cardsIssued: 2 });
 });
 
-describe('the request-time check reads nothing (it does not run the report to see its 4xx)', () => {
-  /** A database that fails on any use: the check gets it as the request's and must not touch it. */
-  const noDb = new Proxy(
-    {},
-    {
-      get: (_, key) => {
-        throw new Error(`the check used the database (${String(key)})`);
-      },
-    },
-  ) as Db;
+// The check is given no database at all (its type says so): it cannot run the report to see its 4xx.
+describe("the request-time check is the report's own range check, without the database", () => {
   const ctx: RequestContext = {
     actor: {
       userId: 1,
@@ -255,18 +246,19 @@ describe('the request-time check reads nothing (it does not run the report to se
     'loyalty-report-holders': [LOYALTY_REPORT_MAX_DAYS, (r) => r],
   };
 
-  it.each(Object.keys(longest) as ReportExportKind[])(
-    '%s: the longest range passes and one day more is its 422, without the database',
-    async (kind) => {
-      const [max, params] = longest[kind];
-      await expect(reportDataSets[kind].check(noDb, ctx, params({ from, to: addDays(from, max - 1) }))).resolves.toBeUndefined();
-      const refused = await reportDataSets[kind].check(noDb, ctx, params({ from, to: addDays(from, max) })).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(refused).toBeInstanceOf(ApiProblem);
-      expect(refused).toMatchObject({ status: 422, code: 'validation' });
-      expect((refused as ApiProblem).violations[0]).toMatchObject({ code: 'range_too_long', params: { max } });
-    },
-  );
+  it.each(Object.keys(longest) as ReportExportKind[])('%s: the longest range passes and one day more is its 422', (kind) => {
+    const [max, params] = longest[kind];
+    expect(() => reportDataSets[kind].check(ctx, params({ from, to: addDays(from, max - 1) }))).not.toThrow();
+    const refused = (() => {
+      try {
+        reportDataSets[kind].check(ctx, params({ from, to: addDays(from, max) }));
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ApiProblem);
+    expect(refused).toMatchObject({ status: 422, code: 'validation' });
+    expect((refused as ApiProblem).violations[0]).toMatchObject({ code: 'range_too_long', params: { max } });
+  });
 });

@@ -83,7 +83,8 @@ interface ReportSpec<K extends ReportExportKind, Row, Totals> {
 
 /** A data set of the exports: its request-time check (the report's own 4xx), its component, its builder. */
 export interface ReportDataSet {
-  check(db: Db, ctx: RequestContext, params: unknown): Promise<void>;
+  /** Reads nothing: throws the report's own 4xx for bad params. */
+  check(ctx: RequestContext, params: unknown): void;
   component?: string;
   build(
     db: Db,
@@ -422,7 +423,7 @@ const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['tot
 function dataSet<K extends ReportExportKind, Row, Totals>(kind: K, spec: ReportSpec<K, Row, Totals>): ReportDataSet {
   return {
     // The report's own scope check, not a page of it: the request answers without running the report.
-    check: async (_db, ctx, params) => void spec.check(ctx, params as ReportExportParams<K>),
+    check: (ctx, params) => void spec.check(ctx, params as ReportExportParams<K>),
     component: exportComponent[kind],
     build: buildReport(spec),
   };
@@ -432,7 +433,7 @@ function dataSet<K extends ReportExportKind, Row, Totals>(kind: K, spec: ReportS
 export const reportDataSets: Record<ReportExportKind, ReportDataSet> = {
   'finance-report': {
     // The finance report's scope check needs no query (its own 4xx: range, references, subject).
-    check: async (_db, ctx, params) => void financeScope(ctx, params as ReportExportParams<'finance-report'>),
+    check: (ctx, params) => void financeScope(ctx, params as ReportExportParams<'finance-report'>),
     build: (db, ctx, params, format, sink, progress, options) =>
       buildFinanceExport(db, ctx, params as ReportExportParams<'finance-report'>, format, sink, progress, options),
   },

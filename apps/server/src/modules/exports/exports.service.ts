@@ -136,7 +136,7 @@ export async function requestExport(
   // A user exports what they may read: the data set's permission, module and component.
   checkAccess(ctx, input.kind, lists);
   try {
-    if (isReport(input.kind)) await reportDataSets[input.kind].check(db, ctx, input.params);
+    if (isReport(input.kind)) reportDataSets[input.kind].check(ctx, input.params);
     else listQuery(sourceOf(lists, input.kind), input.params as ListExportParams);
   } catch (error) {
     asParamsProblem(error);
