@@ -30,11 +30,10 @@ export const EVENT_LIMITS = {
   emptyingTokens: 10_000_000,
 } as const;
 
+const earliestEventMs = Date.parse(EARLIEST_EVENT_AT);
 const base = {
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  at: z.iso
-    .datetime({ offset: true, abort: true })
-    .refine((v) => Date.parse(v) >= Date.parse(EARLIEST_EVENT_AT), { error: 'event_too_early' }),
+  at: z.iso.datetime({ offset: true, abort: true }).refine((v) => Date.parse(v) >= earliestEventMs, { error: 'event_too_early' }),
 };
 const cents = (max: number) => z.number().int().min(1).max(max);
 const count = z.number().int().min(1).max(EVENT_LIMITS.count).default(1);
@@ -84,12 +83,12 @@ export const telemetryBatch = z
   .superRefine(({ events }, ctx) => {
     // The same seq twice is a resend (stored once) only when the content is the same too; otherwise
     // one of them would be dropped in silence, so the batch is refused, naming the seq.
-    const seen = new Map<number, string>();
+    // The content is compared only where a seq repeats: a batch of distinct seqs costs one lookup each.
+    const seen = new Map<number, number>();
     for (const [i, event] of events.entries()) {
-      const content = contentOf(event);
       const first = seen.get(event.seq);
-      if (first === undefined) seen.set(event.seq, content);
-      else if (first !== content) {
+      if (first === undefined) seen.set(event.seq, i);
+      else if (contentOf(events[first] as TelemetryEvent) !== contentOf(event)) {
         ctx.addIssue({ code: 'custom', path: ['events', i, 'seq'], message: 'seq_conflict', params: { seq: event.seq } });
       }
     }

@@ -1,6 +1,7 @@
 import { type FiscalizeMode, FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { deviceState } from '../../db/schema/index.ts';
 import type { FiscalContext } from '../bills/bills.service.ts';
 
@@ -114,7 +115,9 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     if (seq > high) high = seq;
   }
   // The batch's seqs stored already: one range of the (logger, seq) index, not a descent per seq.
-  const result = await tx.execute(sql`
+  const result = await executePrepared(
+    tx,
+    sql`
     select
       array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
         and seq = any(${sql.param(seqs)}::bigint[])) as known,
@@ -128,7 +131,8 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
       (select json_agg(json_build_array(s.started_at, s.ended_at)) from service_sessions s
         where s.device_id = d.id and s.started_at <= ${last}::timestamptz and (s.ended_at is null or s.ended_at > ${first}::timestamptz)) as sessions,
       (select row_to_json(st) from device_state st where st.device_id = d.id) as state
-    from (select 1) as one left join devices d on d.logger_id = ${loggerId}`);
+    from (select 1) as one left join devices d on d.logger_id = ${loggerId}`,
+  );
   type Raw = {
     known: (string | number)[] | null;
     last: string | number | null;

@@ -1,6 +1,7 @@
 import type { CommandType, TelemetryEvent } from '@kovanica/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { deviceCommands } from '../../db/schema/index.ts';
 import type { Rollup } from './ingest-classify.ts';
 import type { IngestLogger, StateRow, Timed } from './ingest-context.ts';
@@ -51,12 +52,16 @@ export function eventRow(t: Timed, locationId: number | null, amountCents: numbe
   };
 }
 
-/** The batch's events (a CTE of the write statement); a `(logger, seq)` stored meanwhile is skipped. */
+/**
+ * The batch's events (a CTE of the write statement). A plain insert, no `on conflict`: the fresh
+ * events were picked under the logger's lock (`freshOf`), so none is stored yet, and the `(logger,
+ * seq)` unique index stays the guard (a conflict would refuse the batch, never store an event twice).
+ * The conflict check cost a second descent of that index per event.
+ */
 export function insertEvents(logger: IngestLogger, deviceId: number | null, rows: EventRow[], receivedAt: Date): SQL {
   return sql`ev as (insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
       select ${logger.companyId}::int, ${logger.id}::int, ${deviceId}::int, e.l, e.s, e.t, e.a, e.r, ${receivedAt.toISOString()}::timestamptz, e.m, e.c, e.x, e.d
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, s bigint, t text, a timestamptz, r timestamptz, m int, c int, x boolean, d jsonb)
-      on conflict (logger_id, seq) do nothing)`;
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, s bigint, t text, a timestamptz, r timestamptz, m int, c int, x boolean, d jsonb))`;
 }
 
 /** The columns a rollup row sums (`device_daily`, `device_monthly`), as named in SQL. */
@@ -163,13 +168,16 @@ export async function writeBatch(
   const at = receivedAt.toISOString();
   // Imported history: the logger did not call, so it is not seen and its commands stay pending.
   if (!fromLogger) {
-    if (writes.length) await tx.execute(sql`with ${sql.join([...writes], sql`, `)} select 1`);
+    if (writes.length) await executePrepared(tx, sql`with ${sql.join([...writes], sql`, `)} select 1`);
     return [];
   }
-  const delivered = await tx.execute(sql`
+  const delivered = await executePrepared(
+    tx,
+    sql`
       with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz where id = ${loggerId})`], sql`, `)}
       update ${deviceCommands} set status = 'delivered', delivered_at = ${at}::timestamptz
-      where logger_id = ${loggerId} and status = 'pending' returning id, type`);
+      where logger_id = ${loggerId} and status = 'pending' returning id, type`,
+  );
   const commands = (delivered as unknown as { rows: { id: number; type: CommandType }[] }).rows.map((c) => ({
     id: Number(c.id),
     type: c.type,
