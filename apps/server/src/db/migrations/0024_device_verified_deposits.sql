@@ -1,0 +1,1 @@
+CREATE INDEX "deposits_device_verified_idx" ON "deposits" USING btree ("device_id","at") WHERE verified_at is not null;
