@@ -6,6 +6,9 @@ import type { ForecastPoint, TrafficPoint } from './dashboard-figures.ts';
 /**
  * The dashboard's charts (Mantine charts on recharts): a chunk of their own, loaded after the page's
  * figures are on screen, so the first paint and the figures never wait for recharts.
+ * They draw at once, without recharts' entry animation: it renders the chart again on every frame
+ * for up to 1.5 s, three charts at once on this page, which on a phone's CPU is long tasks that
+ * block the page (decision 0016).
  */
 
 /** Whole euros on the axis (`12.345 €`): cents there only crowd it; the tooltip has them. */
@@ -43,6 +46,7 @@ export function TrafficBars({ data, label, height }: TrafficChartProps) {
       accessibilityLayer={false}
       textColor={TEXT}
       maxBarWidth={28}
+      barProps={{ isAnimationActive: false }}
     />
   );
 }
@@ -58,6 +62,7 @@ export function TrafficArea({ data, label, height }: TrafficChartProps) {
       curveType="linear"
       withDots={false}
       strokeWidth={1.5}
+      areaProps={{ isAnimationActive: false }}
       valueFormatter={formatMoney}
       yAxisProps={{ tickFormatter: euros, width: 80 }}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
@@ -99,7 +104,11 @@ export function ForecastChart({ data, labels, height }: ForecastChartProps) {
       withGradient={false}
       fillOpacity={0.55}
       // The band is filled, the expected value is a line over it.
-      areaProps={(series) => (series.name === 'interval' ? { strokeWidth: 0 } : { fillOpacity: 0, strokeWidth: 2 })}
+      areaProps={(series) =>
+        series.name === 'interval'
+          ? { strokeWidth: 0, isAnimationActive: false }
+          : { fillOpacity: 0, strokeWidth: 2, isAnimationActive: false }
+      }
       valueFormatter={moneyOrRange as (value: number) => string}
       yAxisProps={{ tickFormatter: euros, width: 80 }}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
