@@ -136,11 +136,16 @@ test('the dashboard shows every revenue figure as the API reports it', async ({ 
 
   // Traffic: the sentence with the total over the days, and the chart (its own chunk) drawn below.
   const sum = (days: DashboardFigures['traffic30']) => days.reduce((s, d) => s + d.revenueCents, 0);
+  // Far below the screen, the year's chart is not drawn yet: its place is held until it comes near.
+  await expect(region(page, 'Traffic, last 365 days')).toContainText('Total');
+  await expect(region(page, 'Traffic, last 365 days').locator('[data-when-near]')).toHaveCount(1);
   for (const [name, days] of [
     ['Traffic, last 30 days', f.traffic30],
     ['Traffic, last 365 days', f.traffic365],
   ] as const) {
     await expect(region(page, name)).toContainText(`Total ${formatMoney(sum(days))}`);
+    // The chart renders when its card comes near the screen (WhenNear): scrolled to, as a user would.
+    await region(page, name).scrollIntoViewIfNeeded();
     await expect(region(page, name).locator('.recharts-surface').first()).toBeVisible();
   }
   expect(f.traffic30).toHaveLength(30);
@@ -152,6 +157,7 @@ test('the dashboard shows every revenue figure as the API reports it', async ({ 
   await expect(forecast).toContainText(
     `Expected over the next 30 days: ${formatMoney(f.forecast.points.reduce((s, p) => s + p.valueCents, 0))}`,
   );
+  await forecast.scrollIntoViewIfNeeded();
   await expect(forecast.locator('.recharts-surface').first()).toBeVisible();
   const backtest = f.forecast.backtest;
   expect(backtest).not.toBeNull();

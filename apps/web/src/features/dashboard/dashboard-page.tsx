@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { type ComponentType, type ReactNode, useId } from 'react';
+import { type ComponentType, memo, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -66,7 +66,7 @@ export function DashboardPage() {
   // The money cards while their figures load or are on screen; a failure shows instead of empty cards.
   const money = mayReadMoney && !failed;
   const cards = useCardState(cardStateKey(personalInfo.id));
-  const modules = company.data?.activeModules ?? accountInfo.company_active_module ?? [];
+  const modules = company.data?.activeModules ?? accountInfo.company_active_module ?? NO_MODULES;
 
   /** A card as the user left it: closed cards are gone until "Show closed cards", folded ones stay folded. */
   const card = (key: string, title: string, body: ReactNode) =>
@@ -104,65 +104,17 @@ export function DashboardPage() {
         {card(
           'company',
           t('dashboard.company'),
-          <Stack gap="sm">
-            {company.data ? (
-              <Text fw={600} size="lg">
-                {company.data.name}
-              </Text>
-            ) : (
-              // The height of the name's line (size lg), so the card does not grow when the name arrives.
-              <Skeleton height="calc(var(--mantine-font-size-lg) * var(--mantine-line-height-lg))" width="40%" />
-            )}
-            <Group gap="xl">
-              <Text size="sm">
-                <Text span c="dimmed">
-                  {t('dashboard.oib')}:{' '}
-                </Text>
-                {company.data?.oib ?? accountInfo.company_oib}
-              </Text>
-              <Text size="sm">
-                <Text span c="dimmed">
-                  {t('dashboard.view')}:{' '}
-                </Text>
-                {t(accountInfo.isTopGun ? 'user.allCompanies' : 'user.myCompany')}
-              </Text>
-            </Group>
-            <div>
-              <Text size="sm" c="dimmed" mb={6}>
-                {t('dashboard.activeModules')}
-              </Text>
-              {modules.length === 0 ? (
-                <Text size="sm">{t('dashboard.noModules')}</Text>
-              ) : (
-                <Group gap={6} component="ul" className={classes.modules}>
-                  {modules.map((m) => (
-                    <Badge key={m} component="li" variant="light" size="lg" radius="sm">
-                      {t(`modules.${m}`)}
-                    </Badge>
-                  ))}
-                </Group>
-              )}
-            </div>
-          </Stack>,
+          <CompanyDetails
+            name={company.data?.name}
+            oib={company.data?.oib ?? accountInfo.company_oib}
+            allCompanies={accountInfo.isTopGun}
+            modules={modules}
+          />,
         )}
         {money && card('indexes', t(f('indexes.title')), <IndexFigures indexes={data?.indexes} />)}
         {money && card('fleet', t(f('fleet.title')), <FleetFigures devices={data?.devices} />)}
         {money && card('money', t(f('money.title')), <MoneyFigures figures={data} />)}
-        {card(
-          'figures',
-          t('dashboard.figures'),
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
-            {figures.map(({ key, icon: Icon }) => (
-              <Figure
-                key={key}
-                label={t(`dashboard.${key}`)}
-                value={summary.data?.[key]}
-                icon={<Icon size={26} aria-hidden />}
-                testId={`figure-${key}`}
-              />
-            ))}
-          </SimpleGrid>,
-        )}
+        {card('figures', t('dashboard.figures'), <CountFigures summary={summary.data} />)}
         {money && card('traffic30', t(f('traffic.title30')), <TrafficPanel days={data?.traffic30} kind="bars" />)}
         {money && card('traffic365', t(f('traffic.title365')), <TrafficPanel days={data?.traffic365} kind="area" />)}
         {money && card('forecast', t(f('forecast.title')), <ForecastPanel forecast={data?.forecast} />)}
@@ -171,6 +123,85 @@ export function DashboardPage() {
     </>
   );
 }
+
+const NO_MODULES: readonly string[] = [];
+
+// The cards' bodies are memoised: the page renders again whenever one of its queries answers (the
+// company, the counts, the figures), and a card renders only when what it shows changes. On a phone's
+// CPU each render of the whole page was a long task (decision 0016).
+const CompanyDetails = memo(function CompanyDetails({
+  name,
+  oib,
+  allCompanies,
+  modules,
+}: {
+  /** Undefined while the company loads. */
+  name: string | undefined;
+  oib: string | null | undefined;
+  allCompanies: boolean;
+  modules: readonly string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {name !== undefined ? (
+        <Text fw={600} size="lg">
+          {name}
+        </Text>
+      ) : (
+        // The height of the name's line (size lg), so the card does not grow when the name arrives.
+        <Skeleton height="calc(var(--mantine-font-size-lg) * var(--mantine-line-height-lg))" width="40%" />
+      )}
+      <Group gap="xl">
+        <Text size="sm">
+          <Text span c="dimmed">
+            {t('dashboard.oib')}:{' '}
+          </Text>
+          {oib}
+        </Text>
+        <Text size="sm">
+          <Text span c="dimmed">
+            {t('dashboard.view')}:{' '}
+          </Text>
+          {t(allCompanies ? 'user.allCompanies' : 'user.myCompany')}
+        </Text>
+      </Group>
+      <div>
+        <Text size="sm" c="dimmed" mb={6}>
+          {t('dashboard.activeModules')}
+        </Text>
+        {modules.length === 0 ? (
+          <Text size="sm">{t('dashboard.noModules')}</Text>
+        ) : (
+          <Group gap={6} component="ul" className={classes.modules}>
+            {modules.map((m) => (
+              <Badge key={m} component="li" variant="light" size="lg" radius="sm">
+                {t(`modules.${m}`)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </div>
+    </Stack>
+  );
+});
+
+const CountFigures = memo(function CountFigures({ summary }: { summary: Partial<Record<FigureKey, ReactNode>> | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+      {figures.map(({ key, icon: Icon }) => (
+        <Figure
+          key={key}
+          label={t(`dashboard.${key}`)}
+          value={summary?.[key]}
+          icon={<Icon size={26} aria-hidden />}
+          testId={`figure-${key}`}
+        />
+      ))}
+    </SimpleGrid>
+  );
+});
 
 interface FigureProps {
   label: string;
@@ -217,7 +248,7 @@ function FigureLink({ children, ...link }: LinkProps & { children: string }) {
 }
 
 /** Total, problematic and critical devices, each linked to the screen that shows them where the user may open it. */
-function FleetFigures({ devices }: { devices: DashboardFigures['devices'] | undefined }) {
+const FleetFigures = memo(function FleetFigures({ devices }: { devices: DashboardFigures['devices'] | undefined }) {
   const { t } = useTranslation();
   const access = useAccess();
   const lists = access.can('devices.read') && access.hasModule('devices');
@@ -260,7 +291,7 @@ function FleetFigures({ devices }: { devices: DashboardFigures['devices'] | unde
       />
     </SimpleGrid>
   );
-}
+});
 
 /** The first and last day of the month before the one `today` is in. */
 function lastMonthOf(today: string): { from: string; to: string } {
@@ -269,7 +300,7 @@ function lastMonthOf(today: string): { from: string; to: string } {
 }
 
 /** Cash in the boxes now, this month's revenue so far and last month's. */
-function MoneyFigures({ figures }: { figures: DashboardFigures | undefined }) {
+const MoneyFigures = memo(function MoneyFigures({ figures }: { figures: DashboardFigures | undefined }) {
   const { t } = useTranslation();
   const hint = (text: string) => (
     <Text size="xs" c="dimmed">
@@ -302,10 +333,10 @@ function MoneyFigures({ figures }: { figures: DashboardFigures | undefined }) {
       />
     </SimpleGrid>
   );
-}
+});
 
 /** Lessors whose contract ends within 30 days, soonest first, each linked to the lessor where the user may open it. */
-function ContractsEnding({ figures }: { figures: DashboardFigures | undefined }) {
+const ContractsEnding = memo(function ContractsEnding({ figures }: { figures: DashboardFigures | undefined }) {
   const { t } = useTranslation();
   const { can } = useAccess();
   if (!figures) return <Skeleton height={60} />;
@@ -347,4 +378,4 @@ function ContractsEnding({ figures }: { figures: DashboardFigures | undefined })
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

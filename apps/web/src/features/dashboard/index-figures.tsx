@@ -1,7 +1,7 @@
 import { type DashboardFigures, formatMoney } from '@kovanica/contract';
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { changeOf, type IndexKey, indexPeriods, type Trend, trendOf } from './dashboard-figures.ts';
@@ -77,7 +77,8 @@ function IndexFigure({
 }
 
 /** The daily, weekly, monthly and yearly indexes, each period's own above its last-year counterpart. */
-export function IndexFigures({ indexes }: { indexes: DashboardFigures['indexes'] | undefined }) {
+// Memoised: the dashboard renders again whenever one of its queries answers; a card renders only when its own figures change.
+export const IndexFigures = memo(function IndexFigures({ indexes }: { indexes: DashboardFigures['indexes'] | undefined }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
@@ -95,4 +96,4 @@ export function IndexFigures({ indexes }: { indexes: DashboardFigures['indexes']
       </SimpleGrid>
     </Stack>
   );
-}
+});

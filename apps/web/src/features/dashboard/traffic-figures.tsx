@@ -1,8 +1,9 @@
 import { type DashboardDay, type DashboardFigures, formatDate, formatMoney } from '@kovanica/contract';
 import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../components/percent-input.tsx';
+import { WhenNear } from '../../components/when-near.tsx';
 import { errorShare, forecastPoints, forecastTotal, summarizeTraffic, trafficPoints } from './dashboard-figures.ts';
 import classes from './dashboard-page.module.css';
 
@@ -22,7 +23,13 @@ const ChartSkeleton = () => <Skeleton height={CHART_HEIGHT} radius="sm" />;
  * Revenue per day over the last 30 or 365 days: a sentence with the total, the daily average and the
  * best day (what a screen reader reads, and what the chart alone would not say), then the chart.
  */
-export function TrafficPanel({ days, kind }: { days: readonly DashboardDay[] | undefined; kind: 'bars' | 'area' }) {
+export const TrafficPanel = memo(function TrafficPanel({
+  days,
+  kind,
+}: {
+  days: readonly DashboardDay[] | undefined;
+  kind: 'bars' | 'area';
+}) {
   const { t } = useTranslation();
   const points = useMemo(() => days && trafficPoints(days), [days]);
   const summary = useMemo(() => days && summarizeTraffic(days), [days]);
@@ -43,16 +50,18 @@ export function TrafficPanel({ days, kind }: { days: readonly DashboardDay[] | u
       {/* The chart repeats the sentence above for the eye; assistive technology reads the sentence. */}
       <div aria-hidden className={classes.chart}>
         {points ? (
-          <Suspense fallback={<ChartSkeleton />}>
-            <Chart data={points} label={t(k('traffic.series'))} height={CHART_HEIGHT} />
-          </Suspense>
+          <WhenNear height={CHART_HEIGHT}>
+            <Suspense fallback={<ChartSkeleton />}>
+              <Chart data={points} label={t(k('traffic.series'))} height={CHART_HEIGHT} />
+            </Suspense>
+          </WhenNear>
         ) : (
           <ChartSkeleton />
         )}
       </div>
     </Stack>
   );
-}
+});
 
 type Forecast = DashboardFigures['forecast'];
 
@@ -98,7 +107,7 @@ function Backtest({ backtest }: { backtest: Forecast['backtest'] }) {
 }
 
 /** The next 30 days' expected revenue with its interval, and beside it how well the model did in the past. */
-export function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) {
+export const ForecastPanel = memo(function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) {
   const { t } = useTranslation();
   const points = useMemo(() => forecast && forecastPoints(forecast.points), [forecast]);
   const total = forecast && forecastTotal(forecast.points);
@@ -116,13 +125,15 @@ export function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) 
           )}
           <div aria-hidden className={classes.chart}>
             {points ? (
-              <Suspense fallback={<ChartSkeleton />}>
-                <ForecastChart
-                  data={points}
-                  labels={{ expected: t(k('forecast.expected')), interval: t(k('forecast.interval')) }}
-                  height={CHART_HEIGHT}
-                />
-              </Suspense>
+              <WhenNear height={CHART_HEIGHT}>
+                <Suspense fallback={<ChartSkeleton />}>
+                  <ForecastChart
+                    data={points}
+                    labels={{ expected: t(k('forecast.expected')), interval: t(k('forecast.interval')) }}
+                    height={CHART_HEIGHT}
+                  />
+                </Suspense>
+              </WhenNear>
             ) : (
               <ChartSkeleton />
             )}
@@ -141,4 +152,4 @@ export function ForecastPanel({ forecast }: { forecast: Forecast | undefined }) 
       <Grid.Col span={{ base: 12, lg: 4 }}>{forecast ? <Backtest backtest={forecast.backtest} /> : <Skeleton height={160} />}</Grid.Col>
     </Grid>
   );
-}
+});
