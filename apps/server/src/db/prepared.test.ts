@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../testing/database.ts';
 import { executePrepared } from './prepared.ts';
 
-describe('executePrepared', () => {
+describe('how the app runs its statements', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     database = await freshDatabase();
@@ -35,5 +35,14 @@ describe('executePrepared', () => {
       ]);
       expect(statements).toContain('select $1::int as other');
     });
+  });
+
+  it('runs every PostgreSQL connection of the pool without JIT (decision 0034)', async () => {
+    if (database.kind !== 'postgres') return; // PGlite has no JIT
+    // Several at once: each on a connection of the pool.
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => database.db.execute(sql`select current_setting('jit') as jit, pg_sleep(0.05)`)),
+    );
+    expect(answers.map((a) => (a as unknown as { rows: { jit: string }[] }).rows[0]?.jit)).toEqual(['off', 'off', 'off']);
   });
 });
