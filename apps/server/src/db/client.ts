@@ -64,11 +64,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // code first. The app's queries are short; the fleet's figures over 3,000 devices (one row each
     // with subqueries) were estimated costly and spent some 250 ms of their ~400 compiling, to run in
     // 100 (scale bench, decision 0034). Set per connection, so a customer's server keeps its setting
-    // for other clients.
+    // for other clients. The URL's own `options` are kept, with this one after them (pg lets the URL's
+    // replace the pool's, so they are taken out of it and passed together).
+    const url = new URL(target.url);
+    const urlOptions = url.searchParams.get('options');
+    url.searchParams.delete('options');
     const pool = new pg.Pool({
-      connectionString: target.url,
+      connectionString: url.toString(),
       max: 10,
-      options: '-c jit=off',
+      options: [urlOptions, '-c jit=off'].filter(Boolean).join(' '),
       ...(timeout > 0 ? { statement_timeout: timeout } : {}),
     });
     // An idle connection the server closes (restart, failover) must not take the process down;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../testing/database.ts';
+import { databaseUrl } from '../testing/postgres.ts';
+import { openDatabase } from './client.ts';
 import { executePrepared } from './prepared.ts';
 
 describe('how the app runs its statements', () => {
@@ -44,5 +46,24 @@ describe('how the app runs its statements', () => {
       Array.from({ length: 3 }, () => database.db.execute(sql`select current_setting('jit') as jit, pg_sleep(0.05)`)),
     );
     expect(answers.map((a) => (a as unknown as { rows: { jit: string }[] }).rows[0]?.jit)).toEqual(['off', 'off', 'off']);
+  });
+
+  it("keeps the options of the database's URL beside it", async () => {
+    if (database.kind !== 'postgres' || !process.env.DATABASE_URL) return;
+    const [{ name }] = ((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] })
+      .rows as [{ name: string }];
+    const url = new URL(databaseUrl(process.env.DATABASE_URL, name));
+    url.searchParams.set('options', '-c work_mem=5MB');
+    const other = await openDatabase({ url: url.toString() });
+    try {
+      const answer = (await other.db.execute(
+        sql`select current_setting('jit') as jit, current_setting('work_mem') as work_mem`,
+      )) as unknown as {
+        rows: { jit: string; work_mem: string }[];
+      };
+      expect(answer.rows[0]).toEqual({ jit: 'off', work_mem: '5MB' });
+    } finally {
+      await other.close();
+    }
   });
 });
