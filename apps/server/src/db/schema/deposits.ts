@@ -37,7 +37,7 @@ export const deposits = pgTable(
     uniqueIndex('deposits_emptying_key').on(t.emptyingId),
     index('deposits_company_at_idx').on(t.companyId, t.at),
     index('deposits_at_idx').on(t.at, t.id),
-    // A device's last verified deposit (its state's `deposit_difference`).
+    // A device's deposits by time (the deposits list filtered to a device).
     index('deposits_device_at_idx').on(t.deviceId, t.at),
     index('deposits_unverified_idx').on(t.companyId).where(sql`verified_at is null`),
     // A device's last verified deposit (its state: a deposit short of the tolerance makes it
