@@ -81,6 +81,7 @@ export async function main(argv: string[]) {
     const bodies = new Map<(typeof loggers)[number], string[]>();
     let builtLate = 0;
     const prepare = (ms: number) => {
+      builtLate = 0; // counted per run: the warm-up's do not count in the measured one
       const perLogger = Math.ceil((MAX_RATE * ms) / 1000 / size / FLEET) + 1;
       const now = Date.now();
       for (const logger of loggers)
