@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
-import { auditLogApi } from '../lib/resources.ts';
+import { auditLogApi } from '../lib/apis/audit-log.ts';
 import { FailureAlert } from './failure-alert.tsx';
 
 const k = (key: string) => `resources.audit-log.${key}`;

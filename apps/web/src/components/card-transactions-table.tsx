@@ -11,8 +11,12 @@ import { Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardHoldersApi } from '../lib/apis/card-holders.ts';
+import { cardTransactionsApi } from '../lib/apis/card-transactions.ts';
+import { devicesApi } from '../lib/apis/devices.ts';
+import { loyaltyCardsApi } from '../lib/apis/loyalty-cards.ts';
+import { loyaltyOwnersApi } from '../lib/apis/loyalty-owners.ts';
 import { exportMoney } from '../lib/export/table.ts';
-import { cardHoldersApi, cardTransactionsApi, devicesApi, loyaltyCardsApi, loyaltyOwnersApi } from '../lib/resources.ts';
 import { type Column, DataTable, type Filter } from './data-table/index.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 

@@ -1,4 +1,4 @@
-import { companiesApi } from '../lib/resources.ts';
+import { companiesApi } from '../lib/apis/companies.ts';
 import { useSession } from '../lib/session.ts';
 import { viewOf } from '../lib/view.ts';
 import { ReferenceSelect } from './reference-select.tsx';

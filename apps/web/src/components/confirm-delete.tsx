@@ -9,8 +9,8 @@ import { useInvalidate } from '../lib/resource-hooks.ts';
 import { FailureAlert, failureText } from './failure-alert.tsx';
 
 export interface ConfirmDeleteProps {
-  /** The resource (`resourceApi(...)`): `remove` deletes; afterwards what it makes stale is refreshed (`api.stale`). */
-  api: Pick<ResourceApi<unknown>, 'keys' | 'remove' | 'stale'>;
+  /** The resource (`resourceApi(...)`): `remove` deletes; afterwards what it makes stale is refreshed (`useInvalidate`). */
+  api: Pick<ResourceApi<unknown>, 'name' | 'keys' | 'remove'>;
   id: number;
   /** The item as people know it, for the question and the notice: "Delete Ana Horvat?". */
   name: string;

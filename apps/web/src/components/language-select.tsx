@@ -25,7 +25,7 @@ export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
         const id = personalInfo.id;
         // The users' API (and its schemas) only when signed in: the sign-in page shows this select too.
         if (token && id !== null)
-          void import('../lib/resources.ts').then(({ usersApi }) => usersApi.patch(id, { language: next })).catch(() => undefined);
+          void import('../lib/apis/users.ts').then(({ usersApi }) => usersApi.patch(id, { language: next })).catch(() => undefined);
       }}
     />
   );

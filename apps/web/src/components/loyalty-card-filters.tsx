@@ -1,7 +1,7 @@
 import { type CardStatus, cardStatuses } from '@kovanica/contract';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { loyaltyOwnersApi } from '../lib/resources.ts';
+import { loyaltyOwnersApi } from '../lib/apis/loyalty-owners.ts';
 import type { View } from '../lib/view.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 

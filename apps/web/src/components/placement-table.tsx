@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
 import { apiRequest } from '../lib/api.ts';
-import { devicesApi } from '../lib/resources.ts';
+import { devicesApi } from '../lib/apis/devices.ts';
 import { FailureAlert } from './failure-alert.tsx';
 
 const stem = 'resources.placements';

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { companiesApi, devicesApi, lessorsApi, locationsApi } from '../lib/resources.ts';
+import { companiesApi } from '../lib/apis/companies.ts';
+import { devicesApi } from '../lib/apis/devices.ts';
+import { lessorsApi } from '../lib/apis/lessors.ts';
+import { locationsApi } from '../lib/apis/locations.ts';
 import type { View } from '../lib/view.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 

@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api.ts';
+import { usersApi } from '../lib/apis/users.ts';
 import { fileToBase64 } from '../lib/files.ts';
 import { currentLanguage } from '../lib/i18n.ts';
-import { usersApi } from '../lib/resources.ts';
 import { DEFAULT_PHOTO, getSession, personalInfoOf, setPersonalInfo } from '../lib/session.ts';
 import { failureText } from './failure-alert.tsx';
 

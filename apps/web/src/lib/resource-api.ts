@@ -1,4 +1,4 @@
-import { type Collection, collectionOf, type Resource, resources, staleAfterWrite } from '@kovanica/contract';
+import { type Collection, collectionOf, type Resource } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type Query } from './api.ts';
@@ -45,8 +45,6 @@ export interface ResourceApi<T, Patch = never, Create = never> {
     list: (query: Query, view?: View) => ListKey;
     detail: (id: number | string) => readonly [string, 'detail', number | string];
   };
-  /** What a write makes stale (this resource and every one that shows it), as query keys. */
-  stale: readonly (readonly [string])[];
   /** One page; `view` overrides the session's My/All Companies switch for this list only. */
   list: (query?: Query, view?: View) => ListOptions<T>;
   detail: (id: number | string) => DetailOptions<T>;
@@ -76,7 +74,6 @@ export function resourceApi<Item, Create, Patch>(
       list: (query, view) => (view ? [name, 'list', query, view] : [name, 'list', query]),
       detail: (id) => [name, 'detail', id],
     },
-    stale: staleAfterWrite(name, resources).map((stale) => [stale] as const),
     list: (query = {}, view) => listOptions(name, collection, query, view),
     detail: (id) => detailOptions(name, item, id),
     create: (body) => apiRequest(`/${name}`, { method: 'POST', body, schema: item }),

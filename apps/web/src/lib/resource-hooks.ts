@@ -7,10 +7,17 @@ import { type FieldErrors, type SaveWith, useResourceForm } from './forms.ts';
 import type { ResourceApi } from './resource-api.ts';
 import { screenPaths } from './resource-routes.tsx';
 
-/** Refreshes what a write to the resource makes stale (`api.stale`: itself and whatever shows it). */
-export function useInvalidate(api: Pick<ResourceApi<unknown>, 'stale'>) {
+/**
+ * Refreshes what a write to the resource makes stale: itself and whatever shows it (`staleAfterWrite`).
+ * That is computed over every resource's description, so it is loaded with the first write rather
+ * than with the page (`stale.ts`).
+ */
+export function useInvalidate(api: Pick<ResourceApi<unknown>, 'name'>) {
   const queryClient = useQueryClient();
-  return () => Promise.all(api.stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return async () => {
+    const { staleKeys } = await import('./stale.ts');
+    await Promise.all(staleKeys(api.name).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
 }
 
 /** Creates an item, then refreshes what it makes stale. */

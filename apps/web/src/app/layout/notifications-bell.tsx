@@ -6,7 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/access.ts';
-import { billsApi, depositsApi, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
+import { depositsApi } from '../../lib/apis/deposits.ts';
+import { UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 
 /** Original §1: the header lists the last 10 unverified deposits and the last 10 unfiscalized bills. */
 const SHOWN = 10;

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { signOut } from '../../features/auth/sign-out.ts';
-import { companiesApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
 import { DEFAULT_PHOTO, setViewAllCompanies, signInHref, useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { companiesApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
 import { useSession } from '../../lib/session.ts';
 import { type View, viewOf } from '../../lib/view.ts';
 import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../reference-select.tsx';

@@ -7,7 +7,8 @@ import { AuditActionBadge, AuditChanges, fieldLabel, formatValue } from '../../c
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { auditLogApi, usersApi } from '../../lib/resources.ts';
+import { auditLogApi } from '../../lib/apis/audit-log.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 

@@ -1,8 +1,9 @@
 import { parseIri, type User } from '@kovanica/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, requestToken } from '../../lib/api.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { changeLanguage, currentLanguage } from '../../lib/i18n.ts';
-import { companiesApi, usersApi } from '../../lib/resources.ts';
 import {
   accountInfoOf,
   clearSession,

@@ -1,7 +1,7 @@
 import { type BillComparisonQuery, billComparisonAnswer } from '@kovanica/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import { billsApi } from '../../lib/resources.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
 import type { View } from '../../lib/view.ts';
 
 /**

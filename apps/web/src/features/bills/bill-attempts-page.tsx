@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { billAttemptsApi } from '../../lib/resources.ts';
+import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { BillNumberLink, dash, nowrap } from './bill-columns.tsx';

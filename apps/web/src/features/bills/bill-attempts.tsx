@@ -4,7 +4,7 @@ import { IconCode } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/index.ts';
-import { billAttemptsApi } from '../../lib/resources.ts';
+import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { formatBillTime } from './bill-time.ts';
 import { XmlDrawer } from './xml-drawer.tsx';
 

@@ -1,7 +1,8 @@
 import { billKinds, billPayments, billStatuses, type Device } from '@kovanica/contract';
 import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { devicesApi, locationsApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
 
 const f = (field: string) => `bills.fields.${field}`;
 

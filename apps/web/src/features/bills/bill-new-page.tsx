@@ -11,9 +11,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { billsApi } from '../../lib/apis/bills.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
 import { type SaveWith, useResourceForm } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
-import { billsApi, companiesApi, locationsApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 
 const k = (key: string) => `billNew.${key}`;

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billsApi } from '../../lib/resources.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
 import { BILL_NUMBER } from './advanced-filter.ts';
 
 const SEARCH_DELAY_MS = 300;

@@ -11,9 +11,9 @@ import { failureText } from '../../components/failure-alert.tsx';
 import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
 import { serverFieldErrors } from '../../lib/forms.ts';
 import { useInvalidate } from '../../lib/resource-hooks.ts';
-import { billsApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `billPage.storno.${key}`;
 

@@ -1,7 +1,8 @@
 import { type BillSend, billSendAnswer } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import { billAttemptsApi, billsApi } from '../../lib/resources.ts';
+import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
 
 /** CIS answers within 2 s (fiscalization.md): by then most of a small batch is settled. */
 const RECHECK_MS = 4_000;

@@ -10,7 +10,7 @@ import { type Column, DataTable, type Filter } from '../../components/data-table
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { billsApi } from '../../lib/resources.ts';
+import { billsApi } from '../../lib/apis/bills.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { dash, nowrap, useBillColumns } from './bill-columns.tsx';

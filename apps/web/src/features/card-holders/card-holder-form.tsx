@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/day-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { cardHoldersApi } from '../../lib/apis/card-holders.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { businessDayStart } from '../../lib/list-state.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { cardHoldersApi, loyaltyOwnersApi } from '../../lib/resources.ts';
 import { HolderCards } from './holder-cards.tsx';
 
 interface Values {

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { cardHoldersApi, loyaltyOwnersApi } from '../../lib/resources.ts';
+import { cardHoldersApi } from '../../lib/apis/card-holders.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 
 const f = (field: string) => `resources.card-holders.fields.${field}`;
 const dash = (

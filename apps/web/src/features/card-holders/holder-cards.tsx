@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardTransactionsTable } from '../../components/card-transactions-table.tsx';
-import { loyaltyCardsApi } from '../../lib/resources.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
 
 const k = (key: string) => `resources.card-holders.${key}`;
 /** A holder has a handful of cards: one page shows them all. */

@@ -2,7 +2,7 @@ import type { City } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { citiesApi } from '../../lib/resources.ts';
+import { citiesApi } from '../../lib/apis/cities.ts';
 
 const f = (field: string) => `resources.cities.fields.${field}`;
 

@@ -2,8 +2,8 @@ import { type City, type CityCreate, cityCreate, cityPatch } from '@kovanica/con
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormCard, formPages } from '../../components/resource-pages.tsx';
+import { citiesApi } from '../../lib/apis/cities.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { citiesApi } from '../../lib/resources.ts';
 
 interface Values {
   name: string;

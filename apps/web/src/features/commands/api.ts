@@ -1,7 +1,8 @@
 import { type CommandCreate, commandItem } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import { commandsApi, devicesApi } from '../../lib/resources.ts';
+import { commandsApi } from '../../lib/apis/commands.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 
 /** Free rides and resets sent to devices; read-only as a collection, sent through a device (`useSendCommand`). */
 export { commandsApi, devicesApi };

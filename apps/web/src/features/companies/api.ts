@@ -1,6 +1,8 @@
 import { type Company, type CompanyCreate, type CompanyPatch, iri, MAX_ITEMS_PER_PAGE } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { companiesApi, loggersApi, usersApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
+import { loggersApi } from '../../lib/apis/loggers.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { getSession, setAccountInfo } from '../../lib/session.ts';
 
 export { companiesApi, loggersApi };

@@ -1,6 +1,7 @@
 import type { Logger, User } from '@kovanica/contract';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
-import { companiesApi, usersApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { loggersApi } from './api.ts';
 
 /** How the wizard names a logger and a user wherever it shows one. */

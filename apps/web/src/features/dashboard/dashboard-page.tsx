@@ -21,7 +21,7 @@ import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { figuresQuery, summaryQuery } from './api.ts';

@@ -1,7 +1,8 @@
 import { type Deposit, type DepositPatch, type DepositVerification, depositVerificationAnswer, formatDateTime } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type Query } from '../../lib/api.ts';
-import { depositsApi, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
+import { depositsApi } from '../../lib/apis/deposits.ts';
+import { UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 import type { View } from '../../lib/view.ts';
 
 export { depositsApi };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { locationsApi } from '../../lib/resources.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { emptyingsApi } from './api.ts';

@@ -1,7 +1,7 @@
 import type { Device } from '@kovanica/contract';
 import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 
 /** A device's name in the pickers; its IMEI, when it has a logger, tells two equally named devices apart. */
 export const deviceLabel = (d: Device) => (d.imei ? `${d.name} (${d.imei})` : d.name);

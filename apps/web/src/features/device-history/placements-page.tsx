@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PlacementTable } from '../../components/placement-table.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 import { deviceLabel } from './filters.tsx';
 import classes from './placements-page.module.css';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DeviceStateBadges } from '../../components/device-state.tsx';
 import { ReferenceLabel } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { companiesApi } from '../../lib/resources.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
 import classes from './devices-map.module.css';
 import type { MapDevice, MapState, Place } from './map-state.ts';
 import { cssColour } from './state-colours.ts';

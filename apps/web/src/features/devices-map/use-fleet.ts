@@ -2,7 +2,8 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryCli
 import { useMemo } from 'react';
 import { collectRows } from '../../components/data-table/export-rows.ts';
 import type { ListSource } from '../../components/data-table/types.ts';
-import { devicesApi, locationsApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
 import { useSession } from '../../lib/session.ts';
 import { type View, viewOf } from '../../lib/view.ts';
 import { type Fleet, placeFleet } from './map-state.ts';

@@ -7,7 +7,7 @@ import type { Column } from '../../components/data-table/index.ts';
 import { DeviceStateBadges, stateText } from '../../components/device-state.tsx';
 import { fetchReferenceLabel } from '../../components/reference-select.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
-import { tagsApi } from '../../lib/resources.ts';
+import { tagsApi } from '../../lib/apis/tags.ts';
 
 const f = (field: string) => `resources.devices.fields.${field}`;
 

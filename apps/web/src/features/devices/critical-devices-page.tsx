@@ -6,7 +6,8 @@ import { EditRowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { devicesApi, locationsApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 

@@ -17,8 +17,11 @@ import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { useLockedFields } from '../../lib/access.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
+import { loggersApi } from '../../lib/apis/loggers.ts';
+import { tagsApi } from '../../lib/apis/tags.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { devicesApi, locationsApi, loggersApi, tagsApi } from '../../lib/resources.ts';
 
 interface Values {
   company: string | null;

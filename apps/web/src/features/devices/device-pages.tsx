@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 import { DeviceForm } from './device-form.tsx';
 import { PlacementHistory } from './placement-history.tsx';
 import { PrizeStockCard } from './prize-stock-card.tsx';

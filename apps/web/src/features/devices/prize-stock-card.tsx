@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { movementsApi } from '../../lib/resources.ts';
+import { movementsApi } from '../../lib/apis/movements.ts';
 import { LOW_PRIZES, prizeLevel } from './prize-level.ts';
 
 const k = (key: string) => `resources.devices.prizes.${key}`;

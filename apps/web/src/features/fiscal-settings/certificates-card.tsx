@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { fiscalCertificatesApi } from '../../lib/apis/fiscal-certificates.ts';
 import { fileToBase64 } from '../../lib/files.ts';
 import { serverFieldErrors } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
-import { fiscalCertificatesApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `fiscal.certificates.${key}`;
 

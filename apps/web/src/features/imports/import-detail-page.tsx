@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { downloadRefusedRows, ImportRowsTable } from '../../components/import-rows.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { importsApi } from '../../lib/resources.ts';
+import { importsApi } from '../../lib/apis/imports.ts';
 import { ImportStatusBadge } from './imports-history-page.tsx';
 
 /** The columns of a kind's file, and the label of each (the resource's field names). */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { importsApi } from '../../lib/resources.ts';
+import { importsApi } from '../../lib/apis/imports.ts';
 
 const f = (field: string) => `resources.imports.fields.${field}`;
 

@@ -6,8 +6,8 @@ import { DayInput } from '../../components/day-input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { lessorsApi } from '../../lib/apis/lessors.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
 import { StatementButton, useMayMakeStatements } from './statement-modal.tsx';
 

@@ -6,8 +6,8 @@ import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
+import { lessorsApi } from '../../lib/apis/lessors.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { lessorsApi } from '../../lib/resources.ts';
 import { ContractBadge } from './contract-badge.tsx';
 import { StatementRowAction, useMayMakeStatements } from './statement-modal.tsx';
 

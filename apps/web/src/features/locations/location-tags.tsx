@@ -2,7 +2,7 @@ import { parseIri } from '@kovanica/contract';
 import { Group, Skeleton } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { TagBadge } from '../../components/tag-badge.tsx';
-import { tagsApi } from '../../lib/resources.ts';
+import { tagsApi } from '../../lib/apis/tags.ts';
 
 /** A location's tags as coloured badges; each tag is read once from the cache, whatever the number of rows. */
 export function LocationTags({ tags }: { tags: readonly string[] }) {

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { citiesApi, lessorsApi, locationsApi, tagsApi } from '../../lib/resources.ts';
+import { citiesApi } from '../../lib/apis/cities.ts';
+import { lessorsApi } from '../../lib/apis/lessors.ts';
+import { locationsApi } from '../../lib/apis/locations.ts';
+import { tagsApi } from '../../lib/apis/tags.ts';
 import { LocationTags } from './location-tags.tsx';
 
 const f = (field: string) => `resources.locations.fields.${field}`;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { formatPercent, PercentInput } from '../../components/percent-input.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { lessorsApi } from '../../lib/resources.ts';
+import { lessorsApi } from '../../lib/apis/lessors.ts';
 import type { LocationValues } from './location-values.ts';
 
 type Term = keyof RentalTermsApplied;

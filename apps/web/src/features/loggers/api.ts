@@ -1,7 +1,7 @@
 import { loggerCredential } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import { loggersApi } from '../../lib/resources.ts';
+import { loggersApi } from '../../lib/apis/loggers.ts';
 
 export { loggersApi };
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
+import { loggersApi } from '../../lib/apis/loggers.ts';
 import { useItemForm, useOpenEditPage } from '../../lib/resource-hooks.ts';
-import { loggersApi } from '../../lib/resources.ts';
 import { CredentialModal, type IssuedCredential } from './credential-modal.tsx';
 
 interface Values {

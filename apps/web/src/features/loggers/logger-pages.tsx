@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { loggersApi } from '../../lib/resources.ts';
+import { loggersApi } from '../../lib/apis/loggers.ts';
 import { CredentialSection } from './credential-section.tsx';
 import { LoggerForm } from './logger-form.tsx';
 

@@ -1,6 +1,6 @@
 import type { Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { loggersApi } from '../../lib/resources.ts';
+import { loggersApi } from '../../lib/apis/loggers.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { useLoggerColumns } from './columns.tsx';

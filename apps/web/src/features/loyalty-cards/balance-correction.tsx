@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { cardTransactionsApi } from '../../lib/apis/card-transactions.ts';
 import { type FieldErrors, type SaveWith, useResourceForm } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
-import { cardTransactionsApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `resources.loyalty-cards.correction.${key}`;
 

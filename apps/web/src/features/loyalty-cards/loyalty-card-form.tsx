@@ -12,8 +12,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
+import { cardHoldersApi } from '../../lib/apis/card-holders.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { cardHoldersApi, loyaltyCardsApi, loyaltyOwnersApi } from '../../lib/resources.ts';
 
 const k = (key: string) => `resources.loyalty-cards.${key}`;
 

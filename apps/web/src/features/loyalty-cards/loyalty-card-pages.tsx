@@ -9,8 +9,8 @@ import { CardTransactionsTable } from '../../components/card-transactions-table.
 import { Portlet } from '../../components/portlet.tsx';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
 import { useUpdate } from '../../lib/resource-hooks.ts';
-import { loyaltyCardsApi } from '../../lib/resources.ts';
 import { BalanceCorrectionButton } from './balance-correction.tsx';
 import { CardStatusBadge, FlaggedBadge } from './card-badges.tsx';
 import { LoyaltyCardForm } from './loyalty-card-form.tsx';

@@ -20,7 +20,7 @@ import { downloadRefusedRows, downloadTemplate, ImportRowsTable } from '../../co
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { loyaltyOwnersApi } from '../../lib/resources.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 
 const k = (key: string) => `cardUpload.${key}`;
 /** The template's example row. */

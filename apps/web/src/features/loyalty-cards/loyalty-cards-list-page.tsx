@@ -8,8 +8,9 @@ import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { loyaltyCardsApi, loyaltyOwnersApi } from '../../lib/resources.ts';
 import { BalanceCell, balanceText, CardStatusBadge, FlaggedBadge } from './card-badges.tsx';
 
 const f = (field: string) => `resources.loyalty-cards.fields.${field}`;

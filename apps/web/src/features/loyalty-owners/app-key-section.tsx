@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CredentialSection } from '../../components/credential-section.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { useInvalidate } from '../../lib/resource-hooks.ts';
-import { loyaltyOwnersApi } from '../../lib/resources.ts';
 
 /** The card holders' app key of this programme: since when one is in use, and issuing a new one (shown once). */
 export function AppKeySection({ owner }: { owner: LoyaltyOwner }) {

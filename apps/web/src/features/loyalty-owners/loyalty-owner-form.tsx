@@ -5,8 +5,8 @@ import { CompanyField, useCompanyChoice } from '../../components/company-field.t
 import { PartyFields } from '../../components/party-fields.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { loyaltyOwnersApi } from '../../lib/resources.ts';
 import { AppKeySection } from './app-key-section.tsx';
 
 interface Values {

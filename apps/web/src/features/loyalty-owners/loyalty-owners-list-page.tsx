@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { loyaltyOwnersApi } from '../../lib/resources.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { OwnerKindBadge } from './loyalty-owner-form.tsx';
 
 const f = (field: string) => `resources.loyalty-owners.fields.${field}`;

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
-import { mailsApi } from '../../lib/resources.ts';
+import { mailsApi } from '../../lib/apis/mails.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
 
 /**

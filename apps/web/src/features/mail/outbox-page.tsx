@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { mailsApi } from '../../lib/resources.ts';
+import { mailsApi } from '../../lib/apis/mails.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
 
 const f = (field: string) => `resources.mails.fields.${field}`;

@@ -1,5 +1,5 @@
+import { maintenanceApi } from '../../lib/apis/maintenance.ts';
 import { useCreate, useUpdate } from '../../lib/resource-hooks.ts';
-import { maintenanceApi } from '../../lib/resources.ts';
 
 /** Maintenance records of devices (domain §6): listed per device and over a period. */
 export { maintenanceApi };

@@ -17,8 +17,9 @@ import { MoneyInput } from '../../components/money-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { type SaveMutation, useResourceForm } from '../../lib/forms.ts';
-import { devicesApi, usersApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCreateMaintenance, useUpdateMaintenance } from './api.ts';
 

@@ -7,9 +7,9 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { useListSearch } from '../../lib/list-state.ts';
-import { devicesApi } from '../../lib/resources.ts';
 import { maintenanceApi } from './api.ts';
 import { type MaintenanceDevice, MaintenanceModal } from './maintenance-form.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { devicesApi } from '../../lib/resources.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
 import { MaintenanceList } from './maintenance-list.tsx';
 
 const k = (key: string) => `resources.maintenance.${key}`;

@@ -3,8 +3,9 @@ import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
+import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { posLocationsApi, posOwnersApi } from '../../lib/resources.ts';
 import { TerminalKeySection } from './terminal-key-section.tsx';
 
 interface Values {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { PartyFields } from '../../components/party-fields.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { posOwnersApi } from '../../lib/resources.ts';
 
 interface Values {
   company: string | null;

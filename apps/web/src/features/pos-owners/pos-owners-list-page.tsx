@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { posOwnersApi } from '../../lib/resources.ts';
+import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 
 const f = (field: string) => `resources.pos-owners.fields.${field}`;
 const dash = (

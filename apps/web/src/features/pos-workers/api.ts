@@ -1,8 +1,8 @@
 import { type PosWorkerPin, posWorkerItem } from '@kovanica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 import { useInvalidate } from '../../lib/resource-hooks.ts';
-import { posWorkersApi } from '../../lib/resources.ts';
 
 /** Sets a worker's new PIN (the old one stops working, a lockout is lifted); the answer is the worker. */
 export function useSetPin(id: number) {

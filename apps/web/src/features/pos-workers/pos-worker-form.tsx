@@ -3,8 +3,9 @@ import { PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
+import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { posLocationsApi, posWorkersApi } from '../../lib/resources.ts';
 import { PinSection } from './pin-section.tsx';
 
 interface Values {

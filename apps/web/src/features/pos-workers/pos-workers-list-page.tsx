@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { posLocationsApi, posWorkersApi } from '../../lib/resources.ts';
+import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
+import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 
 const f = (field: string) => `resources.pos-workers.fields.${field}`;
 const dash = (

@@ -1,7 +1,7 @@
 import type { User, UserPatch } from '@kovanica/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestToken } from '../../lib/api.ts';
-import { usersApi } from '../../lib/resources.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { personalInfoOf, setPersonalInfo, setToken } from '../../lib/session.ts';
 
 /** The signed-in user's own record; any user may read themselves by e-mail. */

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/day-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
+import { promoBoxesApi } from '../../lib/apis/promo-boxes.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { loyaltyOwnersApi, promoBoxesApi } from '../../lib/resources.ts';
 import { PromoBoxPreview } from './promo-box-preview.tsx';
 
 interface Values {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { loyaltyOwnersApi, promoBoxesApi } from '../../lib/resources.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
+import { promoBoxesApi } from '../../lib/apis/promo-boxes.ts';
 
 const f = (field: string) => `resources.promo-boxes.fields.${field}`;
 const dash = (

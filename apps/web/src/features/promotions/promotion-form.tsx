@@ -15,8 +15,10 @@ import { MoneyInput } from '../../components/money-input.tsx';
 import { PercentInput } from '../../components/percent-input.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
+import { promotionsApi } from '../../lib/apis/promotions.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { devicesApi, loyaltyOwnersApi, promotionsApi } from '../../lib/resources.ts';
 import { newTier, promotionFormErrors, promotionInput, promotionValuesOf } from './promotion-values.ts';
 
 const f = (field: string) => `resources.promotions.fields.${field}`;

@@ -7,7 +7,8 @@ import type { Column, Filter } from '../../components/data-table/index.ts';
 import { formatPercent } from '../../components/percent-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
-import { loyaltyOwnersApi, promotionsApi } from '../../lib/resources.ts';
+import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
+import { promotionsApi } from '../../lib/apis/promotions.ts';
 
 const f = (field: string) => `resources.promotions.fields.${field}`;
 

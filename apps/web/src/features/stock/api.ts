@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api.ts';
+import { movementsApi } from '../../lib/apis/movements.ts';
+import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { useCreate, useInvalidate } from '../../lib/resource-hooks.ts';
-import { movementsApi, repositoriesApi } from '../../lib/resources.ts';
 
 const stockLevels = collectionOf(stockLevelItem);
 

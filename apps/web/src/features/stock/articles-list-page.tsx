@@ -7,8 +7,8 @@ import { type Column, type Filter, fieldColumn } from '../../components/data-tab
 import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { articlesApi } from '../../lib/apis/articles.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { articlesApi } from '../../lib/resources.ts';
 import { MovementModal } from './movement-form.tsx';
 
 const k = (key: string) => `resources.articles.${key}`;

@@ -22,8 +22,10 @@ import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { articlesApi } from '../../lib/apis/articles.ts';
+import { devicesApi } from '../../lib/apis/devices.ts';
+import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { type SaveWith, useResourceForm } from '../../lib/forms.ts';
-import { articlesApi, devicesApi, repositoriesApi } from '../../lib/resources.ts';
 import { repositoryStockQuery, useCreateMovement } from './api.ts';
 import { emptyMovement, type MovementValues, movementFormErrors, movementInput, newClientKey } from './movement-values.ts';
 

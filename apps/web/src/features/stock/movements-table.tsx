@@ -8,8 +8,9 @@ import { type Column, DataTable, type Filter } from '../../components/data-table
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { articlesApi } from '../../lib/apis/articles.ts';
+import { movementsApi } from '../../lib/apis/movements.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { articlesApi, movementsApi } from '../../lib/resources.ts';
 import { useReverseMovement } from './api.ts';
 import { changeIn, endsOf, newClientKey, reversible } from './movement-values.ts';
 

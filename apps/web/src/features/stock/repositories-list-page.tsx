@@ -7,8 +7,9 @@ import { type Column, type Filter, fieldColumn } from '../../components/data-tab
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { repositoriesApi } from '../../lib/apis/repositories.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { repositoriesApi, usersApi } from '../../lib/resources.ts';
 import { MovementModal } from './movement-form.tsx';
 
 const k = (key: string) => `resources.repositories.${key}`;

@@ -5,8 +5,9 @@ import { CompanyField, useCompanyChoice } from '../../components/company-field.t
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { repositoriesApi } from '../../lib/apis/repositories.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { repositoriesApi, usersApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 
 const k = (key: string) => `resources.repositories.${key}`;

@@ -8,7 +8,7 @@ import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
-import { repositoriesApi } from '../../lib/resources.ts';
+import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { repositoryStockQuery } from './api.ts';
 import { MovementModal } from './movement-form.tsx';
 import { MovementsTable } from './movements-table.tsx';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { FormCard, formPages } from '../../components/resource-pages.tsx';
 import { TagBadge } from '../../components/tag-badge.tsx';
+import { tagsApi } from '../../lib/apis/tags.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { tagsApi } from '../../lib/resources.ts';
 
 interface Values {
   company: string | null;

@@ -45,10 +45,14 @@ import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
+import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
+import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
+import { promotionsApi } from '../../lib/apis/promotions.ts';
+import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useResourceForm } from '../../lib/forms.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
-import { loyaltyCardsApi, posLocationsApi, posWorkersApi, promotionsApi, topUpsApi } from '../../lib/resources.ts';
 import { balanceText, bonusText, k } from './top-up-texts.tsx';
 
 interface Values {

@@ -8,8 +8,11 @@ import { NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
+import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
+import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
+import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { loyaltyCardsApi, posLocationsApi, posWorkersApi, topUpsApi } from '../../lib/resources.ts';
 import { balanceText, dash, f, k, nowrap } from './top-up-texts.tsx';
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;

@@ -1,5 +1,5 @@
 import type { User } from '@kovanica/contract';
-import { usersApi } from '../../lib/resources.ts';
+import { usersApi } from '../../lib/apis/users.ts';
 import { getSession, personalInfoOf, setPersonalInfo } from '../../lib/session.ts';
 
 export { usersApi };

@@ -6,9 +6,9 @@ import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { UserPhoto } from '../../components/user-photo.tsx';
 import { useLockedFields } from '../../lib/access.ts';
+import { companiesApi } from '../../lib/apis/companies.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { companiesApi } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { fullName, refreshOwnInfo, type UsersScope, usersApis } from './api.ts';
 

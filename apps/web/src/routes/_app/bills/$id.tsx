@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/bills/$id')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const { billsApi } = await import('../../../lib/resources.ts');
+    const { billsApi } = await import('../../../lib/apis/bills.ts');
     await Promise.all([context.queryClient.ensureQueryData(billsApi.detail(id)), BillPage.preload?.()]);
     return { id };
   },

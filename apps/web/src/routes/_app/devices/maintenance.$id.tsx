@@ -2,8 +2,8 @@ import { parseId } from '@kovanica/contract';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { DeviceMaintenancePage } from '../../../features/maintenance/maintenance-pages.tsx';
 import { requireComponent, requireModule, requirePermission } from '../../../lib/access.ts';
+import { devicesApi } from '../../../lib/apis/devices.ts';
 import { listSearch } from '../../../lib/list-state.ts';
-import { devicesApi } from '../../../lib/resources.ts';
 
 export const Route = createFileRoute('/_app/devices/maintenance/$id')({
   validateSearch: listSearch,

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/imports/history_/$id')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const { importsApi } = await import('../../../lib/resources.ts');
+    const { importsApi } = await import('../../../lib/apis/imports.ts');
     await Promise.all([context.queryClient.ensureQueryData(importsApi.detail(id)), Page.preload?.()]);
     return { id };
   },

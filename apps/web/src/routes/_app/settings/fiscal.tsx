@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_app/settings/fiscal')({
   loaderDeps: ({ search }) => ({ company: search.company }),
   loader: async ({ context, deps }) => {
     const companyId = deps.company ?? getSession().accountInfo.company_id ?? 0;
-    const { fiscalSettingsApi } = await import('../../../lib/resources.ts');
+    const { fiscalSettingsApi } = await import('../../../lib/apis/fiscal-settings.ts');
     await Promise.all([context.queryClient.ensureQueryData(fiscalSettingsApi.detail(companyId)), FiscalSettingsPage.preload?.()]);
     return { companyId };
   },

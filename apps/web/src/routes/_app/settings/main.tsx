@@ -2,7 +2,7 @@ import { can, parseId } from '@kovanica/contract';
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsMainPage } from '../../../features/settings/settings-main-page.tsx';
 import { requirePermission } from '../../../lib/access.ts';
-import { companiesApi } from '../../../lib/resources.ts';
+import { companiesApi } from '../../../lib/apis/companies.ts';
 import { getSession } from '../../../lib/session.ts';
 import { settingsQuery } from '../../../lib/settings-query.ts';
 

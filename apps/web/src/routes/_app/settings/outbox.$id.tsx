@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app/settings/outbox/$id')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const { mailsApi } = await import('../../../lib/resources.ts');
+    const { mailsApi } = await import('../../../lib/apis/mails.ts');
     await Promise.all([context.queryClient.ensureQueryData(mailsApi.detail(id)), Page.preload?.()]);
     return { id };
   },

@@ -1,0 +1,4 @@
+import { maintenanceResource } from '@kovanica/contract';
+import { resourceApi } from '../resource-api.ts';
+
+export const maintenanceApi = /* @__PURE__ */ resourceApi(maintenanceResource);
