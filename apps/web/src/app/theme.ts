@@ -15,6 +15,11 @@ export const themeFor = (labels: { close: string }) =>
     breakpoints: { xs: '30em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
     components: {
       Drawer: { defaultProps: { transitionProps: { duration: 200 } } },
+      // A select's options are rendered when its dropdown opens, not kept (hidden) from the start:
+      // each kept dropdown is positioned by floating-ui while the page mounts, which forced a style
+      // recalculation and a second, synchronous render inside the mount's task (issue 14). The input
+      // names its list (`aria-controls`) only while it is open, so nothing refers to a missing list.
+      Combobox: { defaultProps: { keepMounted: false } },
       // Icon-only close buttons need a name (axe: button-name).
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
     },
