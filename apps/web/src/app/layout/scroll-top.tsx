@@ -1,18 +1,35 @@
 import { ActionIcon, Affix, Transition } from '@mantine/core';
-import { useReducedMotion, useWindowScroll } from '@mantine/hooks';
+import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Original §9: the scroll-to-top control appears once the page is scrolled past 300 px. */
 export const SCROLL_TOP_OFFSET = 300;
 
+/**
+ * Whether the page is scrolled past the offset, read in the scroll events only: reading the scroll
+ * position while the page mounts (as Mantine's `useWindowScroll` does) forces a layout inside the
+ * mount's task and made it a long one (issue 14). A page starts at the top; a restored position
+ * arrives as a scroll event.
+ */
+function useScrolledPast(offset: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > offset);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [offset]);
+  return past;
+}
+
 export function ScrollTop() {
   const { t } = useTranslation();
-  const [scroll] = useWindowScroll();
+  const scrolled = useScrolledPast(SCROLL_TOP_OFFSET);
   const reduceMotion = useReducedMotion();
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_TOP_OFFSET} duration={reduceMotion ? 0 : 200}>
+      <Transition transition="slide-up" mounted={scrolled} duration={reduceMotion ? 0 : 200}>
         {(styles) => (
           <ActionIcon
             style={styles}
