@@ -1,4 +1,3 @@
-import './app-styles.ts';
 import { Drawer, Group } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
