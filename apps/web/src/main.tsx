@@ -1,4 +1,4 @@
-import './app/layout/app-styles.ts';
+import './app/styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';

@@ -2,8 +2,8 @@
  * The first paint's stylesheets (decision 0016): Mantine's base and the components the sign-in page,
  * the status pages and the loading indicator use, each from Mantine's per-component files, in
  * Mantine's cascade layer so that the order in which chunks bring CSS never decides a rule (the app's
- * own, unlayered CSS always wins). The signed-in app's entry brings the whole of Mantine's
- * CSS instead (`layout/app-styles.ts`).
+ * own, unlayered CSS always wins). The signed-in layout brings the whole of Mantine's CSS
+ * (`layout/app-styles.ts`).
  */
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';

@@ -1,3 +1,4 @@
+import './app-styles.ts';
 import { Drawer, Group } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
