@@ -123,10 +123,6 @@ export function QuickSearch({ inDialog = false, onOpened }: QuickSearchProps) {
   return (
     <Combobox
       store={combobox}
-      // The results' list stays mounted (the theme's default is not to): the keyboard selection
-      // (arrow down, Enter) reads the list the store registered, which a list mounted only on
-      // opening has not registered yet when the first answer opens it.
-      keepMounted
       onOptionSubmit={open}
       position="bottom-end"
       width={inDialog ? 'target' : DROPDOWN_WIDTH}
