@@ -18,8 +18,9 @@ export const themeFor = (labels: { close: string }) =>
       // A select's options are rendered when its dropdown opens, not kept (hidden) from the start:
       // each kept dropdown is positioned by floating-ui while the page mounts, which forced a style
       // recalculation and a second, synchronous render inside the mount's task (issue 14). The input
-      // names its list (`aria-controls`) only while it is open, so nothing refers to a missing list.
-      Combobox: { defaultProps: { keepMounted: false } },
+      // names its list (`aria-controls`) only while it is open. Selects only: the multi-select and
+      // the quick search keep Mantine's default, which their keyboard and option handling rely on.
+      Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
       // Icon-only close buttons need a name (axe: button-name).
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
     },
