@@ -24,27 +24,32 @@ export function formatCount(n: number): string {
   return `${whole < 0 ? '-' : ''}${grouped(Math.abs(whole).toString())}`;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** Made at the first use, not at import: a time-zone formatter costs some 20 ms to build on a phone, on every page's start. */
+let partsFormatter: Intl.DateTimeFormat | undefined;
+const makePartsFormatter = () =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 
 /**
  * Zagreb's offset from UTC in milliseconds per UTC hour: the zone changes only on whole UTC hours, so
  * the (slow) formatter is asked once an hour of time, not once an instant. Kept to a bounded size.
+ * The instant's offset: local Zagreb time is `ms + zagrebOffset(ms)`.
  */
 const offsets = new Map<number, number>();
-function zagrebOffset(ms: number): number {
+export function zagrebOffset(ms: number): number {
   const hour = Math.floor(ms / 3_600_000);
   let offset = offsets.get(hour);
   if (offset === undefined) {
     const p: Record<string, string> = {};
+    partsFormatter ??= makePartsFormatter();
     for (const part of partsFormatter.formatToParts(new Date(hour * 3_600_000))) p[part.type] = part.value;
     offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - hour * 3_600_000;
     if (offsets.size > 50_000) offsets.clear();

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, DEFAULT_ITEMS_PER_PAGE } from '@kovanica/contract';
+import { DEFAULT_ITEMS_PER_PAGE, zagrebOffset } from '@kovanica/contract';
 import { useRouter, useRouterState, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { Query } from './api.ts';
@@ -73,24 +73,6 @@ export function withFilter(search: ListSearch, field: string, value: FilterValue
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const zoneParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** How far the business time zone is ahead of UTC at an instant, in ms. */
-function zoneOffset(instant: number): number {
-  const p: Record<string, number> = {};
-  for (const part of zoneParts.formatToParts(new Date(instant))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - instant;
-}
-
 /**
  * The instant a calendar day (`yyyy-MM-dd`) starts in Europe/Zagreb. Business days are Zagreb days,
  * whatever zone the browser is in; the second pass settles days on which the clocks change.
@@ -98,8 +80,8 @@ function zoneOffset(instant: number): number {
 export function businessDayStart(day: string, addDays = 0): string {
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
   const midnightUtc = Date.UTC(y, m - 1, d + addDays);
-  const first = midnightUtc - zoneOffset(midnightUtc);
-  return new Date(midnightUtc - zoneOffset(first)).toISOString();
+  const first = midnightUtc - zagrebOffset(midnightUtc);
+  return new Date(midnightUtc - zagrebOffset(first)).toISOString();
 }
 
 /**
@@ -110,8 +92,8 @@ export function businessInstant(day: string, time: string): string {
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wall - zoneOffset(wall);
-  return new Date(wall - zoneOffset(first)).toISOString();
+  const first = wall - zagrebOffset(wall);
+  return new Date(wall - zagrebOffset(first)).toISOString();
 }
 
 /**
