@@ -36,6 +36,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` takes React's id and then, in a layout effect on mount, replaces it with a random
+ * one: a second, synchronous render of every input, menu, drawer and portal right after it mounts, in
+ * the commit of the screen (some 35 ms of a phone's CPU on the dashboard, decision 0016). React's own
+ * id is already unique and stable for the component's life, so the module is replaced by one that
+ * returns it (the id Mantine renders first, unchanged). The build fails if the module moves or
+ * changes, rather than silently keep the old behaviour.
+ */
+function mantineStableId(): Plugin {
+  const file = /@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
+  let replaced = false;
+  return {
+    name: 'kovanica-mantine-stable-id',
+    transform(code, id) {
+      if (!file.test(id)) return;
+      if (!code.includes('setUuid(randomId())')) throw new Error(`[kovanica] ${id} changed: check the useId replacement (vite.config.ts)`);
+      replaced = true;
+      return {
+        code: `import { useId as useReactId } from 'react';
+export function useId(staticId) {
+  const reactId = useReactId();
+  return typeof staticId === 'string' ? staticId : \`mantine-\${reactId.replace(/:/g, '')}\`;
+}
+`,
+        map: null,
+      };
+    },
+    buildEnd(error) {
+      if (!error && !replaced && this.meta.watchMode === false)
+        this.error('[kovanica] @mantine/hooks use-id.mjs was not found: check the useId replacement (vite.config.ts)');
+    },
+  };
+}
+
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
@@ -88,6 +122,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    mantineStableId(),
     pageHead(),
     precompress(),
     signInPage(),
