@@ -7,6 +7,7 @@ import {
   transactionImportColumns,
   transactionImportTypeAliases,
   transactionTypes,
+  zagrebOffset,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -56,22 +57,8 @@ function zagrebLocal(y: number, mo: number, d: number, h: number, mi: number, s:
   const check = new Date(wall);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
     return null;
-  const offsetAt = (ms: number) => {
-    const p = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zagreb',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(ms));
-    const part = (t: string) => Number(p.find((x) => x.type === t)?.value);
-    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - ms;
-  };
-  let at = wall - offsetAt(wall);
-  at = wall - offsetAt(at);
+  let at = wall - zagrebOffset(wall);
+  at = wall - zagrebOffset(at);
   return new Date(at);
 }
 
