@@ -22,9 +22,10 @@ type Panel = 'aside' | 'headerMenu' | 'user' | null;
  * The layout every signed-in screen sits in (original §1, §2).
  *
  * The app's first render draws only the layout's empty frame (the bars' backgrounds, the sizes of what
- * comes); the layout and the screen follow in a transition, which React renders in slices of a few
- * milliseconds. Rendered at once, as the router's store update would have it, they were one task of
- * 100–150 ms (400–600 ms on a phone's CPU) before the page answered a tap (decision 0016).
+ * comes); the layout follows in a transition, and the screen in another once the layout is in place.
+ * React renders a transition in slices of a few milliseconds, and two smaller commits replace one
+ * large one. Rendered at once, as the router's store update would have it, layout and screen were one
+ * task of 100–150 ms (400–1,000 ms on a phone's CPU) before the page answered a tap (decision 0016).
  */
 export function AppLayout() {
   // Only the layout of the screen's size is rendered: on a phone the aside's full menu alone was more
@@ -53,6 +54,8 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
   const [panel, setPanel] = useState<Panel>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const close = () => setPanel(null);
+  const [screenShown, setScreenShown] = useState(false);
+  useEffect(() => startTransition(() => setScreenShown(true)), []);
 
   // A new screen closes whatever panel led to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
@@ -87,11 +90,14 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
         )}
         <UpdateBanner />
         <main id="main-content" tabIndex={-1} className={classes.content}>
-          <Outlet />
+          {screenShown && <Outlet />}
         </main>
-        <footer className={classes.footer}>
-          {new Date().getFullYear()} © {t('app.footer')}
-        </footer>
+        {/* With the screen, so it does not show at the window's foot and then jump below the screen. */}
+        {screenShown && (
+          <footer className={classes.footer}>
+            {new Date().getFullYear()} © {t('app.footer')}
+          </footer>
+        )}
       </div>
       <Drawer
         opened={panel === 'aside'}

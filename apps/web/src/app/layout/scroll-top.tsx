@@ -27,6 +27,11 @@ export function ScrollTop() {
   const { t } = useTranslation();
   const scrolled = useScrolledPast(SCROLL_TOP_OFFSET);
   const reduceMotion = useReducedMotion();
+  // The affix (a portal, mounted in a second render) only from the first scroll past the offset on,
+  // not in the commit of every page's start; it stays for the control's exit transition.
+  const [needed, setNeeded] = useState(false);
+  if (scrolled && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
       <Transition transition="slide-up" mounted={scrolled} duration={reduceMotion ? 0 : 200}>
