@@ -1,6 +1,6 @@
 import { DEFAULT_ITEMS_PER_PAGE, zagrebOffset } from '@kovanica/contract';
 import { useRouter, useRouterState, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Query } from './api.ts';
 
 /** Page sizes a list offers; the API's default (30) is the list's default. */
@@ -137,5 +137,7 @@ export function useListSearch(): [ListSearch, (next: ListSearch, options?: { rep
     },
     [router, pathname],
   );
-  return [listSearch(raw), set];
+  // The same object while the URL's search is the same, so what a list renders from it can be kept.
+  const search = useMemo(() => listSearch(raw), [raw]);
+  return [search, set];
 }

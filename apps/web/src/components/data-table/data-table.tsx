@@ -3,7 +3,7 @@ import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../lib/api.ts';
 import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
@@ -103,7 +103,7 @@ export function DataTable<T extends Row>({
   const { t } = useTranslation();
   const [rawSearch, setSearch] = useListSearch();
   const { columns: allColumns, filters: allFilters } = useCompanyColumn(columns, filters, companyColumn, view);
-  const search = declaredOnly(rawSearch, allColumns, allFilters);
+  const search = useMemo(() => declaredOnly(rawSearch, allColumns, allFilters), [rawSearch, allColumns, allFilters]);
   const query = toApiQuery(search, baseQuery);
   const list = useQuery({ ...api.list(query, view), placeholderData: keepPreviousData });
   const visibility = useColumnVisibility(allColumns, storageId ?? api.name);
@@ -120,6 +120,13 @@ export function DataTable<T extends Row>({
   const page = search.page ?? 1;
   const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
   const span = shown.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
+
+  // The filters (selects, date inputs) are the table's heaviest part and do not change when rows
+  // arrive: kept as they are then, the rows' arrival re-renders the rows and not them (decision 0016).
+  const filterInputs = useMemo(
+    () => allFilters.length > 0 && <DataTableFilters filters={allFilters} search={search} setSearch={setSearch} />,
+    [allFilters, search, setSearch],
+  );
 
   const sortBy = (field: string) => {
     // Ascending, then descending, then back to the resource's own order.
@@ -148,7 +155,7 @@ export function DataTable<T extends Row>({
           <ExportMenu onExport={(format) => void exporter.run(format)} busy={exporter.busy} />
         </>
       }
-      filters={allFilters.length > 0 && <DataTableFilters filters={allFilters} search={search} setSearch={setSearch} />}
+      filters={filterInputs}
       filtersId={filtersId}
       filtersHidden={compact && !filtersOpen}
       status={{ isError: list.isError, error: list.error, refetch: list.refetch, hasData: list.data !== undefined }}
