@@ -72,6 +72,21 @@ async function lighthouse(
 ): Promise<LighthouseRow> {
   // Kept beside the bench's results for a closer look (the last run of each page and form factor).
   const out = path.join(here, 'results', `lighthouse-${form}-${url.replaceAll('/', '_')}.json`);
+  // Lighthouse now and then loses the trace's navigation start (NO_NAVSTART) on this host: that run
+  // measured nothing, so it is run again (twice at most) rather than end the bench.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runLighthouse(origin, port, form, url, out);
+      break;
+    } catch (error) {
+      if (attempt === 3 || !String((error as { stderr?: string }).stderr ?? '').includes('NO_NAVSTART')) throw error;
+      console.log(`  (${form} ${url}: Lighthouse lost the trace's navigation start, run again)`);
+    }
+  }
+  return readLighthouse(out, form, url, failing);
+}
+
+async function runLighthouse(origin: string, port: number, form: 'mobile' | 'desktop', url: string, out: string) {
   await run(
     'npx',
     [
@@ -88,6 +103,9 @@ async function lighthouse(
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
+}
+
+function readLighthouse(out: string, form: 'mobile' | 'desktop', url: string, failing: Set<string>): LighthouseRow {
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
     audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
