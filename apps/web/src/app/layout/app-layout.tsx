@@ -48,12 +48,30 @@ function LayoutFrame({ largeScreen }: { largeScreen: boolean }) {
   );
 }
 
+/**
+ * A panel (drawer) mounted from its first opening on, not at every page's start, where each closed
+ * drawer still mounted a portal and re-rendered in the layout's commit. It opens one render after it
+ * mounts, so its opening transition plays the first time too.
+ */
+function useLazyPanel(wanted: boolean) {
+  const [mounted, setMounted] = useState(false);
+  const [ready, setReady] = useState(false);
+  if (wanted && !mounted) setMounted(true);
+  useEffect(() => {
+    if (mounted) setReady(true);
+  }, [mounted]);
+  return { mounted, opened: wanted && ready };
+}
+
 function Layout({ largeScreen }: { largeScreen: boolean }) {
   const { t } = useTranslation();
   const [minimized, setMinimized] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const close = () => setPanel(null);
+  const asidePanel = useLazyPanel(panel === 'aside');
+  const headerMenuPanel = useLazyPanel(panel === 'headerMenu');
+  const userPanel = useLazyPanel(panel === 'user');
   const [screenShown, setScreenShown] = useState(false);
   useEffect(() => startTransition(() => setScreenShown(true)), []);
 
@@ -99,33 +117,37 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
           </footer>
         )}
       </div>
-      <Drawer
-        opened={panel === 'aside'}
-        onClose={close}
-        position="left"
-        size={280}
-        title={<Logo inverted size={28} />}
-        closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}
-        classNames={{
-          content: classes.darkDrawer,
-          header: classes.darkDrawer,
-          close: classes.darkDrawerClose,
-          body: classes.darkDrawerBody,
-        }}
-      >
-        <AsideMenu label={t('menu.mainNavigation')} />
-      </Drawer>
-      <Drawer
-        opened={panel === 'headerMenu'}
-        onClose={close}
-        position="left"
-        size={300}
-        title={t('menu.headerNavigation')}
-        closeButtonProps={{ 'aria-label': t('layout.closeHeaderMenu') }}
-      >
-        <HeaderMenuOffcanvas />
-      </Drawer>
-      <QuickUserPanel opened={panel === 'user'} onClose={close} />
+      {asidePanel.mounted && (
+        <Drawer
+          opened={asidePanel.opened}
+          onClose={close}
+          position="left"
+          size={280}
+          title={<Logo inverted size={28} />}
+          closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}
+          classNames={{
+            content: classes.darkDrawer,
+            header: classes.darkDrawer,
+            close: classes.darkDrawerClose,
+            body: classes.darkDrawerBody,
+          }}
+        >
+          <AsideMenu label={t('menu.mainNavigation')} />
+        </Drawer>
+      )}
+      {headerMenuPanel.mounted && (
+        <Drawer
+          opened={headerMenuPanel.opened}
+          onClose={close}
+          position="left"
+          size={300}
+          title={t('menu.headerNavigation')}
+          closeButtonProps={{ 'aria-label': t('layout.closeHeaderMenu') }}
+        >
+          <HeaderMenuOffcanvas />
+        </Drawer>
+      )}
+      {userPanel.mounted && <QuickUserPanel opened={userPanel.opened} onClose={close} />}
       <ScrollTop />
     </div>
   );
