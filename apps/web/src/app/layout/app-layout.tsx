@@ -31,9 +31,15 @@ export function AppLayout() {
   // Only the layout of the screen's size is rendered: on a phone the aside's full menu alone was more
   // than half of the page's elements, built and hidden (decision 0016).
   const largeScreen = useLargeScreen();
-  const [started, setStarted] = useState(false);
-  useEffect(() => startTransition(() => setStarted(true)), []);
+  const started = useAfterMount();
   return started ? <Layout largeScreen={largeScreen} /> : <LayoutFrame largeScreen={largeScreen} />;
+}
+
+/** False at the first render, then true, set in a transition (which React renders in slices). */
+function useAfterMount() {
+  const [after, setAfter] = useState(false);
+  useEffect(() => startTransition(() => setAfter(true)), []);
+  return after;
 }
 
 /** The layout's frame, of the layout's own sizes, with nothing in it. */
@@ -72,8 +78,8 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
   const asidePanel = useLazyPanel(panel === 'aside');
   const headerMenuPanel = useLazyPanel(panel === 'headerMenu');
   const userPanel = useLazyPanel(panel === 'user');
-  const [screenShown, setScreenShown] = useState(false);
-  useEffect(() => startTransition(() => setScreenShown(true)), []);
+  // The screen after the layout is in place, in a transition and a commit of its own.
+  const screenShown = useAfterMount();
 
   // A new screen closes whatever panel led to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
