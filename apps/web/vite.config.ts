@@ -42,13 +42,15 @@ function precompress(): Plugin {
  * the commit of the screen (some 35 ms of a phone's CPU on the dashboard, decision 0016). React's own
  * id is already unique and stable for the component's life, so the module is replaced by one that
  * returns it (the id Mantine renders first, unchanged). The build fails if the module moves or
- * changes, rather than silently keep the old behaviour.
+ * changes, rather than silently keep the old behaviour. Build only: the development server serves
+ * dependencies pre-bundled, past this plugin, so there Mantine's own `useId` runs.
  */
 function mantineStableId(): Plugin {
   const file = /@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
   let replaced = false;
   return {
     name: 'kovanica-mantine-stable-id',
+    apply: 'build',
     transform(code, id) {
       if (!file.test(id)) return;
       if (!code.includes('setUuid(randomId())')) throw new Error(`[kovanica] ${id} changed: check the useId replacement (vite.config.ts)`);
