@@ -118,6 +118,20 @@ test('at phone width the table scrolls inside its card and the toolbar wraps', a
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeInViewport();
 });
 
+test('at phone width an empty list says so where it can be read, centred in what shows of the table', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USERS.admin);
+  await page.goto('/users/list?email=nobody%40nowhere.test');
+  const region = page.getByRole('region', { name: 'Users', exact: true });
+  const words = region.getByText('No record found', { exact: true });
+  await expect(words).toBeInViewport({ ratio: 1 });
+  // The table is wider than the screen; its empty row's words are centred in the visible part.
+  const [box, shown] = await Promise.all([words.boundingBox(), region.boundingBox()]);
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const centre = (b: { x: number; width: number } | null) => (b ? b.x + b.width / 2 : Number.NaN);
+  expect(Math.abs(centre(box) - centre(shown))).toBeLessThan(4);
+});
+
 for (const [name, path, width] of [
   ['the list', '/users/list', 1280],
   ['the list on a phone', '/users/list?role=admin', 375],

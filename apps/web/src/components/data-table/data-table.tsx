@@ -210,7 +210,7 @@ export function DataTable<T extends Row>({
           ) : list.data.member.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={span}>
-                <Text ta="center" c="dimmed" py="lg">
+                <Text ta="center" c="dimmed" py="lg" className={classes.empty}>
                   {emptyText ?? t('dataTable.empty')}
                 </Text>
               </Table.Td>
