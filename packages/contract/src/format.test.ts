@@ -7,6 +7,8 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatPercent,
+  formatShare,
   formatTime,
   monthEnd,
   monthStart,
@@ -39,6 +41,21 @@ describe('formatCount', () => {
   ])('%d → %s', (n, text) => expect(formatCount(n)).toBe(text));
 
   it('shows nothing for a number that is not one', () => expect(formatCount(Number.NaN)).toBe(''));
+});
+
+describe('percentages', () => {
+  it('shows a percentage with comma decimals, at most two, without grouping', () => {
+    expect(formatPercent(12.5)).toBe('12,5 %');
+    expect(formatPercent(20)).toBe('20 %');
+    expect(formatPercent(33.333)).toBe('33,33 %');
+    expect(formatPercent(1234.5)).toBe('1234,5 %');
+  });
+  it('shows a share with exactly one decimal, and a negative one with a hyphen as money has it', () => {
+    expect(formatShare(23.44)).toBe('23,4 %');
+    expect(formatShare(5)).toBe('5,0 %');
+    expect(formatShare(-7.25)).toBe('-7,3 %');
+    expect(formatShare(-7.25)).not.toContain('\u2212');
+  });
 });
 
 describe('dates in Europe/Zagreb', () => {

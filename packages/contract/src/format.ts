@@ -24,7 +24,25 @@ export function formatCount(n: number): string {
   return `${whole < 0 ? '-' : ''}${grouped(Math.abs(whole).toString())}`;
 }
 
-/** Made at the first use, not at import: a time-zone formatter costs some 20 ms to build on a phone, on every page's start. */
+/**
+ * Intl formatters are made at their first use, not at import: the first one of a locale or a time
+ * zone costs some 20 ms to build on a phone (the locale's data is loaded), on every page's start.
+ */
+let percentFormatter: Intl.NumberFormat | undefined;
+let shareFormatter: Intl.NumberFormat | undefined;
+
+/** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
+export function formatPercent(value: number): string {
+  percentFormatter ??= new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false });
+  return `${percentFormatter.format(value)} %`;
+}
+
+/** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
+export function formatShare(percent: number): string {
+  shareFormatter ??= new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return `${shareFormatter.format(percent).replace('\u2212', '-')} %`;
+}
+
 let partsFormatter: Intl.DateTimeFormat | undefined;
 const makePartsFormatter = () =>
   new Intl.DateTimeFormat('en-GB', {

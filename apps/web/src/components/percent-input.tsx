@@ -3,13 +3,6 @@ import { useEffect, useState } from 'react';
 
 type Shown = number | string;
 
-const percentFormat = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false });
-
-/** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
-export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)} %`;
-}
-
 const toNumber = (shown: Shown): number | null => {
   if (shown === '') return null;
   const n = typeof shown === 'number' ? shown : Number(shown);

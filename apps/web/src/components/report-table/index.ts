@@ -1,7 +1,6 @@
 export { PagedReportTable, type PagedReportTableProps, type ReportAnswer } from './paged-report-table.tsx';
 export {
   countColumn,
-  formatShare,
   moneyColumn,
   nameColumn,
   noValue,

@@ -1,4 +1,4 @@
-import { formatCount, formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney, formatShare } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -87,16 +87,11 @@ export const moneyColumn = <K extends string>(field: K, label: string, options: 
 export const countColumn = <K extends string>(field: K, label: string, options: FigureOptions = {}) =>
   figureColumn(field, label, formatCount, (value) => value, options);
 
-const shareFormat = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-
 /** The column without a cell in the totals row: a figure of each line that the totals do not carry (a box's capacity). */
 export function withoutTotal<L, T>(column: TotalsColumn<L, T>): TotalsColumn<L, unknown> {
   const { total: _total, ...line } = column;
   return line;
 }
-
-/** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
-export const formatShare = (percent: number) => `${shareFormat.format(percent).replace('\u2212', '-')} %`;
 
 /** `part` as a percentage of `whole` (`23,45 %`), or null when the whole is nothing (no revenue: no share of it). */
 export function percentOf(part: number, whole: number): number | null {

@@ -1,9 +1,8 @@
-import { type ComparativeSubject, formatMoney } from '@kovanica/contract';
+import { type ComparativeSubject, formatMoney, formatPercent } from '@kovanica/contract';
 import { Group } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { countColumn, moneyColumn, nameColumn, noValue, type TotalsColumn } from '../../components/report-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import type { ComparativeLine, ComparedFigures } from './comparative-rows.ts';

@@ -1,9 +1,8 @@
-import { type DashboardFigures, formatMoney } from '@kovanica/contract';
+import { type DashboardFigures, formatMoney, formatPercent } from '@kovanica/contract';
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { changeOf, type IndexKey, indexPeriods, type Trend, trendOf } from './dashboard-figures.ts';
 import classes from './dashboard-page.module.css';
 

@@ -1,8 +1,7 @@
-import { type DashboardDay, type DashboardFigures, formatDate, formatMoney } from '@kovanica/contract';
+import { type DashboardDay, type DashboardFigures, formatDate, formatMoney, formatPercent } from '@kovanica/contract';
 import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { lazy, memo, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { WhenNear } from '../../components/when-near.tsx';
 import { errorShare, forecastPoints, forecastTotal, summarizeTraffic, trafficPoints } from './dashboard-figures.ts';
 import classes from './dashboard-page.module.css';

@@ -1,8 +1,7 @@
-import { formatMoney } from '@kovanica/contract';
+import { formatMoney, formatShare } from '@kovanica/contract';
 import { IconPercentage, IconReceiptTax, IconTrendingUp } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShare } from '../../components/report-table/index.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';

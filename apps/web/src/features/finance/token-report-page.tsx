@@ -1,8 +1,7 @@
-import { formatCount, formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney, formatShare } from '@kovanica/contract';
 import { IconChartPie, IconCoin, IconCoins } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShare } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,4 +1,11 @@
-import { formatDate, formatMoney, type LessorStatement, type LessorStatementLine, type RentalType } from '@kovanica/contract';
+import {
+  formatDate,
+  formatMoney,
+  formatPercent,
+  type LessorStatement,
+  type LessorStatementLine,
+  type RentalType,
+} from '@kovanica/contract';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export interface StatementInput {
@@ -8,10 +15,6 @@ export interface StatementInput {
   /** The texts in the user's language (`resources.lessors.statement.*`). */
   t: (key: string, values?: Record<string, unknown>) => string;
 }
-
-const percentFormat = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false });
-/** A percentage as the app shows it: comma decimals, at most two (`12,5 %`). */
-const percent = (value: number) => `${percentFormat.format(value)} %`;
 
 /** Thin rules between the rows of a table (a firmer one under a header), none around it. */
 const rules: CustomTableLayout = {
@@ -49,7 +52,7 @@ function termsText(
   limit: number | null,
 ): string {
   if (type === null) return s('terms.none');
-  return s(`terms.${type}`, { amount: formatMoney(amount ?? 0), percent: percent(rate ?? 0), limit: formatMoney(limit ?? 0) });
+  return s(`terms.${type}`, { amount: formatMoney(amount ?? 0), percent: formatPercent(rate ?? 0), limit: formatMoney(limit ?? 0) });
 }
 
 /**
@@ -195,7 +198,11 @@ function locationSection(
       { text: from(terms.contractRentalAmountCents), color: '#555555' },
     ]);
   if (type === 'percentage' || type === 'mixed')
-    termRows.push([{ text: s('term.percentage') }, { text: percent(rate) }, { text: from(terms.rentalPercentage), color: '#555555' }]);
+    termRows.push([
+      { text: s('term.percentage') },
+      { text: formatPercent(rate) },
+      { text: from(terms.rentalPercentage), color: '#555555' },
+    ]);
   if (type === 'mixed')
     termRows.push([{ text: s('term.limit') }, { text: formatMoney(limit) }, { text: from(terms.incomeLimitCents), color: '#555555' }]);
 
@@ -230,13 +237,13 @@ function locationSection(
   if (type === 'mixed' && !whole)
     steps.push(row(s('step.limit'), `${formatMoney(limit)} × ${line.contractDays}/${days} = ${formatMoney(line.limitCents)}`));
   if (type === 'percentage')
-    steps.push(row(s('step.percent'), `${percent(rate)} × ${formatMoney(line.basisCents)} = ${formatMoney(line.percentCents)}`));
+    steps.push(row(s('step.percent'), `${formatPercent(rate)} × ${formatMoney(line.basisCents)} = ${formatMoney(line.percentCents)}`));
   if (type === 'mixed') {
     steps.push(
       row(
         s('step.percentAbove'),
         line.basisCents > line.limitCents
-          ? `${percent(rate)} × (${formatMoney(line.basisCents)} − ${formatMoney(line.limitCents)}) = ${formatMoney(line.percentCents)}`
+          ? `${formatPercent(rate)} × (${formatMoney(line.basisCents)} − ${formatMoney(line.limitCents)}) = ${formatMoney(line.percentCents)}`
           : s('step.notAbove', { amount: formatMoney(line.percentCents) }),
       ),
     );

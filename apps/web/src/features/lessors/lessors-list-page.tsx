@@ -1,10 +1,9 @@
-import { formatDate, formatMoney, type Lessor, rentalTypes } from '@kovanica/contract';
+import { formatDate, formatMoney, formatPercent, type Lessor, rentalTypes } from '@kovanica/contract';
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { lessorsApi } from '../../lib/apis/lessors.ts';
 import { exportMoney } from '../../lib/export/table.ts';

@@ -1,10 +1,10 @@
-import { formatMoney, type Lessor, type Location, parseIri, type RentalTermsApplied, rentalTypes } from '@kovanica/contract';
+import { formatMoney, formatPercent, type Lessor, type Location, parseIri, type RentalTermsApplied, rentalTypes } from '@kovanica/contract';
 import { Select, SimpleGrid, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input.tsx';
-import { formatPercent, PercentInput } from '../../components/percent-input.tsx';
+import { PercentInput } from '../../components/percent-input.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { lessorsApi } from '../../lib/apis/lessors.ts';
 import type { LocationValues } from './location-values.ts';

@@ -1,9 +1,8 @@
-import { formatDateTime, type LoyaltyOwner } from '@kovanica/contract';
+import { formatDateTime, formatPercent, type LoyaltyOwner } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { OwnerKindBadge } from './loyalty-owner-form.tsx';

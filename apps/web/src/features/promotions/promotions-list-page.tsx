@@ -1,10 +1,9 @@
-import { formatDate, formatMoney, type Promotion, promotionKinds } from '@kovanica/contract';
+import { formatDate, formatMoney, formatPercent, type Promotion, promotionKinds } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';

@@ -1,10 +1,9 @@
-import { type Article, articleUnits, formatCount, formatMoney } from '@kovanica/contract';
+import { type Article, articleUnits, formatCount, formatMoney, formatPercent } from '@kovanica/contract';
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
-import { formatPercent } from '../../components/percent-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { articlesApi } from '../../lib/apis/articles.ts';
