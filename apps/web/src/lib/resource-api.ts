@@ -1,5 +1,5 @@
 import { type Collection, collectionOf, type Resource } from '@kovanica/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryFunction, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type Query } from './api.ts';
 import type { View } from './view.ts';
@@ -79,5 +79,33 @@ export function resourceApi<Item, Create, Patch>(
     create: (body) => apiRequest(`/${name}`, { method: 'POST', body, schema: item }),
     patch: (id, body) => apiRequest(`/${name}/${id}`, { method: 'PATCH', body, schema: item }),
     remove: (id) => apiRequest<void>(`/${name}/${id}`, { method: 'DELETE' }),
+  };
+}
+
+/**
+ * The query options of a resource whose API module (and so its contract schemas) is imported at the
+ * first fetch, not with the module that asks: for what the layout shows on every screen (the bell,
+ * the user panel), so a screen's first start does not build those schemas (issue 14). The keys are
+ * the resource's own (`[name, 'list', query]`, `[name, 'detail', id]`), so writes make them stale as
+ * any other; `name` must be the loaded API's, which the first fetch checks.
+ */
+export function deferredApi<T, Patch, Create>(name: string, load: () => Promise<ResourceApi<T, Patch, Create>>) {
+  const api = async () => {
+    const loaded = await load();
+    if (loaded.name !== name) throw new Error(`[kovanica-web] deferred API "${name}" loaded "${loaded.name}"`);
+    return loaded;
+  };
+  return {
+    list: (query: Query = {}) =>
+      queryOptions({
+        queryKey: [name, 'list', query] as ListKey,
+        queryFn: async (context) => ((await api()).list(query).queryFn as QueryFunction<Collection<T>, ListKey>)(context),
+      }),
+    detail: (id: number | string) =>
+      queryOptions({
+        queryKey: [name, 'detail', id] as const,
+        queryFn: async (context) =>
+          ((await api()).detail(id).queryFn as QueryFunction<T, readonly [string, 'detail', number | string]>)(context),
+      }),
   };
 }

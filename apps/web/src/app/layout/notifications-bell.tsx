@@ -6,9 +6,12 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/access.ts';
-import { billsApi } from '../../lib/apis/bills.ts';
-import { depositsApi } from '../../lib/apis/deposits.ts';
+import { deferredApi } from '../../lib/resource-api.ts';
 import { UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
+
+// On every screen: the lists' schemas are built at the first fetch, after the screen's start (issue 14).
+const depositsApi = deferredApi('deposits', () => import('../../lib/apis/deposits.ts').then((m) => m.depositsApi));
+const billsApi = deferredApi('bills', () => import('../../lib/apis/bills.ts').then((m) => m.billsApi));
 
 /** Original §1: the header lists the last 10 unverified deposits and the last 10 unfiscalized bills. */
 const SHOWN = 10;

@@ -7,9 +7,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { signOut } from '../../features/auth/sign-out.ts';
-import { companiesApi } from '../../lib/apis/companies.ts';
+import { deferredApi } from '../../lib/resource-api.ts';
 import { DEFAULT_PHOTO, setViewAllCompanies, signInHref, useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
+
+// Its schemas are built when the panel first asks, not on every screen's start (issue 14).
+const companiesApi = deferredApi('companies', () => import('../../lib/apis/companies.ts').then((m) => m.companiesApi));
 
 /** The right-side quick-user panel (original §1): who is signed in, where, in which view and language. */
 export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
