@@ -89,19 +89,23 @@ export function resourceApi<Item, Create, Patch>(
  * the resource's own (`[name, 'list', query]`, `[name, 'detail', id]`), so writes make them stale as
  * any other; `name` must be the loaded API's, which the first fetch checks.
  */
-export function deferredApi<T, Patch, Create>(name: string, load: () => Promise<ResourceApi<T, Patch, Create>>) {
+export function deferredApi<T, Patch, Create>(
+  name: string,
+  load: () => Promise<ResourceApi<T, Patch, Create>>,
+): Pick<ResourceApi<T, Patch, Create>, 'name' | 'list' | 'detail'> {
   const api = async () => {
     const loaded = await load();
     if (loaded.name !== name) throw new Error(`[kovanica-web] deferred API "${name}" loaded "${loaded.name}"`);
     return loaded;
   };
   return {
-    list: (query: Query = {}) =>
+    name,
+    list: (query = {}, view) =>
       queryOptions({
-        queryKey: [name, 'list', query] as ListKey,
-        queryFn: async (context) => ((await api()).list(query).queryFn as QueryFunction<Collection<T>, ListKey>)(context),
+        queryKey: (view ? [name, 'list', query, view] : [name, 'list', query]) as ListKey,
+        queryFn: async (context) => ((await api()).list(query, view).queryFn as QueryFunction<Collection<T>, ListKey>)(context),
       }),
-    detail: (id: number | string) =>
+    detail: (id) =>
       queryOptions({
         queryKey: [name, 'detail', id] as const,
         queryFn: async (context) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { companiesApi } from '../../lib/apis/companies.ts';
+import { deferredApi } from '../../lib/resource-api.ts';
 import { useSession } from '../../lib/session.ts';
 import { type View, viewOf } from '../../lib/view.ts';
 import { fetchReferenceLabel, ReferenceLabel, ReferenceSelect } from '../reference-select.tsx';
@@ -21,6 +21,10 @@ export type CompanyColumnOption = false | { after: string };
 export type CompanyColumnProps<T> = T extends { company: string | null }
   ? { /** See `CompanyColumnOption`; the column (key `company`) and filter come by default. */ companyColumn?: CompanyColumnOption }
   : { /** These rows carry no company: there is no company column to show. */ companyColumn: false };
+
+// Only the All Companies view shows the column: the companies' schemas are built at its first fetch,
+// not with every list (issue 14).
+const companiesApi = deferredApi('companies', () => import('../../lib/apis/companies.ts').then((m) => m.companiesApi));
 
 const companyOf = (row: Row): string | null => {
   const value: unknown = Reflect.get(row, 'company');
