@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /** Twelve users of our own, so the figures do not depend on what other tests create. */
 const COUNT = 12;
@@ -196,4 +196,22 @@ test('in the All Companies view a list has the company column (second) and filte
   await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
   const stored = await page.evaluate((key) => localStorage.getItem(key), `kovanica.columns.${user.id}.locations`);
   expect(JSON.parse(stored ?? '{}')).toEqual({ company: false });
+});
+
+test('a date filter’s calendar names its buttons, in both languages (axe: button-name)', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  for (const [language, previous, next] of [
+    ['en', 'Previous month', 'Next month'],
+    ['hr', 'Prethodni mjesec', 'Sljedeći mjesec'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto('/transactions/list');
+    await page
+      .getByPlaceholder(language === 'en' ? 'dd.mm.yyyy' : 'dd.mm.gggg.')
+      .first()
+      .click();
+    await expect(page.getByRole('button', { name: previous, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: next, exact: true })).toBeVisible();
+    await expectAccessible(page);
+  }
 });

@@ -4,6 +4,7 @@ import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hr';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../lib/day.ts';
+import classes from './day-input.module.css';
 
 type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   /** `yyyy-MM-dd`, as the API sends calendar dates; empty for none. */
@@ -27,8 +28,19 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
         valueFormat={(day) => formatDate(day)}
         dateParser={parseDay}
         clearable
-        // The icon-only clear button needs a name (axe: button-name).
+        classNames={{ day: classes.day }}
+        // The icon-only buttons need a name (axe: button-name): the clear button and the calendar's.
         clearButtonProps={{ 'aria-label': t('dataTable.clearDate') }}
+        ariaLabels={{
+          previousMonth: t('dataTable.calendar.previousMonth'),
+          nextMonth: t('dataTable.calendar.nextMonth'),
+          previousYear: t('dataTable.calendar.previousYear'),
+          nextYear: t('dataTable.calendar.nextYear'),
+          previousDecade: t('dataTable.calendar.previousDecade'),
+          nextDecade: t('dataTable.calendar.nextDecade'),
+          monthLevelControl: t('dataTable.calendar.monthLevelControl'),
+          yearLevelControl: t('dataTable.calendar.yearLevelControl'),
+        }}
       />
     </DatesProvider>
   );
