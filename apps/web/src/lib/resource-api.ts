@@ -9,18 +9,24 @@ import type { View } from './view.ts';
  * view as a fourth part, so `/users/all/list` and `/users/list` never share a cached page.
  */
 export type ListKey = readonly [string, 'list', Query] | readonly [string, 'list', Query, View];
+/** The key of one item. */
+export type DetailKey = readonly [string, 'detail', number | string];
+
+/** The one place list and item keys are made (the resource's API, its deferred form, `keys`). */
+const listKey = (resource: string, query: Query, view?: View): ListKey =>
+  view ? [resource, 'list', query, view] : [resource, 'list', query];
+const detailKey = (resource: string, id: number | string): DetailKey => [resource, 'detail', id];
 
 function listOptions<T>(resource: string, collection: z.ZodType<Collection<T>>, query: Query, view?: View) {
-  const queryKey: ListKey = view ? [resource, 'list', query, view] : [resource, 'list', query];
   return queryOptions({
-    queryKey,
+    queryKey: listKey(resource, query, view),
     queryFn: ({ signal }) => apiRequest(`/${resource}`, { query, schema: collection, signal, view }),
   });
 }
 
 function detailOptions<T>(resource: string, item: z.ZodType<T>, id: number | string) {
   return queryOptions({
-    queryKey: [resource, 'detail', id] as const,
+    queryKey: detailKey(resource, id),
     queryFn: ({ signal }) => apiRequest(`/${resource}/${id}`, { schema: item, signal }),
   });
 }
@@ -43,7 +49,7 @@ export interface ResourceApi<T, Patch = never, Create = never> {
   keys: {
     all: readonly [string];
     list: (query: Query, view?: View) => ListKey;
-    detail: (id: number | string) => readonly [string, 'detail', number | string];
+    detail: (id: number | string) => DetailKey;
   };
   /** One page; `view` overrides the session's My/All Companies switch for this list only. */
   list: (query?: Query, view?: View) => ListOptions<T>;
@@ -71,8 +77,8 @@ export function resourceApi<Item, Create, Patch>(
     ...screens,
     keys: {
       all: [name],
-      list: (query, view) => (view ? [name, 'list', query, view] : [name, 'list', query]),
-      detail: (id) => [name, 'detail', id],
+      list: (query, view) => listKey(name, query, view),
+      detail: (id) => detailKey(name, id),
     },
     list: (query = {}, view) => listOptions(name, collection, query, view),
     detail: (id) => detailOptions(name, item, id),
@@ -84,8 +90,9 @@ export function resourceApi<Item, Create, Patch>(
 
 /**
  * The query options of a resource whose API module (and so its contract schemas) is imported at the
- * first fetch, not with the module that asks: for what the layout shows on every screen (the bell,
- * the user panel), so a screen's first start does not build those schemas (issue 14). The keys are
+ * first fetch, not with the module that asks: for what the layout or every list shows of another
+ * resource (the bell, the user panel, the All Companies column), so a screen's first start does not
+ * build those schemas (issue 14). The keys are
  * the resource's own (`[name, 'list', query]`, `[name, 'detail', id]`), so writes make them stale as
  * any other; `name` must be the loaded API's, which the first fetch checks.
  */
@@ -102,14 +109,13 @@ export function deferredApi<T, Patch, Create>(
     name,
     list: (query = {}, view) =>
       queryOptions({
-        queryKey: (view ? [name, 'list', query, view] : [name, 'list', query]) as ListKey,
+        queryKey: listKey(name, query, view),
         queryFn: async (context) => ((await api()).list(query, view).queryFn as QueryFunction<Collection<T>, ListKey>)(context),
       }),
     detail: (id) =>
       queryOptions({
-        queryKey: [name, 'detail', id] as const,
-        queryFn: async (context) =>
-          ((await api()).detail(id).queryFn as QueryFunction<T, readonly [string, 'detail', number | string]>)(context),
+        queryKey: detailKey(name, id),
+        queryFn: async (context) => ((await api()).detail(id).queryFn as QueryFunction<T, DetailKey>)(context),
       }),
   };
 }
