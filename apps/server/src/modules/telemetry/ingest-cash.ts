@@ -1,7 +1,8 @@
 import type { TelemetryEvent } from '@kovanica/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { deposits, emptyings } from '../../db/schema/index.ts';
+import { executePrepared } from '../../db/prepared.ts';
+import { emptyings } from '../../db/schema/index.ts';
 import type { DeviceScope, StateRow } from './ingest-context.ts';
 
 // Cash periods: the box fills with coins, notes and tokens until an emptying closes the period, which
@@ -43,10 +44,56 @@ async function boxBetween(tx: Tx, deviceId: number, after: Date | null, upTo: Da
 }
 
 /**
+ * An emptying and its deposit as the batch writes them (`writeEmptyings`): short keys, as the events'.
+ * The deposit reports what the emptying counted.
+ */
+export interface EmptyingRow {
+  /** location id */
+  l: number | null;
+  /** at (ISO) */
+  a: string;
+  /** the period's start (ISO): the emptying before it */
+  p: string | null;
+  /** coins and notes counted (cents) */
+  cc: number;
+  /** tokens counted */
+  ct: number;
+  /** the device's own coin counter (cents) */
+  dc: number | null;
+  /** the device's own token counter */
+  dt: number | null;
+}
+
+/**
+ * The batch's emptyings and their deposits (a CTE of the write statement, or a statement of its own
+ * when something of the batch must read them first: `flushEmptyings`). A deposit takes its emptying's
+ * id from the row the insert returns, so no two rows are matched by time.
+ */
+export function writeEmptyings({ companyId, deviceId }: DeviceScope, rows: readonly EmptyingRow[]): SQL {
+  return sql`em as (insert into emptyings (company_id, device_id, location_id, at, period_start, counted_cents, counted_tokens, device_coins_cents, device_tokens)
+      select ${companyId}::int, ${deviceId}::int, e.l, e.a, e.p, e.cc, e.ct, e.dc, e.dt
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, a timestamptz, p timestamptz, cc bigint, ct bigint, dc bigint, dt bigint)
+      returning id, company_id, device_id, location_id, at, counted_cents, counted_tokens),
+    dep as (insert into deposits (company_id, device_id, location_id, emptying_id, at, reported_coins_cents, reported_tokens)
+      select company_id, device_id, location_id, id, at, counted_cents, counted_tokens from em)`;
+}
+
+/**
+ * Writes the emptyings the batch holds back (`pending`, emptied after), before a statement of the
+ * batch reads emptyings or deposits: a late emptying, late cash.
+ */
+export async function flushEmptyings(tx: Tx, scope: DeviceScope, pending: EmptyingRow[]) {
+  if (!pending.length) return;
+  await executePrepared(tx, sql`with ${writeEmptyings(scope, pending.splice(0))} select 1`);
+}
+
+/**
  * An emptying closes the cash period: what telemetry counted since the previous emptying, beside the
  * device's own counters, and the deposit with those reported amounts. A late emptying (events after
  * it were already applied) takes only what came before it; one older than the last emptying takes
  * its share out of the period the next emptying closed (and that deposit, if not yet verified).
+ * The emptying and its deposit join `pending`, written with the batch's events (`writeEmptyings`):
+ * an emptying is a round trip fewer, and a batch of a month's history holds four or five.
  */
 export async function closeCashPeriod(
   tx: Tx,
@@ -55,10 +102,13 @@ export async function closeCashPeriod(
   at: Date,
   locationId: number | null,
   event: Extract<TelemetryEvent, { type: 'emptying' }>,
+  pending: EmptyingRow[],
 ) {
-  const { companyId, deviceId } = scope;
+  const { deviceId } = scope;
   let period: { countedCents: number; countedTokens: number; periodStart: Date | null };
   if (state.lastEmptiedAt !== null && at < state.lastEmptiedAt) {
+    // It reads and changes the stored emptyings: the batch's own go first.
+    await flushEmptyings(tx, scope, pending);
     const [previous] = await tx
       .select({ at: emptyings.at })
       .from(emptyings)
@@ -82,26 +132,14 @@ export async function closeCashPeriod(
     state.boxTokens = after.tokens;
     state.lastEmptiedAt = at;
   }
-  const [emptying] = await tx
-    .insert(emptyings)
-    .values({
-      companyId,
-      deviceId,
-      locationId,
-      at,
-      ...period,
-      deviceCoinsCents: event.coinsCents,
-      deviceTokens: event.tokens,
-    })
-    .returning({ id: emptyings.id });
-  await tx.insert(deposits).values({
-    companyId,
-    deviceId,
-    locationId,
-    emptyingId: emptying?.id ?? 0,
-    at,
-    reportedCoinsCents: period.countedCents,
-    reportedTokens: period.countedTokens,
+  pending.push({
+    l: locationId,
+    a: at.toISOString(),
+    p: period.periodStart ? period.periodStart.toISOString() : null,
+    cc: period.countedCents,
+    ct: period.countedTokens,
+    dc: event.coinsCents,
+    dt: event.tokens,
   });
 }
 

@@ -109,6 +109,32 @@ describe('late events and the cash in the box', () => {
     expect(after[1]).toMatchObject({ counted: 70, reported: 50 });
   });
 
+  // A batch's emptyings are written with its events (decision 0034): what reads them within the batch must still see them.
+  it('money at the instant of an emptying of the same batch joins that period, and the next emptying starts after it', async () => {
+    const { send, coin, emptying, periods, box } = await newDevice();
+    const emptied = emptying(290);
+    await send([coin(300, 100), emptied, coin(290, 50), emptying(280), coin(270, 20)]);
+    expect(await periods()).toEqual([
+      { counted: 150, reported: 150, start: null },
+      { counted: 0, reported: 0, start: new Date(emptied.at).toISOString() },
+    ]);
+    expect(await box()).toBe(20);
+  });
+
+  it('two late emptyings in one batch: the second finds the first as the period before it', async () => {
+    const { send, coin, emptying, periods, box } = await newDevice();
+    await send([coin(400, 100), emptying(200)]);
+    const older = emptying(300);
+    const newer = emptying(250);
+    await send([older, newer]);
+    expect(await periods()).toEqual([
+      { counted: 100, reported: 100, start: null },
+      { counted: 0, reported: 0, start: new Date(older.at).toISOString() },
+      { counted: 0, reported: 0, start: new Date(newer.at).toISOString() },
+    ]);
+    expect(await box()).toBe(0);
+  });
+
   it('a late service-mode switch opens the session from its time, and a late switch-off closes it', async () => {
     const { send, event, state, spans } = await newDevice();
     await send([event(100, 'heartbeat', {})]);

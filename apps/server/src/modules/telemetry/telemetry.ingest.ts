@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { type Billable, issueDeviceBills } from '../bills/bills.service.ts';
 import { type CardSpend, debitCardSpends } from '../card-transactions/card-transactions.service.ts';
-import { addLateCash, closeCashPeriod, intoBox, type LateCash } from './ingest-cash.ts';
+import { addLateCash, closeCashPeriod, type EmptyingRow, flushEmptyings, intoBox, type LateCash, writeEmptyings } from './ingest-cash.ts';
 import { commandOf, countEvent, countPayment, inSpan, isPayment, locationAt, measure, Rollups } from './ingest-classify.ts';
 import {
   type DeviceScope,
@@ -47,7 +47,8 @@ export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
  * Batches of one logger are serialised by a lock on the logger's row, held to the commit; deleting
  * the logger or its device locks that row first, so it waits for the batch and then sees its events.
  * A batch costs five round trips: begin, the lock, one read, one write, commit (plus one per rare
- * event that opens or closes something: an emptying, a service session, an alarm).
+ * event that opens or closes something: a service session, an alarm, a late emptying). Emptyings
+ * in time order go with the write.
  */
 export function ingestBatch(
   db: Db,
@@ -139,6 +140,7 @@ async function derive(
   const lateCash: LateCash[] = [];
   const billable: Billable[] = [];
   const spends: CardSpend[] = [];
+  const emptied: EmptyingRow[] = [];
   let testPlaysInSession = 0;
 
   for (const t of fresh) {
@@ -165,7 +167,7 @@ async function derive(
         await clearAlarm(tx, scope, state, at, event.code);
         break;
       case 'emptying':
-        await closeCashPeriod(tx, scope, state, at, locationId, event);
+        await closeCashPeriod(tx, scope, state, at, locationId, event, emptied);
         break;
       case 'heartbeat':
         if (event.signal !== undefined) state.signal = event.signal;
@@ -192,7 +194,10 @@ async function derive(
 
   if (testPlaysInSession > 0 && state.serviceMode) await addTestPlays(tx, device.id, testPlaysInSession);
   if (confirmed.length && !mode.history) await confirmCommands(tx, logger.id, confirmed, receivedAt);
-  if (lateCash.length) await addLateCash(tx, device.id, lateCash);
+  if (lateCash.length) {
+    await flushEmptyings(tx, scope, emptied); // late cash may belong to an emptying of this batch
+    await addLateCash(tx, device.id, lateCash);
+  }
   // History was billed and its cards debited by the system it comes from (see `ingestHistory`).
   const bills =
     context.fiscal && !mode.history
@@ -211,6 +216,7 @@ async function derive(
     insertEvents(logger, device.id, rows, receivedAt),
     upsertRollups(logger.companyId, device.id, rollups.rows()),
     upsertState(state),
+    ...(emptied.length ? [writeEmptyings(scope, emptied)] : []),
     ...(bills ? [bills] : []),
     ...(debits ? [debits] : []),
   ];
