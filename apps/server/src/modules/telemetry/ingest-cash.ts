@@ -44,7 +44,7 @@ async function boxBetween(tx: Tx, deviceId: number, after: Date | null, upTo: Da
 }
 
 /**
- * An emptying and its deposit as the batch writes them (`writeEmptyings`): short keys, as the events'.
+ * An emptying and its deposit as the batch writes them (`writeEmptyings`, as JSON: a batch holds a few).
  * The deposit reports what the emptying counted.
  */
 export interface EmptyingRow {

@@ -9,7 +9,7 @@ import type { IngestLogger, StateRow, Timed } from './ingest-context.ts';
 // What a batch writes at the end, in one statement: its events, its rollup rows and the device's state
 // (each a CTE built here), the logger seen and its pending commands delivered.
 
-/** A stored event as the insert reads it (`json_to_recordset`): short keys keep the batch's JSON small. */
+/** A stored event as the insert takes it (`insertEvents`: one array per key). */
 export interface EventRow {
   /** location id */
   l: number | null;
@@ -56,12 +56,15 @@ export function eventRow(t: Timed, locationId: number | null, amountCents: numbe
  * The batch's events (a CTE of the write statement). A plain insert, no `on conflict`: the fresh
  * events were picked under the logger's lock (`freshOf`), so none is stored yet, and the `(logger,
  * seq)` unique index stays the guard (a conflict would refuse the batch, never store an event twice).
- * The conflict check cost a second descent of that index per event.
+ * The conflict check cost a second descent of that index per event. The rows travel as one array per
+ * column (`unnest`): read as JSON objects, PostgreSQL looked every field up by name in every row.
  */
 export function insertEvents(logger: IngestLogger, deviceId: number | null, rows: EventRow[], receivedAt: Date): SQL {
+  const column = <K extends keyof EventRow>(key: K) => sql.param(rows.map((row) => row[key]));
   return sql`ev as (insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
       select ${logger.companyId}::int, ${logger.id}::int, ${deviceId}::int, e.l, e.s, e.t, e.a, e.r, ${receivedAt.toISOString()}::timestamptz, e.m, e.c, e.x, e.d
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, s bigint, t text, a timestamptz, r timestamptz, m int, c int, x boolean, d jsonb))`;
+      from unnest(${column('l')}::int[], ${column('s')}::bigint[], ${column('t')}::text[], ${column('a')}::timestamptz[], ${column('r')}::timestamptz[],
+        ${column('m')}::int[], ${column('c')}::int[], ${column('x')}::boolean[], ${column('d')}::jsonb[]) as e(l, s, t, a, r, m, c, x, d))`;
 }
 
 /** The columns a rollup row sums (`device_daily`, `device_monthly`), as named in SQL. */
