@@ -1,6 +1,7 @@
 import type { CommandType, TelemetryEvent } from '@kovanica/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/arrays.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { deviceCommands } from '../../db/schema/index.ts';
 import type { Rollup } from './ingest-classify.ts';
@@ -60,7 +61,7 @@ export function eventRow(t: Timed, locationId: number | null, amountCents: numbe
  * column (`unnest`): read as JSON objects, PostgreSQL looked every field up by name in every row.
  */
 export function insertEvents(logger: IngestLogger, deviceId: number | null, rows: EventRow[], receivedAt: Date): SQL {
-  const column = <K extends keyof EventRow>(key: K) => sql.param(rows.map((row) => row[key]));
+  const column = <K extends keyof EventRow>(key: K) => arrayLiteral(rows.map((row) => row[key]));
   return sql`ev as (insert into telemetry_events (company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data)
       select ${logger.companyId}::int, ${logger.id}::int, ${deviceId}::int, e.l, e.s, e.t, e.a, e.r, ${receivedAt.toISOString()}::timestamptz, e.m, e.c, e.x, e.d
       from unnest(${column('l')}::int[], ${column('s')}::bigint[], ${column('t')}::text[], ${column('a')}::timestamptz[], ${column('r')}::timestamptz[],
