@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoCredential, demoImei } from '../apps/server/src/demo/fleet.ts';
 import { DEMO_CARDS, demoCardUid } from '../apps/server/src/demo/loyalty.ts';
-import { benchDatabase, here, serve, stop } from './support.ts';
+import { benchDatabase, here, poster, serve, stop } from './support.ts';
 
 const FLEET = 60;
 /** Events/s the bodies built before a run are enough for; beyond it they are built while sending. */
@@ -74,6 +74,7 @@ export async function main(argv: string[]) {
   /** Sustained events/s through the API of a server started with `flags`, and the bills it issued meanwhile. */
   const measure = async (server: Awaited<ReturnType<typeof serve>>, cards = false) => {
     const url = `http://127.0.0.1:${server.port}/api/v2/telemetry/batches`;
+    const sender = poster(inflight);
     let next = 0;
     let accepted = 0;
     // The bodies are built before the clock starts (as the COPY baseline's file is), so the load
@@ -102,17 +103,13 @@ export async function main(argv: string[]) {
       while (logger?.busy) logger = loggers[next++ % FLEET];
       if (!logger) return;
       logger.busy = true;
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${demoCredential(logger.imei)}`, 'content-type': 'application/json' },
-        body: bodyOf(logger),
-      });
+      const res = await sender.post(url, { authorization: `Bearer ${demoCredential(logger.imei)}` }, bodyOf(logger));
       logger.busy = false;
-      if (!res.ok) {
+      if (res.status !== 200) {
         failures++;
-        throw new Error(`batch refused: ${res.status} ${await res.text()}`);
+        throw new Error(`batch refused: ${res.status} ${res.text}`);
       }
-      accepted += ((await res.json()) as { accepted: number }).accepted;
+      accepted += (res.json as { accepted: number }).accepted;
     };
     const run = async (ms: number) => {
       prepare(ms);
@@ -137,6 +134,7 @@ export async function main(argv: string[]) {
     const before = await billsNow();
     const result = await run(duration);
     const issued = (await billsNow()) - before;
+    sender.close();
     return { ...result, rate: result.events / result.seconds, bills: issued, billsRate: issued / result.seconds };
   };
 

@@ -1,5 +1,7 @@
 /** What the benchmarks share: a server process of their own, and a database of their own. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -75,4 +77,52 @@ export async function demoAuthorization(base: string, email = 'admin@kovanica.te
     body: JSON.stringify({ email, password: 'kovanica-demo' }),
   });
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+/**
+ * The machine's busy CPU time so far, in seconds (every core: user, system, interrupts, steal), from
+ * `/proc/stat`; null where there is none. The difference over a timed span, divided by the work done
+ * in it, is a cost per unit that shifts less with the host's speed of the moment than a rate does.
+ */
+export function machineBusySeconds(): number | null {
+  if (!existsSync('/proc/stat')) return null;
+  const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
+/**
+ * A load generator's POST of a JSON body over kept-alive connections (`node:http`): it answers the
+ * status and the parsed answer. The ingestion benches send with it, not `fetch`: on this machine
+ * `fetch` cost the sender 0.5–0.8 ms of CPU a request against 0.16–0.3 ms (3,000 posts of a 500-event
+ * body, 2026-11-27), CPU the server and PostgreSQL share on two cores and that a fleet of loggers
+ * would spend on their own.
+ */
+export function poster(connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const post = (url: string, headers: Record<string, string>, body: string) =>
+    new Promise<{ status: number; json: unknown; text: string }>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown = null;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // not JSON: the caller reads `text`
+            }
+            resolve({ status: response.statusCode ?? 0, json, text });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  return { post, close: () => agent.destroy() };
 }
