@@ -1,6 +1,7 @@
 import { type FiscalizeMode, FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/arrays.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import type { deviceState } from '../../db/schema/index.ts';
 import type { FiscalContext } from '../bills/bills.service.ts';
@@ -120,7 +121,7 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     sql`
     select
       array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
-        and seq = any(${sql.param(seqs)}::bigint[])) as known,
+        and seq = any(${arrayLiteral(seqs)}::bigint[])) as known,
       (select max(seq) from telemetry_events where logger_id = ${loggerId} and seq < ${HISTORY_SEQ_BASE}::bigint) as last,
       d.id, d.play_price_cents, d.token_value_cents, d.fiscalize, d.premises_label, d.isu_number,
       (select json_build_array(c.oib, c.in_vat_system) from companies c where c.id = d.company_id) as company,

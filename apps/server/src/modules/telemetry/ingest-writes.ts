@@ -1,5 +1,6 @@
 import type { CommandType, TelemetryEvent } from '@kovanica/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Tx } from '../../db/client.ts';
 import { arrayLiteral } from '../../db/arrays.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -68,22 +69,24 @@ export function insertEvents(logger: IngestLogger, deviceId: number | null, rows
         ${column('m')}::int[], ${column('c')}::int[], ${column('x')}::boolean[], ${column('d')}::jsonb[]) as e(l, s, t, a, r, m, c, x, d))`;
 }
 
-/** The columns a rollup row sums (`device_daily`, `device_monthly`), as named in SQL. */
-const sums = [
-  'coins_cents',
-  'notes_cents',
-  'cashless_cents',
-  'card_cents',
+/** The sums a rollup row keeps (`device_daily`, `device_monthly` and the location rollups), as `Rollup` names them. */
+const ROLLUP_KEYS = [
+  'coinsCents',
+  'notesCents',
+  'cashlessCents',
+  'cardCents',
   'tokens',
-  'tokens_cents',
+  'tokensCents',
   'plays',
-  'test_plays',
-  'test_cents',
-  'free_rides',
+  'testPlays',
+  'testCents',
+  'freeRides',
   'resets',
-  'prizes_out',
+  'prizesOut',
   'events',
-] as const;
+] as const satisfies readonly (keyof Rollup)[];
+/** The same sums as named in SQL. */
+const sums = ROLLUP_KEYS.map(toSnakeCase);
 const sumList = sql.raw(sums.join(', '));
 const sumSelect = sql.raw(sums.map((c) => `sum(r.${c}) as ${c}`).join(', '));
 const addTo = (table: string) => sql.raw(sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
@@ -96,15 +99,15 @@ const addTo = (table: string) => sql.raw(sums.map((c) => `${c} = ${table}.${c} +
  * batches wait for each other rather than deadlock.
  */
 export function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
-  const rows = sql`json_to_recordset(${JSON.stringify(rollups)}::json) as j("locationId" int, day date, "coinsCents" bigint, "notesCents" bigint,
-      "cashlessCents" bigint, "cardCents" bigint, tokens bigint, "tokensCents" bigint, plays bigint, "testPlays" bigint, "testCents" bigint,
-      "freeRides" bigint, resets bigint, "prizesOut" bigint, events bigint)`;
+  const column = <K extends keyof Rollup>(key: K) => arrayLiteral(rollups.map((rollup) => rollup[key]));
+  const arrays = sql.join(
+    [sql`${column('locationId')}::int[]`, sql`${column('day')}::date[]`, ...ROLLUP_KEYS.map((key) => sql`${column(key)}::bigint[]`)],
+    sql`, `,
+  );
   const columns = sql.raw(sums.map((c) => `r.${c}`).join(', '));
   return sql`batch_days as (
-    select coalesce(j."locationId", 0) as location_key, j."locationId" as location_id, j.day, j."coinsCents" as coins_cents,
-      j."notesCents" as notes_cents, j."cashlessCents" as cashless_cents, j."cardCents" as card_cents, j.tokens, j."tokensCents" as tokens_cents,
-      j.plays, j."testPlays" as test_plays, j."testCents" as test_cents, j."freeRides" as free_rides, j.resets, j."prizesOut" as prizes_out, j.events
-    from ${rows}),
+    select coalesce(j.location_id, 0) as location_key, j.*
+    from unnest(${arrays}) as j(location_id, day, ${sumList})),
   dd as (
     insert into device_daily (company_id, device_id, location_key, location_id, day, ${sumList})
     select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.day, ${columns}
