@@ -21,24 +21,41 @@ export class RequestValidationError extends Error {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What any unstorable text holds: most texts are ruled out by this one scan. */
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 /** NUL, and halves of UTF-16 pairs without their other half: no PostgreSQL text can hold them. */
-const UNSTORABLE = { test: (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text) };
+const unstorableText = (text: string) => SUSPECT.test(text) && (text.includes('\u0000') || LONE_SURROGATE.test(text));
 
-/** Where in a request part a text (or a key) holds what no column can store; the first few suffice. */
-function unstorable(value: unknown, path: PropertyKey[] = [], found: Issue[] = []): Issue[] {
-  if (found.length >= 10 || path.length > 64) return found;
-  if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) found.push({ code: 'custom', path, message: 'characters', input: value });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      unstorable(item, [...path, i], found);
-    });
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) found.push({ code: 'custom', path: [...path, key], message: 'characters', input: key });
-      else unstorable(item, [...path, key], found);
+/**
+ * Where in a request part a text (or a key) holds what no column can store; the first few suffice.
+ * One path is kept as a stack and copied only for a finding: a telemetry batch has thousands of
+ * values, and a path array made for each was the most of this walk's time.
+ */
+function unstorable(value: unknown): Issue[] {
+  const found: Issue[] = [];
+  const path: PropertyKey[] = [];
+  const visit = (item: unknown) => {
+    if (found.length >= 10 || path.length > 64) return;
+    if (typeof item === 'string') {
+      if (unstorableText(item)) found.push({ code: 'custom', path: [...path], message: 'characters', input: item });
+    } else if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        path.push(i);
+        visit(item[i]);
+        path.pop();
+      }
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (unstorableText(key)) found.push({ code: 'custom', path: [...path, key], message: 'characters', input: key });
+        else {
+          path.push(key);
+          visit(child);
+          path.pop();
+        }
+      }
     }
-  }
+  };
+  visit(value);
   return found;
 }
 
