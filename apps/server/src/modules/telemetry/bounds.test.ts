@@ -1,5 +1,5 @@
 import { businessDate, type Collection, type Device, EVENT_LIMITS, type TelemetryAnswer } from '@kovanica/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceDaily, deviceState, telemetryEvents } from '../../db/schema/index.ts';
 import { demoCredential } from '../../demo/fleet.ts';
@@ -63,6 +63,34 @@ describe('event times', () => {
       },
     ]);
     expect(await storedSeqs()).not.toContain(seq);
+  });
+
+  it('store each accepted form at the instant it names', async () => {
+    const base = Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000; // a whole second: the forms below without decimals
+    const zagreb = (ms: number) => {
+      // The same instant written with Zagreb's offset of that moment.
+      const offset = new Date(ms).toLocaleString('en', { timeZone: 'Europe/Zagreb', timeZoneName: 'longOffset' }).slice(-6);
+      const hours = Number(offset.slice(0, 3));
+      const local = new Date(ms + hours * 3_600_000).toISOString().slice(0, 19);
+      return `${local}${offset}`;
+    };
+    const forms = [
+      { at: new Date(base + 123).toISOString(), ms: base + 123 }, // as loggers send it
+      { at: zagreb(base + 1000), ms: base + 1000 },
+      { at: new Date(base + 2000).toISOString().replace('.000Z', 'Z'), ms: base + 2000 },
+      { at: new Date(base + 3000).toISOString().replace('Z', '+00:00'), ms: base + 3000 },
+      // Finer than a millisecond: stored at the millisecond the server applied it at (its rollup's).
+      { at: new Date(base + 4000).toISOString().replace('.000Z', '.123456Z'), ms: base + 4123 },
+    ];
+    const seqs = forms.map(() => nextSeq++);
+    const res = await send(forms.map((f, i) => ({ seq: seqs[i], at: f.at, type: 'heartbeat' })));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await t.db
+      .select({ seq: telemetryEvents.seq, micros: sql<string>`(extract(epoch from ${telemetryEvents.at}) * 1000000)::bigint::text` })
+      .from(telemetryEvents)
+      .where(and(eq(telemetryEvents.deviceId, device.id), inArray(telemetryEvents.seq, seqs)));
+    const bySeq = new Map(stored.map((r) => [r.seq, r.micros]));
+    expect(seqs.map((seq) => bySeq.get(seq))).toEqual(forms.map((f) => String(f.ms * 1000)));
   });
 
   it('take 2000-01-01 itself', async () => {

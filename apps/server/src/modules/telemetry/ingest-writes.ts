@@ -1,8 +1,8 @@
 import type { CommandType, TelemetryEvent } from '@kovanica/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import type { Tx } from '../../db/client.ts';
 import { arrayLiteral } from '../../db/arrays.ts';
+import type { Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { deviceCommands } from '../../db/schema/index.ts';
 import type { Rollup } from './ingest-classify.ts';
@@ -39,13 +39,20 @@ function dataOf(event: TelemetryEvent): Record<string, unknown> | null {
   return Object.keys(rest).length ? rest : null;
 }
 
+/**
+ * Whether a time is written as `toISOString` writes it (`2026-11-27T06:00:00.000Z`), as loggers send
+ * it: then the text as it came is the text formatting the parsed time would give, and that formatting,
+ * once per event, is skipped. Any other form (an offset, more or fewer decimals) is formatted.
+ */
+const isCanonical = (text: string) => text.length === 24 && text[19] === '.' && text[23] === 'Z';
+
 /** An event as it is stored: where it happened, the money and count it stands for, whether it is a test play. */
 export function eventRow(t: Timed, locationId: number | null, amountCents: number, count: number, test: boolean): EventRow {
   return {
     l: locationId,
     s: t.event.seq,
     t: t.event.type,
-    a: t.at.toISOString(),
+    a: t.reportedAt === null && isCanonical(t.event.at) ? t.event.at : t.at.toISOString(),
     r: t.reportedAt ? t.reportedAt.toISOString() : null,
     m: amountCents,
     c: count,
