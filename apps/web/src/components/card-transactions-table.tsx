@@ -17,22 +17,12 @@ import { devicesApi } from '../lib/apis/devices.ts';
 import { loyaltyCardsApi } from '../lib/apis/loyalty-cards.ts';
 import { loyaltyOwnersApi } from '../lib/apis/loyalty-owners.ts';
 import { exportMoney } from '../lib/export/table.ts';
+import { dash, nowrap } from './data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from './data-table/index.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 
 const k = (key: string) => `resources.card-transactions.${key}`;
 const f = (field: string) => k(`fields.${field}`);
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-const nowrap = (content: ReactNode) => (
-  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-    {content}
-  </Text>
-);
 
 /** A change of credit: "+12,00 €", "-1,00 €", or a dash when the row did not touch it. */
 const signed = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));

@@ -3,12 +3,13 @@ import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
-import { BillNumberLink, dash, nowrap } from './bill-columns.tsx';
+import { BillNumberLink } from './bill-columns.tsx';
 import { BillSelect } from './bill-select.tsx';
 import { XmlDrawer } from './xml-drawer.tsx';
 

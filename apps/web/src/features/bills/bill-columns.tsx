@@ -1,25 +1,13 @@
 import { type Bill, formatDateTime, formatMoney } from '@kovanica/contract';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
 const f = (field: string) => `bills.fields.${field}`;
-
-export const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-
-export const nowrap = (content: ReactNode) => (
-  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-    {content}
-  </Text>
-);
 
 /** A bill's number as printed (`12/PP01/3`), a link to its page. */
 export function BillNumberLink({ id, number }: { id: number; number: string }) {

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistorySection } from '../../components/audit-history.tsx';
+import { dash } from '../../components/data-table/cells.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { billsApi } from '../../lib/apis/bills.ts';
@@ -34,12 +35,6 @@ function Fields({ rows }: { rows: [label: string, value: ReactNode][] }) {
     </dl>
   );
 }
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 
 /** Another bill by its IRI, named by its number (the storno it cancels, the one that cancelled it). */
 function BillLink({ iri }: { iri: string }) {

@@ -1,6 +1,7 @@
 import { type CardHolder, formatDate } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -8,12 +9,6 @@ import { cardHoldersApi } from '../../lib/apis/card-holders.ts';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 
 const f = (field: string) => `resources.card-holders.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const filters: readonly Filter[] = [
   { field: 'surname', label: f('surname'), kind: 'text' },
   { field: 'name', label: f('name'), kind: 'text' },

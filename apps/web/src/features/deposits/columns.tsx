@@ -1,26 +1,15 @@
 import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
 import { Badge, Stack, Text } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
 const f = (field: string) => `resources.deposits.fields.${field}`;
 
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-
 const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
 const count = (n: number | null) => (n === null ? dash : n);
-const nowrap = (content: ReactNode) => (
-  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-    {content}
-  </Text>
-);
-
 const statusColours: Record<DepositStatus, string> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
 
 /** A deposit's status as a badge. */

@@ -2,16 +2,11 @@ import { type CriticalEpisode, type Emptying, formatDateTime, formatMoney, type 
 import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import classes from './columns.module.css';
 import { formatDuration, minutesBetween } from './duration.ts';
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 
 /** A time that does not wrap in the middle, so a row stays one line high. */
 const when = (value: string) => (

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatPercent, type Lessor, rentalTypes } from
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -11,11 +12,6 @@ import { ContractBadge } from './contract-badge.tsx';
 import { StatementRowAction, useMayMakeStatements } from './statement-modal.tsx';
 
 const f = (field: string) => `resources.lessors.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
 const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
 
 /** A calendar-day filter: the day travels as it is (`contractEnd[gte]=2026-01-31`), the column is a date. */

@@ -3,6 +3,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -13,12 +14,6 @@ import { tagsApi } from '../../lib/apis/tags.ts';
 import { LocationTags } from './location-tags.tsx';
 
 const f = (field: string) => `resources.locations.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 function useLocationColumns(): Column<Location>[] {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

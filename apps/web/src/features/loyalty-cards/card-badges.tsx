@@ -1,5 +1,5 @@
 import { type CardStatus, formatMoney, type LoyaltyCard } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -48,8 +48,8 @@ export function balanceText(
 export function BalanceCell({ card }: { card: Pick<LoyaltyCard, 'paidCents' | 'bonusCents'> }) {
   const { t } = useTranslation();
   return (
-    <Text span inherit c={card.paidCents < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <span style={{ whiteSpace: 'nowrap', color: card.paidCents < 0 ? 'var(--mantine-color-red-9)' : undefined }}>
       {balanceText(t, card)}
-    </Text>
+    </span>
   );
 }

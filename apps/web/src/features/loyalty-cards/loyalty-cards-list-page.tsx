@@ -1,9 +1,10 @@
 import { cardStatuses, formatDateTime, formatMoney, type LoyaltyCard } from '@kovanica/contract';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -14,12 +15,6 @@ import { exportMoney } from '../../lib/export/table.ts';
 import { BalanceCell, balanceText, CardStatusBadge, FlaggedBadge } from './card-badges.tsx';
 
 const f = (field: string) => `resources.loyalty-cards.fields.${field}`;
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-
 function useCardColumns(): Column<LoyaltyCard>[] {
   const { t } = useTranslation();
   return useMemo(
@@ -28,22 +23,14 @@ function useCardColumns(): Column<LoyaltyCard>[] {
         key: 'number',
         label: f('number'),
         sortField: 'number',
-        render: (c) => (
-          <Text fw={600} inherit style={{ whiteSpace: 'nowrap' }}>
-            {c.number}
-          </Text>
-        ),
+        render: (c) => nowrap(<strong>{c.number}</strong>),
         exportValue: (c) => c.number,
       },
       {
         key: 'uid',
         label: f('uid'),
         sortField: 'uid',
-        render: (c) => (
-          <Text span inherit ff="monospace">
-            {c.uid}
-          </Text>
-        ),
+        render: (c) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{c.uid}</span>,
         exportValue: (c) => c.uid,
       },
       { key: 'owner', label: f('owner'), render: (c) => c.ownerName, exportValue: (c) => c.ownerName },
@@ -89,14 +76,7 @@ function useCardColumns(): Column<LoyaltyCard>[] {
         key: 'lastUsedAt',
         label: f('lastUsedAt'),
         sortField: 'lastUsedAt',
-        render: (c) =>
-          c.lastUsedAt ? (
-            <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(c.lastUsedAt)}
-            </Text>
-          ) : (
-            dash
-          ),
+        render: (c) => (c.lastUsedAt ? nowrap(formatDateTime(c.lastUsedAt)) : dash),
         exportValue: (c) => (c.lastUsedAt ? formatDateTime(c.lastUsedAt) : null),
       },
     ],

@@ -2,18 +2,13 @@ import { formatDateTime, formatPercent, type LoyaltyOwner } from '@kovanica/cont
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { OwnerKindBadge } from './loyalty-owner-form.tsx';
 
 const f = (field: string) => `resources.loyalty-owners.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const filters: readonly Filter[] = [
   { field: 'name', label: f('name'), kind: 'text' },
   { field: 'oib', label: f('oib'), kind: 'text' },

@@ -4,6 +4,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
+import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -15,12 +16,6 @@ import { type MaintenanceDevice, MaintenanceModal } from './maintenance-form.tsx
 
 const k = (key: string) => `resources.maintenance.${key}`;
 const f = (field: string) => k(`fields.${field}`);
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 
 /**
  * Which list: one device's records (`device` given), the records of a device picked in the filters,

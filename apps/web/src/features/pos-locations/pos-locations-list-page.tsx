@@ -2,6 +2,7 @@ import { formatDateTime, type PosLocation } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -9,12 +10,6 @@ import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
 import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 
 const f = (field: string) => `resources.pos-locations.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const filters: Filter[] = [
   { field: 'name', label: f('name'), kind: 'text' },
   {

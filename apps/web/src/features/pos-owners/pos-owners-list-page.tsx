@@ -1,17 +1,12 @@
 import type { PosOwner } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 
 const f = (field: string) => `resources.pos-owners.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const columns: Column<PosOwner>[] = [
   { key: 'name', label: f('name'), sortField: 'name', render: (o) => <Text fw={600}>{o.name}</Text>, exportValue: (o) => o.name },
   { key: 'oib', label: f('oib'), render: (o) => o.oib, exportValue: (o) => o.oib },

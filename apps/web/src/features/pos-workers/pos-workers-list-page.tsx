@@ -2,6 +2,7 @@ import { formatDateTime, type PosWorker } from '@kovanica/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -9,12 +10,6 @@ import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
 import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 
 const f = (field: string) => `resources.pos-workers.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const filters: Filter[] = [
   { field: 'surname', label: f('surname'), kind: 'text' },
   { field: 'name', label: f('name'), kind: 'text' },

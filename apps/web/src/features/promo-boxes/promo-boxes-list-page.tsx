@@ -2,6 +2,7 @@ import { formatDate, type PromoBox, promoAudiences } from '@kovanica/contract';
 import { Box, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -9,12 +10,6 @@ import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { promoBoxesApi } from '../../lib/apis/promo-boxes.ts';
 
 const f = (field: string) => `resources.promo-boxes.fields.${field}`;
-const dash = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
-
 const filters: readonly Filter[] = [
   { field: 'title', label: f('title'), kind: 'text' },
   {

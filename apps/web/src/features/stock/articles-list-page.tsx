@@ -3,6 +3,7 @@ import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -12,12 +13,6 @@ import { MovementModal } from './movement-form.tsx';
 
 const k = (key: string) => `resources.articles.${key}`;
 const f = (field: string) => k(`fields.${field}`);
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 
 type MoneyField =
   | 'purchaseNetCents'

@@ -2,8 +2,9 @@ import { formatCount, formatDateTime, formatMoney, type Movement, movementKinds 
 import { ActionIcon, Button, Group, Modal, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -16,17 +17,6 @@ import { changeIn, endsOf, newClientKey, reversible } from './movement-values.ts
 
 const k = (key: string) => `resources.movements.${key}`;
 const f = (field: string) => k(`fields.${field}`);
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-const nowrap = (content: ReactNode) => (
-  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-    {content}
-  </Text>
-);
 
 const filters: readonly Filter[] = [
   { field: 'kind', label: f('kind'), kind: 'select', options: movementKinds.map((kind) => ({ value: kind, label: k(`kinds.${kind}`) })) },

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -15,11 +16,6 @@ import { MovementModal } from './movement-form.tsx';
 const k = (key: string) => `resources.repositories.${key}`;
 const f = (field: string) => k(`fields.${field}`);
 
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 const userLabel = (u: User) => `${u.name} ${u.surname}`;
 
 function useColumns(): Column<Repository>[] {

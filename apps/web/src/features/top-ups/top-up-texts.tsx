@@ -1,21 +1,8 @@
 import { formatMoney, type TopUp } from '@kovanica/contract';
-import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 
 /** The i18n keys of the top-ups' screens. */
 export const k = (key: string) => `resources.top-ups.${key}`;
 export const f = (field: string) => k(`fields.${field}`);
-
-export const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
-export const nowrap = (content: ReactNode) => (
-  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-    {content}
-  </Text>
-);
 
 type T = (key: string, options?: Record<string, string>) => string;
 

@@ -3,6 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { NewButton } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,7 +14,7 @@ import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
 import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-import { balanceText, dash, f, k, nowrap } from './top-up-texts.tsx';
+import { balanceText, f, k } from './top-up-texts.tsx';
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
 

@@ -2,16 +2,11 @@ import { formatDateTime, formatMoney, type Transaction } from '@kovanica/contrac
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import classes from './transactions-list.module.css';
 
 const f = (field: string) => `resources.transactions.fields.${field}`;
-
-const dash = (
-  <Text span c="dimmed" inherit>
-    –
-  </Text>
-);
 
 /** The columns of the transactions list (the table adds the company column in the All Companies view). */
 export function useTransactionColumns(): Column<Transaction>[] {
