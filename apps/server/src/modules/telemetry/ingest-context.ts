@@ -1,7 +1,7 @@
 import { type FiscalizeMode, FUTURE_TOLERANCE_MS, type TelemetryEvent } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { arrayLiteral } from '../../db/arrays.ts';
+import type { Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import type { deviceState } from '../../db/schema/index.ts';
 import type { FiscalContext } from '../bills/bills.service.ts';
