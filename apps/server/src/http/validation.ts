@@ -21,10 +21,10 @@ export class RequestValidationError extends Error {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** What any unstorable text holds: most texts are ruled out by this one scan. */
-const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+/** Any half of a UTF-16 pair: a text without one is ruled out by this one scan. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 /** NUL, and halves of UTF-16 pairs without their other half: no PostgreSQL text can hold them. */
-const unstorableText = (text: string) => SUSPECT.test(text) && (text.includes('\u0000') || LONE_SURROGATE.test(text));
+const unstorableText = (text: string) => text.includes('\u0000') || (SURROGATE.test(text) && LONE_SURROGATE.test(text));
 
 /**
  * Where in a request part a text (or a key) holds what no column can store; the first few suffice.
