@@ -29,7 +29,7 @@ const unstorableText = (text: string) => text.includes('\u0000') || (SURROGATE.t
 /**
  * Where in a request part a text (or a key) holds what no column can store; the first few suffice.
  * One path is kept as a stack and copied only for a finding: a telemetry batch has thousands of
- * values, and a path array made for each was the most of this walk's time.
+ * values, and a new path array for each of them was garbage for every request.
  */
 function unstorable(value: unknown): Issue[] {
   const found: Issue[] = [];

@@ -1,7 +1,6 @@
 import type { TelemetryEvent } from '@kovanica/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
 import { emptyings } from '../../db/schema/index.ts';
 import type { DeviceScope, StateRow } from './ingest-context.ts';
 
@@ -84,7 +83,8 @@ export function writeEmptyings({ companyId, deviceId }: DeviceScope, rows: reado
  */
 export async function flushEmptyings(tx: Tx, scope: DeviceScope, pending: EmptyingRow[]) {
   if (!pending.length) return;
-  await executePrepared(tx, sql`with ${writeEmptyings(scope, pending.splice(0))} select 1`);
+  // A rare statement: not prepared on the connection (`executePrepared` is for the hot ones).
+  await tx.execute(sql`with ${writeEmptyings(scope, pending.splice(0))} select 1`);
 }
 
 /**

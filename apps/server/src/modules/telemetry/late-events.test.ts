@@ -109,7 +109,7 @@ describe('late events and the cash in the box', () => {
     expect(after[1]).toMatchObject({ counted: 70, reported: 50 });
   });
 
-  // A batch's emptyings are written with its events (decision 0034): what reads them within the batch must still see them.
+  // A batch's emptyings are written with its events (decision 0035): what reads them within the batch must still see them.
   it('money at the instant of an emptying of the same batch joins that period, and the next emptying starts after it', async () => {
     const { send, coin, emptying, periods, box } = await newDevice();
     const emptied = emptying(290);
