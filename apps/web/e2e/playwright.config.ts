@@ -8,9 +8,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../tools/chromium.ts';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // E2E_PORT and WEB_DIST let two checkouts (or two people) run the suite side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * Workers, each with a server and database of its own (decision 0033): worker `i` (Playwright's
+ * parallel index, set in the worker before it loads this file) talks to the server on PORT + i, which
+ * `servers.ts` starts. Spec files go to whichever worker is free, so the two finish together.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const BASE_URL = `http://127.0.0.1:${PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0)}`;
 
-// A fresh embedded database per run, so every run starts from the same demo data. Workers load this
+// New embedded databases per run, so every run starts from the same demo data. Workers load this
 // file again; the environment variable makes them agree with the main process on the directory.
 process.env.KV_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'kovanica-e2e-'));
 
@@ -19,17 +25,17 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // One folder per port: runs side by side (README, E2E_PORT) do not clear each other's.
   outputDir: path.join(repoRoot, 'test-results', String(PORT)),
-  // One browser at a time per run, each run with its own server and database; tools/e2e.ts runs
-  // shards of the suite side by side (decision 0033).
-  workers: 1,
+  // A spec file's tests run in order in one worker, against one database; files spread over the workers.
+  workers: WORKERS,
   fullyParallel: false,
+  globalSetup: './servers.ts',
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // CI's machine is shared and the suite runs in two shards side by side (tools/e2e.ts): a slow
-  // minute there is no failure. Locally a test that needs more than 30 s is worth a look.
+  // CI's machine is shared and two workers share its two cores: a slow minute there is no failure.
+  // Locally a test that needs more than 30 s is worth a look.
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 10_000 : 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
@@ -43,27 +49,6 @@ export default defineConfig({
       // Debian's Chromium; Playwright's own browser downloads are not available here.
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
-    },
-  },
-  webServer: {
-    // The real server on an embedded database with demo data, serving the built app (npm run build first).
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `${BASE_URL}/api/v2/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.KV_E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      // The 13-month history takes a minute to write; the browser tests send their own telemetry instead.
-      SEED_HISTORY: '0',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -73,6 +73,22 @@ export const storedKeys = (page: Page) =>
 
 /** Serious and critical accessibility findings (WCAG 2.1 A and AA) fail the test. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A drawer or modal still fading in has text of too little contrast for the moment it is half
+  // transparent: axe reads what is settled. Endless animations (skeletons, loaders) and those driven by
+  // scrolling (the row actions' edge) are not waited for, nor anything for more than 2 s.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const running = document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' &&
+          a.timeline instanceof DocumentTimeline &&
+          a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+      );
+    const settled = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   // A sandboxed frame without scripts (an e-mail's HTML in the outbox) cannot run axe: the scan
   // would wait on it for ever. What it shows is the e-mail, not the app; its frame's title is the app's.
   const results = await new AxeBuilder({ page })
