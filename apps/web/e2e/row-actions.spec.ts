@@ -140,10 +140,19 @@ for (const size of sizes) {
     expect(await background(row)).not.toBe(await background(scroller));
     await checkbox.uncheck();
 
+    // Each action's name shows beside it when pointed at, and goes when the pointer leaves.
+    const tooltip = (name: string) => page.getByRole('tooltip').filter({ hasText: name });
+    await verify.hover();
+    await expect(tooltip(`Verify: ${label}`)).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tooltip(`Verify: ${label}`)).toBeHidden();
+
     // By keyboard: from the row's checkbox the next stop is Report, then Verify, and Enter opens it.
+    // The focused action's name shows as it does for the pointer.
     await checkbox.focus();
     await page.keyboard.press('Tab');
     await expect(report).toBeFocused();
+    await expect(tooltip(`Report the count: ${label}`)).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(verify).toBeFocused();
     await expectInReach(page, verify, size.width);

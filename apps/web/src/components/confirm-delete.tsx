@@ -1,12 +1,14 @@
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceApi } from '../lib/resource-api.ts';
 import { useInvalidate } from '../lib/resource-hooks.ts';
 import { FailureAlert, failureText } from './failure-alert.tsx';
+import { RowTooltip } from './row-tooltip.tsx';
 
 export interface ConfirmDeleteProps {
   /** The resource (`resourceApi(...)`): `remove` deletes; afterwards what it makes stale is refreshed (`useInvalidate`). */
@@ -42,7 +44,14 @@ export function ConfirmDelete({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate(api);
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, { open: show, close }] = useDisclosure(false);
+  // A list has a bin on every row: each one's dialog (a portal, a transition, focus handling) is
+  // mounted only once it is first asked for, then kept so that it can play its closing transition.
+  const [asked, setAsked] = useState(false);
+  const open = () => {
+    setAsked(true);
+    show();
+  };
   const remove = useMutation({
     mutationFn: () => api.remove(id),
     onSuccess: async () => {
@@ -62,44 +71,46 @@ export function ConfirmDelete({
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip label={label} withinPortal>
+        <RowTooltip label={label}>
           <ActionIcon variant="subtle" color="red.9" aria-label={label} onClick={open} disabled={disabled}>
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : (
         <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={open} disabled={disabled}>
           {t('confirmDelete.delete')}
         </Button>
       )}
-      <Modal
-        opened={opened}
-        onClose={() => {
-          close();
-          remove.reset();
-        }}
-        title={t('confirmDelete.title', { name })}
-        closeButtonProps={{ 'aria-label': t('confirmDelete.close') }}
-        centered
-      >
-        <Text mb="md">{t('confirmDelete.text')}</Text>
-        {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              close();
-              remove.reset();
-            }}
-            data-autofocus
-          >
-            {t('confirmDelete.cancel')}
-          </Button>
-          <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-            {t('confirmDelete.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      {asked && (
+        <Modal
+          opened={opened}
+          onClose={() => {
+            close();
+            remove.reset();
+          }}
+          title={t('confirmDelete.title', { name })}
+          closeButtonProps={{ 'aria-label': t('confirmDelete.close') }}
+          centered
+        >
+          <Text mb="md">{t('confirmDelete.text')}</Text>
+          {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                close();
+                remove.reset();
+              }}
+              data-autofocus
+            >
+              {t('confirmDelete.cancel')}
+            </Button>
+            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t('confirmDelete.delete')}
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
+import { RowTooltip } from './row-tooltip.tsx';
 
 type Path = FileRouteTypes['to'];
 /** The route of an item's edit page, e.g. `/cities/edit/$id`. */
@@ -16,7 +17,7 @@ export type NewPath = Extract<Path, `${string}/new`>;
  */
 export function EditRowLink({ to, id, label }: { to: EditPath; id: number; label: string }) {
   return (
-    <Tooltip label={label}>
+    <RowTooltip label={label}>
       <ActionIcon
         // renderRoot keeps the link's route and params type-checked, which `component={Link}` loses.
         renderRoot={(props) => <Link to={to} params={{ id: String(id) }} {...props} />}
@@ -25,7 +26,7 @@ export function EditRowLink({ to, id, label }: { to: EditPath; id: number; label
       >
         <IconPencil size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </RowTooltip>
   );
 }
 
@@ -35,11 +36,11 @@ export function EditRowLink({ to, id, label }: { to: EditPath; id: number; label
  */
 export function OpenRowLink({ to, id, label }: { to: EditPath; id: number; label: string }) {
   return (
-    <Tooltip label={label}>
+    <RowTooltip label={label}>
       <ActionIcon renderRoot={(props) => <Link to={to} params={{ id: String(id) }} {...props} />} variant="subtle" aria-label={label}>
         <IconEye size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </RowTooltip>
   );
 }
 

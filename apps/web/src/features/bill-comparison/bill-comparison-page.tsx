@@ -7,7 +7,7 @@ import {
   formatMoney,
   validationMessage,
 } from '@kovanica/contract';
-import { ActionIcon, Box, Group, SimpleGrid, Skeleton, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFileAlert, IconTransactionEuro } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ReportCell, type ReportColumn, ReportHeaderCell, ReportTable, ReportTotals } from '../../components/report-table/index.ts';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { daysInRange } from '../../lib/day.ts';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -110,7 +111,7 @@ function MismatchLinks({ row }: { row: BillComparisonRow }) {
   const day = { after: row.day, before: row.day };
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t(k('toTransactions'), names)}>
+      <RowTooltip label={t(k('toTransactions'), names)}>
         <ActionIcon
           variant="subtle"
           renderRoot={(props) => (
@@ -120,9 +121,9 @@ function MismatchLinks({ row }: { row: BillComparisonRow }) {
         >
           <IconTransactionEuro size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </RowTooltip>
       {row.unfiscalized > 0 && (
-        <Tooltip label={t(k('toUnfiscalized'), names)}>
+        <RowTooltip label={t(k('toUnfiscalized'), names)}>
           <ActionIcon
             variant="subtle"
             color="red.9"
@@ -137,7 +138,7 @@ function MismatchLinks({ row }: { row: BillComparisonRow }) {
           >
             <IconFileAlert size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       )}
     </Group>
   );

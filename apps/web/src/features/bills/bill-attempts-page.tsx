@@ -1,11 +1,12 @@
 import { type BillAttempt, type BillAttemptOutcome, billAttemptOutcomes, formatDateTime, parseIri } from '@kovanica/contract';
-import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Text } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -152,7 +153,7 @@ export function BillAttemptsPage() {
         title={title}
         storageId={wide ? 'bill-attempts-all' : 'bill-attempts'}
         rowActions={(a) => (
-          <Tooltip label={t(k('showXml'), { number: a.billNumber, at: formatDateTime(a.at) })}>
+          <RowTooltip label={t(k('showXml'), { number: a.billNumber, at: formatDateTime(a.at) })}>
             <ActionIcon
               variant="subtle"
               aria-label={t(k('showXml'), { number: a.billNumber, at: formatDateTime(a.at) })}
@@ -160,7 +161,7 @@ export function BillAttemptsPage() {
             >
               <IconCode size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </RowTooltip>
         )}
       />
       <XmlDrawer attempt={open} onClose={() => setOpen(null)} />

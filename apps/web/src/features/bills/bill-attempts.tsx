@@ -1,9 +1,10 @@
 import { type Bill, type BillAttempt, formatCount } from '@kovanica/contract';
-import { ActionIcon, Badge, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Title } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/index.ts';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { formatBillTime } from './bill-time.ts';
 import { XmlDrawer } from './xml-drawer.tsx';
@@ -60,11 +61,11 @@ function ShowXml({ attempt, onOpen }: { attempt: BillAttempt; onOpen: (attempt: 
   const { t } = useTranslation();
   const label = t(k('showXml'), { time: formatBillTime(attempt.at) });
   return (
-    <Tooltip label={label}>
+    <RowTooltip label={label}>
       <ActionIcon variant="subtle" aria-label={label} onClick={() => onOpen(attempt)}>
         <IconCode size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </RowTooltip>
   );
 }
 

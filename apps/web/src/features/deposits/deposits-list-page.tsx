@@ -1,5 +1,5 @@
 import { type Deposit, type Device, depositStatuses, iri } from '@kovanica/contract';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconCalculator, IconChecks, IconCircleCheck, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { AuditHistoryDrawer } from '../../components/audit-history.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { locationsApi } from '../../lib/apis/locations.ts';
@@ -101,14 +102,14 @@ export function DepositsListPage() {
   const rowActions = (d: Deposit) => (
     <>
       {d.status !== 'verified' && canReport && (
-        <Tooltip label={t(k('report.action'), { name: depositLabel(d) })}>
+        <RowTooltip label={t(k('report.action'), { name: depositLabel(d) })}>
           <ActionIcon variant="subtle" aria-label={t(k('report.action'), { name: depositLabel(d) })} onClick={() => setReporting(d)}>
             <IconCalculator size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       )}
       {canVerify && d.status === 'pending_verification' && (
-        <Tooltip label={t(k('verify.action'), { name: depositLabel(d) })}>
+        <RowTooltip label={t(k('verify.action'), { name: depositLabel(d) })}>
           <ActionIcon
             variant="subtle"
             color="teal.9"
@@ -117,10 +118,10 @@ export function DepositsListPage() {
           >
             <IconCircleCheck size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       )}
       {canAudit && (
-        <Tooltip label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}>
+        <RowTooltip label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}>
           <ActionIcon
             variant="subtle"
             aria-label={t('resources.audit-log.historyOf', { name: depositLabel(d) })}
@@ -128,7 +129,7 @@ export function DepositsListPage() {
           >
             <IconHistory size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { businessDate, type Lessor } from '@kovanica/contract';
-import { ActionIcon, Button, Modal, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Modal, Stack } from '@mantine/core';
 import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hr';
@@ -7,6 +7,7 @@ import { IconFileInvoice, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { ApiError } from '../../lib/api.ts';
 
@@ -89,11 +90,11 @@ export function StatementRowAction({ lessor }: { lessor: Lessor }) {
   const label = t(k('actionFor'), { name: lessor.name });
   return (
     <>
-      <Tooltip label={label}>
+      <RowTooltip label={label}>
         <ActionIcon variant="subtle" aria-label={label} onClick={() => setOpened(true)}>
           <IconFileInvoice size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </RowTooltip>
       {opened && <StatementModal lessor={lessor} opened={opened} onClose={() => setOpened(false)} />}
     </>
   );

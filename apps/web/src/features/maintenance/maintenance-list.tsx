@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, type Maintenance, maintenanceTypes } from '@kovanica/contract';
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -128,7 +129,7 @@ export function MaintenanceList({ mode, device, title }: MaintenanceListProps) {
       ? (r: Maintenance) => (
           <>
             {can('maintenance.update') && (
-              <Tooltip label={t(k('editRow'), { name: rowName(r) })}>
+              <RowTooltip label={t(k('editRow'), { name: rowName(r) })}>
                 <ActionIcon
                   variant="subtle"
                   aria-label={t(k('editRow'), { name: rowName(r) })}
@@ -136,7 +137,7 @@ export function MaintenanceList({ mode, device, title }: MaintenanceListProps) {
                 >
                   <IconPencil size={18} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </RowTooltip>
             )}
             {can('maintenance.delete') && (
               <ConfirmDelete api={maintenanceApi} id={r.id} name={rowName(r)} successMessage={t(k('deleted'))} />

@@ -1,11 +1,12 @@
 import { type Article, articleUnits, formatCount, formatMoney, formatPercent } from '@kovanica/contract';
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { articlesApi } from '../../lib/apis/articles.ts';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -89,7 +90,7 @@ export function ArticlesListPage() {
         moreRowActions={
           can('movements.create')
             ? (article) => (
-                <Tooltip label={t('resources.movements.recordFor', { name: article.name })}>
+                <RowTooltip label={t('resources.movements.recordFor', { name: article.name })}>
                   <ActionIcon
                     variant="subtle"
                     aria-label={t('resources.movements.recordFor', { name: article.name })}
@@ -97,7 +98,7 @@ export function ArticlesListPage() {
                   >
                     <IconArrowsExchange size={18} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </RowTooltip>
               )
             : undefined
         }

@@ -1,5 +1,5 @@
 import { formatCount, formatDateTime, formatMoney, type Movement, movementKinds } from '@kovanica/contract';
-import { ActionIcon, Button, Group, Modal, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { articlesApi } from '../../lib/apis/articles.ts';
 import { movementsApi } from '../../lib/apis/movements.ts';
@@ -170,7 +171,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
   };
   return (
     <>
-      <Tooltip label={label} withinPortal>
+      <RowTooltip label={label}>
         <ActionIcon
           variant="subtle"
           aria-label={label}
@@ -181,7 +182,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
         >
           <IconArrowBackUp size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </RowTooltip>
       <Modal opened={opened} onClose={dismiss} title={t(k('reverseTitle'))} closeButtonProps={{ 'aria-label': t('app.close') }} centered>
         <Text mb="xs" fw={600}>
           {name}

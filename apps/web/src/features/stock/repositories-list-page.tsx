@@ -1,5 +1,5 @@
 import { formatCount, formatMoney, type Repository, repositoryTypes, type User } from '@kovanica/contract';
-import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { usersApi } from '../../lib/apis/users.ts';
@@ -80,7 +81,7 @@ export function RepositoriesListPage() {
         moreRowActions={
           can('movements.create')
             ? (repository) => (
-                <Tooltip label={t('resources.movements.recordFor', { name: repository.name })}>
+                <RowTooltip label={t('resources.movements.recordFor', { name: repository.name })}>
                   <ActionIcon
                     variant="subtle"
                     aria-label={t('resources.movements.recordFor', { name: repository.name })}
@@ -88,7 +89,7 @@ export function RepositoriesListPage() {
                   >
                     <IconArrowsExchange size={18} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </RowTooltip>
               )
             : undefined
         }

@@ -1,9 +1,10 @@
 import { formatDateTime, formatMoney, type Transaction } from '@kovanica/contract';
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
+import { RowTooltip } from '../../components/row-tooltip.tsx';
 import classes from './transactions-list.module.css';
 
 const f = (field: string) => `resources.transactions.fields.${field}`;
@@ -40,7 +41,7 @@ export function useTransactionColumns(): Column<Transaction>[] {
           r.frequent ? (
             <Group gap={6} wrap="nowrap">
               {type(r)}
-              <Tooltip label={t('resources.transactions.frequentHint')} multiline w={260}>
+              <RowTooltip label={t('resources.transactions.frequentHint')} multiline w={260}>
                 <Badge
                   color="red"
                   variant="light"
@@ -49,7 +50,7 @@ export function useTransactionColumns(): Column<Transaction>[] {
                 >
                   {t('resources.transactions.frequent')}
                 </Badge>
-              </Tooltip>
+              </RowTooltip>
             </Group>
           ) : (
             type(r)
