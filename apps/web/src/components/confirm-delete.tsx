@@ -31,43 +31,18 @@ export interface ConfirmDeleteProps {
  * A delete button that asks first. A refusal stays inside the dialog: a 409 names what still depends
  * on the item ("This item is still in use: locations: 3."), so the user learns what to move first.
  */
-export function ConfirmDelete({
-  api,
-  id,
-  name,
-  successMessage,
-  failureMessage,
-  onDeleted,
-  variant = 'icon',
-  disabled,
-}: ConfirmDeleteProps) {
+export function ConfirmDelete({ variant = 'icon', disabled, ...dialog }: ConfirmDeleteProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidate(api);
   const [opened, { open: show, close }] = useDisclosure(false);
-  // A list has a bin on every row: each one's dialog (a portal, a transition, focus handling) is
-  // mounted only once it is first asked for, then kept so that it can play its closing transition.
+  // A list has a bin on every row: each one's dialog (a portal, a transition, focus handling, the
+  // delete's mutation) is mounted only once it is first asked for, then kept so that it can play its
+  // closing transition.
   const [asked, setAsked] = useState(false);
   const open = () => {
     setAsked(true);
     show();
   };
-  const remove = useMutation({
-    mutationFn: () => api.remove(id),
-    onSuccess: async () => {
-      // The item is gone: its detail must not be refetched (it would answer 404), only dropped.
-      queryClient.removeQueries({ queryKey: api.keys.detail(id) });
-      close();
-      notifications.show({ color: 'teal', message: successMessage ?? t('confirmDelete.deleted', { name }) });
-      onDeleted?.();
-      await invalidate();
-    },
-  });
-
-  const label = t('confirmDelete.button', { name });
-  const refused = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
-  const failure = refused && failureMessage ? `${failureMessage} ${refused}` : refused;
-
+  const label = t('confirmDelete.button', { name: dialog.name });
   return (
     <>
       {variant === 'icon' ? (
@@ -81,36 +56,59 @@ export function ConfirmDelete({
           {t('confirmDelete.delete')}
         </Button>
       )}
-      {asked && (
-        <Modal
-          opened={opened}
-          onClose={() => {
-            close();
-            remove.reset();
-          }}
-          title={t('confirmDelete.title', { name })}
-          closeButtonProps={{ 'aria-label': t('confirmDelete.close') }}
-          centered
-        >
-          <Text mb="md">{t('confirmDelete.text')}</Text>
-          {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                close();
-                remove.reset();
-              }}
-              data-autofocus
-            >
-              {t('confirmDelete.cancel')}
-            </Button>
-            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('confirmDelete.delete')}
-            </Button>
-          </Group>
-        </Modal>
-      )}
+      {asked && <DeleteDialog {...dialog} opened={opened} onClose={close} />}
     </>
+  );
+}
+
+function DeleteDialog({
+  api,
+  id,
+  name,
+  successMessage,
+  failureMessage,
+  onDeleted,
+  opened,
+  onClose,
+}: Omit<ConfirmDeleteProps, 'variant' | 'disabled'> & { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(api);
+  const remove = useMutation({
+    mutationFn: () => api.remove(id),
+    onSuccess: async () => {
+      // The item is gone: its detail must not be refetched (it would answer 404), only dropped.
+      queryClient.removeQueries({ queryKey: api.keys.detail(id) });
+      onClose();
+      notifications.show({ color: 'teal', message: successMessage ?? t('confirmDelete.deleted', { name }) });
+      onDeleted?.();
+      await invalidate();
+    },
+  });
+  const refused = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
+  const failure = refused && failureMessage ? `${failureMessage} ${refused}` : refused;
+  const dismiss = () => {
+    onClose();
+    remove.reset();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={dismiss}
+      title={t('confirmDelete.title', { name })}
+      closeButtonProps={{ 'aria-label': t('confirmDelete.close') }}
+      centered
+    >
+      <Text mb="md">{t('confirmDelete.text')}</Text>
+      {failure && <FailureAlert mb="md">{failure}</FailureAlert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={dismiss} data-autofocus>
+          {t('confirmDelete.cancel')}
+        </Button>
+        <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+          {t('confirmDelete.delete')}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
