@@ -238,3 +238,30 @@ test('a link focused by keyboard is not left under the actions at 375 px', async
     expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(actionsBox.x);
   }).toPass({ timeout: 3_000 });
 });
+
+test("a row's edit link opens the item's page in place, and in a new tab with Ctrl", async ({ page, context }) => {
+  await signIn(page, USERS.admin);
+  await page.goto('/tags/list');
+  const edit = page
+    .getByRole('table', { name: 'Tags', exact: true })
+    .getByRole('link', { name: /^Edit / })
+    .first();
+  const href = await edit.getAttribute('href');
+  expect(href).toMatch(/^\/tags\/edit\/\d+$/);
+
+  // With Ctrl the browser opens it beside the list, which stays.
+  const [tab] = await Promise.all([context.waitForEvent('page'), edit.click({ modifiers: ['Control'] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe(href);
+  await tab.close();
+  await expect(page).toHaveURL(/\/tags\/list$/);
+
+  // A plain click: the app goes there without loading the page again.
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await edit.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Tag');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
