@@ -145,7 +145,8 @@ export async function main(argv: string[]) {
   const pages: string[] = values.page?.length ? values.page : [...PAGES];
   const appPages = pages.filter((url) => url !== '/login');
   if (!existsSync(path.join(here, '..', 'apps', 'web', 'dist', 'index.html'))) throw new Error('no build: run `npm run build` first');
-  const server = await serve('app', 'pglite', 'web');
+  // The demo with its 13 months of telemetry, so the lists hold the rows a user sees (deposits, bills).
+  const server = await serve('app', 'pglite', 'history', 'web');
   const origin = `http://127.0.0.1:${server.port}`;
   const port = 9300 + (process.pid % 500);
   const profile = path.join(tmpdir(), `kovanica-web-bench-${process.pid}`);
