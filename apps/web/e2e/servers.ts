@@ -19,7 +19,7 @@ export default function globalSetup(config: FullConfig): Promise<() => Promise<v
   return startServers({ firstPort: Number(process.env.E2E_PORT ?? 4310), count: config.workers, dataDir });
 }
 
-export interface E2eServers {
+interface E2eServers {
   /** The first server's port; worker `i` talks to `firstPort + i`. */
   firstPort: number;
   count: number;
@@ -41,7 +41,7 @@ async function healthy(url: string, deadline: number, child: ChildProcess): Prom
   }
 }
 
-export async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<() => Promise<void>> {
+async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<() => Promise<void>> {
   const children = Array.from({ length: count }, (_, i) => {
     const port = firstPort + i;
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

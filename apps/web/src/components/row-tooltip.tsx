@@ -1,4 +1,5 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { cloneElement, type FocusEvent, type MouseEvent, type ReactElement, type Ref, useRef, useState } from 'react';
 
 type Trigger = ReactElement<{
@@ -13,17 +14,15 @@ type Trigger = ReactElement<{
  * The tooltip of an action repeated on every row of a list (edit, delete, verify…): Mantine's
  * `Tooltip` around each one mounts a floating element, a portal and a transition per row before
  * anyone points at it. This one mounts Mantine's tooltip beside its trigger the first time the
- * trigger is hovered or focused, then opens and closes it on hover and focus, so the keyboard sees
+ * trigger is hovered or focused from the keyboard, then opens and closes it on both, so the keyboard sees
  * it too. The trigger itself is rendered once and never remounted (focus stays where it is). The
- * trigger must take a ref (Mantine's `ActionIcon`, `Badge`, …); its own hover and focus handlers are
- * kept. Decision 0016.
+ * trigger must take a ref (Mantine's `ActionIcon`, `Badge`, …); its own ref and its hover and focus
+ * handlers are kept. Decision 0016.
  */
-export function RowTooltip({
-  label,
-  children,
-  ...tooltip
-}: { label: string; children: Trigger } & Pick<TooltipProps, 'position' | 'multiline' | 'w'>) {
+export function RowTooltip({ label, children, ...tooltip }: { label: string; children: Trigger } & Pick<TooltipProps, 'multiline' | 'w'>) {
   const target = useRef<HTMLElement>(null);
+  const own = children.props;
+  const ref = useMergedRef(target, own.ref);
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
   const show = () => {
@@ -31,9 +30,8 @@ export function RowTooltip({
     setOpened(true);
   };
   const hide = () => setOpened(false);
-  const own = children.props;
   const trigger = cloneElement(children, {
-    ref: target,
+    ref,
     onMouseEnter: (event: MouseEvent<HTMLElement>) => {
       own.onMouseEnter?.(event);
       show();
