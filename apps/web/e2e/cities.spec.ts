@@ -56,8 +56,14 @@ test('a manager is not offered cities and is refused at /cities/new', async ({ p
   await expect(menu.getByRole('button', { name: 'Locations' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Cities' })).toHaveCount(0);
 
+  // A refusal is the page working as meant: nothing is logged as an error (Lighthouse's best practices).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/cities/new');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByText('Your role does not allow you to open this page.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

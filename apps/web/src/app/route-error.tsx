@@ -9,14 +9,28 @@ import { ForbiddenError } from '../lib/access.ts';
 import { isApiError } from '../lib/api.ts';
 import { isChunkLoadError } from '../lib/chunk-failure.ts';
 
+/** Why a route's error is a refusal (the user's role, or a part switched off for the company), or null when it is none. */
+function refusalOf(error: unknown): 'role' | 'switched_off' | null {
+  if (error instanceof ForbiddenError) return error.reason;
+  if (isApiError(error) && error.status === 403) return error.problem?.type.endsWith('/module_off') ? 'switched_off' : 'role';
+  return null;
+}
+
+/**
+ * For React's root: an error a route's boundary caught is logged to the console, as React does by
+ * default, unless it is a refusal. That is the page working as meant, and a console error on every
+ * refused page cost it Lighthouse's best practices (issue 15 §5).
+ */
+export function logCaughtError(error: unknown, info: { componentStack?: string }) {
+  if (refusalOf(error) === null) console.error(error, info.componentStack ?? '');
+}
+
 /** What a route shows when it cannot render: a refusal, a chunk failure, or a failure with a retry. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();
-  if (error instanceof ForbiddenError) return <AccessDenied reason={error.reason} />;
-  if (isApiError(error) && error.status === 403) {
-    return <AccessDenied reason={error.problem?.type.endsWith('/module_off') ? 'switched_off' : 'role'} />;
-  }
+  const refusal = refusalOf(error);
+  if (refusal) return <AccessDenied reason={refusal} />;
   if (isChunkLoadError(error)) return <ChunkFailed />;
   const text = isApiError(error)
     ? error.status === 0
