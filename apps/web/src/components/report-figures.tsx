@@ -39,7 +39,12 @@ function Figure({ label, value, icon }: ReportFigure) {
           <Text id={id} size="sm" c="dimmed" fw={500} lh={1.3}>
             {label}
           </Text>
-          {value === undefined ? <Skeleton height={32} width={120} mt={6} /> : <Text className={classes.figureValue}>{value}</Text>}
+          {/* The skeleton takes the value's line box, so nothing below moves when the answer comes. */}
+          {value === undefined ? (
+            <Skeleton width={120} className={classes.figureValue} />
+          ) : (
+            <Text className={classes.figureValue}>{value}</Text>
+          )}
         </div>
         <span className={classes.figureIcon}>{icon}</span>
       </Group>
