@@ -1,23 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { screenPaths } from '../../../tools/screens.ts';
 import { expectAccessible, signIn, USERS } from './support.ts';
 
 /**
- * Every screen of the app (issue 15 §5), read from the router's own list of paths
- * (`src/routeTree.gen.ts`, so a new route is walked without being listed here), for the admin in
+ * Every screen of the app (issue 15 §5), from the router's own list of paths (`screenPaths`), for the admin in
  * English and in Croatian at 375 px: it renders (its heading, no "page not found", no
  * error), has no serious or critical accessibility finding (axe, WCAG 2.1 AA) and is no wider than
  * the screen. `$id` is 1: the first demo row of every resource on the test server's new database.
  * The `/loyalty` screens are walked by `loyalty-routes.spec.ts`, as the programme's manager.
  */
-const routeTree = readFileSync(new URL('../src/routeTree.gen.ts', import.meta.url), 'utf8');
-const byFullPath = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(routeTree)?.[1] ?? '';
-const ALL_ROUTES = [...byFullPath.matchAll(/'([^']+)':/g)]
-  .map((m) => m[1] as string)
-  // Not screens of their own: `/` and the `…/` groups redirect to a screen; `/404` is walked here as a
-  // screen. The sign-in page is a page apart from the app (`login.html`), scanned by a11y.spec.ts.
-  .filter((p) => p !== '/' && !p.endsWith('/') && !p.startsWith('/loyalty/'))
-  .map((p) => p.replaceAll('$id', '1'));
+// `/404` is walked here as a screen; the sign-in page is scanned by a11y.spec.ts.
+const ALL_ROUTES = screenPaths().filter((p) => !p.startsWith('/loyalty/'));
 /** KV_ROUTES, a pattern of paths (`outbox|bills`), walks only those (a developer's quick look). */
 const ROUTES = process.env.KV_ROUTES ? ALL_ROUTES.filter((p) => new RegExp(process.env.KV_ROUTES as string).test(p)) : ALL_ROUTES;
 
