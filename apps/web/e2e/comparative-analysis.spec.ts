@@ -107,6 +107,8 @@ test('the comparison by device ranks this month to date against the same days of
 
   // The chart of the largest changes, from all lines; its list is what assistive technology reads.
   const chart = page.getByRole('region', { name: 'Largest changes', exact: true });
+  // Below the table it renders when it comes near the screen (WhenNear): scrolled to, as a user would.
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('.recharts-surface').first()).toBeVisible();
   await expect(chart.getByRole('listitem').first()).toBeAttached();
   await expectAccessible(page);

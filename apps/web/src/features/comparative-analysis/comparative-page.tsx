@@ -15,6 +15,7 @@ import { Portlet } from '../../components/portlet.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
+import { WhenNear } from '../../components/when-near.tsx';
 import { type ComparisonPreset, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -201,18 +202,21 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
                 </li>
               ))}
             </VisuallyHidden>
+            {/* Below the table: on a phone it renders when scrolled near, not while the page loads (decision 0016). */}
             <div aria-hidden>
-              <Suspense fallback={<Skeleton height={changes.length * 30 + 48} />}>
-                <ComparativeChart
-                  label={t(k('chart.series'))}
-                  nameWidth={names.width}
-                  data={changes.map((line) => {
-                    const name = `${line.name ?? none}${wide ? ` (${line.companyName})` : ''}`;
-                    const tick = name.length > names.letters ? `${name.slice(0, names.letters - 1)}…` : name;
-                    return { tick, name, change: line.changeCents };
-                  })}
-                />
-              </Suspense>
+              <WhenNear height={changes.length * 30 + 48}>
+                <Suspense fallback={<Skeleton height={changes.length * 30 + 48} />}>
+                  <ComparativeChart
+                    label={t(k('chart.series'))}
+                    nameWidth={names.width}
+                    data={changes.map((line) => {
+                      const name = `${line.name ?? none}${wide ? ` (${line.companyName})` : ''}`;
+                      const tick = name.length > names.letters ? `${name.slice(0, names.letters - 1)}…` : name;
+                      return { tick, name, change: line.changeCents };
+                    })}
+                  />
+                </Suspense>
+              </WhenNear>
             </div>
           </>
         )}
