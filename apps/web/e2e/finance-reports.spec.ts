@@ -105,6 +105,33 @@ for (const subject of ['device', 'location', 'lessor', 'company'] as const) {
   });
 }
 
+test('on a phone a report keeps still while it loads: its figures and header row are as high before the answer as after', async ({
+  page,
+}) => {
+  await signIn(page, USERS.manager);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // The report's answer waits until the loading state is measured.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v2\/finance-report\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/finance-report/device');
+  const gross = figure(page, 'Gross revenue');
+  const header = page.getByRole('table', { name: TITLES.device }).locator('thead');
+  await expect(gross.locator('.mantine-Skeleton-root')).toBeVisible();
+  const heights = async () => ({ figure: (await gross.boundingBox())?.height, header: (await header.boundingBox())?.height });
+  const loading = await heights();
+  release();
+  await expect(gross).toContainText('€');
+  await expect(gross.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: TITLES.device }).locator('tbody .mantine-Skeleton-root')).toHaveCount(0);
+  expect(await heights()).toEqual(loading);
+});
+
 test('the report follows its filters and period in the URL, a line per day with its period', async ({ page }) => {
   const { token } = await signIn(page, USERS.manager);
   const device = await demoDevice(page.request, token);
