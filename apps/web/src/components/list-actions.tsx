@@ -29,32 +29,31 @@ function RowLink({ to, id, onClick, ...props }: { to: EditPath; id: number } & C
   return <a {...props} href={to.replace('$id', encodeURIComponent(String(id)))} onClick={follow} />;
 }
 
-/**
- * A table row's edit action: a pencil named `label` ("Edit Zagreb") that opens the item's edit page.
- * Beside it a row usually has a `ConfirmDelete`.
- */
-export function EditRowLink({ to, id, label }: { to: EditPath; id: number; label: string }) {
+/** A row's link as an icon button with its tooltip: the edit and open actions below. */
+function RowLinkButton({ to, id, label, icon }: { to: EditPath; id: number; label: string; icon: ReactNode }) {
   return (
     <RowTooltip label={label}>
       <ActionIcon renderRoot={(props) => <RowLink to={to} id={id} {...props} />} variant="subtle" aria-label={label}>
-        <IconPencil size={18} aria-hidden />
+        {icon}
       </ActionIcon>
     </RowTooltip>
   );
 }
 
 /**
+ * A table row's edit action: a pencil named `label` ("Edit Zagreb") that opens the item's edit page.
+ * Beside it a row usually has a `ConfirmDelete`.
+ */
+export function EditRowLink(props: { to: EditPath; id: number; label: string }) {
+  return <RowLinkButton {...props} icon={<IconPencil size={18} aria-hidden />} />;
+}
+
+/**
  * A table row's open action for who may read the item but not change it: an eye named `label`
  * ("Open Zagreb") to the same edit page, which shows the form read-only.
  */
-export function OpenRowLink({ to, id, label }: { to: EditPath; id: number; label: string }) {
-  return (
-    <RowTooltip label={label}>
-      <ActionIcon renderRoot={(props) => <RowLink to={to} id={id} {...props} />} variant="subtle" aria-label={label}>
-        <IconEye size={18} aria-hidden />
-      </ActionIcon>
-    </RowTooltip>
-  );
+export function OpenRowLink(props: { to: EditPath; id: number; label: string }) {
+  return <RowLinkButton {...props} icon={<IconEye size={18} aria-hidden />} />;
 }
 
 /** A list's "New" button, first in its table's toolbar. */
