@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Bill, Collection } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * A bill's page (everything of it, the QR code, the PDF receipt, storno, its sends to CIS), the
  * manual bill, and the fiscal settings with the simulated CIS's switches, against the demo bills.
  */
 test.describe.configure({ mode: 'serial' });
-
-/** Serious and critical accessibility findings fail, as in a11y.spec.ts. */
-async function checkA11y(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
-}
 
 async function bills(page: Page, query = ''): Promise<Bill[]> {
   const token = await apiToken(page.request, USERS.manager);
@@ -40,7 +31,7 @@ test('a bill page shows the bill, its fiscalization and QR code, and downloads i
   // Its sends to CIS, each with its XML.
   const sends = page.getByRole('table', { name: 'Sends to CIS' });
   await expect(sends.getByRole('row')).not.toHaveCount(1);
-  await checkA11y(page);
+  await expectAccessible(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF receipt' }).click()]);
   expect(download.suggestedFilename()).toBe(`bill-${bill.number.replaceAll('/', '-')}.pdf`);
@@ -65,7 +56,7 @@ test('storno: the bill is cancelled by a new bill of the negative amount, which 
   await page.getByRole('button', { name: 'Storno' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this bill with a storno bill?' });
   await dialog.getByRole('textbox', { name: 'Note' }).fill('Wrong amount (e2e)');
-  await checkA11y(page, '[role="dialog"]');
+  await expectAccessible(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Issue storno bill' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Bill \d+\// })).not.toHaveText(`Bill ${bill.number}`);
   await expect(page).not.toHaveURL(new RegExp(`/bills/${bill.id}$`));
@@ -91,7 +82,7 @@ test('a manual bill: a wrong premises label is refused on its field, then the bi
   await page.getByRole('button', { name: 'Issue bill' }).click();
   await expect(page.getByText('Enter the business premises label: 1 to 20 letters and digits.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Business premises' })).toHaveAttribute('aria-invalid', 'true');
-  await checkA11y(page);
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Business premises' }).fill('E2E1');
   await page.getByRole('button', { name: 'Issue bill' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Bill \d+\/E2E1\/7$/ })).toBeVisible();
@@ -122,7 +113,7 @@ test('fiscal settings: a wrong .p12 is refused on its field, and the connection 
   await expect(connection.getByText(/^CIS answered in \d+ ms$/)).toBeVisible();
   // The simulated CIS's switches are the admins'.
   await expect(page.getByRole('region', { name: 'Simulated CIS' })).toHaveCount(0);
-  await checkA11y(page);
+  await expectAccessible(page);
 });
 
 test('the simulated CIS: an admin switches it to refuse connections and back', async ({ page }) => {
@@ -137,7 +128,7 @@ test('the simulated CIS: an admin switches it to refuse connections and back', a
     const connection = page.getByRole('region', { name: 'Connection to CIS' });
     await connection.getByRole('button', { name: 'Check connection' }).click();
     await expect(connection.getByText(/^CIS did not answer properly/)).toBeVisible();
-    await checkA11y(page);
+    await expectAccessible(page);
     await simulator.getByRole('radio', { name: 'Working' }).click();
     await expect(simulator.getByRole('radio', { name: 'Working' })).toBeChecked();
     await connection.getByRole('button', { name: 'Check connection' }).click();
@@ -171,5 +162,5 @@ test('in Croatian: the bill page, its storno question and the fiscal settings', 
   await expect(page.getByRole('region', { name: 'Fiskalni certifikat' })).toContainText('Aktivni certifikat');
   await page.getByRole('button', { name: 'Provjeri vezu' }).click();
   await expect(page.getByText(/^CIS je odgovorio za \d+ ms$/)).toBeVisible();
-  await checkA11y(page);
+  await expectAccessible(page);
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Bill,
   type BillComparison,
@@ -10,7 +9,7 @@ import {
   iri,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * The bills screens on the demo's bills: Zabavni's, sent to the simulated CIS when the server starts
@@ -35,14 +34,6 @@ async function signInAll(page: Page, email: string) {
 async function bills(request: APIRequestContext, query: string): Promise<Bill[]> {
   const token = await apiToken(request, USERS.manager);
   return (await apiGet<Collection<Bill>>(request, token, `/bills?itemsPerPage=200&${query}`, ALL)).member;
-}
-
-/** Serious and critical accessibility findings fail, as in a11y.spec.ts; with a dialog open, only the dialog. */
-async function checkA11y(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
 }
 
 /** Picks an option of a select, typing to search when given. */
@@ -77,7 +68,7 @@ test('the list shows every bill with its status; a storno and the bill it cancel
   await expect(stornoRow.first()).toContainText(formatMoney(storno.totalCents));
   await expect(stornoRow.first()).toContainText(storno.jir ?? 'no JIR');
   await expect(rowsOf(table).filter({ hasText: 'Cancelled' }).first()).toBeVisible();
-  await checkA11y(page);
+  await expectAccessible(page);
 
   await choose(page, 'Status', 'Unfiscalized');
   await expect(page).toHaveURL(/status=unfiscalized/);
@@ -122,7 +113,7 @@ test('the advanced filter finds a bill by its number as printed, by its JIR, and
   await page.getByRole('textbox', { name: 'Number' }).fill('12/PP 01');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Enter the number as printed (12/PP01/3) or the sequence alone (12).')).toBeVisible();
-  await checkA11y(page);
+  await expectAccessible(page);
 });
 
 test('unfiscalized bills: countdown, alarm and overdue, send again; in Croatian too', async ({ page, request }) => {
@@ -141,7 +132,7 @@ test('unfiscalized bills: countdown, alarm and overdue, send again; in Croatian 
   await expect(first).toContainText(/past the limit/);
   await expect(rowsOf(table).nth(1)).toContainText(/\d+ h \d\d min left/);
   if (oldest.lastError) await expect(first).toContainText(oldest.lastError);
-  await checkA11y(page);
+  await expectAccessible(page);
 
   const sendSelected = page.getByRole('button', { name: 'Send selected again' });
   await expect(sendSelected).toBeDisabled();
@@ -159,7 +150,7 @@ test('unfiscalized bills: countdown, alarm and overdue, send again; in Croatian 
   await expect(page.getByText(/^\d+ računa nisu fiskalizirana dulje od 24 sata$/)).toBeVisible();
   await expect(rowsOf(page.getByRole('table', { name: 'Nefiskalizirani računi' })).first()).toContainText('Rok je istekao');
   await expect(page.getByRole('button', { name: 'Ponovno pošalji sve' })).toBeVisible();
-  await checkA11y(page);
+  await expectAccessible(page);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
 
@@ -180,7 +171,7 @@ test('requests to CIS: late deliveries, and a send’s request and answer as ind
   await expect(page).toHaveURL(/outcome=jir/);
   const row = rowsOf(table).first();
   await expect(row).toContainText('Simulated');
-  await checkA11y(page);
+  await expectAccessible(page);
 
   await row.getByRole('button', { name: /^Show the XML of the send of / }).click();
   const drawer = page.getByRole('dialog', { name: /^Bill \d+\/\w+\/\d+, sent / });
@@ -192,7 +183,7 @@ test('requests to CIS: late deliveries, and a send’s request and answer as ind
   // Indented: one element a line, children two spaces further in.
   expect(await request.textContent()).toMatch(/\n {2,}<[\w:]*Racun[ >]/);
   await expect(drawer.getByRole('button', { name: 'Copy the Request XML as sent' })).toBeVisible();
-  await checkA11y(page, '[role="dialog"]');
+  await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });
@@ -236,7 +227,7 @@ test('the comparison marks a day whose bills are not fiscalized and leads to the
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('(mismatch)');
   await expect(table.locator('tfoot')).toContainText('Total');
-  await checkA11y(page);
+  await expectAccessible(page);
 
   await page
     .getByRole('switch', { name: 'Only mismatches' })

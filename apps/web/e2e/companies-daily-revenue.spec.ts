@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import {
   addDays,
   businessDate,
@@ -11,7 +10,7 @@ import {
   formatMoney,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 const TITLE = 'Companies daily revenue';
 const ISTRA = 'Zabavni automati Istra d.o.o.';
@@ -49,13 +48,6 @@ const rowOf = (page: Page, name: string) =>
     .getByRole('table', { name: TITLE })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test("an admin sees each company's revenue per day, with today's plays in it, and exports it", async ({ page }) => {
   const { token } = await signIn(page, USERS.admin);

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Company, isValidImei, isValidOib, type Logger, type User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /** OIBs the demo seed uses; a new company must not clash with them. */
 const SEED_OIBS = ['02994650199', '35412876905', '98765432198'];
@@ -26,13 +25,6 @@ function freshImei(): string {
   const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`;
   for (let check = 0; check < 10; check++) if (isValidImei(`${body}${check}`)) return `${body}${check}`;
   throw new Error('no check digit');
-}
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const step = (page: Page, n: number, title: string) => page.getByRole('button', { name: new RegExp(`^Step ${n}: ${title} \\(`) });

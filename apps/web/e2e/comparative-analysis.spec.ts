@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   businessDate,
   type Collection,
@@ -9,7 +8,7 @@ import {
   type TelemetryEvent,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * The comparative analysis (domain §8): two periods side by side per device, location or lessor,
@@ -40,13 +39,6 @@ function monthBefore(day: string): string {
   const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
   const first = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
   return `${first.slice(0, 8)}${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A table row named by its row header. */

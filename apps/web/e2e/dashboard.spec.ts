@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   addDays,
   businessDate,
@@ -11,7 +10,7 @@ import {
   zagrebParts,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * The dashboard's money figures (original §1, domain §8) against what `GET /dashboard/figures` answers.
@@ -69,13 +68,6 @@ async function sendHistory(request: APIRequestContext, imei: string) {
 }
 
 const percent = (value: number) => `${new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false }).format(value)} %`;
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const INDEX_NAMES: Record<keyof DashboardFigures['indexes'], string> = {
   daily: 'Daily index',

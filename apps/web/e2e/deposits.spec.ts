@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Collection, type Deposit, type Device, formatDateTime, formatMoney } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * Deposits as they happen: four demo devices report coins and an emptying through the real ingestion
@@ -72,15 +71,6 @@ async function bellCount(bell: Locator): Promise<number> {
   return match ? Number(match[1]) : Number.NaN;
 }
 
-/** Serious and critical accessibility findings fail, as in a11y.spec.ts. */
-async function checkA11y(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  // With a dialog open the page behind sits under its overlay: only the dialog is checked then.
-  const results = await (within ? builder.include(within) : builder).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
-}
-
 test.beforeAll(async ({ request }) => {
   opened = await openDeposits(request);
 });
@@ -106,7 +96,7 @@ test('a worker reports the counted amounts; one deposit comes up 5,00 € short'
       await dialog.getByRole('button', { name: 'Save the report' }).click();
       await expect(dialog.getByText('This field is required.').first()).toBeVisible();
       await expect(dialog.getByRole('textbox', { name: 'Coins counted' })).toHaveAttribute('aria-invalid', 'true');
-      await checkA11y(page, '[role="dialog"]');
+      await expectAccessible(page, '[role="dialog"]');
     }
     await dialog.getByRole('textbox', { name: 'Coins counted' }).fill((counted / 100).toFixed(2).replace('.', ','));
     await dialog.getByRole('textbox', { name: 'Tokens counted' }).fill('0');
@@ -137,7 +127,7 @@ test('a manager verifies several at once: the count is asked, the short one need
   await page.getByRole('checkbox', { name: `Select ${short.label}`, exact: true }).check();
   await page.getByRole('checkbox', { name: `Select ${exact.label}`, exact: true }).check();
   await expect(page.getByText('Selected: 2')).toBeVisible();
-  await checkA11y(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Verify selected' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Verify' });
@@ -149,7 +139,7 @@ test('a manager verifies several at once: the count is asked, the short one need
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(dialog.getByText('The difference is outside the tolerance: add a note.')).toBeVisible();
   await expect(note).toHaveAttribute('aria-invalid', 'true');
-  await checkA11y(page, '[role="dialog"]');
+  await expectAccessible(page, '[role="dialog"]');
 
   await note.fill('A 5 € coin bag was left in the machine.');
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();

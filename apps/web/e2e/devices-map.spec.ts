@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Collection, type Device, isValidOib, type Location, type ModuleComponent, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, PASSWORD, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, PASSWORD, signIn, USERS } from './support.ts';
 
 /** The marker colour of a critical location: Mantine's red 9, as the legend shows it. */
 const CRITICAL_RED = '#c92a2a';
@@ -10,12 +9,6 @@ const DEVICE = 'Lucky Star 2';
 const CODE = 'M42';
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 type WithoutStamp<E> = E extends unknown ? Omit<E, 'seq' | 'at'> : never;
 let lastSeq = 0;

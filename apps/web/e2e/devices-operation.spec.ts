@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Collection, Command, Device, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /** A demo device by its exact name (the demo fleet is numbered per model: "Dupin 2"). */
 async function deviceNamed(request: APIRequestContext, token: string, name: string): Promise<Device> {
@@ -39,12 +38,6 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await input.click();
   if (search !== undefined) await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Sends a command through the list page's button and modal. */

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Collection, type Device, isValidImei, type Location, type Logger, type Tag } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 function withCheckDigit(body: string): string {
   for (let digit = 0; digit <= 9; digit++) {
@@ -23,13 +22,6 @@ async function choose(page: Page, label: string, option: string, search?: string
   await input.click();
   if (search !== undefined) await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The texts of one column of the list, top to bottom. */

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Device, isValidImei, type Logger } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /** A valid IMEI: the 14 digits given, then the Luhn check digit that makes them valid. */
 function withCheckDigit(body: string): string {
@@ -14,13 +13,6 @@ function withCheckDigit(body: string): string {
 let serial = 0;
 /** A fresh valid IMEI per call, so repeated runs on one database never collide. */
 const freshImei = () => withCheckDigit(`35${String(Date.now()).slice(-9)}${String(++serial).padStart(3, '0')}`);
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { businessDate, type Collection, type Device, formatDate } from '@kovanica/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /** Picks an option of a (reference) select inside `scope`, typing to search when given. */
 async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { businessDate, type Collection, type Device, formatMoney, type RevenueReport, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /** Sequence numbers must rise per logger: from the clock, and never twice the same within a run. */
 let lastSeq = 0;
@@ -54,13 +53,6 @@ async function choose(page: Page, label: string, option: string) {
   await input.click();
   await input.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Serious and critical accessibility findings fail the test. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test("today's revenue shows a device's coins and the totals, and follows new plays without a reload", async ({ page }) => {

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Article, Collection, Device, Movement, Repository, User } from '@kovanica/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
 const shots = process.env.KV_SHOTS;
@@ -17,12 +16,6 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
   const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
   expect(response.status(), `POST ${path}`).toBe(201);
   return (await response.json()) as T;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A field by its label: a searchable select is a textbox or a combobox, depending on its state. */

@@ -71,8 +71,8 @@ export const storedKeys = (page: Page) =>
     language: localStorage.getItem('language'),
   }));
 
-/** Serious and critical accessibility findings (WCAG 2.1 A and AA) fail the test. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** Serious and critical accessibility findings (WCAG 2.1 A and AA) fail the test; `within`, a selector, scans only that part (an open dialog). */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
   // A drawer or modal still fading in has text of too little contrast for the moment it is half
   // transparent: axe reads what is settled. Endless animations (skeletons, loaders) and those driven by
   // scrolling (the row actions' edge) are not waited for, nor anything for more than 2 s.
@@ -91,10 +91,8 @@ export async function expectAccessible(page: Page): Promise<void> {
   });
   // A sandboxed frame without scripts (an e-mail's HTML in the outbox) cannot run axe: the scan
   // would wait on it for ever. What it shows is the e-mail, not the app; its frame's title is the app's.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('iframe[sandbox=""]')
-    .analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe[sandbox=""]');
+  const results = await (within ? builder.include(within) : builder).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
