@@ -129,7 +129,12 @@ export default defineConfig({
     precompress(),
     signInPage(),
   ],
-  build: { rolldownOptions: { input: Object.fromEntries(Object.entries(PAGES).map(([name, file]) => [name, here(`./${file}`)])) } },
+  build: {
+    // The page's own scripts are preloaded from its HTML; a lazily loaded screen's are found by the browser
+    // as it loads the screen, not listed ahead by a <link> per file appended from script (decision 0016).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    rolldownOptions: { input: Object.fromEntries(Object.entries(PAGES).map(([name, file]) => [name, here(`./${file}`)])) },
+  },
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   server: {
     // The API runs beside Vite in development; in production the server serves dist/ itself.

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, parseIri, sizeOf, UNFISCALIZED_ALARM_HOURS } from '@kovanica/contract';
+import { type Bill, type Deposit, formatDateTime, formatMoney, parseIri, sizeOf, UNFISCALIZED_ALARM_HOURS } from '@kovanica/contract';
 import { ActionIcon, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlarm, IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -58,12 +58,6 @@ function Bell({ dark, deposits: withDeposits, bills: withBills }: { dark: boolea
   const alarmTotal = withBills && alarmed.data ? sizeOf(alarmed.data).total : 0;
   const total = depositTotal + billTotal;
 
-  const empty = (pending: boolean) => (
-    <Text size="sm" c="dimmed" px="sm" py="xs">
-      {pending ? t('app.loading') : t('dataTable.empty')}
-    </Text>
-  );
-
   return (
     <Indicator label={total > 99 ? '99+' : total} size={18} color="red.9" disabled={total === 0} offset={6} zIndex={1}>
       <Menu position="bottom-end" shadow="md" width={360} withinPortal>
@@ -79,73 +73,15 @@ function Bell({ dark, deposits: withDeposits, bills: withBills }: { dark: boolea
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
-          {withDeposits && (
-            <>
-              <Menu.Label>{t('layout.unverifiedDeposits')}</Menu.Label>
-              {(deposits.data?.member ?? []).length === 0
-                ? empty(deposits.isPending)
-                : (deposits.data?.member ?? []).map((d) => (
-                    <Menu.Item
-                      key={d['@id']}
-                      renderRoot={(props) => (
-                        <Link to="/deposits/list" search={{ device: parseIri('devices', d.device) ?? undefined }} {...props} />
-                      )}
-                    >
-                      <Text size="sm" span>
-                        <Text span inherit fw={600}>
-                          {d.deviceName}
-                        </Text>
-                        {` — ${d.locationName ?? '–'} — ${formatDateTime(d.at)}`}
-                      </Text>
-                    </Menu.Item>
-                  ))}
-              {depositTotal > 0 && (
-                <Menu.Item renderRoot={(props) => <Link to="/deposits/list" search={{ status: 'unverified' }} {...props} />}>
-                  <Text size="sm" c="indigo.9" span>
-                    {t('layout.allUnverifiedDeposits', { count: depositTotal })}
-                  </Text>
-                </Menu.Item>
-              )}
-            </>
-          )}
-          {withDeposits && withBills && <Menu.Divider />}
-          {withBills && (
-            <>
-              <Menu.Label>{t('layout.unfiscalizedBills')}</Menu.Label>
-              {alarmTotal > 0 && (
-                <Menu.Item
-                  leftSection={<IconAlarm size={18} color="var(--mantine-color-red-9)" aria-hidden />}
-                  renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}
-                >
-                  <Text size="sm" c="red.9" fw={700} span>
-                    {t('layout.unfiscalizedAlarm', { count: alarmTotal })}
-                  </Text>
-                </Menu.Item>
-              )}
-              {(bills.data?.member ?? []).length === 0
-                ? empty(bills.isPending)
-                : (bills.data?.member ?? []).map((b) => {
-                    const late = now - Date.parse(b.issuedAt) >= ALARM_MS;
-                    return (
-                      <Menu.Item key={b['@id']} renderRoot={(props) => <Link to="/bills/$id" params={{ id: String(b.id) }} {...props} />}>
-                        <Text size="sm" span c={late ? 'red.9' : undefined}>
-                          <Text span inherit fw={600}>
-                            {b.number}
-                          </Text>
-                          {` — ${b.deviceName ?? b.locationName ?? '–'} — ${formatDateTime(b.issuedAt)} — ${formatMoney(b.totalCents)}`}
-                        </Text>
-                      </Menu.Item>
-                    );
-                  })}
-              {billTotal > 0 && (
-                <Menu.Item renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}>
-                  <Text size="sm" c="indigo.9" span>
-                    {t('layout.allUnfiscalizedBills', { count: billTotal })}
-                  </Text>
-                </Menu.Item>
-              )}
-            </>
-          )}
+          {/* Its own component: the lines (and their dates) are made when the menu opens, not on every screen's start. */}
+          <BellItems
+            deposits={withDeposits ? deposits : null}
+            bills={withBills ? bills : null}
+            depositTotal={depositTotal}
+            billTotal={billTotal}
+            alarmTotal={alarmTotal}
+            now={now}
+          />
         </Menu.Dropdown>
       </Menu>
       <VisuallyHidden id={countId}>
@@ -157,5 +93,102 @@ function Bell({ dark, deposits: withDeposits, bills: withBills }: { dark: boolea
           .join('. ')}
       </VisuallyHidden>
     </Indicator>
+  );
+}
+
+type ListAnswer<T> = { data?: { member: T[] } | undefined; isPending: boolean };
+
+interface BellItemsProps {
+  /** The last unverified deposits, null when the user's bell has no deposits section. */
+  deposits: ListAnswer<Deposit> | null;
+  bills: ListAnswer<Bill> | null;
+  depositTotal: number;
+  billTotal: number;
+  alarmTotal: number;
+  /** The minute the alarm is counted from. */
+  now: number;
+}
+
+/** The open bell's lines: the last deposits and bills, with links to all of them. */
+function BellItems({ deposits, bills, depositTotal, billTotal, alarmTotal, now }: BellItemsProps) {
+  const { t } = useTranslation();
+  const withDeposits = deposits !== null;
+  const withBills = bills !== null;
+  const empty = (pending: boolean) => (
+    <Text size="sm" c="dimmed" px="sm" py="xs">
+      {pending ? t('app.loading') : t('dataTable.empty')}
+    </Text>
+  );
+
+  return (
+    <>
+      {withDeposits && (
+        <>
+          <Menu.Label>{t('layout.unverifiedDeposits')}</Menu.Label>
+          {(deposits.data?.member ?? []).length === 0
+            ? empty(deposits.isPending)
+            : (deposits.data?.member ?? []).map((d) => (
+                <Menu.Item
+                  key={d['@id']}
+                  renderRoot={(props) => (
+                    <Link to="/deposits/list" search={{ device: parseIri('devices', d.device) ?? undefined }} {...props} />
+                  )}
+                >
+                  <Text size="sm" span>
+                    <Text span inherit fw={600}>
+                      {d.deviceName}
+                    </Text>
+                    {` — ${d.locationName ?? '–'} — ${formatDateTime(d.at)}`}
+                  </Text>
+                </Menu.Item>
+              ))}
+          {depositTotal > 0 && (
+            <Menu.Item renderRoot={(props) => <Link to="/deposits/list" search={{ status: 'unverified' }} {...props} />}>
+              <Text size="sm" c="indigo.9" span>
+                {t('layout.allUnverifiedDeposits', { count: depositTotal })}
+              </Text>
+            </Menu.Item>
+          )}
+        </>
+      )}
+      {withDeposits && withBills && <Menu.Divider />}
+      {withBills && (
+        <>
+          <Menu.Label>{t('layout.unfiscalizedBills')}</Menu.Label>
+          {alarmTotal > 0 && (
+            <Menu.Item
+              leftSection={<IconAlarm size={18} color="var(--mantine-color-red-9)" aria-hidden />}
+              renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}
+            >
+              <Text size="sm" c="red.9" fw={700} span>
+                {t('layout.unfiscalizedAlarm', { count: alarmTotal })}
+              </Text>
+            </Menu.Item>
+          )}
+          {(bills.data?.member ?? []).length === 0
+            ? empty(bills.isPending)
+            : (bills.data?.member ?? []).map((b) => {
+                const late = now - Date.parse(b.issuedAt) >= ALARM_MS;
+                return (
+                  <Menu.Item key={b['@id']} renderRoot={(props) => <Link to="/bills/$id" params={{ id: String(b.id) }} {...props} />}>
+                    <Text size="sm" span c={late ? 'red.9' : undefined}>
+                      <Text span inherit fw={600}>
+                        {b.number}
+                      </Text>
+                      {` — ${b.deviceName ?? b.locationName ?? '–'} — ${formatDateTime(b.issuedAt)} — ${formatMoney(b.totalCents)}`}
+                    </Text>
+                  </Menu.Item>
+                );
+              })}
+          {billTotal > 0 && (
+            <Menu.Item renderRoot={(props) => <Link to="/bills/unfiscalized" {...props} />}>
+              <Text size="sm" c="indigo.9" span>
+                {t('layout.allUnfiscalizedBills', { count: billTotal })}
+              </Text>
+            </Menu.Item>
+          )}
+        </>
+      )}
+    </>
   );
 }
