@@ -132,6 +132,18 @@ test('on a phone a report keeps still while it loads: its figures and header row
   expect(await heights()).toEqual(loading);
 });
 
+test('the report is asked for once as the page opens, though it is asked before the first render is done', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v2/finance-report?')) asked.push(request.url());
+  });
+  await page.goto('/finance-report/location');
+  await expect(figure(page, 'Gross revenue')).toContainText('€');
+  await expect(page.getByRole('table', { name: TITLES.location }).locator('tbody .mantine-Skeleton-root')).toHaveCount(0);
+  expect(asked).toHaveLength(1);
+});
+
 test('the report follows its filters and period in the URL, a line per day with its period', async ({ page }) => {
   const { token } = await signIn(page, USERS.manager);
   const device = await demoDevice(page.request, token);
