@@ -9,7 +9,7 @@ import {
 } from '@kovanica/contract';
 import { Paper, Select, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
@@ -19,6 +19,7 @@ import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { useAccess } from '../../lib/access.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { financeReportQuery } from './api.ts';
@@ -81,11 +82,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
   const rangeError = financeRangeError(from, to, period);
   const valid = from <= to && rangeError === null;
   const query = financeQueryOf(subject, search, defaultRange, view, props.period);
-  const options = financeReportQuery(query, view);
-  // Asked for as the page starts to render rather than once its first render is committed (what useQuery
-  // waits for): the answer comes that much sooner. usePrefetchQuery does the same but cannot be told `valid`.
-  if (valid && !queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
-  const report = useQuery({ ...options, enabled: valid, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...financeReportQuery(query, view), enabled: valid, placeholderData: keepPreviousData });
   // A range the API would refuse is not asked for: the inputs say why, the report shows nothing.
   const answer = valid ? report.data : null;
   const tooLong = (field: 'to' | 'period') =>
