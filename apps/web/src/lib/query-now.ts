@@ -5,7 +5,8 @@ import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@
  * render is committed (when it subscribes), so a screen's answer waited for the whole first render of
  * the screen below it: with a phone's CPU, 400–500 ms of a finance report (decision 0016). The request
  * is made once: `useQuery` finds it in flight, or answered and fresh (the client's `staleTime`).
- * TanStack's `usePrefetchQuery` does the same but cannot be told `enabled`.
+ * TanStack's `usePrefetchQuery` does the same but cannot be told `enabled`. A screen's own answer (its
+ * list, its report) is asked for with it; what the screen needs besides stays with `useQuery`.
  */
 export function useQueryNow<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,

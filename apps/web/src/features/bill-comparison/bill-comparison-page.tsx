@@ -9,7 +9,7 @@ import {
 } from '@kovanica/contract';
 import { ActionIcon, Box, Group, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFileAlert, IconTransactionEuro } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { daysInRange } from '../../lib/day.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/list-state.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { billComparisonQuery } from './api.ts';
@@ -166,7 +167,7 @@ export function BillComparisonPage() {
   const title = t(k('title'));
   const exporter = useExportAction(`bill-comparison-${from}-${to}`);
 
-  const report = useQuery({
+  const report = useQueryNow({
     ...billComparisonQuery(
       { from, to, ...(search.device ? { device: search.device } : {}), ...(search.mismatches ? { mismatches: 'true' } : {}) },
       view,

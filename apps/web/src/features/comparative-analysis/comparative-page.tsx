@@ -17,6 +17,7 @@ import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { WhenNear } from '../../components/when-near.tsx';
 import { type ComparisonPreset, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { comparativeAnalysisQuery } from './api.ts';
@@ -52,7 +53,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
   const tooLong = { range: periodTooLong(range), compared: periodTooLong(compared) };
   const askable = range.to >= range.from && compared.to >= compared.from && !tooLong.range && !tooLong.compared;
   const query = comparativeQueryOf(subject, search, view);
-  const report = useQuery({ ...comparativeAnalysisQuery(query, view), enabled: askable, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...comparativeAnalysisQuery(query, view), enabled: askable, placeholderData: keepPreviousData });
   // The chart's lines come from the whole report, not the page on screen: those that grew and shrank most.
   const chartQuery = (dir: 'asc' | 'desc') => {
     const { page: _page, itemsPerPage: _size, ...rest } = comparativeQueryOf(subject, { ...search, sort: undefined, dir: undefined }, view);

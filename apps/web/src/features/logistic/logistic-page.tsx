@@ -11,7 +11,7 @@ import {
 } from '@kovanica/contract';
 import { Select, SimpleGrid, Text } from '@mantine/core';
 import { IconCash, IconCoins, IconDeviceGamepad2, IconGift } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
@@ -21,6 +21,7 @@ import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -44,7 +45,7 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
   const to = search.to ?? range.to;
   const query = logisticQueryOf(subject, search, range, view);
   const valid = query !== null && from <= to;
-  const report = useQuery({
+  const report = useQueryNow({
     // Never sent without a filter (`enabled`); the key still names what would be asked.
     ...logisticReportQuery(query ?? { subject, from, to }, view),
     enabled: valid,

@@ -2,13 +2,14 @@ import { formatDate, formatMoney, type LoyaltyGeneralPeriod, type LoyaltyGeneral
 import { Paper, Select, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconCreditCard, IconGift, IconPigMoney } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
 import { countColumn, moneyColumn, PagedReportTable, type TotalsColumn } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -55,7 +56,7 @@ export function LoyaltyGeneralReportPage() {
   const rangeError = loyaltyRangeError(from, to, period);
   const valid = from <= to && rangeError === null;
   const query = { ...base, ...(period !== DEFAULT_LOYALTY_PERIOD && { period }) };
-  const report = useQuery({ ...generalReportQuery(query, view), enabled: valid, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...generalReportQuery(query, view), enabled: valid, placeholderData: keepPreviousData });
   const answer = valid ? report.data : null;
   const set = (patch: Partial<LoyaltySearch>) => setSearch({ ...patch, page: undefined });
 

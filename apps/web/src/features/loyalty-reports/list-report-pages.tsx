@@ -12,7 +12,7 @@ import {
   parseIri,
 } from '@kovanica/contract';
 import { Anchor, Badge, SimpleGrid, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
   withoutTotal,
 } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
 import { useSession } from '../../lib/session.ts';
 import { type View, viewOf } from '../../lib/view.ts';
@@ -141,7 +142,7 @@ export function LoyaltyOwnerReportPage() {
   const frame = useFrame();
   const queryClient = useQueryClient();
   const query = { ...frame.base, ...pagingOf(frame.search) };
-  const report = useQuery({ ...ownerReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...ownerReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
   const columns = useMemo(
     () =>
       [
@@ -219,7 +220,7 @@ export function LoyaltyCardReportPage() {
     ...order,
     ...pagingOf(search),
   };
-  const report = useQuery({ ...cardReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...cardReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
   const columns = useMemo<CardColumn[]>(() => {
     const flows = flowColumns<CardLine, CardTotals>().map((c): CardColumn => {
       if (c.key === 'topUpPaidCents') return { ...c, orderField: 'topUps' };
@@ -326,7 +327,7 @@ export function LoyaltyHolderReportPage() {
   const frame = useFrame();
   const queryClient = useQueryClient();
   const query = { ...frame.base, ...pagingOf(frame.search) };
-  const report = useQuery({ ...holderReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...holderReportQuery(query, frame.view), enabled: frame.valid, placeholderData: keepPreviousData });
   const columns = useMemo(
     () =>
       [

@@ -1,6 +1,6 @@
 import { addDays, COMPANIES_DAILY_REVENUE_MAX_DAYS, formatDate, validationMessage } from '@kovanica/contract';
 import { SimpleGrid } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { daysInRange } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { companiesDailyRevenueQuery } from './companies-daily-revenue-api.ts';
@@ -33,7 +34,7 @@ export function CompaniesDailyRevenuePage() {
   const valid = !backwards && !tooLong;
   const view = viewOf(accountInfo);
 
-  const report = useQuery({
+  const report = useQueryNow({
     ...companiesDailyRevenueQuery({ from, to }, view),
     enabled: valid,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { formatDate } from '@kovanica/contract';
 import { SegmentedControl, SimpleGrid } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
@@ -9,6 +9,7 @@ import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { locationsApi } from '../../lib/apis/locations.ts';
 import { monthToDate } from '../../lib/day.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
@@ -35,7 +36,7 @@ export function DetailedReviewPage() {
   const queryClient = useQueryClient();
   const view = viewOf(accountInfo);
   const query = { from, to, location: search.location, device: search.device, group: grouping, ...pagingQuery(search) };
-  const report = useQuery({ ...revenueReportQuery(query, view), enabled: !backwards, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...revenueReportQuery(query, view), enabled: !backwards, placeholderData: keepPreviousData });
   const columns = useRevenueColumns(grouping);
   const title = t('resources.revenue.detailed');
 

@@ -1,13 +1,14 @@
 import { businessDate, formatDate, formatTime } from '@kovanica/contract';
 import { SimpleGrid } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { locationsApi } from '../../lib/apis/locations.ts';
+import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
@@ -38,7 +39,7 @@ export function TodayRevenuePage() {
   const queryClient = useQueryClient();
   const view = viewOf(accountInfo);
   const query = { from: today, to: today, location: search.location, ...pagingQuery(search) };
-  const report = useQuery({ ...revenueReportQuery(query, view), refetchInterval: TODAY_REFRESH_MS, placeholderData: keepPreviousData });
+  const report = useQueryNow({ ...revenueReportQuery(query, view), refetchInterval: TODAY_REFRESH_MS, placeholderData: keepPreviousData });
   const setPaging = (patch: Partial<TodayRevenueSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const columns = useRevenueColumns('device');
   const title = t('resources.revenue.today');
