@@ -132,7 +132,9 @@ test('on a phone a report keeps still while it loads: its figures and header row
   expect(await heights()).toEqual(loading);
 });
 
-test('the report is asked for once as the page opens, though it is asked before the first render is done', async ({ page }) => {
+test('the report is asked for once as the page opens (useQueryNow asks before useQuery subscribes; useQuery must find it)', async ({
+  page,
+}) => {
   await signIn(page, USERS.manager);
   const asked: string[] = [];
   page.on('request', (request) => {

@@ -3,10 +3,10 @@ import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@
 /**
  * `useQuery` whose request leaves as the component starts to render. `useQuery` itself asks once the
  * render is committed (when it subscribes), so a screen's answer waited for the whole first render of
- * the screen below it: with a phone's CPU, 400–500 ms of a finance report (decision 0016). The request
- * is made once: `useQuery` finds it in flight, or answered and fresh (the client's `staleTime`).
- * TanStack's `usePrefetchQuery` does the same but cannot be told `enabled`. A screen's own answer (its
- * list, its report) is asked for with it; what the screen needs besides stays with `useQuery`.
+ * the screen below it: the finance report's request left about 470 ms later with the CPU slowed 4×
+ * (decision 0016). The request is made once: `useQuery` finds it in flight, or answered and fresh (the
+ * client's `staleTime`). TanStack's `usePrefetchQuery` does the same but cannot be told `enabled`. A
+ * screen's own answer (its list, its report) is asked for with it; what it needs besides stays with `useQuery`.
  */
 export function useQueryNow<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
