@@ -101,6 +101,20 @@ describe('zagrebParts', () => {
     }
   });
 
+  it('agrees with the time-zone database on every hour of four years, and on the hours around each change of the clocks from 1990 to 2099', () => {
+    const hour = 3_600_000;
+    const from = Date.UTC(2024, 0, 1);
+    for (let ms = from; ms < Date.UTC(2028, 0, 1); ms += hour) expect(zagrebParts(ms), new Date(ms).toISOString()).toEqual(expected(ms));
+    for (let year = 1990; year < 2100; year++) {
+      for (const month of [2, 8, 9]) {
+        // Every hour of the month's last eight days: its last Sunday is among them (September: the rule before 1996).
+        for (let ms = Date.UTC(year, month + 1, 1) - 8 * 24 * hour; ms < Date.UTC(year, month + 1, 1); ms += hour) {
+          expect(zagrebParts(ms), new Date(ms).toISOString()).toEqual(expected(ms));
+        }
+      }
+    }
+  });
+
   it('refuses an instant that is not one', () => expect(() => zagrebParts('not a date')).toThrow(RangeError));
 });
 
