@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDay, parseDay } from './day.ts';
+import { isIsoDay, monthName, parseDay } from './day.ts';
 
 describe('parseDay', () => {
   it('reads dd.MM.yyyy as people type it', () => {
@@ -21,5 +21,24 @@ describe('isIsoDay', () => {
     expect(isIsoDay('28.02.2026')).toBe(false);
     expect(isIsoDay(20260228)).toBe(false);
     expect(isIsoDay(undefined)).toBe(false);
+  });
+});
+
+describe('monthName', () => {
+  it('names every month as Intl.DateTimeFormat does for hr-HR and en-GB, long and short, with its year', () => {
+    for (const [language, locale] of [
+      ['hr', 'hr-HR'],
+      ['en', 'en-GB'],
+    ] as const) {
+      for (const form of ['long', 'short'] as const) {
+        const intl = new Intl.DateTimeFormat(locale, { month: form, year: 'numeric', timeZone: 'UTC' });
+        for (let month = 1; month <= 12; month++) {
+          const day = `2026-${String(month).padStart(2, '0')}-14`;
+          expect(monthName(day, language, form)).toBe(intl.format(new Date(`${day}T12:00:00Z`)));
+        }
+      }
+    }
+    expect(monthName('2026-05', 'hr', 'long')).toBe('svibanj 2026.');
+    expect(monthName('2026-05-01', 'en', 'short')).toBe('May 2026');
   });
 });

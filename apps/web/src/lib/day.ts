@@ -21,3 +21,39 @@ export function daysInRange(from: string, to: string): number {
 export function monthToDate(today = businessDate()): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
+
+/**
+ * Month names as `Intl.DateTimeFormat` gives them for `hr-HR` and `en-GB` (tests hold them to it).
+ * Written out because making the first date format costs a screen about 50 ms (200 ms with a phone's
+ * CPU) on its first render (decision 0016).
+ */
+const MONTHS = {
+  hr: {
+    long: [
+      'siječanj',
+      'veljača',
+      'ožujak',
+      'travanj',
+      'svibanj',
+      'lipanj',
+      'srpanj',
+      'kolovoz',
+      'rujan',
+      'listopad',
+      'studeni',
+      'prosinac',
+    ],
+    short: ['sij', 'velj', 'ožu', 'tra', 'svi', 'lip', 'srp', 'kol', 'ruj', 'lis', 'stu', 'pro'],
+  },
+  en: {
+    long: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    short: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  },
+} as const;
+
+/** The month of a day (`yyyy-MM…`) by name with its year, in the user's language: `May 2026`, `svibanj 2026.`, `svi 2026.`. */
+export function monthName(day: string, language: string, form: 'long' | 'short'): string {
+  const hr = language === 'hr';
+  const name = MONTHS[hr ? 'hr' : 'en'][form][Number(day.slice(5, 7)) - 1];
+  return `${name} ${day.slice(0, 4)}${hr ? '.' : ''}`;
+}

@@ -1,4 +1,5 @@
 import { type FinancePeriod, formatDate, monthEnd, weekStart } from '@kovanica/contract';
+import { monthName } from '../../lib/day.ts';
 
 /**
  * How a report line's period reads: a day `14.05.2026`, a week or a partial month/year as its days
@@ -18,20 +19,6 @@ export function periodTick(period: FinancePeriod, start: string, language: strin
   if (period === 'month') return monthName(start, language, 'short');
   if (period === 'year') return start.slice(0, 4);
   return formatDate(start).slice(0, 6);
-}
-
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The month of a day by name, in the user's language (calendar months need no time zone). */
-function monthName(day: string, language: string, month: 'long' | 'short'): string {
-  const locale = language === 'hr' ? 'hr-HR' : 'en-GB';
-  const key = `${locale}|${month}`;
-  let format = monthFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month, year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(key, format);
-  }
-  return format.format(new Date(`${day.slice(0, 7)}-01T12:00:00Z`));
 }
 
 /**

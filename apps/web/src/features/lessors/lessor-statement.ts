@@ -7,6 +7,7 @@ import {
   type RentalType,
 } from '@kovanica/contract';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { monthName } from '../../lib/day.ts';
 
 export interface StatementInput {
   statement: LessorStatement;
@@ -24,12 +25,6 @@ const rules: CustomTableLayout = {
   paddingLeft: (i) => (i === 0 ? 0 : 4),
   paddingRight: (i, node) => (Array.isArray(node.table.widths) && i === node.table.widths.length - 1 ? 0 : 4),
 };
-
-/** The month by name in the user's language: "October 2025", "listopad 2025." */
-export function monthTitle(month: string, language: string): string {
-  const locale = language === 'hr' ? 'hr-HR' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
-}
 
 /** `statement-<lessor>-<YYYY-MM>`: the lessor's name in plain letters, for a file name. */
 export function statementFileName(stem: string, lessorName: string, month: string): string {
@@ -65,7 +60,7 @@ function termsText(
 export function statementDocument({ statement, language, t }: StatementInput): TDocumentDefinitions {
   const s = (key: string, values?: Record<string, unknown>) => t(`resources.lessors.statement.${key}`, values);
   const { company, lessor, lines, totals } = statement;
-  const monthName = monthTitle(statement.month, language);
+  const month = monthName(statement.month, language, 'long');
   const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
   const period = (from: string | null, to: string | null) =>
     from === null ? s('contract.none') : `${formatDate(from)} – ${to === null ? s('contract.open') : formatDate(to)}`;
@@ -87,7 +82,7 @@ export function statementDocument({ statement, language, t }: StatementInput): T
         alignment: 'right',
         stack: [
           { text: s('title'), bold: true, fontSize: 14 },
-          { text: monthName, fontSize: 12 },
+          { text: month, fontSize: 12 },
           { text: s('madeOn', { date: formatDate(statement.madeOn) }), color: '#555555' },
         ],
       },
@@ -129,7 +124,7 @@ export function statementDocument({ statement, language, t }: StatementInput): T
     defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
     footer: (page, pages) => ({
       columns: [
-        { text: `${lessor.name} · ${monthName}`, color: '#777777' },
+        { text: `${lessor.name} · ${month}`, color: '#777777' },
         { text: s('page', { page, pages }), alignment: 'right', color: '#777777' },
       ],
       margin: [40, 16, 40, 0],
@@ -147,7 +142,7 @@ export function statementDocument({ statement, language, t }: StatementInput): T
           widths: ['*', 'auto'],
           body: [
             [
-              { text: s('owed', { month: monthName }), bold: true, fontSize: 11 },
+              { text: s('owed', { month }), bold: true, fontSize: 11 },
               { text: formatMoney(totals.rentCents), bold: true, fontSize: 11, alignment: 'right' },
             ],
           ],

@@ -3,6 +3,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { LoyaltyCardFilters } from '../../components/loyalty-card-filters.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { countColumn, moneyColumn, type TotalsColumn } from '../../components/report-table/index.ts';
+import { monthName } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import type { View } from '../../lib/view.ts';
 import type { LoyaltySearch } from './search.ts';
@@ -50,17 +51,6 @@ export function LoyaltyFilters({ view, from, to, search, onChange, rangeError, c
       <LoyaltyCardFilters view={view} company={search.company} value={search} cardFilters={cardFilters} onChange={onChange} />
     </>
   );
-}
-
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-function monthName(day: string, language: string, month: 'long' | 'short'): string {
-  const locale = language === 'hr' ? 'hr-HR' : 'en-GB';
-  let format = monthFormats.get(`${locale}|${month}`);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month, year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(`${locale}|${month}`, format);
-  }
-  return format.format(new Date(`${day.slice(0, 7)}-01T12:00:00Z`));
 }
 
 /** A period as a line reads: a day, a whole month by name, else its days (a week, a month cut by the range). */
