@@ -132,6 +132,37 @@ test('on a phone a report keeps still while it loads: its figures and header row
   expect(await heights()).toEqual(loading);
 });
 
+test('on a phone the chart follows the lines and is drawn when scrolled near, not while the page loads', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/finance-report/device?itemsPerPage=50');
+  const table = page.getByRole('table', { name: TITLES.device });
+  await expect(table.locator('tbody .mantine-Skeleton-root')).toHaveCount(0);
+  await expect(table.locator('tbody tr')).not.toHaveCount(1);
+  const chart = page.getByRole('figure', { name: "Gross revenue per period: the operator's share, rent and VAT" });
+  // After the table in the page's order, and nothing of recharts drawn (nor loaded) yet.
+  expect(
+    await table.evaluate(
+      (t, f) => Boolean(f && t.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await chart.elementHandle(),
+    ),
+  ).toBe(true);
+  await expect(chart.locator('[data-when-near]')).toHaveCount(1);
+  await expect(chart.locator('.recharts-surface')).toHaveCount(0);
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('.recharts-bar-rectangle path').filter({ visible: true }).first()).toBeVisible();
+  // On a wide screen it stands above the lines, drawn at once.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/finance-report/device?itemsPerPage=50');
+  await expect(chart.locator('.recharts-bar-rectangle path').filter({ visible: true }).first()).toBeVisible();
+  expect(
+    await table.evaluate(
+      (t, f) => Boolean(f && t.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_PRECEDING),
+      await chart.elementHandle(),
+    ),
+  ).toBe(true);
+});
+
 test('the report is asked for once as the page opens (useQueryNow asks before useQuery subscribes; useQuery must find it)', async ({
   page,
 }) => {

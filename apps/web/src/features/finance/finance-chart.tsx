@@ -1,6 +1,5 @@
 import { formatCount, formatMoney } from '@kovanica/contract';
 import { BarChart } from '@mantine/charts';
-import { useReducedMotion } from '@mantine/hooks';
 import '@mantine/charts/styles.layer.css';
 
 /** One bar series of a finance chart: a figure of each period, in cents. */
@@ -30,7 +29,6 @@ const euros = (cents: number) => `${formatCount(cents / 100)} €`;
  * the report has an answer to draw, so the report's first paint does not wait for recharts.
  */
 export default function FinanceChart({ data, series, stacked = false, height }: FinanceChartProps) {
-  const still = useReducedMotion();
   return (
     <BarChart
       h={height}
@@ -49,7 +47,7 @@ export default function FinanceChart({ data, series, stacked = false, height }: 
       // Mantine's default "dimmed" axis text is too pale for WCAG AA contrast.
       textColor="gray.7"
       maxBarWidth={48}
-      barProps={{ isAnimationActive: !still }}
+      barProps={{ isAnimationActive: false }}
     />
   );
 }

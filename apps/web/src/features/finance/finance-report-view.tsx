@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportFigure, ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
+import { WhenNear } from '../../components/when-near.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
@@ -88,6 +89,11 @@ export function FinanceReportView(props: FinanceReportViewProps) {
   const tooLong = (field: 'to' | 'period') =>
     rangeError?.field === field ? validationMessage(currentLanguage(), 'range_too_long', { max: rangeError.max }) : undefined;
 
+  // On a phone the chart follows the lines and is drawn as it comes near: the report is the lines and
+  // their figures, and recharts' render was the page's longest task while it loaded (decision 0016).
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const chartCard = <ChartCard spec={chart} periods={answer === null ? null : answer?.periods} period={period} phone={phone} />;
+
   /** A filter, the range or the period changed: back to the first page. */
   const set = (patch: Partial<FinanceSearch>) => onSearch({ ...patch, page: undefined });
 
@@ -108,7 +114,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
         figures={figures(answer?.totals).map((figure) => (answer === null ? { ...figure, value: '–' } : figure))}
         phoneColumns={2}
       />
-      <ChartCard spec={chart} periods={answer === null ? null : answer?.periods} period={period} />
+      {!phone && chartCard}
       <PagedReportTable
         report={answer}
         linesOf={financeLinesOf}
@@ -147,22 +153,26 @@ export function FinanceReportView(props: FinanceReportViewProps) {
           </SimpleGrid>
         }
       />
+      {phone && chartCard}
     </>
   );
 }
+
+const PHONE = '(max-width: 36em)';
 
 interface ChartCardProps {
   spec: FinanceChartSpec;
   /** Every period's totals; undefined while the answer loads, null for a range the report refuses. */
   periods: readonly FinancePeriodTotals[] | null | undefined;
   period: FinancePeriod;
+  /** Below the table, drawn when near the screen, and lower. */
+  phone: boolean;
 }
 
 /** The chart in its card, a figure captioned by what it shows; its place is kept while it loads, so nothing shifts. */
-function ChartCard({ spec, periods, period }: ChartCardProps) {
+function ChartCard({ spec, periods, period, phone }: ChartCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const height = phone ? 220 : 280;
   const data = useMemo(
     () =>
@@ -176,8 +186,13 @@ function ChartCard({ spec, periods, period }: ChartCardProps) {
     [periods, period, language, spec],
   );
   const placeholder = <Skeleton height={height} radius="sm" />;
+  const bars = data && (
+    <Suspense fallback={placeholder}>
+      <FinanceChart data={data} series={spec.series} stacked={spec.stacked} height={height} />
+    </Suspense>
+  );
   return (
-    <Paper component="figure" withBorder shadow="xs" radius="md" className={classes.chartCard}>
+    <Paper component="figure" withBorder shadow="xs" radius="md" className={classes.chartCard} mod={{ below: phone }}>
       <figcaption>
         <Title order={2} size="h5" className={classes.caption}>
           {spec.caption}
@@ -187,10 +202,12 @@ function ChartCard({ spec, periods, period }: ChartCardProps) {
         <Text c="dimmed" py="xl" ta="center">
           {t('resources.finance.fixRange')}
         </Text>
-      ) : data ? (
-        <Suspense fallback={placeholder}>
-          <FinanceChart data={data} series={spec.series} stacked={spec.stacked} height={height} />
-        </Suspense>
+      ) : bars ? (
+        phone ? (
+          <WhenNear height={height}>{bars}</WhenNear>
+        ) : (
+          bars
+        )
       ) : (
         placeholder
       )}
