@@ -56,6 +56,25 @@ describe('percentages', () => {
     expect(formatShare(-7.25)).toBe('-7,3 %');
     expect(formatShare(-7.25)).not.toContain('\u2212');
   });
+
+  it('write what Intl.NumberFormat writes for hr-HR: halves, negatives, zeros, tiny and huge numbers', () => {
+    const percent = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false });
+    const share = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    const values = [
+      0, -0, 0.15, 0.25, 0.35, 1.005, 1.045, 2.675, -7.25, -0.04, -0.004, 99.95, 99.995, 12345.678, 1e-7, -3e-9, 1e21, 1.5e22,
+    ];
+    values.push(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    for (let i = -20_000; i <= 20_000; i++) values.push(i / 1000, i / 200, i / 7);
+    let seed = 42;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      values.push((seed / 2_147_483_648 - 0.5) * 10 ** (i % 9));
+    }
+    for (const value of values) {
+      expect(formatPercent(value), String(value)).toBe(`${percent.format(value)} %`);
+      expect(formatShare(value), String(value)).toBe(`${share.format(value).replace('\u2212', '-')} %`);
+    }
+  });
 });
 
 describe('dates in Europe/Zagreb', () => {

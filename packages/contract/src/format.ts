@@ -25,23 +25,50 @@ export function formatCount(n: number): string {
 }
 
 /**
- * Intl formatters are made at their first use, not at import: the first one of a locale or a time
- * zone loads that locale's data: tens of milliseconds on a phone (the dashboard's first `hr-HR`
- * number formatter took 106 ms with the CPU slowed 4×), on every page's start if made at import.
+ * A number with `digits` decimals (trailing zeros dropped when `trim`), a decimal comma and no grouping,
+ * as `Intl.NumberFormat('hr-HR')` writes it (tests hold it to that): rounded half away from zero on
+ * the number's shortest decimal form (`0.15` → `0,2`), a minus sign (U+2212) before a negative number,
+ * also one that rounds to zero. By hand because the first `hr-HR` formatter of a page loads the
+ * locale's data: 100–250 ms on a screen's first render with the CPU slowed 4× (decision 0016).
  */
-let percentFormatter: Intl.NumberFormat | undefined;
-let shareFormatter: Intl.NumberFormat | undefined;
+function decimal(value: number, digits: number, trim: boolean): string {
+  const sign = value < 0 || Object.is(value, -0) ? '\u2212' : '';
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${sign}∞`;
+  const abs = Math.abs(value);
+  const shortest = String(abs);
+  let whole: string;
+  let fraction: string;
+  if (shortest.includes('e')) {
+    // Below a millionth (no half to round at these digits) or from 10^21 on (a whole number).
+    if (abs >= 1) {
+      whole = BigInt(abs).toString();
+      fraction = '0'.repeat(digits);
+    } else [whole = '0', fraction = ''] = abs.toFixed(digits).split('.');
+  } else {
+    const [int = '0', frac = ''] = shortest.split('.');
+    if (frac.length <= digits) {
+      whole = int;
+      fraction = frac.padEnd(digits, '0');
+    } else {
+      const rounded = (BigInt(int + frac.slice(0, digits)) + (frac.charCodeAt(digits) >= 53 ? 1n : 0n))
+        .toString()
+        .padStart(digits + 1, '0');
+      whole = rounded.slice(0, rounded.length - digits);
+      fraction = rounded.slice(rounded.length - digits);
+    }
+  }
+  if (trim) fraction = fraction.replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `,${fraction}` : ''}`;
+}
 
 /** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
 export function formatPercent(value: number): string {
-  percentFormatter ??= new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false });
-  return `${percentFormatter.format(value)} %`;
+  return `${decimal(value, 2, true)} %`;
 }
 
 /** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
 export function formatShare(percent: number): string {
-  shareFormatter ??= new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-  return `${shareFormatter.format(percent).replace('\u2212', '-')} %`;
+  return `${decimal(percent, 1, false).replace('\u2212', '-')} %`;
 }
 
 let partsFormatter: Intl.DateTimeFormat | undefined;
