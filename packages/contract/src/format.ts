@@ -31,7 +31,7 @@ export function formatCount(n: number): string {
  * also one that rounds to zero. By hand because the first `hr-HR` formatter of a page loads the
  * locale's data: 100–250 ms on a screen's first render with the CPU slowed 4× (decision 0016).
  */
-function decimal(value: number, digits: number, trim: boolean): string {
+export function formatDecimal(value: number, digits: number, trim = false): string {
   const sign = value < 0 || Object.is(value, -0) ? '\u2212' : '';
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${sign}∞`;
   const abs = Math.abs(value);
@@ -63,12 +63,12 @@ function decimal(value: number, digits: number, trim: boolean): string {
 
 /** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
 export function formatPercent(value: number): string {
-  return `${decimal(value, 2, true)} %`;
+  return `${formatDecimal(value, 2, true)} %`;
 }
 
 /** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
 export function formatShare(percent: number): string {
-  return `${decimal(percent, 1, false).replace('\u2212', '-')} %`;
+  return `${formatDecimal(percent, 1).replace('\u2212', '-')} %`;
 }
 
 let partsFormatter: Intl.DateTimeFormat | undefined;

@@ -1,4 +1,4 @@
-import { type AuditEntry, type AuditValues, auditedResources, formatDateTime, formatMoney } from '@kovanica/contract';
+import { type AuditEntry, type AuditValues, auditedResources, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
 import { Badge, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -26,7 +26,7 @@ export function formatValue(t: TFunction, key: string, value: unknown): string {
   if (value === '[redacted]') return t(k('redacted'));
   if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
   if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);
-  if (typeof value === 'number' && key.endsWith('Bp')) return `${(value / 100).toLocaleString('hr-HR')} %`;
+  if (typeof value === 'number' && key.endsWith('Bp')) return formatPercent(value / 100);
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
   if (Array.isArray(value)) return value.map((v) => formatValue(t, key, v)).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDay, monthName, parseDay } from './day.ts';
+import { isIsoDay, monthName, parseDay, weekdayName } from './day.ts';
 
 describe('parseDay', () => {
   it('reads dd.MM.yyyy as people type it', () => {
@@ -40,5 +40,18 @@ describe('monthName', () => {
     }
     expect(monthName('2026-05', 'hr', 'long')).toBe('svibanj 2026.');
     expect(monthName('2026-05-01', 'en', 'short')).toBe('May 2026');
+  });
+});
+
+describe('weekdayName', () => {
+  it('names every weekday as Intl.DateTimeFormat does for hr-HR and en-GB', () => {
+    for (const [language, locale] of [
+      ['hr', 'hr-HR'],
+      ['en', 'en-GB'],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+      for (let d = 22; d <= 28; d++) expect(weekdayName(`2026-11-${d}`, language)).toBe(intl.format(new Date(`2026-11-${d}T12:00:00Z`)));
+    }
+    expect(weekdayName('2026-11-23', 'hr')).toBe('pon');
   });
 });

@@ -23,7 +23,7 @@ export function monthToDate(today = businessDate()): { from: string; to: string 
 }
 
 /**
- * Month names as `Intl.DateTimeFormat` gives them for `hr-HR` and `en-GB` (tests hold them to it).
+ * Month and weekday names as `Intl.DateTimeFormat` gives them for `hr-HR` and `en-GB` (tests hold them to it).
  * Written out because making the first date format costs a screen about 50 ms (200 ms with a phone's
  * CPU) on its first render (decision 0016).
  */
@@ -56,4 +56,15 @@ export function monthName(day: string, language: string, form: 'long' | 'short')
   const hr = language === 'hr';
   const name = MONTHS[hr ? 'hr' : 'en'][form][Number(day.slice(5, 7)) - 1];
   return `${name} ${day.slice(0, 4)}${hr ? '.' : ''}`;
+}
+
+/** Weekdays, Sunday first (as `Date.getUTCDay`), short: `pon`, `Mon`. */
+const WEEKDAYS = {
+  hr: ['ned', 'pon', 'uto', 'sri', 'čet', 'pet', 'sub'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+} as const;
+
+/** The short weekday of a calendar day (`yyyy-MM-dd`) in the user's language: `pon`, `Mon`. */
+export function weekdayName(day: string, language: string): string {
+  return WEEKDAYS[language === 'hr' ? 'hr' : 'en'][new Date(`${day}T12:00:00Z`).getUTCDay()] ?? '';
 }

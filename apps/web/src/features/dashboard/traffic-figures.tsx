@@ -1,4 +1,4 @@
-import { type DashboardDay, type DashboardFigures, formatDate, formatMoney, formatPercent } from '@kovanica/contract';
+import { type DashboardDay, type DashboardFigures, formatDate, formatDecimal, formatMoney, formatPercent } from '@kovanica/contract';
 import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { lazy, memo, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ function Backtest({ backtest }: { backtest: Forecast['backtest'] }) {
   const { t } = useTranslation();
   if (backtest === null) return <Text size="sm">{t(k('forecast.noBacktest'))}</Text>;
   const share = errorShare(backtest);
-  const mase = (value: number) => value.toLocaleString('hr-HR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const mase = (value: number) => formatDecimal(value, 2);
   return (
     <Stack gap="xs" data-testid="forecast-backtest">
       <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} className={classes.backtest}>

@@ -13,6 +13,7 @@ import {
   ReportTable,
   ReportTotals,
 } from '../../components/report-table/index.ts';
+import { weekdayName } from '../../lib/day.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
 type Row = CompaniesDailyRevenue['rows'][number];
@@ -52,7 +53,6 @@ export function linesOf(
 function useColumns(days: readonly string[]): CompaniesDailyRevenueColumn[] {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    const weekday = new Intl.DateTimeFormat(i18n.language === 'hr' ? 'hr-HR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
     const notInVat = t('resources.companiesDailyRevenue.notInVat');
     const money = (cents: number) =>
       cents === 0 ? (
@@ -77,7 +77,7 @@ function useColumns(days: readonly string[]): CompaniesDailyRevenueColumn[] {
           header: (
             <>
               <Text span size="xs" c="dimmed" display="block" fw={500}>
-                {weekday.format(new Date(`${day}T12:00:00Z`))}
+                {weekdayName(day, i18n.language)}
               </Text>
               {formatDate(day)}
             </>
