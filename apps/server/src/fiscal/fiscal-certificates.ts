@@ -32,8 +32,9 @@ export function makeCertificate(options: Options): MadeCertificate {
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // A positive serial: the first byte below 0x80.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`.replace(/^0([89a-f])/, '01$1');
+  // Sixteen bytes, the first 0x01: positive and in DER's shortest form. (An odd number of hex digits
+  // made a leading zero byte, which OpenSSL refuses before a byte below 0x80 now and then.)
+  cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
   cert.validity.notBefore = options.validFrom ?? new Date(Date.now() - 24 * 3600_000);
   cert.validity.notAfter = options.validTo ?? new Date(Date.now() + 2 * 365 * 24 * 3600_000);
   cert.setSubject(options.subject);

@@ -11,7 +11,7 @@ import { cisAmount, cisTime, qrTime } from './cis-format.ts';
 import { checkSignature, signMessage } from './cis-signature.ts';
 import { type CisSimulator, startCisSimulator } from './cis-simulator.ts';
 import { billRequest, CIS_NS, type CisBill, echoRequest, readBillAnswer, SOAP_ACTION, soapEnvelope } from './cis-xml.ts';
-import { makeDemoCa, makeFiscalCertificate } from './fiscal-certificates.ts';
+import { makeCertificate, makeDemoCa, makeFiscalCertificate } from './fiscal-certificates.ts';
 import { computeZki, zkiOf, zkisOf, zkiText } from './zki.ts';
 
 const OIB = '69435151530';
@@ -101,6 +101,14 @@ describe('ZKI', () => {
 });
 
 describe('certificates', () => {
+  it('are made with a sixteen-byte serial whose first byte is 0x01, as OpenSSL reads it: positive and in its shortest form', () => {
+    // An odd number of hex digits once made a leading zero byte, and now and then a certificate OpenSSL refused.
+    for (let i = 0; i < 24; i++) {
+      const made = makeCertificate({ subject: [{ shortName: 'CN', value: `serial ${i}` }], bits: 1024 });
+      expect(new X509Certificate(made.certificatePem).serialNumber).toMatch(/^01[0-9A-F]{30}$/);
+    }
+  });
+
   it('read a .p12, the legacy RC2 kind too, with the OIB of the subject', () => {
     const made = makeFiscalCertificate(ca, { oib: OIB, name: 'Zabavni' });
     // The legacy kind as older FINA files are: certificates under RC2-40, which OpenSSL 3 reads only with its legacy provider.
