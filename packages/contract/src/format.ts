@@ -29,7 +29,7 @@ export function formatCount(n: number): string {
  * as `Intl.NumberFormat('hr-HR')` writes it (tests hold it to that): rounded half away from zero on
  * the number's shortest decimal form (`0.15` → `0,2`), a minus sign (U+2212) before a negative number,
  * also one that rounds to zero. By hand because the first `hr-HR` formatter of a page loads the
- * locale's data: 100–250 ms on a screen's first render with the CPU slowed 4× (decision 0016).
+ * locale's data: 120–260 ms with the CPU slowed 4×, measured on an empty page (decision 0016).
  */
 export function formatDecimal(value: number, digits: number, trim = false): string {
   const sign = value < 0 || Object.is(value, -0) ? '\u2212' : '';
@@ -50,9 +50,7 @@ export function formatDecimal(value: number, digits: number, trim = false): stri
       whole = int;
       fraction = frac.padEnd(digits, '0');
     } else {
-      const rounded = (BigInt(int + frac.slice(0, digits)) + (frac.charCodeAt(digits) >= 53 ? 1n : 0n))
-        .toString()
-        .padStart(digits + 1, '0');
+      const rounded = (BigInt(int + frac.slice(0, digits)) + ((frac[digits] ?? '0') >= '5' ? 1n : 0n)).toString().padStart(digits + 1, '0');
       whole = rounded.slice(0, rounded.length - digits);
       fraction = rounded.slice(rounded.length - digits);
     }
@@ -88,8 +86,8 @@ const HOUR = 3_600_000;
 
 /**
  * Zagreb's offset from UTC before 1996, from the time-zone database, kept per UTC hour (the zone
- * changes only on whole UTC hours). Making the formatter is the slow part: about 50 ms in a browser
- * (200 ms with a phone's CPU), on a screen's first render.
+ * changes only on whole UTC hours). Making the formatter is the slow part: 190 ms of a finance
+ * report's first render with the CPU slowed 4× (decision 0016).
  */
 const offsets = new Map<number, number>();
 function tzdbOffset(ms: number): number {

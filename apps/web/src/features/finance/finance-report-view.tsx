@@ -165,7 +165,7 @@ interface ChartCardProps {
   /** Every period's totals; undefined while the answer loads, null for a range the report refuses. */
   periods: readonly FinancePeriodTotals[] | null | undefined;
   period: FinancePeriod;
-  /** Below the table, drawn when near the screen, and lower. */
+  /** A phone's chart: lower, below the table, drawn when it comes near the screen. */
   phone: boolean;
 }
 
