@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Table } from '@mantine/core';
+import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from 'react';
 import classes from './cells.module.css';
 
 // What many tables' cells share, as plain elements: a list renders thirty rows of ten cells, and a
@@ -10,3 +11,23 @@ export const dash = <span className={classes.dash}>–</span>;
 
 /** A cell's content kept on one line (dates, amounts, numbers). */
 export const nowrap = (content: ReactNode) => <span className={classes.nowrap}>{content}</span>;
+
+const TD = `${Table.classes.td} mantine-Table-td`;
+const TH = `${Table.classes.th} mantine-Table-th`;
+type CellProps<E extends 'td' | 'th'> = ComponentPropsWithoutRef<E> & { ta?: 'left' | 'center' | 'right' };
+const joined = (base: string, className: string | undefined) => (className ? `${base} ${className}` : base);
+const aligned = (ta: CellProps<'td'>['ta'], style: CSSProperties | undefined) => (ta ? { ...style, textAlign: ta } : style);
+
+/**
+ * `Table.Td` and `Table.Th` as plain elements with Mantine's classes, for the cells a list or report repeats
+ * (thirty rows of a dozen): each of Mantine's runs its props, the table's styles and a `Box` that scans
+ * every prop for style props on every render. Within a Mantine `Table` (its classes style the cells);
+ * `ta` aligns the text as Mantine's style prop does. No column borders (no list or report has them).
+ */
+export function Td({ ta, className, style, ...props }: CellProps<'td'>) {
+  return <td className={joined(TD, className)} style={aligned(ta, style)} {...props} />;
+}
+
+export function Th({ ta, className, style, ...props }: CellProps<'th'>) {
+  return <th className={joined(TH, className)} style={aligned(ta, style)} {...props} />;
+}

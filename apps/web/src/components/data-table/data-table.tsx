@@ -9,6 +9,7 @@ import type { Query } from '../../lib/api.ts';
 import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
 import type { View } from '../../lib/view.ts';
+import { Td } from './cells.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { type CompanyColumnProps, useCompanyColumn } from './company-column.tsx';
 import classes from './data-table.module.css';
@@ -221,16 +222,16 @@ export function DataTable<T extends Row>({
               <Table.Tr key={row['@id']} data-selected={selection.isSelected(row) || undefined}>
                 {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
                 {shown.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
+                  <Td key={column.key} ta={column.align}>
                     {column.render(row)}
-                  </Table.Td>
+                  </Td>
                 ))}
                 {rowActions && (
-                  <Table.Td className={classes.actions}>
+                  <Td className={classes.actions}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {rowActions(row)}
                     </Group>
-                  </Table.Td>
+                  </Td>
                 )}
               </Table.Tr>
             ))

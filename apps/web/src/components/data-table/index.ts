@@ -1,3 +1,4 @@
+export { Td, Th } from './cells.tsx';
 export { ColumnChooser } from './column-chooser.tsx';
 export type { CompanyColumnOption } from './company-column.tsx';
 export { DataTable, type DataTableProps } from './data-table.tsx';

@@ -1,7 +1,7 @@
 import { Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, TableCard, type TableCardProps } from '../data-table/index.ts';
+import { type Column, TableCard, type TableCardProps, Td, Th } from '../data-table/index.ts';
 import classes from './report-table.module.css';
 
 /** A report's column: a list column that may name its row (`<th scope="row">`, kept in view). */
@@ -61,9 +61,9 @@ export function ReportTable({ title, toolbar, tools, filters, minWidth, footer, 
 /** A column header that stays on one line (a day's date under its weekday); others may wrap. */
 export function ReportHeaderCell({ align, nowrap, children }: { align?: Column<unknown>['align']; nowrap?: boolean; children: ReactNode }) {
   return (
-    <Table.Th scope="col" ta={align} className={nowrap ? classes.figureCell : undefined}>
+    <Th scope="col" ta={align} className={nowrap ? classes.figureCell : undefined}>
       {children}
-    </Table.Th>
+    </Th>
   );
 }
 
@@ -84,15 +84,15 @@ export function ReportCell({ align, ta = align, rowHeader, plain, children }: Re
   const className = align === 'right' ? classes.figureCell : classes.nameCell;
   if (!rowHeader) {
     return (
-      <Table.Td ta={ta} className={className}>
+      <Td ta={ta} className={className}>
         {children}
-      </Table.Td>
+      </Td>
     );
   }
   return (
-    <Table.Th scope="row" ta={ta} className={plain ? className : `${classes.rowHeader} ${className}`}>
+    <Th scope="row" ta={ta} className={plain ? className : `${classes.rowHeader} ${className}`}>
       {children}
-    </Table.Th>
+    </Th>
   );
 }
 

@@ -1,0 +1,32 @@
+import { MantineProvider, Table } from '@mantine/core';
+import { createElement as h, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Td, Th } from './cells.tsx';
+
+/** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
+function markup(row: ReactNode): string {
+  const html = renderToStaticMarkup(h(MantineProvider, null, h(Table, { striped: true }, h(Table.Tbody, null, h(Table.Tr, null, row)))));
+  const table = html.slice(html.indexOf('<table'));
+  return table.replace(/<(td|th)([^>]*)>/g, (_, tag: string, attributes: string) => {
+    const sorted = [...attributes.matchAll(/ ([\w-]+)="([^"]*)"/g)].map(([, name, value]) => `${name}="${value}"`).sort();
+    return `<${tag} ${sorted.join(' ')}>`;
+  });
+}
+
+describe('the plain table cells', () => {
+  it("write the markup of Mantine's Table.Td and Table.Th", () => {
+    const cases: [ReactNode, ReactNode][] = [
+      [h(Table.Td, null, 'a'), h(Td, null, 'a')],
+      [h(Table.Td, { ta: 'right', className: 'figure' }, '1,00 €'), h(Td, { ta: 'right', className: 'figure' }, '1,00 €')],
+      [h(Table.Td, { colSpan: 3, ta: 'center' }, 'b'), h(Td, { colSpan: 3, ta: 'center' }, 'b')],
+      [h(Table.Th, { scope: 'row', ta: 'left', className: 'name' }, 'c'), h(Th, { scope: 'row', ta: 'left', className: 'name' }, 'c')],
+      [h(Table.Th, { scope: 'col', 'aria-sort': 'none' }, 'd'), h(Th, { scope: 'col', 'aria-sort': 'none' }, 'd')],
+    ];
+    for (const [mantine, plain] of cases) {
+      const expected = markup(mantine);
+      expect(expected).toMatch(/class="m_\w+ mantine-Table-t[dh]/);
+      expect(markup(plain)).toBe(expected);
+    }
+  });
+});
