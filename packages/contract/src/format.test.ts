@@ -141,13 +141,11 @@ describe('zagrebParts', () => {
       }
     }
     // 98,000 instants, one assertion: an `expect` each took past vitest's 5 s on a slow host.
-    const differ = instants.filter((ms) => {
-      const [got, want] = [zagrebParts(ms), expected(ms)];
-      return Object.keys(want).length !== 6 || Object.entries(want).some(([part, value]) => got[part] !== value);
-    });
-    expect(
-      differ.map((ms) => `${new Date(ms).toISOString()}: ${JSON.stringify(zagrebParts(ms))}, ${JSON.stringify(expected(ms))}`),
-    ).toEqual([]);
+    const parts = (p: Record<string, string>) => ['year', 'month', 'day', 'hour', 'minute', 'second'].map((part) => p[part]).join(' ');
+    const differ = instants
+      .map((ms) => [new Date(ms).toISOString(), parts(zagrebParts(ms)), parts(expected(ms))])
+      .filter(([, ours, tzdb]) => ours !== tzdb);
+    expect(differ).toEqual([]);
     expect(instants.length).toBeGreaterThan(98_000);
   });
 

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from 'react';
 import classes from './cells.module.css';
+import type { Column } from './types.ts';
 
 // What many tables' cells share, as plain elements: a list renders thirty rows of ten cells, and a
 // Mantine `Text` per cell resolves its style props on every render. On /loyalty/cards/list, CPU
@@ -14,7 +15,7 @@ export const nowrap = (content: ReactNode) => <span className={classes.nowrap}>{
 
 const TD = `${Table.classes.td} mantine-Table-td`;
 const TH = `${Table.classes.th} mantine-Table-th`;
-type CellProps<E extends 'td' | 'th'> = ComponentPropsWithoutRef<E> & { ta?: 'left' | 'center' | 'right' };
+type CellProps<E extends 'td' | 'th'> = ComponentPropsWithoutRef<E> & { ta?: Column<unknown>['align'] };
 const joined = (base: string, className: string | undefined) => (className ? `${base} ${className}` : base);
 const aligned = (ta: CellProps<'td'>['ta'], style: CSSProperties | undefined) => (ta ? { ...style, textAlign: ta } : style);
 
