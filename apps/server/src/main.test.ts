@@ -41,7 +41,7 @@ describe('the server process', () => {
     expect(created.status).toBe(201);
     // A second server on the same embedded database is refused (two would corrupt it), the first unharmed.
     await expect(startServer({ DATA_DIR })).rejects.toThrow(`in use by process ${first.child.pid}`);
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop(), first.output()).toBe(0);
 
     const second = await startServer({ DATA_DIR });
     try {
@@ -52,7 +52,7 @@ describe('the server process', () => {
       });
       expect(((await res.json()) as { totalItems: number }).totalItems).toBe(6); // 5 demo users + the one created: not seeded twice
     } finally {
-      expect(await second.stop()).toBe(0);
+      expect(await second.stop(), second.output()).toBe(0);
     }
   }, 120_000);
 
@@ -68,10 +68,10 @@ describe('the server process', () => {
         expect(plain.output()).toContain('(PostgreSQL)');
         expect(plain.output()).not.toContain('Demo logins');
         expect((await login(plain.url, 'admin@kovanica.test')).status).toBe(401);
-        expect(await plain.stop()).toBe(0);
+        expect(await plain.stop(), plain.output()).toBe(0);
         const seeded = await startServer({ DATABASE_URL: databaseUrl(base, names[1] ?? ''), DATA_DIR: tmp(), SEED_DEMO: '1' });
         expect((await login(seeded.url, 'manager@zabavni.test')).status).toBe(200);
-        expect(await seeded.stop()).toBe(0);
+        expect(await seeded.stop(), seeded.output()).toBe(0);
       } finally {
         for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

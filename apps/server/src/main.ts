@@ -45,8 +45,14 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'closing');
-  await app.close();
-  await database.close(); // PGlite runs without fsync: closing it is what makes the data safe.
+  try {
+    await app.close();
+    await database.close(); // PGlite runs without fsync: closing it is what makes the data safe.
+  } catch (error) {
+    // Said, so a stop that failed (exit code 1) leaves its cause in the log.
+    app.log.error({ err: error }, 'could not close cleanly');
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

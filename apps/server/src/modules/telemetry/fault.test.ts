@@ -126,7 +126,7 @@ describe('ingestion under faults', () => {
     console.info(
       `fault test: ${fleet.length} devices, ${generated} events in ${total} sends (duplicates and reorders included), killed after ${Math.ceil(total / 2)} acknowledged`,
     );
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
 
     const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });
     try {
