@@ -1,6 +1,5 @@
 import { type Permission, SEARCH_MIN_LENGTH, type SearchKind, type SearchResult, searchAnswer, searchKinds } from '@kovanica/contract';
 import { ActionIcon, CloseButton, Combobox, Loader, Modal, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditPath } from '../../components/list-actions.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { useMinWidth, usePhone } from '../../lib/screen.ts';
 import classes from './quick-search.module.css';
 
 /** Original §9: typing counts as paused once no key has been pressed for 200 ms… */
@@ -208,7 +208,7 @@ export function QuickSearch({ inDialog = false, onOpened }: QuickSearchProps) {
 export function QuickSearchButton({ onDark = false }: { onDark?: boolean }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhone();
   return (
     <>
       <ActionIcon
@@ -235,12 +235,12 @@ export function QuickSearchButton({ onDark = false }: { onDark?: boolean }) {
   );
 }
 
-/** Below this width the header menu leaves no room for the input: the search opens from an icon there too. */
-const ROOMY_HEADER = '(min-width: 75em)';
-
-/** The search in the header of large screens: the input where there is room, else the icon and dialog. */
+/**
+ * The search in the header of large screens: the input where there is room (75em and wider; below,
+ * the header menu leaves none), else the icon and dialog.
+ */
 export function HeaderQuickSearch() {
-  const roomy = useMediaQuery(ROOMY_HEADER, true, { getInitialValueInEffect: false });
+  const roomy = useMinWidth('lg');
   return roomy ? (
     <div className={classes.header}>
       <QuickSearch />

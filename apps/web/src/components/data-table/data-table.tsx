@@ -1,6 +1,5 @@
 import { sizeOf } from '@kovanica/contract';
 import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '../../lib/api.ts';
 import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
+import { useMaxWidth } from '../../lib/screen.ts';
 import type { View } from '../../lib/view.ts';
 import { Td } from './cells.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -114,7 +114,7 @@ export function DataTable<T extends Row>({
   const selection = useRowSelection(list.data?.member, JSON.stringify([query, view ?? null]), selectable, onSelectionChange);
 
   // On a phone the filters would push the rows a screen down: there they fold behind a button.
-  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const compact = useMaxWidth('sm');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const activeFilters = Object.keys(listFilters(search)).length;

@@ -1,7 +1,6 @@
 import type { Company, CompanyCreate, CompanyPatch, Logger, LoggerCredential, User } from '@kovanica/contract';
 import { Button, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,6 +11,7 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import type { FieldErrors } from '../../lib/forms.ts';
 import { serverFieldErrors } from '../../lib/forms.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useMaxWidth } from '../../lib/screen.ts';
 import { useCreateCompany, useUpdateCompany } from './api.ts';
 import {
   type CompanyValues,
@@ -66,7 +66,7 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
   const [saved, setSaved] = useState(false);
   const [issued, setIssued] = useState<LoggerCredential[]>([]);
   const [leaving, setLeaving] = useState(false);
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useMaxWidth('sm');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusNext = useRef<'heading' | 'invalid' | null>(null);

@@ -1,6 +1,5 @@
 import { type ComparativeOrderField, type ComparativeSubject, FINANCE_MAX_DAYS, formatDate, formatMoney } from '@kovanica/contract';
 import { SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsDiff, IconCoins, IconHistory, IconPercentage } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -18,6 +17,7 @@ import { PagedReportTable } from '../../components/report-table/index.ts';
 import { WhenNear } from '../../components/when-near.tsx';
 import { type ComparisonPreset, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
+import { usePhone } from '../../lib/screen.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { comparativeAnalysisQuery } from './api.ts';
@@ -97,7 +97,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
     [grown.data, shrunk.data],
   );
   const none = t(k(`none.${subject}`));
-  const names = useMediaQuery('(max-width: 36em)') ? NAMES.narrow : NAMES.wide;
+  const names = usePhone() ? NAMES.narrow : NAMES.wide;
   const period = (r: Range) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
 
   return (

@@ -8,7 +8,6 @@ import {
   validationMessage,
 } from '@kovanica/contract';
 import { Paper, Select, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { WhenNear } from '../../components/when-near.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
+import { usePhone } from '../../lib/screen.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { financeReportQuery } from './api.ts';
@@ -91,7 +91,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
 
   // On a phone the chart follows the lines and is drawn as it comes near: the report is the lines and
   // their figures, and recharts' render was the page's longest task while it loaded (decision 0016).
-  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const chartCard = <ChartCard spec={chart} periods={answer === null ? null : answer?.periods} period={period} phone={phone} />;
 
   /** A filter, the range or the period changed: back to the first page. */
@@ -157,8 +157,6 @@ export function FinanceReportView(props: FinanceReportViewProps) {
     </>
   );
 }
-
-const PHONE = '(max-width: 36em)';
 
 interface ChartCardProps {
   spec: FinanceChartSpec;

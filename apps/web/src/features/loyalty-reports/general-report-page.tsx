@@ -1,6 +1,5 @@
 import { formatDate, formatMoney, type LoyaltyGeneralPeriod, type LoyaltyGeneralReport, loyaltyReportPeriods } from '@kovanica/contract';
 import { Paper, Select, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconCreditCard, IconGift, IconPigMoney } from '@tabler/icons-react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -11,6 +10,7 @@ import { countColumn, moneyColumn, PagedReportTable, type TotalsColumn } from '.
 import { monthToDate } from '../../lib/day.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
 import { useReportSearch } from '../../lib/report-search.ts';
+import { usePhone } from '../../lib/screen.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { generalReportQuery } from './api.ts';
@@ -152,7 +152,7 @@ export function LoyaltyGeneralReportPage() {
 function ChartCard({ periods, period }: { periods: readonly LoyaltyGeneralPeriod[] | null | undefined; period: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const height = phone ? 220 : 280;
   const data = useMemo(
     () =>

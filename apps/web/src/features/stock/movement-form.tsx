@@ -13,7 +13,6 @@ import {
 } from '@kovanica/contract';
 import { Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { articlesApi } from '../../lib/apis/articles.ts';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { type SaveWith, useResourceForm } from '../../lib/forms.ts';
+import { usePhone } from '../../lib/screen.ts';
 import { repositoryStockQuery, useCreateMovement } from './api.ts';
 import { emptyMovement, type MovementValues, movementFormErrors, movementInput, newClientKey } from './movement-values.ts';
 
@@ -87,7 +87,7 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
   kindNow.current = values.kind;
   const kind = values.kind;
   const label = (field: string) => t(k(`fields.${field}`));
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = usePhone();
   const kindId = useId();
 
   const articleId = values.article ? parseIri('articles', values.article) : null;
