@@ -1,6 +1,7 @@
 import {
   articleImportColumns,
   deviceImportColumns,
+  formatCount,
   type ImportPreview,
   type ImportRecord,
   type ImportRequest,
@@ -42,7 +43,7 @@ const templates: Record<ImportRequestKind, { columns: readonly string[]; example
  * the history. Loyalty cards keep their own screen (their owner is chosen there).
  */
 export function ImportNewPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { can } = useAccess();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportRequestKind>('articles');
@@ -78,7 +79,7 @@ export function ImportNewPage() {
       <PageHeader
         title={t('imports.newTitle')}
         subtitle={t('imports.newSubtitle', {
-          rows: importLimits.rows.toLocaleString(i18n.language === 'hr' ? 'hr-HR' : 'en-GB'),
+          rows: formatCount(importLimits.rows),
           mb: importLimits.bytes / 1024 / 1024,
         })}
         actions={

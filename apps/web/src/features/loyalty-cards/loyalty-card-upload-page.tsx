@@ -4,6 +4,7 @@ import {
   cardUploadColumns,
   cardUploadLimits,
   cardUploadPreview,
+  formatCount,
   type ImportRecord,
   type ImportRow,
   importRecord,
@@ -35,7 +36,7 @@ const upload = <T,>(body: CardUploadRequest, schema: { safeParse(data: unknown):
  * refused rows downloadable with their errors.
  */
 export function LoyaltyCardUploadPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [owner, setOwner] = useState<string | null>(null);
 
@@ -64,7 +65,7 @@ export function LoyaltyCardUploadPage() {
       <PageHeader
         title={t(k('title'))}
         subtitle={t(k('subtitle'), {
-          rows: cardUploadLimits.rows.toLocaleString(i18n.language === 'hr' ? 'hr-HR' : 'en-GB'),
+          rows: formatCount(cardUploadLimits.rows),
           mb: cardUploadLimits.bytes / 1024 / 1024,
         })}
         actions={
