@@ -45,15 +45,16 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'closing');
-  try {
-    await app.close();
-    await database.close(); // PGlite runs without fsync: closing it is what makes the data safe.
-  } catch (error) {
-    // Said, so a stop that failed (exit code 1) leaves its cause in the log.
-    app.log.error({ err: error }, 'could not close cleanly');
-    process.exit(1);
+  // Each step is tried whatever the one before did (PGlite runs without fsync: closing it is what
+  // makes the data safe), and a step that failed is logged and makes the exit code 1.
+  let failed = false;
+  for (const step of [() => app.close(), () => database.close()]) {
+    await step().catch((error: unknown) => {
+      failed = true;
+      app.log.error({ err: error }, 'could not close cleanly');
+    });
   }
-  process.exit(0);
+  process.exit(failed ? 1 : 0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -4,7 +4,8 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { Aside, useLargeScreen } from './aside.tsx';
+import { useMinWidth } from '../../lib/screen.ts';
+import { Aside } from './aside.tsx';
 import { AsideMenu } from './aside-menu.tsx';
 import { HeaderMenu, HeaderMenuOffcanvas } from './header-menu.tsx';
 import classes from './layout.module.css';
@@ -29,8 +30,9 @@ type Panel = 'aside' | 'headerMenu' | 'user' | null;
  */
 export function AppLayout() {
   // Only the layout of the screen's size is rendered: on a phone the aside's full menu alone was more
-  // than half of the page's elements, built and hidden (decision 0016).
-  const largeScreen = useLargeScreen();
+  // than half of the page's elements, built and hidden (decision 0016). From 62em the aside and the
+  // header, below it the mobile top bar; read at the first render, so the other is never drawn first.
+  const largeScreen = useMinWidth('md');
   const started = useAfterMount();
   return started ? <Layout largeScreen={largeScreen} /> : <LayoutFrame largeScreen={largeScreen} />;
 }

@@ -4,19 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { useMinWidth } from '../../lib/screen.ts';
 import { AsideMenu } from './aside-menu.tsx';
 import classes from './layout.module.css';
 
 /** Original §9: a minimized aside opens 50 ms after the pointer arrives and closes 100 ms after it leaves. */
 export const ASIDE_HOVER_OPEN_MS = 50;
 export const ASIDE_HOVER_CLOSE_MS = 100;
-
-/**
- * Whether the screen is large enough for the aside and the header (else the mobile top bar), read at
- * the first render, so the layout never draws the other one first.
- */
-export const useLargeScreen = (): boolean => useMinWidth('md');
 
 /** The side menu on large screens (rendered only there); it can be minimized to icons and expands on hover. */
 export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: () => void }) {
