@@ -90,6 +90,16 @@ test('a manager creates a device with logger, location and tag, then moves it', 
   await expect(history.getByRole('row').nth(2)).toContainText(first.name);
   await expect(history.getByRole('row').nth(2)).not.toContainText('Now');
   await expect(page.getByText('the move is recorded with its time in the placement history')).toHaveCount(0);
+
+  // The list shows the tag's badge from the devices' own answer (its `tagLabels`): no request per tag.
+  const tagReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v2\/tags\/\d+/.test(request.url())) tagReads.push(request.url());
+  });
+  await page.goto(`/devices/list?name=${encodeURIComponent(name)}`);
+  const row = page.getByRole('table', { name: 'Devices' }).getByRole('row').filter({ hasText: name });
+  await expect(row.getByText(tag.name, { exact: true })).toBeVisible();
+  expect(tagReads).toEqual([]);
 });
 
 test('a logger fitted to another device is refused on the logger field', async ({ page }) => {

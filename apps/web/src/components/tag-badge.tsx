@@ -1,5 +1,7 @@
-import { contrastRatio } from '@kovanica/contract';
+import { contrastRatio, type TagLabel } from '@kovanica/contract';
 import { Badge, type BadgeProps } from '@mantine/core';
+import { dash } from './data-table/cells.tsx';
+import classes from './tag-badge.module.css';
 
 /**
  * Black or white, whichever reads better on the given background (the higher WCAG contrast ratio).
@@ -35,3 +37,21 @@ export function TagBadge({ name, colour, style, ...rest }: TagBadgeProps) {
     </Badge>
   );
 }
+
+/**
+ * A device's or a location's tags, as its list shows them: a badge each, in the order they were given,
+ * from the names and colours the API sends beside the IRIs (`tagLabels`); a dash when it has none.
+ */
+export function TagBadges({ tags }: { tags: readonly TagLabel[] }) {
+  if (tags.length === 0) return dash;
+  return (
+    <span className={classes.tags}>
+      {tags.map((tag) => (
+        <TagBadge key={tag['@id']} name={tag.name} colour={tag.colour} size="sm" />
+      ))}
+    </span>
+  );
+}
+
+/** The tags' names for an export: "Premium, Outdoor". */
+export const tagNames = (tags: readonly TagLabel[]) => tags.map((tag) => tag.name).join(', ');

@@ -5,6 +5,7 @@ import { zCents, zText } from '../validation.ts';
 import { deviceGroups } from './device-fields.ts';
 import { zPremisesLabel } from './locations.ts';
 import { optional, withoutCompany } from './shared.ts';
+import { tagLabel } from './tags.ts';
 
 /** Whether a device's payments are fiscalized: on, off, or as its location says. */
 export const fiscalizeModes = ['on', 'off', 'inherit'] as const;
@@ -49,6 +50,7 @@ export const deviceItem = z.object({
   /** What the cash box holds when full (the logistic report's forecast of when it is); null: not told. */
   cashBoxCapacityCents: z.number().int().nullable(),
   tags: z.array(z.string()),
+  tagLabels: z.array(tagLabel),
   premisesLabel: z.string().nullable(),
   isuNumber: z.string().nullable(),
   fiscalize: z.enum(fiscalizeModes),

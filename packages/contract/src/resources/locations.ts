@@ -3,6 +3,7 @@ import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zPercent, zText, zTime } from '../validation.ts';
 import { optional, rentalTypes, withoutCompany } from './shared.ts';
+import { tagLabel } from './tags.ts';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -66,6 +67,7 @@ export const locationItem = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   tags: z.array(z.string()),
+  tagLabels: z.array(tagLabel),
   devicesCount: z.number().int(),
   createdAt: z.string(),
 });

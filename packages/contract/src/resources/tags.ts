@@ -14,6 +14,14 @@ export const tagItem = z.object({
 });
 export type Tag = z.infer<typeof tagItem>;
 
+/**
+ * A tag as the devices and locations that carry it show it: its IRI, name and colour, in the order
+ * of their `tags`. Read-only, beside the IRIs a write takes, so a list draws its badges (and an
+ * export writes their names) without a request per tag.
+ */
+export const tagLabel = z.object({ '@id': z.string(), name: z.string(), colour: z.string() });
+export type TagLabel = z.infer<typeof tagLabel>;
+
 export const tagCreate = z.strictObject({ company: zIri('companies').optional(), name: zText(60), colour: zColor() });
 export type TagCreate = z.infer<typeof tagCreate>;
 export const tagPatch = tagCreate.omit({ company: true }).partial();

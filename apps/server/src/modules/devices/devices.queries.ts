@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
 import { revenueOfDay } from '../revenue/revenue.service.ts';
+import { tagLabelsOf } from '../tags/tags.service.ts';
 
 /** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
 function stateFilter(column: typeof deviceState.critical | typeof deviceState.serviceMode): DerivedFilter {
@@ -70,6 +71,7 @@ export interface StateRow {
 }
 
 export const deviceExtras = () => ({
+  tagLabels: tagLabelsOf(devices.tagIds),
   imei: sql<string | null>`(select ${loggers.imei} from ${loggers} where ${loggers.id} = ${outer(devices.loggerId)})`,
   locationFiscal: sql<LocationFiscal | null>`(select json_build_object('name', ${locations.name}, 'fiscalization', ${locations.fiscalization},
     'premisesLabel', ${locations.premisesLabel}, 'workingHours', ${locations.workingHours}) from ${locations} where ${locations.id} = ${outer(devices.locationId)})`,

@@ -10,6 +10,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { toTagLabels } from '../tags/tags.service.ts';
 import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
@@ -35,6 +36,7 @@ export function toDevice(row: Row): Device {
     tokenValueCents: row.tokenValueCents,
     cashBoxCapacityCents: row.cashBoxCapacityCents,
     tags: row.tagIds.map((id) => iri('tags', id)),
+    tagLabels: toTagLabels(row.tagLabels),
     premisesLabel: row.premisesLabel,
     isuNumber: row.isuNumber,
     fiscalize: row.fiscalize,

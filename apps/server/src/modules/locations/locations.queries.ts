@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import { cities, devicePlacements, devices, lessors, locations, users } from '../../db/schema/index.ts';
+import { tagLabelsOf } from '../tags/tags.service.ts';
 
 export const locationColumns = {
   id: locations.id,
@@ -26,6 +27,7 @@ export interface LessorTerms {
 }
 
 export const locationExtras = () => ({
+  tagLabels: tagLabelsOf(locations.tagIds),
   cityName: sql<string>`(select ${cities.name} from ${cities} where ${cities.id} = ${outer(locations.cityId)})`,
   lessorTerms: sql<LessorTerms | null>`(select json_build_object(
     'name', ${lessors.name}, 'rentalType', ${lessors.rentalType},

@@ -20,6 +20,7 @@ import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
+import { toTagLabels } from '../tags/tags.service.ts';
 import { type LessorTerms, locationDependents, locationExtras } from './locations.queries.ts';
 
 type Row = RowWith<typeof locations, ReturnType<typeof locationExtras>>;
@@ -72,6 +73,7 @@ export function toLocation(row: Row): Location {
     latitude: row.latitude,
     longitude: row.longitude,
     tags: row.tagIds.map((id) => iri('tags', id)),
+    tagLabels: toTagLabels(row.tagLabels),
     devicesCount: row.devicesCount,
     createdAt: row.createdAt.toISOString(),
   };

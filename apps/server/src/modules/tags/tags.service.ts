@@ -9,6 +9,9 @@ import type { CrudService } from '../../http/crud.ts';
 import { tableReads } from '../../http/table-reads.ts';
 import { tagExtras } from './tags.queries.ts';
 
+/** The tags of a device or a location with their names and colours, for the modules that list them. */
+export { tagLabelsOf, toTagLabels } from './tags.queries.ts';
+
 /** Coloured labels of one company's devices and locations. */
 export function tagsService(db: Db): CrudService<Tag, TagCreate, TagPatch> {
   const reads = tableReads(db, tags, {

@@ -43,4 +43,21 @@ describe('tags', () => {
     expect(locations.body.member.some((l) => l.tags.includes(summer['@id']))).toBe(false);
     expect((await t.as('otherManager', { url: summer['@id'] })).statusCode).toBe(404);
   });
+
+  it('devices and locations name their tags beside the IRIs, in the order given, and follow a rename and a delete', async () => {
+    const older = await createTag(t);
+    const newer = await createTag(t);
+    const location = await createLocation(t, { tags: [newer['@id'], older['@id']] });
+    const device = await createDevice(t, { tags: [newer['@id'], older['@id']] });
+    const label = (tag: Tag, name = tag.name) => ({ '@id': tag['@id'], name, colour: tag.colour });
+    expect(location.tagLabels).toEqual([label(newer), label(older)]);
+    expect(device.tagLabels).toEqual([label(newer), label(older)]);
+    await t.as('manager', { method: 'PATCH', url: older['@id'], headers: mergePatch, payload: { name: 'Preimenovan' } });
+    await t.as('manager', { method: 'DELETE', url: newer['@id'] });
+    const listed = await t.json<Collection<Location>>('manager', { url: `/api/v2/locations?tags=${older.id}&itemsPerPage=200` });
+    expect(listed.body.member.find((l) => l['@id'] === location['@id'])?.tagLabels).toEqual([label(older, 'Preimenovan')]);
+    expect((await t.json<Device>('manager', { url: device['@id'] })).body.tagLabels).toEqual([label(older, 'Preimenovan')]);
+    const untagged = await createDevice(t);
+    expect(untagged.tagLabels).toEqual([]);
+  });
 });

@@ -10,6 +10,9 @@ import type { Column } from './types.ts';
 /** A cell with no value: a dimmed dash. */
 export const dash = <span className={classes.dash}>–</span>;
 
+/** A row's name, in bold: what the row is called (a city, a location, a company). */
+export const strong = (content: ReactNode) => <span className={classes.strong}>{content}</span>;
+
 /** A cell's content kept on one line (dates, amounts, numbers). */
 export const nowrap = (content: ReactNode) => <span className={classes.nowrap}>{content}</span>;
 

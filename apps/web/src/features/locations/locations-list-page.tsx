@@ -1,22 +1,20 @@
 import { formatMoney, type Location } from '@kovanica/contract';
-import { Badge, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { fetchReferenceLabel, ReferenceSelect } from '../../components/reference-select.tsx';
+import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
+import { TagBadges, tagNames } from '../../components/tag-badge.tsx';
 import { citiesApi } from '../../lib/apis/cities.ts';
 import { lessorsApi } from '../../lib/apis/lessors.ts';
 import { locationsApi } from '../../lib/apis/locations.ts';
 import { tagsApi } from '../../lib/apis/tags.ts';
-import { LocationTags } from './location-tags.tsx';
 
 const f = (field: string) => `resources.locations.fields.${field}`;
 function useLocationColumns(): Column<Location>[] {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return useMemo(() => {
     const yesNo = (v: boolean) => t(v ? 'resources.locations.yes' : 'resources.locations.no');
     const rentalType = (l: Location) => {
@@ -25,7 +23,7 @@ function useLocationColumns(): Column<Location>[] {
     };
     const fromLessor = (l: Location) => l.rentalTerms.rentalType.from === 'lessor';
     const columns: Column<Location>[] = [
-      { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (l) => strong(l.name), exportValue: (l) => l.name },
       { key: 'city', label: f('city'), render: (l) => l.cityName, exportValue: (l) => l.cityName },
       { key: 'lessor', label: f('lessor'), render: (l) => l.lessorName ?? dash, exportValue: (l) => l.lessorName },
       {
@@ -49,18 +47,18 @@ function useLocationColumns(): Column<Location>[] {
         key: 'rentalType',
         label: f('rentalType'),
         render: (l) =>
-          rentalType(l) ? (
-            <Group gap={6} wrap="nowrap">
-              {rentalType(l)}
-              {fromLessor(l) && (
-                <Badge variant="outline" color="indigo.8" size="xs" tt="none" style={{ flexShrink: 0 }}>
-                  {t('resources.locations.fromLessorShort')}
-                </Badge>
-              )}
-            </Group>
-          ) : (
-            dash
-          ),
+          rentalType(l)
+            ? nowrap(
+                <>
+                  {rentalType(l)}{' '}
+                  {fromLessor(l) && (
+                    <Badge variant="outline" color="indigo.8" size="xs" tt="none">
+                      {t('resources.locations.fromLessorShort')}
+                    </Badge>
+                  )}
+                </>,
+              )
+            : dash,
         exportValue: (l) =>
           rentalType(l) && fromLessor(l) ? `${rentalType(l)} (${t('resources.locations.fromLessorShort')})` : rentalType(l),
       },
@@ -82,12 +80,12 @@ function useLocationColumns(): Column<Location>[] {
       {
         key: 'tags',
         label: f('tags'),
-        render: (l) => <LocationTags tags={l.tags} />,
-        exportValue: async (l) => (await Promise.all(l.tags.map((iri) => fetchReferenceLabel(queryClient, tagsApi, iri)))).join(', '),
+        render: (l) => <TagBadges tags={l.tagLabels} />,
+        exportValue: (l) => tagNames(l.tagLabels),
       },
     ];
     return columns;
-  }, [t, queryClient]);
+  }, [t]);
 }
 
 /** Relation filters: a searchable select of the referenced resource, its IRI in the URL. */
