@@ -16,9 +16,15 @@ export interface ConfirmDeleteProps {
   id: number;
   /** The item as people know it, for the question and the notice: "Delete Ana Horvat?". */
   name: string;
-  /** The notice after a delete; "Deleted: {name}." by default. */
+  /**
+   * The notice after a delete. By default the resource's own (`resources.<name>.deleted`: "The city has
+   * been deleted."), else the general one ("Deleted: {name}.").
+   */
   successMessage?: string;
-  /** Leads the text of a refused delete (a resource's own wording); the API's text follows. */
+  /**
+   * Leads the text of a refused delete; the API's text follows. By default the resource's own wording
+   * (`resources.<name>.deleteFailed`) when it has one.
+   */
   failureMessage?: string;
   /** After a delete, e.g. leave the deleted item's edit page. */
   onDeleted?: () => void;
@@ -80,13 +86,18 @@ function DeleteDialog({
       // The item is gone: its detail must not be refetched (it would answer 404), only dropped.
       queryClient.removeQueries({ queryKey: api.keys.detail(id) });
       onClose();
-      notifications.show({ color: 'teal', message: successMessage ?? t('confirmDelete.deleted', { name }) });
+      notifications.show({
+        color: 'teal',
+        message: successMessage ?? t([`resources.${api.name}.deleted`, 'confirmDelete.deleted'], { name }),
+      });
       onDeleted?.();
       await invalidate();
     },
   });
   const refused = remove.error ? failureText(remove.error, t('confirmDelete.failed')) : null;
-  const failure = refused && failureMessage ? `${failureMessage} ${refused}` : refused;
+  // Worded when the dialog is open, not for every row of a list.
+  const lead = failureMessage ?? (t(`resources.${api.name}.deleteFailed`, { defaultValue: '' }) || undefined);
+  const failure = refused && lead ? `${lead} ${refused}` : refused;
   const dismiss = () => {
     onClose();
     remove.reset();

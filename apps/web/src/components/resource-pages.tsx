@@ -2,7 +2,6 @@ import type { Permission } from '@kovanica/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
@@ -29,12 +28,6 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 type AnyApi<T> = ResourceApi<T, any, any>;
 
 const titleOf = <T,>(api: AnyApi<T>, item: T) => api.title?.(item) ?? String((item as { id?: number }).id);
-/** The notice after a delete: the resource's own ("The city has been deleted.") or the general one. */
-const deletedNotice = (t: TFunction, api: { name: string }, name: string) =>
-  t([`resources.${api.name}.deleted`, 'confirmDelete.deleted'], { name });
-/** A resource's own wording of a refused delete, when it has one (`resources.<name>.deleteFailed`). */
-const deleteFailedNotice = (t: TFunction, api: { name: string }) =>
-  t(`resources.${api.name}.deleteFailed`, { defaultValue: '' }) || undefined;
 const can = (access: ReturnType<typeof useAccess>, api: { name: string }, action: string) =>
   access.can(`${api.name}.${action}` as Permission);
 
@@ -64,15 +57,7 @@ function RowActions<T extends { id: number }>({
         readable &&
         can(access, api, 'read') && <OpenRowLink to={screenPaths(api).edit} id={item.id} label={t('common.openRow', { name })} />
       )}
-      {can(access, api, 'delete') && (deletable?.(item) ?? true) && (
-        <ConfirmDelete
-          api={api}
-          id={item.id}
-          name={name}
-          successMessage={deletedNotice(t, api, name)}
-          failureMessage={deleteFailedNotice(t, api)}
-        />
-      )}
+      {can(access, api, 'delete') && (deletable?.(item) ?? true) && <ConfirmDelete api={api} id={item.id} name={name} />}
     </>
   );
 }
@@ -200,8 +185,6 @@ export function EditPage<T extends { id: number }>({
                 api={api}
                 id={item.id}
                 name={name}
-                successMessage={deletedNotice(t, api, name)}
-                failureMessage={deleteFailedNotice(t, api)}
                 variant="button"
                 onDeleted={() => void navigate({ to: screenPaths(api).list, ignoreBlocker: true })}
               />

@@ -7,7 +7,7 @@ import {
   formatMoney,
   validationMessage,
 } from '@kovanica/contract';
-import { ActionIcon, Box, Group, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFileAlert, IconTransactionEuro } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -28,6 +28,7 @@ import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { billComparisonQuery } from './api.ts';
+import classes from './bill-comparison.module.css';
 import { type ComparedFigures, type ComparisonSearch, defaultComparisonRange, mismatchesOf, pageOf } from './comparison-search.ts';
 
 const route = getRouteApi('/_app/transactions-bills/comparison');
@@ -46,16 +47,18 @@ const SKELETON_ROWS = 4;
 /** Devices are told apart by their logger's IMEI where names repeat across locations. */
 const deviceLabel = (d: Device) => (d.imei ? `${d.name} (${d.imei})` : d.name);
 
-/** A figure that disagrees: marked by colour, weight and words (not colour alone). */
+/**
+ * A figure that disagrees: marked by colour, weight and words (not colour alone). Plain spans, as a
+ * page holds thirty rows of eight figures (decision 0016).
+ */
 function Flagged({ flagged, children }: { flagged: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   if (!flagged) return children;
   return (
-    // Positioned, so the hidden words stay inside the scrolling table rather than widening the page.
-    <Box component="span" pos="relative" bg="red.0" c="red.9" fw={700} px={6} py={2} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+    <span className={classes.flagged}>
       {children}
-      <VisuallyHidden>{` (${t(k('mismatch'))})`}</VisuallyHidden>
-    </Box>
+      <span className={VisuallyHidden.classes.root}>{` (${t(k('mismatch'))})`}</span>
+    </span>
   );
 }
 

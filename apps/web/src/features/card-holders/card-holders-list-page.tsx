@@ -1,7 +1,6 @@
 import { type CardHolder, formatDate } from '@kovanica/contract';
-import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -28,7 +27,7 @@ function useColumns(): Column<CardHolder>[] {
         key: 'surname',
         label: f('fullName'),
         sortField: 'surname',
-        render: (h) => <Text fw={600}>{`${h.surname} ${h.name}`}</Text>,
+        render: (h) => strong(`${h.surname} ${h.name}`),
         exportValue: (h) => `${h.surname} ${h.name}`,
       },
       { key: 'owner', label: f('owner'), render: (h) => h.ownerName, exportValue: (h) => h.ownerName },

@@ -1,5 +1,5 @@
 import type { City } from '@kovanica/contract';
-import { Text } from '@mantine/core';
+import { strong } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { citiesApi } from '../../lib/apis/cities.ts';
@@ -7,7 +7,7 @@ import { citiesApi } from '../../lib/apis/cities.ts';
 const f = (field: string) => `resources.cities.fields.${field}`;
 
 const columns: readonly Column<City>[] = [
-  fieldColumn('cities', 'name', { sortField: 'name', render: (c) => <Text fw={600}>{c.name}</Text> }),
+  fieldColumn('cities', 'name', { sortField: 'name', render: (c) => strong(c.name) }),
   fieldColumn('cities', 'locationsCount', { align: 'right' }),
 ];
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { companiesApi } from './api.ts';
@@ -25,7 +26,7 @@ export function useCompanyColumns(): Column<Company>[] {
   const queryClient = useQueryClient();
   return useMemo<Column<Company>[]>(
     () => [
-      { key: 'name', label: f('name'), sortField: 'name', render: (c) => <Text fw={600}>{c.name}</Text>, exportValue: (c) => c.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (c) => strong(c.name), exportValue: (c) => c.name },
       { key: 'oib', label: f('oib'), sortField: 'oib', render: (c) => c.oib, exportValue: (c) => c.oib },
       {
         key: 'inVatSystem',

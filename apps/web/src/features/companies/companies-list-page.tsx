@@ -28,7 +28,7 @@ export function CompaniesListPage({ view }: { view: View }) {
       )}
       {/* The server refuses deleting one's own company; the list does not offer it. */}
       {access.can('companies.delete') && company.id !== accountInfo.company_id && (
-        <ConfirmDelete api={companiesApi} id={company.id} name={company.name} successMessage={t('resources.companies.list.deleted')} />
+        <ConfirmDelete api={companiesApi} id={company.id} name={company.name} />
       )}
     </>
   );

@@ -1,8 +1,8 @@
 import { formatDate, formatMoney, formatPercent, type Lessor, rentalTypes } from '@kovanica/contract';
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -26,7 +26,7 @@ function useLessorColumns(): Column<Lessor>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const columns: Column<Lessor>[] = [
-      { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (l) => strong(l.name), exportValue: (l) => l.name },
       { key: 'oib', label: f('oib'), render: (l) => l.oib, exportValue: (l) => l.oib },
       {
         key: 'contractStart',

@@ -1,8 +1,7 @@
 import { formatDateTime, formatPercent, type LoyaltyOwner } from '@kovanica/contract';
-import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
@@ -19,7 +18,7 @@ function useColumns(): Column<LoyaltyOwner>[] {
   const { t } = useTranslation();
   return useMemo(
     () => [
-      { key: 'name', label: f('name'), sortField: 'name', render: (o) => <Text fw={600}>{o.name}</Text>, exportValue: (o) => o.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (o) => strong(o.name), exportValue: (o) => o.name },
       { key: 'oib', label: f('oib'), render: (o) => o.oib, exportValue: (o) => o.oib },
       {
         key: 'isOperator',

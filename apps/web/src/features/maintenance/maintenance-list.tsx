@@ -139,9 +139,7 @@ export function MaintenanceList({ mode, device, title }: MaintenanceListProps) {
                 </ActionIcon>
               </RowTooltip>
             )}
-            {can('maintenance.delete') && (
-              <ConfirmDelete api={maintenanceApi} id={r.id} name={rowName(r)} successMessage={t(k('deleted'))} />
-            )}
+            {can('maintenance.delete') && <ConfirmDelete api={maintenanceApi} id={r.id} name={rowName(r)} />}
           </>
         )
       : undefined;

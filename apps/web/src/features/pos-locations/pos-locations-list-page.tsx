@@ -1,8 +1,8 @@
 import { formatDateTime, type PosLocation } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -27,7 +27,7 @@ export function PosLocationsListPage() {
   const columns = useMemo<Column<PosLocation>[]>(() => {
     const yesNo = (value: boolean) => t(value ? 'dataTable.yes' : 'dataTable.no');
     return [
-      { key: 'name', label: f('name'), sortField: 'name', render: (l) => <Text fw={600}>{l.name}</Text>, exportValue: (l) => l.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (l) => strong(l.name), exportValue: (l) => l.name },
       { key: 'posOwner', label: f('posOwner'), render: (l) => l.posOwnerName, exportValue: (l) => l.posOwnerName },
       { key: 'address', label: f('address'), render: (l) => l.address ?? dash, exportValue: (l) => l.address },
       {

@@ -1,14 +1,13 @@
 import type { PosOwner } from '@kovanica/contract';
-import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 
 const f = (field: string) => `resources.pos-owners.fields.${field}`;
 const columns: Column<PosOwner>[] = [
-  { key: 'name', label: f('name'), sortField: 'name', render: (o) => <Text fw={600}>{o.name}</Text>, exportValue: (o) => o.name },
+  { key: 'name', label: f('name'), sortField: 'name', render: (o) => strong(o.name), exportValue: (o) => o.name },
   { key: 'oib', label: f('oib'), render: (o) => o.oib, exportValue: (o) => o.oib },
   { key: 'email', label: f('email'), render: (o) => o.email ?? dash, exportValue: (o) => o.email },
   { key: 'phone', label: f('phone'), render: (o) => o.phone ?? dash, exportValue: (o) => o.phone },

@@ -1,8 +1,8 @@
 import { formatDateTime, type PosWorker } from '@kovanica/contract';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -32,7 +32,7 @@ export function PosWorkersListPage() {
         key: 'surname',
         label: f('surname'),
         sortField: 'surname',
-        render: (w) => <Text fw={600}>{w.surname}</Text>,
+        render: (w) => strong(w.surname),
         exportValue: (w) => w.surname,
       },
       { key: 'name', label: f('name'), sortField: 'name', render: (w) => w.name, exportValue: (w) => w.name },

@@ -1,8 +1,8 @@
 import { formatDate, type PromoBox, promoAudiences } from '@kovanica/contract';
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -47,7 +47,7 @@ const Sample = ({ box }: { box: PromoBox }) => (
     >
       Aa
     </Box>
-    <Text fw={600}>{box.title}</Text>
+    {strong(box.title)}
   </Group>
 );
 

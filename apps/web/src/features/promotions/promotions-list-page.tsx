@@ -1,8 +1,9 @@
 import { formatDate, formatMoney, formatPercent, type Promotion, promotionKinds } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -51,7 +52,7 @@ export function PromotionsListPage() {
   const columns = useMemo<Column<Promotion>[]>(() => {
     const yesNo = (value: boolean) => t(value ? 'dataTable.yes' : 'dataTable.no');
     return [
-      { key: 'name', label: f('name'), sortField: 'name', render: (p) => <Text fw={600}>{p.name}</Text>, exportValue: (p) => p.name },
+      { key: 'name', label: f('name'), sortField: 'name', render: (p) => strong(p.name), exportValue: (p) => p.name },
       { key: 'owner', label: f('owner'), render: (p) => p.ownerName, exportValue: (p) => p.ownerName },
       {
         key: 'kind',

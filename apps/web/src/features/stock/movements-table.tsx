@@ -15,6 +15,7 @@ import { movementsApi } from '../../lib/apis/movements.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { useReverseMovement } from './api.ts';
 import { changeIn, endsOf, newClientKey, reversible } from './movement-values.ts';
+import classes from './movements-table.module.css';
 
 const k = (key: string) => `resources.movements.${key}`;
 const f = (field: string) => k(`fields.${field}`);
@@ -60,13 +61,11 @@ function useColumns(repository: string | undefined, article: string | undefined)
         label: f('kind'),
         render: (m) => (
           <>
-            <Text span inherit display="block">
-              {kindText(m)}
-            </Text>
+            <span className={classes.kind}>{kindText(m)}</span>
             {state(m) && (
-              <Text span size="xs" fw={600} display="block" c={m.reverses ? 'indigo.9' : 'gray.7'}>
+              <span className={classes.state} data-reversal={m.reverses ? true : undefined}>
                 {state(m)}
-              </Text>
+              </span>
             )}
           </>
         ),
@@ -80,9 +79,9 @@ function useColumns(repository: string | undefined, article: string | undefined)
         render: (m) => {
           const n = change(m);
           return (
-            <Text span inherit fw={600} c={n < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            <span className={classes.quantity} data-out={n < 0 ? true : undefined}>
               {`${signed(n)} ${t(`resources.articles.units.${m.unit}`)}`}
-            </Text>
+            </span>
           );
         },
         exportValue: (m) => change(m),

@@ -1,5 +1,6 @@
 import type { Tag } from '@kovanica/contract';
 import { ColorSwatch, Group, Text } from '@mantine/core';
+import { strong } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-pages.tsx';
 import { tagsApi } from '../../lib/apis/tags.ts';
@@ -12,7 +13,7 @@ const columns: readonly Column<Tag>[] = [
     render: (tag) => (
       <Group gap="sm" wrap="nowrap">
         <ColorSwatch color={tag.colour} size={18} aria-hidden />
-        <Text fw={600}>{tag.name}</Text>
+        {strong(tag.name)}
       </Group>
     ),
   }),
