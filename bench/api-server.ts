@@ -21,6 +21,7 @@ import { bills, companies, fiscalCertificates, fiscalSettings, users } from '../
 import { seedHistory } from '../apps/server/src/demo/history.ts';
 import { seedLoyalty } from '../apps/server/src/demo/loyalty.ts';
 import { isEmpty, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seed-all.ts';
 import { startCisSimulator } from '../apps/server/src/fiscal/cis-simulator.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../apps/server/src/fiscal/fiscal-certificates.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
@@ -85,7 +86,15 @@ if (mode === 'bare') {
   });
   await database.migrate();
   // The cached and the uncached run share a PostgreSQL database: fill it once.
-  if (await isEmpty(database.db)) {
+  if (flags.includes('web')) {
+    // The screens as `npm start` shows them: the demo's bills in every state, its stock and imports,
+    // and with `history` its 13 months of telemetry (`$id` 1 of every screen is then a demo row).
+    await seedDemoIfEmpty(
+      database,
+      { seedDemo: true, seedHistory: flags.includes('history'), databaseUrl: pglite ? undefined : arg },
+      fiscalKeys,
+    );
+  } else if (await isEmpty(database.db)) {
     await seedDemo(database.db, fiscalKeys);
     // The demo's loyalty cards (no credit yet): the ingest benchmark's card spends debit them.
     await seedLoyalty(database.db);

@@ -13,7 +13,11 @@ import { seedStock } from './stock.ts';
  * The server does it at start (`main.ts`), under `npm start` while the web app builds. Answers
  * whether it seeded.
  */
-export async function seedDemoIfEmpty(database: Database, config: Config, fiscalKeys: FiscalKeys): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  database: Database,
+  config: Pick<Config, 'seedDemo' | 'seedHistory' | 'databaseUrl'>,
+  fiscalKeys: FiscalKeys,
+): Promise<boolean> {
   const seed = config.seedDemo ?? database.kind === 'pglite';
   if (!seed || !(await isEmpty(database.db))) return false;
   // Seeding writes in bulk (batches of 5,000 events, a year of bills settled at once): on PostgreSQL
