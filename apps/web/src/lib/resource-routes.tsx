@@ -70,7 +70,10 @@ export const editRoute = (name: ResourceName, load: Load<{ id: number }>, option
       const id = parseId(params.id);
       if (id === null) throw notFound();
       // The item and the screen's chunk at once.
-      const detail = async () => context.queryClient.ensureQueryData((await (await import('./api-of.ts')).apiOf(name)).detail(id));
+      const detail = async () => {
+        const { apiOf } = await import('./api-of.ts');
+        return context.queryClient.ensureQueryData((await apiOf(name)).detail(id));
+      };
       await Promise.all([detail(), Item.preload?.()]);
       return { id };
     },

@@ -154,7 +154,8 @@ export function DevicesMapPage() {
 
   return (
     <>
-      <PageHeader title={title} subtitle={updatedAt ? t(k('subtitle'), { time: formatTime(updatedAt) }) : undefined} />
+      {/* The subtitle's line is there from the first render ("… last at …" until the first answer), so the map does not move down when it comes. */}
+      <PageHeader title={title} subtitle={t(k('subtitle'), { time: updatedAt ? formatTime(updatedAt) : '…' })} />
       {error !== null && (
         <Alert color={fleet ? 'yellow' : 'red'} role="alert" mb="md">
           {fleet ? t(k('refreshFailed'), { time: formatTime(updatedAt) }) : errorText}
