@@ -46,21 +46,24 @@ function useLocationColumns(): Column<Location>[] {
       {
         key: 'rentalType',
         label: f('rentalType'),
-        render: (l) =>
-          rentalType(l)
-            ? nowrap(
-                <>
-                  {rentalType(l)}{' '}
-                  {fromLessor(l) && (
-                    <Badge variant="outline" color="indigo.8" size="xs" tt="none">
-                      {t('resources.locations.fromLessorShort')}
-                    </Badge>
-                  )}
-                </>,
-              )
-            : dash,
-        exportValue: (l) =>
-          rentalType(l) && fromLessor(l) ? `${rentalType(l)} (${t('resources.locations.fromLessorShort')})` : rentalType(l),
+        render: (l) => {
+          const type = rentalType(l);
+          if (!type) return dash;
+          return nowrap(
+            <>
+              {type}{' '}
+              {fromLessor(l) && (
+                <Badge variant="outline" color="indigo.8" size="xs" tt="none">
+                  {t('resources.locations.fromLessorShort')}
+                </Badge>
+              )}
+            </>,
+          );
+        },
+        exportValue: (l) => {
+          const type = rentalType(l);
+          return type && fromLessor(l) ? `${type} (${t('resources.locations.fromLessorShort')})` : type;
+        },
       },
       {
         key: 'contractRentalAmountCents',
