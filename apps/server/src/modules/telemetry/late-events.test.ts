@@ -7,11 +7,14 @@ import { createDeviceWithLogger, type EventInput, sendEvents } from '../../testi
 // Loggers send in order, but a batch can arrive hours late (no signal, a retry after a crash): the
 // cash periods and deposits must still add up to what went into the box.
 const t = await testApp();
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 /** A new device fitted with its own logger: its events, and what the tests ask about it. */
 async function newDevice() {
   const { device, logger } = await createDeviceWithLogger(t);
+  // One clock per device: two events written at the same minutes are at the same instant, whatever
+  // milliseconds pass between building them.
+  const now = Date.now();
+  const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();
   let seq = 1;
   const event = <T extends EventInput['type']>(
     minutes: number,
