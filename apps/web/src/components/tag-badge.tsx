@@ -47,7 +47,7 @@ export function TagBadges({ tags }: { tags: readonly TagLabel[] }) {
   return (
     <span className={classes.tags}>
       {tags.map((tag) => (
-        <TagBadge key={tag['@id']} name={tag.name} colour={tag.colour} size="sm" />
+        <TagBadge key={tag['@id']} name={tag.name} colour={tag.colour} size="sm" title={tag.name} />
       ))}
     </span>
   );

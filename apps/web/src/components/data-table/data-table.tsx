@@ -68,8 +68,14 @@ export type DataTableProps<T extends Row> = DataTableBaseProps<T> & CompanyColum
 const NO_FILTERS: readonly Filter[] = [];
 
 const SKELETON_ROWS = 5;
-/** Below this width per column the table scrolls sideways inside its card rather than squeezing text. */
-const MIN_COLUMN_WIDTH = 110;
+/**
+ * Below this width per column the table scrolls sideways inside its card rather than squeezing text.
+ * The row actions (two or three icon buttons) and the selection's checkbox need less than a column of
+ * words: counted as one, a list of eight columns scrolled at 1280 px with room to spare.
+ */
+const MIN_COLUMN_WIDTH = 100;
+const ACTIONS_WIDTH = 80;
+const SELECTION_WIDTH = 40;
 
 /** Only what this table can honour goes to the API: a stale link's unknown order or filter is dropped. */
 function declaredOnly<T>(search: ListSearch, columns: readonly Column<T>[], filters: readonly Filter[]): ListSearch {
@@ -122,6 +128,7 @@ export function DataTable<T extends Row>({
   const page = search.page ?? 1;
   const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
   const span = shown.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
+  const minWidth = shown.length * MIN_COLUMN_WIDTH + (rowActions ? ACTIONS_WIDTH : 0) + (selection.enabled ? SELECTION_WIDTH : 0);
 
   // The filters (selects, date inputs) are the table's heaviest part and do not change when rows
   // arrive: kept as they are then, the rows' arrival re-renders the rows and not them (decision 0016).
@@ -162,7 +169,7 @@ export function DataTable<T extends Row>({
       filtersHidden={compact && !filtersOpen}
       status={{ isError: list.isError, error: list.error, refetch: list.refetch, hasData: list.data !== undefined }}
       failureTitle={t('dataTable.loadFailed')}
-      minWidth={span * MIN_COLUMN_WIDTH}
+      minWidth={minWidth}
       footer={
         list.data && (
           <PaginationBar
