@@ -78,6 +78,15 @@ test('an expired or revoked login sends the user to sign in and back', async ({ 
   expect((await storedKeys(page)).token).toBeNull();
   await signInWithForm(page, USERS.manager);
   await expect(page).toHaveURL(/\/profile\/overview$/);
+
+  // A token whose account was lost from the storage is no session either: a login, not "Access denied".
+  await page.evaluate(() => localStorage.removeItem('accountInfo'));
+  await page.goto('/profile/overview');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Foverview/);
+  expect((await storedKeys(page)).token).toBeNull();
+  await signInWithForm(page, USERS.manager);
+  await expect(page).toHaveURL(/\/profile\/overview$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Access denied');
 });
 
 /** A user of the test's own (what it changes stays with them), signed in through the login screen. */

@@ -104,11 +104,18 @@ function restoreAccountInfo(raw: unknown): AccountInfo {
 }
 
 function load(): Session {
-  return {
+  const session = {
     token: readStored(STORAGE_KEYS.token),
     personalInfo: restorePersonalInfo(readStoredJson(STORAGE_KEYS.personalInfo)),
     accountInfo: restoreAccountInfo(readStoredJson(STORAGE_KEYS.accountInfo)),
   };
+  // A token whose account (its role) was lost from the storage, or cannot be read, is no session: every
+  // page would be refused and the greeting nameless. The user signs in again, and comes back.
+  if (session.token !== null && session.accountInfo.role === null) {
+    writeStored(STORAGE_KEYS.token, null);
+    return { ...session, token: null };
+  }
+  return session;
 }
 
 // A stored token restores the session on start (original §4).
