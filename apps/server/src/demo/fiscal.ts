@@ -6,7 +6,7 @@ import { type MadeCertificate, makeDemoCa, makeFiscalCertificate } from '../fisc
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
-import { FLEET_SINCE } from './fleet.ts';
+import { DEMO_UNBILLED_LOGGER, demoImei, FLEET_SINCE } from './fleet.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -129,4 +129,14 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
 async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date) {
   const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
   if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', null));
+}
+
+/**
+ * The device installed without fiscalization (`DEMO_UNBILLED_LOGGER`) is noticed and switched back on:
+ * from now on its payments are billed, and those before, without bills, are the comparison's mismatches.
+ */
+export async function switchOnDemoFiscalization(db: Db) {
+  await db.execute(sql`
+    update devices set fiscalize = 'inherit'
+    where fiscalize = 'off' and logger_id = (select id from loggers where imei = ${demoImei(DEMO_UNBILLED_LOGGER)})`);
 }

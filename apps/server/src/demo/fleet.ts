@@ -451,6 +451,14 @@ const DEMO_TROUBLE: { logger: number; kind: Trouble['kind']; hoursAgo: number; c
   { logger: 51, kind: 'idle', hoursAgo: 5 * 24 }, // Automat za slatkiše 2, Kino Europa — foaje
 ];
 
+/**
+ * A demo device installed with its fiscalization switched off by mistake (Foto kabina 1, Osijek —
+ * Portanova): its history is written without bills, and `switchOnDemoFiscalization` turns it back on
+ * when the demo is seeded, so the transactions-vs-bills comparison shows what it is for, payments
+ * without their bills, in the company's own view.
+ */
+export const DEMO_UNBILLED_LOGGER = 57;
+
 /** The demo devices' trouble by IMEI, started the given hours before `now`. */
 export function demoTrouble(now: Date): Map<string, Trouble> {
   return new Map(
@@ -588,6 +596,7 @@ export async function seedFleet(
         cashBoxCapacityCents: i % 9 === 4 ? null : DEMO_BOX_CAPACITY[d.group],
         tagIds: i % 7 === 0 && summerTag ? [summerTag] : [],
         isuNumber: String(i + 1),
+        fiscalize: options.loggerOffset + i + 1 === DEMO_UNBILLED_LOGGER ? ('off' as const) : ('inherit' as const),
         createdAt: FLEET_SINCE,
       })),
     )

@@ -1,8 +1,9 @@
-import type { Collection, Deposit, Device, Lessor } from '@kovanica/contract';
+import type { BillComparison, Collection, Deposit, Device, Lessor } from '@kovanica/contract';
 import { addDays, businessDate } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
+import { switchOnDemoFiscalization } from './fiscal.ts';
 import { seedHistory } from './history.ts';
 
 const t = await testApp();
@@ -11,6 +12,8 @@ const t = await testApp();
 // derives them now.
 const now = new Date();
 await seedHistory(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { now, from: new Date(now.getTime() - 16 * 86_400_000) });
+// Then, as the demo's first start (seed-all.ts): the device installed without fiscalization is switched on.
+await switchOnDemoFiscalization(t.db);
 
 /** The state a device counts under on the map, worst first (apps/web devices-map `mapStateOf`). */
 const mapState = (d: Device) =>
@@ -78,6 +81,18 @@ describe('the demo in trouble', () => {
     const waiting = await off('pending_verification');
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ differenceCoinsCents: -850, note: null, reportedByName: 'Luka Babić' });
+  });
+
+  it('has a device whose payments have no bills, which the comparison marks in the company\'s own view', async () => {
+    const today = businessDate();
+    const { body } = await t.json<BillComparison>('manager', {
+      url: `/api/v2/bill-comparison?from=${addDays(today, -6)}&to=${today}&mismatches=true`,
+    });
+    const unbilled = body.rows.filter((r) => r.unbilled > 0);
+    expect(unbilled.length).toBeGreaterThanOrEqual(6);
+    for (const row of unbilled) expect(row).toMatchObject({ deviceName: 'Foto kabina 1', bills: 0, unbilled: row.payments });
+    // Switched on again: it fiscalizes from now on.
+    expect(devices.find((d) => d.name === 'Foto kabina 1' && d.company === '/api/v2/companies/1')?.fiscalize).toBe('inherit');
   });
 
   it('has a lessor whose contract ends within 30 days', async () => {

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { analyze, type Database, openDatabase } from '../db/client.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
-import { seedDemoBills, settleDemoBills } from './fiscal.ts';
+import { seedDemoBills, settleDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
 import { seedHistory } from './history.ts';
 import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
@@ -43,6 +43,8 @@ export async function seedDemoIfEmpty(
   }
   // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
   await step('bills settled', () => settleDemoBills(db, DEMO_ISTRA_OIB));
+  // The device that fiscalized nothing is switched on: its unbilled payments are the comparison's mismatches.
+  await step('fiscalization', () => switchOnDemoFiscalization(db));
   // Bills written by hand in every state (sent, cancelled, unfiscalized past the alarm and the limit).
   await step('bills', () => seedDemoBills(db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB }));
   // After the history: the prizes loaded into the machines follow what they paid out.
