@@ -17,6 +17,8 @@ export interface TagBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
   name: string;
   /** The tag's colour, `#RRGGBB`. */
   colour: string;
+  /** The whole name, where the badge may cut it short. */
+  title?: string;
 }
 
 /** A tag as a badge in its own colour, its name in black or white for contrast; used wherever tags are listed. */
