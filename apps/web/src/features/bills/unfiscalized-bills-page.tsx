@@ -34,12 +34,19 @@ function useNow(): number {
   return now;
 }
 
-/** How many unfiscalized bills have waited past the alarm (a count only: one row asked for). */
+/** How many bills are unfiscalized, or were issued before `before` and still are (a count only: one row asked for). */
+function useUnfiscalizedCount(before?: string) {
+  const query = useQuery(
+    billsApi.list({ status: 'unfiscalized', ...(before ? { 'issuedAt[strictly_before]': before } : {}), itemsPerPage: 1 }),
+  );
+  return query.data ? sizeOf(query.data).total : null;
+}
+
+/** How many unfiscalized bills have waited past the alarm. */
 export function useAlarmCount(now: number) {
   // Rounded to the minute, so the query's key changes once a minute rather than at every render.
   const cutoff = new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS - UNFISCALIZED_ALARM_HOURS * 3_600_000).toISOString();
-  const query = useQuery(billsApi.list({ status: 'unfiscalized', 'issuedAt[strictly_before]': cutoff, itemsPerPage: 1 }));
-  return query.data ? sizeOf(query.data).total : 0;
+  return useUnfiscalizedCount(cutoff) ?? 0;
 }
 
 /**
@@ -56,6 +63,8 @@ export function UnfiscalizedBillsPage() {
   const now = useNow();
   const base = useBillColumns();
   const alarms = useAlarmCount(now);
+  // "Send all again" sends every unfiscalized bill of the view, whatever the filters: none, nothing to send.
+  const unfiscalized = useUnfiscalizedCount();
   const send = useSendBills();
   const [selected, setSelected] = useState<Bill[]>([]);
   const title = t(k('title'));
@@ -156,6 +165,7 @@ export function UnfiscalizedBillsPage() {
       <Button
         variant="default"
         leftSection={<IconSend size={16} aria-hidden />}
+        disabled={unfiscalized === 0}
         loading={send.isPending && send.variables?.bills === undefined}
         onClick={() => sendAgain()}
       >
