@@ -83,7 +83,7 @@ describe('the demo in trouble', () => {
     expect(waiting[0]).toMatchObject({ differenceCoinsCents: -850, note: null, reportedByName: 'Luka Babić' });
   });
 
-  it('has a device whose payments have no bills, which the comparison marks in the company\'s own view', async () => {
+  it('has a device whose payments have no bills, which the comparison marks in the company’s own view', async () => {
     const today = businessDate();
     const { body } = await t.json<BillComparison>('manager', {
       url: `/api/v2/bill-comparison?from=${addDays(today, -6)}&to=${today}&mismatches=true`,
