@@ -117,6 +117,25 @@ test('at phone width the table scrolls inside its card and the toolbar wraps', a
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeInViewport();
 });
 
+test('at 1280 px a list of eight columns fits its card beside the menu, and a tag keeps its whole name', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, USERS.manager);
+  await page.goto('/locations/list');
+  const region = page.getByRole('region', { name: 'Locations', exact: true });
+  const badge = region.getByTitle('Trgovački centar').first();
+  await expect(badge).toBeVisible();
+  // The row actions and the columns of words each count their own width: nothing scrolls under the actions.
+  const sizes = await region.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  // The badge's label is not cut to "Trgovački…".
+  const label = await badge.evaluate((el) => {
+    const text = el.querySelector('.mantine-Badge-label') ?? el;
+    return { client: text.clientWidth, scroll: text.scrollWidth, text: text.textContent };
+  });
+  expect(label.text).toBe('Trgovački centar');
+  expect(label.scroll).toBeLessThanOrEqual(label.client);
+});
+
 test('at phone width an empty list says so where it can be read, centred in what shows of the table', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, USERS.admin);
