@@ -20,6 +20,14 @@ export async function freshDatabase(options: { statementTimeoutMs?: number } = {
       ...database,
       async dispose() {
         await database.close();
+        // The pool's end answers once it has asked its connections to close, not once they have: the
+        // drop waits for them (a second at most), so it does not cut one off, which the pool logged as
+        // "PostgreSQL connection lost" in the file's output.
+        for (let wait = 0; wait < 50; wait++) {
+          const open = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (open.rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
