@@ -139,6 +139,9 @@ export const bills = pgTable(
     index('bills_device_idx').on(t.deviceId, t.issuedAt),
     // What the sender picks up: the unfiscalized, by when they are due.
     index('bills_due_idx').on(t.nextAttemptAt).where(sql`${t.jir} is null`),
+    // The unfiscalized list and the bell's alarm count (every page), in the order of the list: a few
+    // rows at most, where the company's index walked all its 350,000 demo bills to find none (165 ms).
+    index('bills_unfiscalized_idx').on(t.issuedAt, t.id).where(sql`${t.jir} is null`),
     index('bills_jir_idx').on(t.jir),
     index('bills_zki_idx').on(t.zki),
     check('bills_storno_sign', sql`(${t.kind} = 'storno') = (${t.totalCents} < 0)`),

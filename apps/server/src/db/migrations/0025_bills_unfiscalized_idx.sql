@@ -1,0 +1,1 @@
+CREATE INDEX "bills_unfiscalized_idx" ON "bills" USING btree ("issued_at","id") WHERE "bills"."jir" is null;
