@@ -6,8 +6,10 @@ import type { FileRouteTypes } from '../routeTree.gen.ts';
 import { RowTooltip } from './row-tooltip.tsx';
 
 type Path = FileRouteTypes['to'];
+/** The route of an item's page, e.g. `/bills/$id`, `/cities/edit/$id`. */
+export type ItemPath = Extract<Path, `${string}/$id`>;
 /** The route of an item's edit page, e.g. `/cities/edit/$id`. */
-export type EditPath = Extract<Path, `${string}/edit/$id`>;
+export type EditPath = Extract<ItemPath, `${string}/edit/$id`>;
 /** The route of a new item's page, e.g. `/cities/new`. */
 export type NewPath = Extract<Path, `${string}/new`>;
 
@@ -18,7 +20,7 @@ export type NewPath = Extract<Path, `${string}/new`>;
  * with `Link` against 360 ms with a plain link (three loads each; decision 0016). A click with a
  * modifier key or another button is left to the browser (a new tab, a new window).
  */
-function RowLink({ to, id, onClick, ...props }: { to: EditPath; id: number } & ComponentPropsWithoutRef<'a'>) {
+export function RowLink({ to, id, onClick, ...props }: { to: ItemPath; id: number } & Omit<ComponentPropsWithoutRef<'a'>, 'id' | 'href'>) {
   const navigate = useNavigate();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

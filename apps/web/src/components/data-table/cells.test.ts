@@ -2,7 +2,7 @@ import { MantineProvider, Table } from '@mantine/core';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Td, Th } from './cells.tsx';
+import { below, code, flagged, Td, Th } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -28,5 +28,26 @@ describe('the plain table cells', () => {
       expect(expected).toMatch(/class="m_\w+ mantine-Table-t[dh]/);
       expect(markup(plain)).toBe(expected);
     }
+  });
+});
+
+describe('the cell helpers', () => {
+  const html = (node: ReactNode) => renderToStaticMarkup(h('div', null, node));
+  it('flag a figure only where asked: one span, its class the flagged one or the plain one', () => {
+    const classOf = (markup: string) => /^<div><span class="([^" ]+)">[^<]*<\/span><\/div>$/.exec(markup)?.[1];
+    const on = classOf(html(flagged('-8,50 €', true)));
+    const off = classOf(html(flagged('8,50 €', false)));
+    expect(on).toBeDefined();
+    expect(off).toBeDefined();
+    expect(on).not.toBe(off);
+  });
+
+  it('write a code, or the dash of an empty cell', () => {
+    expect(html(code('s006'))).toMatch(/<span class="[^"]+">s006<\/span>/);
+    expect(html(code(null))).toContain('–');
+  });
+
+  it('put a second line under the content, red where flagged', () => {
+    expect(html(below('Ivan Knežević'))).not.toBe(html(below('Ivan Knežević', true)));
   });
 });

@@ -16,6 +16,21 @@ export const strong = (content: ReactNode) => <span className={classes.strong}>{
 /** A cell's content kept on one line (dates, amounts, numbers). */
 export const nowrap = (content: ReactNode) => <span className={classes.nowrap}>{content}</span>;
 
+/** A figure on one line, in red and bold where `on`: below zero, off what was expected, late. */
+export const flagged = (content: ReactNode, on: boolean) => <span className={on ? classes.flagged : classes.nowrap}>{content}</span>;
+
+/**
+ * A second, smaller line under a cell's content (a card's holder; when a deposit was counted, in
+ * `nowrap`): dimmed, red where `on`.
+ */
+export const below = (content: ReactNode, on = false) => <span className={on ? classes.belowFlagged : classes.below}>{content}</span>;
+
+/** The class of a row's name as a link to its page (`RowLink`): bold, in the links' colour. */
+export const linkClass = classes.link;
+
+/** A code (a JIR, a ZKI, an error code) in a small monospace face on one line, or a dash. */
+export const code = (value: string | null) => (value ? <span className={classes.code}>{value}</span> : dash);
+
 const TD = `${Table.classes.td} mantine-Table-td`;
 const TH = `${Table.classes.th} mantine-Table-th`;
 type CellProps<E extends 'td' | 'th'> = ComponentPropsWithoutRef<E> & { ta?: Column<unknown>['align'] };

@@ -1,24 +1,21 @@
 import { type Bill, formatDateTime, formatMoney } from '@kovanica/contract';
-import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap } from '../../components/data-table/cells.tsx';
+import { code, dash, flagged, linkClass, nowrap } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
+import { RowLink } from '../../components/list-actions.tsx';
 import { exportMoney } from '../../lib/export/table.ts';
+import classes from './bill-columns.module.css';
 
 const f = (field: string) => `bills.fields.${field}`;
 
 /** A bill's number as printed (`12/PP01/3`), a link to its page. */
 export function BillNumberLink({ id, number }: { id: number; number: string }) {
   return (
-    <Anchor
-      renderRoot={(props) => <Link to="/bills/$id" params={{ id: String(id) }} {...props} />}
-      fw={600}
-      style={{ whiteSpace: 'nowrap' }}
-    >
+    <RowLink to="/bills/$id" id={id} className={linkClass}>
       {number}
-    </Anchor>
+    </RowLink>
   );
 }
 
@@ -29,7 +26,7 @@ export function BillNumberLink({ id, number }: { id: number; number: string }) {
 export function BillStatusBadges({ bill }: { bill: Pick<Bill, 'status' | 'kind' | 'cancelledBy'> }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.badges}>
       <Badge color={bill.status === 'fiscalized' ? 'teal.9' : 'red.9'} variant="filled" tt="none" miw="max-content">
         {t(`bills.statuses.${bill.status}`)}
       </Badge>
@@ -43,7 +40,7 @@ export function BillStatusBadges({ bill }: { bill: Pick<Bill, 'status' | 'kind' 
           {t('bills.cancelled')}
         </Badge>
       )}
-    </Group>
+    </span>
   );
 }
 
@@ -57,14 +54,6 @@ export const statusText = (t: (key: string) => string, b: Bill) =>
 export function useBillColumns(): Column<Bill>[] {
   const { t } = useTranslation();
   return useMemo(() => {
-    const mono = (value: string | null) =>
-      value ? (
-        <Text span ff="monospace" size="xs" style={{ whiteSpace: 'nowrap' }}>
-          {value}
-        </Text>
-      ) : (
-        dash
-      );
     const columns: Column<Bill>[] = [
       {
         key: 'number',
@@ -97,11 +86,7 @@ export function useBillColumns(): Column<Bill>[] {
         label: f('totalCents'),
         sortField: 'totalCents',
         align: 'right',
-        render: (b) => (
-          <Text span inherit c={b.totalCents < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(b.totalCents)}
-          </Text>
-        ),
+        render: (b) => flagged(formatMoney(b.totalCents), b.totalCents < 0),
         exportValue: (b) => exportMoney(b.totalCents),
       },
       {
@@ -116,7 +101,7 @@ export function useBillColumns(): Column<Bill>[] {
         render: (b) => <BillStatusBadges bill={b} />,
         exportValue: (b) => statusText(t, b),
       },
-      { key: 'jir', label: f('jir'), render: (b) => mono(b.jir), exportValue: (b) => b.jir },
+      { key: 'jir', label: f('jir'), render: (b) => code(b.jir), exportValue: (b) => b.jir },
       {
         key: 'fiscalizedAt',
         label: f('fiscalizedAt'),
@@ -124,7 +109,7 @@ export function useBillColumns(): Column<Bill>[] {
         render: (b) => (b.fiscalizedAt ? nowrap(formatDateTime(b.fiscalizedAt)) : dash),
         exportValue: (b) => (b.fiscalizedAt ? formatDateTime(b.fiscalizedAt) : null),
       },
-      { key: 'zki', label: f('zki'), defaultHidden: true, render: (b) => mono(b.zki), exportValue: (b) => b.zki },
+      { key: 'zki', label: f('zki'), defaultHidden: true, render: (b) => code(b.zki), exportValue: (b) => b.zki },
       { key: 'premises', label: f('premises'), defaultHidden: true, render: (b) => b.premises, exportValue: (b) => b.premises },
       { key: 'isu', label: f('isu'), defaultHidden: true, render: (b) => b.isu, exportValue: (b) => b.isu },
       {

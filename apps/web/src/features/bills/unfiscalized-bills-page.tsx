@@ -6,7 +6,7 @@ import { IconAlarm, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap } from '../../components/data-table/cells.tsx';
+import { below, code, dash, flagged, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,6 +14,7 @@ import { useAccess } from '../../lib/access.ts';
 import { billsApi } from '../../lib/apis/bills.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
+import classes from './bill-columns.module.css';
 import { useBillColumns } from './bill-columns.tsx';
 import { deviceFilter, locationFilter, periodFilter } from './bill-filters.tsx';
 import { deadlineOf } from './deadline.ts';
@@ -85,16 +86,14 @@ export function UnfiscalizedBillsPage() {
       {
         ...pick('issuedAt'),
         render: (b) =>
-          deadline(b).alarm ? (
-            <Group gap={4} wrap="nowrap">
-              <IconAlarm size={16} color="var(--mantine-color-red-9)" aria-hidden />
-              <Text span inherit c="red.9" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(b.issuedAt)}
-              </Text>
-            </Group>
-          ) : (
-            nowrap(formatDateTime(b.issuedAt))
-          ),
+          deadline(b).alarm
+            ? flagged(
+                <>
+                  <IconAlarm size={16} aria-hidden className={classes.alarm} /> {formatDateTime(b.issuedAt)}
+                </>,
+                true,
+              )
+            : nowrap(formatDateTime(b.issuedAt)),
       },
       {
         key: 'deliverBy',
@@ -108,13 +107,9 @@ export function UnfiscalizedBillsPage() {
                   {t(k('overdue'))}
                 </Badge>
               ) : (
-                <Text span inherit c={d.alarm ? 'red.9' : undefined} fw={d.alarm ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {left(b)}
-                </Text>
+                flagged(left(b), d.alarm)
               )}
-              <Text size="xs" c={d.overdue ? 'red.9' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                {d.overdue ? left(b) : t(k('until'), { at: formatDateTime(b.deliverBy) })}
-              </Text>
+              {below(nowrap(d.overdue ? left(b) : t(k('until'), { at: formatDateTime(b.deliverBy) })), d.overdue)}
             </div>
           );
         },
@@ -128,14 +123,7 @@ export function UnfiscalizedBillsPage() {
       {
         key: 'lastError',
         label: 'bills.fields.lastError',
-        render: (b) =>
-          b.lastError ? (
-            <Text span ff="monospace" size="sm" c="red.9">
-              {b.lastError}
-            </Text>
-          ) : (
-            dash
-          ),
+        render: (b) => (b.lastError ? flagged(code(b.lastError), true) : dash),
         exportValue: (b) => b.lastError,
       },
       pick('kind'),

@@ -1,8 +1,8 @@
 import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap } from '../../components/data-table/cells.tsx';
+import { below, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
@@ -38,32 +38,24 @@ export function useDepositColumns(): Column<Deposit>[] {
       if (value === null) return dash;
       const shown = which === 'coins' ? formatMoney(value) : value > 0 ? `+${value}` : String(value);
       return (
-        <Stack gap={4} align="flex-end">
-          <Text span inherit c={value < 0 ? 'red.9' : undefined} fw={value < 0 ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-            {shown}
-          </Text>
+        <>
+          <div>{flagged(shown, value < 0)}</div>
           {toleranceOn(d) === which && (
-            <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content">
+            <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content" mt={4}>
               {t('resources.deposits.outsideTolerance')}
             </Badge>
           )}
-        </Stack>
+        </>
       );
     };
     const person = (name: string | null, at: string | null) =>
       name === null ? (
         dash
       ) : (
-        <div>
-          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-            {name}
-          </Text>
-          {at && (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(at)}
-            </Text>
-          )}
-        </div>
+        <>
+          {nowrap(name)}
+          {at && below(nowrap(formatDateTime(at)))}
+        </>
       );
     const status = (d: Deposit) => t(`resources.deposits.statuses.${d.status}`);
     const columns: Column<Deposit>[] = [
@@ -77,11 +69,7 @@ export function useDepositColumns(): Column<Deposit>[] {
       {
         key: 'device',
         label: f('device'),
-        render: (d) => (
-          <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {d.deviceName}
-          </Text>
-        ),
+        render: (d) => nowrap(strong(d.deviceName)),
         exportValue: (d) => d.deviceName,
       },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },

@@ -1,11 +1,10 @@
 import { formatDateTime, formatMoney, type LoyaltyCard, type PosWorker, parseIri, type TopUp, topUpPayments } from '@kovanica/contract';
-import { Badge, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap } from '../../components/data-table/cells.tsx';
+import { below, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
-import { NewButton } from '../../components/list-actions.tsx';
+import { NewButton, RowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -15,6 +14,10 @@ import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { balanceText, f, k } from './top-up-texts.tsx';
+import classes from './top-ups-list.module.css';
+
+/** Card numbers and bill numbers stay on one line. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
 
@@ -39,20 +42,16 @@ function useTopUpColumns(): Column<TopUp>[] {
           const id = parseIri('loyalty-cards', r.card);
           // The holder under the number: the table is wide, and one reads them together.
           return (
-            <Stack gap={0}>
+            <>
               {id === null ? (
                 nowrap(r.cardNumber)
               ) : (
-                <Link to="/loyalty/cards/edit/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
+                <RowLink to="/loyalty/cards/edit/$id" id={id} style={NOWRAP}>
                   {r.cardNumber}
-                </Link>
+                </RowLink>
               )}
-              {r.holderName && (
-                <Text span size="xs" c="dimmed">
-                  {r.holderName}
-                </Text>
-              )}
-            </Stack>
+              {r.holderName && below(r.holderName)}
+            </>
           );
         },
         exportValue: (r) => r.cardNumber,
@@ -66,14 +65,10 @@ function useTopUpColumns(): Column<TopUp>[] {
         // A sale entered in the back-office names who entered it, under the worker it was made for.
         render: (r) =>
           r.posWorkerName || r.userName ? (
-            <Stack gap={0}>
-              <span>{r.posWorkerName ?? dash}</span>
-              {r.userName && (
-                <Text span size="xs" c="dimmed">
-                  {t(k('enteredBy'), { name: r.userName })}
-                </Text>
-              )}
-            </Stack>
+            <>
+              {r.posWorkerName ?? dash}
+              {r.userName && below(t(k('enteredBy'), { name: r.userName }))}
+            </>
           ) : (
             dash
           ),
@@ -83,11 +78,7 @@ function useTopUpColumns(): Column<TopUp>[] {
         key: 'paidCents',
         label: f('paidCents'),
         align: 'right',
-        render: (r) => (
-          <Text span inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(r.paidCents)}
-          </Text>
-        ),
+        render: (r) => nowrap(strong(formatMoney(r.paidCents))),
         exportValue: (r) => exportMoney(r.paidCents),
       },
       {
@@ -99,16 +90,10 @@ function useTopUpColumns(): Column<TopUp>[] {
           r.bonusCents === 0 ? (
             dash
           ) : (
-            <Stack gap={0} align="flex-end">
-              <Text span inherit fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }}>
-                +{formatMoney(r.bonusCents)}
-              </Text>
-              {r.promotionName && (
-                <Text span size="xs" c="dimmed">
-                  {r.promotionName}
-                </Text>
-              )}
-            </Stack>
+            <>
+              <span className={classes.bonus}>+{formatMoney(r.bonusCents)}</span>
+              {r.promotionName && below(r.promotionName)}
+            </>
           ),
         exportValue: (r) => exportMoney(r.bonusCents),
       },
@@ -138,9 +123,9 @@ function useTopUpColumns(): Column<TopUp>[] {
           return id === null || !billsReadable ? (
             nowrap(r.billNumber)
           ) : (
-            <Link to="/bills/$id" params={{ id: String(id) }} style={{ whiteSpace: 'nowrap' }}>
+            <RowLink to="/bills/$id" id={id} style={NOWRAP}>
               {r.billNumber}
-            </Link>
+            </RowLink>
           );
         },
         exportValue: (r) => r.billNumber,
@@ -149,11 +134,7 @@ function useTopUpColumns(): Column<TopUp>[] {
         key: 'balanceAfter',
         label: f('balanceAfter'),
         align: 'right',
-        render: (r) => (
-          <Text span inherit c={r.paidAfterCents < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
-            {balanceText(t, r.paidAfterCents, r.bonusAfterCents)}
-          </Text>
-        ),
+        render: (r) => flagged(balanceText(t, r.paidAfterCents, r.bonusAfterCents), r.paidAfterCents < 0),
         exportValue: (r) => balanceText(t, r.paidAfterCents, r.bonusAfterCents),
       },
       {
