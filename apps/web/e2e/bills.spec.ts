@@ -121,9 +121,20 @@ test('unfiscalized bills: countdown, alarm and overdue, send again; in Croatian 
   const [oldest, second] = open;
   if (!oldest || !second) throw new Error('the demo has no unfiscalized bills');
   await signInAll(page, USERS.manager);
+  // The page's counts are the header bell's own requests: each asked once, not once by each.
+  const counts: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/v2/bills' && url.searchParams.get('status') === 'unfiscalized' && !url.searchParams.has('order[issuedAt]')) {
+      counts.push(url.searchParams.toString());
+    }
+  });
   await page.goto('/bills/unfiscalized');
   await expect(page.getByRole('heading', { level: 1, name: 'Unfiscalized bills' })).toBeVisible();
   await expect(page.getByText(/^\d+ bills unfiscalized for over 24 hours$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send all again' })).toBeEnabled();
+  expect(counts).toHaveLength(2);
+  expect(new Set(counts).size).toBe(2);
   const table = page.getByRole('table', { name: 'Unfiscalized bills' });
   // Oldest first: the demo's oldest is past the 48-hour limit; its last send failed.
   const first = rowsOf(table).first();

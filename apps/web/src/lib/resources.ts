@@ -1,4 +1,4 @@
-import type { DepositStatus, FinanceQuery, RevenueQuery } from '@kovanica/contract';
+import { type DepositStatus, type FinanceQuery, type RevenueQuery, UNFISCALIZED_ALARM_HOURS } from '@kovanica/contract';
 import type { View } from './view.ts';
 
 /**
@@ -9,6 +9,28 @@ import type { View } from './view.ts';
  * this machine; issue 14). Features read and pick from each other's resources through them (features
  * never import each other).
  */
+
+/** Original §1: the header's bell lists the last 10 unverified deposits and the last 10 unfiscalized bills. */
+export const NOTIFICATIONS_SHOWN = 10;
+
+/**
+ * The unfiscalized bills as the header's bell lists them. The unfiscalized page reads their count from
+ * the same request (one key, one fetch), for its "Send all again".
+ */
+export const UNFISCALIZED_BILLS = { status: 'unfiscalized', itemsPerPage: NOTIFICATIONS_SHOWN } as const;
+
+const MINUTE_MS = 60_000;
+/**
+ * The unfiscalized bills waiting longer than the alarm (24 h) at `now`, one row asked for: the count.
+ * To the minute, so the key changes once a minute rather than at every render, and the bell and the
+ * unfiscalized page share it.
+ */
+export const alarmedBills = (now: number) =>
+  ({
+    status: 'unfiscalized',
+    'issuedAt[strictly_before]': new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS - UNFISCALIZED_ALARM_HOURS * 3_600_000).toISOString(),
+    itemsPerPage: 1,
+  }) as const;
 
 /** "Unverified": not counted yet, or counted and waiting for a manager or accountant (`?status=…&status=…`). */
 export const UNVERIFIED_DEPOSIT_STATUSES: readonly DepositStatus[] = ['awaiting_count', 'pending_verification'];

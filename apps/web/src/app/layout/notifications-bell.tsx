@@ -7,16 +7,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/access.ts';
 import { deferredApi } from '../../lib/resource-api.ts';
-import { UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
+import { alarmedBills, NOTIFICATIONS_SHOWN, UNFISCALIZED_BILLS, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 
 // On every screen: the lists' schemas are built at the first fetch, after the screen's start (issue 14).
 const depositsApi = deferredApi('deposits', () => import('../../lib/apis/deposits.ts').then((m) => m.depositsApi));
 const billsApi = deferredApi('bills', () => import('../../lib/apis/bills.ts').then((m) => m.billsApi));
 
-/** Original §1: the header lists the last 10 unverified deposits and the last 10 unfiscalized bills. */
-const SHOWN = 10;
 const REFRESH_MS = 60_000;
-const MINUTE_MS = 60_000;
 const ALARM_MS = UNFISCALIZED_ALARM_HOURS * 3_600_000;
 
 /**
@@ -37,19 +34,18 @@ function Bell({ dark, deposits: withDeposits, bills: withBills }: { dark: boolea
   const { t } = useTranslation();
   const countId = useId();
   const deposits = useQuery({
-    ...depositsApi.list({ status: UNVERIFIED_DEPOSIT_STATUSES, itemsPerPage: SHOWN }),
+    ...depositsApi.list({ status: UNVERIFIED_DEPOSIT_STATUSES, itemsPerPage: NOTIFICATIONS_SHOWN }),
     refetchInterval: REFRESH_MS,
     enabled: withDeposits,
   });
   const bills = useQuery({
-    ...billsApi.list({ status: 'unfiscalized', itemsPerPage: SHOWN }),
+    ...billsApi.list(UNFISCALIZED_BILLS),
     refetchInterval: REFRESH_MS,
     enabled: withBills,
   });
-  // The instant the alarm starts, to the minute: the count's key changes once a minute, not every render.
-  const now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+  const now = Date.now();
   const alarmed = useQuery({
-    ...billsApi.list({ status: 'unfiscalized', 'issuedAt[strictly_before]': new Date(now - ALARM_MS).toISOString(), itemsPerPage: 1 }),
+    ...billsApi.list(alarmedBills(now)),
     refetchInterval: REFRESH_MS,
     enabled: withBills,
   });

@@ -1,4 +1,4 @@
-import { type Bill, formatDateTime, LATE_DELIVERY_LIMIT_HOURS, sizeOf, UNFISCALIZED_ALARM_HOURS } from '@kovanica/contract';
+import { type Bill, formatDateTime, LATE_DELIVERY_LIMIT_HOURS, sizeOf } from '@kovanica/contract';
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +12,7 @@ import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { billsApi } from '../../lib/apis/bills.ts';
+import { alarmedBills, UNFISCALIZED_BILLS } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import classes from './bill-columns.module.css';
@@ -26,7 +27,6 @@ const filters: readonly Filter[] = [deviceFilter, locationFilter, periodFilter];
 /** Oldest first: the bills nearest the legal limit lead. */
 const BASE_QUERY = { status: 'unfiscalized', 'order[issuedAt]': 'asc' } as const;
 const TICK_MS = 30_000;
-const MINUTE_MS = 60_000;
 
 /** The time, ticking every half minute so the countdowns move while the page is open. */
 function useNow(): number {
@@ -35,19 +35,10 @@ function useNow(): number {
   return now;
 }
 
-/** How many bills are unfiscalized, or were issued before `before` and still are (a count only: one row asked for). */
-function useUnfiscalizedCount(before?: string) {
-  const query = useQuery(
-    billsApi.list({ status: 'unfiscalized', ...(before ? { 'issuedAt[strictly_before]': before } : {}), itemsPerPage: 1 }),
-  );
-  return query.data ? sizeOf(query.data).total : null;
-}
-
-/** How many unfiscalized bills have waited past the alarm. */
-export function useAlarmCount(now: number) {
-  // Rounded to the minute, so the query's key changes once a minute rather than at every render.
-  const cutoff = new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS - UNFISCALIZED_ALARM_HOURS * 3_600_000).toISOString();
-  return useUnfiscalizedCount(cutoff) ?? 0;
+/** How many bills a list query of the unfiscalized finds (a count: the bell's own requests, shared). */
+function useCount(query: typeof UNFISCALIZED_BILLS | ReturnType<typeof alarmedBills>) {
+  const list = useQuery(billsApi.list(query));
+  return list.data ? sizeOf(list.data).total : null;
 }
 
 /**
@@ -63,9 +54,9 @@ export function UnfiscalizedBillsPage() {
   const canSend = access.can('bills.resend');
   const now = useNow();
   const base = useBillColumns();
-  const alarms = useAlarmCount(now);
+  const alarms = useCount(alarmedBills(now)) ?? 0;
   // "Send all again" sends every unfiscalized bill of the view, whatever the filters: none, nothing to send.
-  const unfiscalized = useUnfiscalizedCount();
+  const unfiscalized = useCount(UNFISCALIZED_BILLS);
   const send = useSendBills();
   const [selected, setSelected] = useState<Bill[]>([]);
   const title = t(k('title'));
