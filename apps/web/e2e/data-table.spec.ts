@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { User } from '@kovanica/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
@@ -117,6 +117,20 @@ test('at phone width the table scrolls inside its card and the toolbar wraps', a
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeInViewport();
 });
 
+/** The list's scrolling region does not scroll: nothing passes under the row actions. */
+async function expectFits(region: Locator) {
+  const sizes = await region.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+}
+
+/** No badge of the table is cut short ("Online" to "O…"): each label shows whole. */
+async function expectBadgesWhole(region: Locator) {
+  const cut = await region.evaluate((el) =>
+    [...el.querySelectorAll('td .mantine-Badge-label')].filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
 test('at 1280 px a list of eight columns fits its card beside the menu, and a tag keeps its whole name', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, USERS.manager);
@@ -125,8 +139,7 @@ test('at 1280 px a list of eight columns fits its card beside the menu, and a ta
   const badge = region.getByTitle('Trgovački centar').first();
   await expect(badge).toBeVisible();
   // The row actions and the columns of words each count their own width: nothing scrolls under the actions.
-  const sizes = await region.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
-  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  await expectFits(region);
   // The badge's label is not cut to "Trgovački…".
   const label = await badge.evaluate((el) => {
     const text = el.querySelector('.mantine-Badge-label') ?? el;
@@ -135,6 +148,28 @@ test('at 1280 px a list of eight columns fits its card beside the menu, and a ta
   expect(label.text).toBe('Trgovački centar');
   expect(label.scroll).toBeLessThanOrEqual(label.client);
 });
+
+// Headers wrap, figures and badges do not, a JIR shows its first eight characters, a device's
+// problems are one badge with the reasons under it: the lists of nine and ten columns fit at 1280 px.
+for (const [path, name, language] of [
+  ['/bills/list', 'Bills', 'en'],
+  ['/devices/list', 'Devices', 'en'],
+  ['/devices/list', 'Uređaji', 'hr'],
+  ['/lessors/list', 'Lessors', 'en'],
+  ['/lessors/list', 'Najmodavci', 'hr'],
+] as const) {
+  test(`at 1280 px ${path} (${language}) fits its card and cuts no badge short`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, USERS.manager);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto(path);
+    const region = page.getByRole('region', { name, exact: true });
+    await expect(region.locator('td .mantine-Badge-root').first()).toBeVisible();
+    await expect(region.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    await expectFits(region);
+    await expectBadgesWhole(region);
+  });
+}
 
 test('at phone width an empty list says so where it can be read, centred in what shows of the table', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });

@@ -1,7 +1,9 @@
 import type { DeviceState } from '@kovanica/contract';
-import { Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { below } from './data-table/cells.tsx';
+import classes from './device-state.module.css';
 
 const k = (key: string) => `resources.devices.state.${key}`;
 
@@ -43,16 +45,27 @@ export function stateText(state: DeviceState, t: TFunction): string {
     .join(', ');
 }
 
-/** The state as badges: Online/Offline, Service mode, Critical (code), Problematic: reason. */
+/**
+ * The state as badges: Online/Offline, Service mode, Critical (code), and one Problematic badge with
+ * its reasons on a smaller line under the badges, where they may wrap: a badge does not, and "Problematic: no
+ * revenue for 3 days" as one made a list's status column twice as wide as any other.
+ */
 export function DeviceStateBadges({ state }: { state: DeviceState }) {
   const { t } = useTranslation();
+  const labels = stateLabels({ ...state, problems: [] }, t);
+  if (state.problems.length > 0) {
+    labels.push({ key: 'problematic', text: t(k('problematicBadge')), color: 'yellow.4', variant: 'filled' });
+  }
   return (
-    <Group gap={4}>
-      {stateLabels(state, t).map((label) => (
-        <Badge key={label.key} variant={label.variant} color={label.color} autoContrast tt="none">
-          {label.text}
-        </Badge>
-      ))}
-    </Group>
+    <>
+      <span className={classes.badges}>
+        {labels.map((label) => (
+          <Badge key={label.key} variant={label.variant} color={label.color} autoContrast tt="none">
+            {label.text}
+          </Badge>
+        ))}
+      </span>
+      {state.problems.length > 0 && below(state.problems.map((reason) => t(k(`problems.${reason}`))).join(', '))}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { MantineProvider, Table } from '@mantine/core';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { below, code, flagged, Td, Th } from './cells.tsx';
+import { below, code, flagged, shortCode, Td, Th } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -45,6 +45,13 @@ describe('the cell helpers', () => {
   it('write a code, or the dash of an empty cell', () => {
     expect(html(code('s006'))).toMatch(/<span class="[^"]+">s006<\/span>/);
     expect(html(code(null))).toContain('–');
+  });
+
+  it('shorten a long code to its first eight characters, the whole code its title; a short one stays whole', () => {
+    const jir = '52f5f817-a645-42a6-b44e-0c9d3a1e5f21';
+    expect(html(shortCode(jir))).toMatch(new RegExp(`<span class="[^"]+" title="${jir}">52f5f817…</span>`));
+    expect(html(shortCode('s006'))).toMatch(/<span class="[^"]+" title="s006">s006<\/span>/);
+    expect(html(shortCode(null))).toContain('–');
   });
 
   it('put a second line under the content, red where flagged', () => {

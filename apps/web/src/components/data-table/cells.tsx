@@ -31,6 +31,19 @@ export const linkClass = classes.link;
 /** A code (a JIR, a ZKI, an error code) in a small monospace face on one line, or a dash. */
 export const code = (value: string | null) => (value ? <span className={classes.code}>{value}</span> : dash);
 
+/**
+ * A long code (a JIR: 36 characters) by its first eight, for a list: the whole code is its title and
+ * is on the row's own page and in the export. The list keeps its width for the columns that differ.
+ */
+export const shortCode = (value: string | null) =>
+  value ? (
+    <span className={classes.code} title={value}>
+      {value.length > 9 ? `${value.slice(0, 8)}…` : value}
+    </span>
+  ) : (
+    dash
+  );
+
 const TD = `${Table.classes.td} mantine-Table-td`;
 const TH = `${Table.classes.th} mantine-Table-th`;
 type CellProps<E extends 'td' | 'th'> = ComponentPropsWithoutRef<E> & { ta?: Column<unknown>['align'] };

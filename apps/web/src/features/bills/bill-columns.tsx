@@ -2,7 +2,7 @@ import { type Bill, formatDateTime, formatMoney } from '@kovanica/contract';
 import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { code, dash, flagged, linkClass, nowrap } from '../../components/data-table/cells.tsx';
+import { code, dash, flagged, linkClass, nowrap, shortCode } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { RowLink } from '../../components/list-actions.tsx';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -101,7 +101,7 @@ export function useBillColumns(): Column<Bill>[] {
         render: (b) => <BillStatusBadges bill={b} />,
         exportValue: (b) => statusText(t, b),
       },
-      { key: 'jir', label: f('jir'), render: (b) => code(b.jir), exportValue: (b) => b.jir },
+      { key: 'jir', label: f('jir'), render: (b) => shortCode(b.jir), exportValue: (b) => b.jir },
       {
         key: 'fiscalizedAt',
         label: f('fiscalizedAt'),

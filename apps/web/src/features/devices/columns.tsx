@@ -2,7 +2,7 @@ import { type Device, formatDate, formatDateTime, formatMoney } from '@kovanica/
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
+import { code, dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { DeviceStateBadges, stateText } from '../../components/device-state.tsx';
 import { TagBadges, tagNames } from '../../components/tag-badge.tsx';
@@ -18,7 +18,7 @@ export function useDeviceColumns(): Column<Device>[] {
     const columns: Column<Device>[] = [
       { key: 'name', label: f('name'), sortField: 'name', render: (d) => d.name, exportValue: (d) => d.name },
       { key: 'group', label: f('group'), sortField: 'group', render: group, exportValue: group },
-      { key: 'imei', label: f('imei'), render: (d) => d.imei ?? dash, exportValue: (d) => d.imei },
+      { key: 'imei', label: f('imei'), render: (d) => code(d.imei), exportValue: (d) => d.imei },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
       {
         key: 'status',
@@ -76,6 +76,8 @@ export function useDeviceColumns(): Column<Device>[] {
       {
         key: 'fiscalizeApplied',
         label: f('fiscalizeApplied'),
+        // A setting, like the token value: on the device's page; the list keeps to its state (1280 px).
+        defaultHidden: true,
         render: (d) => (
           <Badge variant="dot" color={d.fiscalizeApplied ? 'teal.9' : 'gray.7'}>
             {applied(d)}

@@ -1,8 +1,7 @@
 import { formatDate, formatMoney, formatPercent, type Lessor, rentalTypes } from '@kovanica/contract';
-import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, strong } from '../../components/data-table/cells.tsx';
+import { dash, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -39,11 +38,12 @@ function useLessorColumns(): Column<Lessor>[] {
         key: 'contractEnd',
         label: f('contractEnd'),
         sortField: 'contractEnd',
+        // The flag under the date: beside it, it made the column as wide as both.
         render: (l) => (
-          <Group gap={6} wrap="nowrap">
-            {l.contractEnd ? formatDate(l.contractEnd) : dash}
-            <ContractBadge state={l.contractState} />
-          </Group>
+          <>
+            {l.contractEnd ? nowrap(formatDate(l.contractEnd)) : dash}
+            <ContractBadge state={l.contractState} block />
+          </>
         ),
         exportValue: (l) => (l.contractEnd ? formatDate(l.contractEnd) : null),
       },
@@ -85,6 +85,8 @@ function useLessorColumns(): Column<Lessor>[] {
         key: 'paymentInsuranceCents',
         label: f('paymentInsuranceCents'),
         align: 'right',
+        // A term of the contract, on the lessor's page; the list keeps to what sets the rent (1280 px).
+        defaultHidden: true,
         render: (l) => money(l.paymentInsuranceCents),
         exportValue: (l) => exportMoney(l.paymentInsuranceCents),
       },
