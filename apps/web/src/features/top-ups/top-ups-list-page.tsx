@@ -2,7 +2,7 @@ import { formatDateTime, formatMoney, type LoyaltyCard, type PosWorker, parseIri
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { below, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
+import { below, dash, flagged, linkClass, nowrap, strong } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { NewButton, RowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,9 +15,6 @@ import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { balanceText, f, k } from './top-up-texts.tsx';
 import classes from './top-ups-list.module.css';
-
-/** Card numbers and bill numbers stay on one line. */
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
 
@@ -46,7 +43,7 @@ function useTopUpColumns(): Column<TopUp>[] {
               {id === null ? (
                 nowrap(r.cardNumber)
               ) : (
-                <RowLink to="/loyalty/cards/edit/$id" id={id} style={NOWRAP}>
+                <RowLink to="/loyalty/cards/edit/$id" id={id} className={linkClass}>
                   {r.cardNumber}
                 </RowLink>
               )}
@@ -123,7 +120,7 @@ function useTopUpColumns(): Column<TopUp>[] {
           return id === null || !billsReadable ? (
             nowrap(r.billNumber)
           ) : (
-            <RowLink to="/bills/$id" id={id} style={NOWRAP}>
+            <RowLink to="/bills/$id" id={id} className={linkClass}>
               {r.billNumber}
             </RowLink>
           );
