@@ -42,6 +42,15 @@ describe('i18n dictionaries', () => {
     expect(emptyLeaves(hr)).toEqual([]);
   });
 
+  it("a language's two parts share no top-level key: the app adds them to one bundle side by side", () => {
+    for (const [core, resources] of [
+      [enCore, enResources],
+      [hrCore, hrResources],
+    ]) {
+      expect(Object.keys(core).filter((key) => key in resources)).toEqual([]);
+    }
+  });
+
   it('translations keep the same placeholders', () => {
     expect(placeholders(hr)).toEqual(placeholders(en));
   });

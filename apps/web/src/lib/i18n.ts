@@ -26,13 +26,17 @@ const dictionaries: Record<Language, Record<Part, Dictionary>> = {
 const parts = new Set<Part>(['core']);
 const loaded = new Set<string>();
 
-/** Loads a language's parts once each, merged into its one `translation` bundle. */
+/**
+ * Loads a language's parts once each, side by side in its one `translation` bundle. The parts share no
+ * top-level key (i18n.test.ts), so they are added as they are: no deep merge and no copy of the texts
+ * (i18next otherwise copies a bundle through JSON and merges it key by key, on every page load).
+ */
 async function loadLanguage(language: Language): Promise<void> {
   await Promise.all(
     [...parts].map(async (part) => {
       if (loaded.has(`${language}.${part}`)) return;
       const texts = (await dictionaries[language][part]()).default;
-      i18next.addResourceBundle(language, 'translation', texts, true, true);
+      i18next.addResourceBundle(language, 'translation', texts, false, true, { skipCopy: true });
       loaded.add(`${language}.${part}`);
     }),
   );
