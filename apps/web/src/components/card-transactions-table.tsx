@@ -7,7 +7,7 @@ import {
   type LoyaltyCard,
   parseIri,
 } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { devicesApi } from '../lib/apis/devices.ts';
 import { loyaltyCardsApi } from '../lib/apis/loyalty-cards.ts';
 import { loyaltyOwnersApi } from '../lib/apis/loyalty-owners.ts';
 import { exportMoney } from '../lib/export/table.ts';
-import { dash, nowrap } from './data-table/cells.tsx';
+import { CellBadge, dash, nowrap } from './data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from './data-table/index.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 
@@ -72,11 +72,7 @@ function useColumns(forCard: boolean, forHolder: boolean): Column<CardTransactio
       {
         key: 'kind',
         label: f('kind'),
-        render: (r) => (
-          <Badge color={kindColours[r.kind]} variant="filled" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
-            {kind(r)}
-          </Badge>
-        ),
+        render: (r) => <CellBadge color={kindColours[r.kind]}>{kind(r)}</CellBadge>,
         exportValue: kind,
       },
       {

@@ -1,8 +1,7 @@
 import type { DeviceState } from '@kovanica/contract';
-import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { below } from './data-table/cells.tsx';
+import { type BadgeColour, below, CellBadge } from './data-table/cells.tsx';
 import classes from './device-state.module.css';
 
 const k = (key: string) => `resources.devices.state.${key}`;
@@ -10,7 +9,7 @@ const k = (key: string) => `resources.devices.state.${key}`;
 interface StateLabel {
   key: string;
   text: string;
-  color: string;
+  color: BadgeColour;
   variant: 'dot' | 'outline' | 'filled';
 }
 
@@ -60,9 +59,9 @@ export function DeviceStateBadges({ state }: { state: DeviceState }) {
     <>
       <span className={classes.badges}>
         {labels.map((label) => (
-          <Badge key={label.key} variant={label.variant} color={label.color} autoContrast tt="none">
+          <CellBadge key={label.key} variant={label.variant} color={label.color}>
             {label.text}
-          </Badge>
+          </CellBadge>
         ))}
       </span>
       {state.problems.length > 0 && below(state.problems.map((reason) => t(k(`problems.${reason}`))).join(', '))}

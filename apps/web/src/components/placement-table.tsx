@@ -1,11 +1,12 @@
 import { collectionOf, formatDateTime, type Placement, parseIri, placementItem } from '@kovanica/contract';
-import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Skeleton, Table, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
 import { apiRequest } from '../lib/api.ts';
 import { devicesApi } from '../lib/apis/devices.ts';
+import { CellBadge } from './data-table/cells.tsx';
 import { FailureAlert } from './failure-alert.tsx';
 
 const stem = 'resources.placements';
@@ -70,9 +71,9 @@ function StayRow({ stay }: { stay: Placement }) {
         {stay.to ? (
           formatDateTime(stay.to)
         ) : (
-          <Badge variant="dot" color="teal.9" tt="none">
+          <CellBadge variant="dot" color="teal.9">
             {t(`${stem}.now`)}
-          </Badge>
+          </CellBadge>
         )}
       </Table.Td>
       <Table.Td>

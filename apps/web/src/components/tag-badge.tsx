@@ -1,6 +1,6 @@
 import { contrastRatio, type TagLabel } from '@kovanica/contract';
-import { Badge, type BadgeProps } from '@mantine/core';
-import { dash } from './data-table/cells.tsx';
+import type { CSSProperties } from 'react';
+import { CellBadge, type CellBadgeProps, dash } from './data-table/cells.tsx';
 import classes from './tag-badge.module.css';
 
 /**
@@ -13,30 +13,27 @@ export function readableTextColor(background: string): '#000000' | '#ffffff' {
   return (contrastRatio('#000000', background) ?? 0) >= (contrastRatio('#ffffff', background) ?? 0) ? '#000000' : '#ffffff';
 }
 
-export interface TagBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
+export interface TagBadgeProps {
   name: string;
   /** The tag's colour, `#RRGGBB`. */
   colour: string;
+  size?: CellBadgeProps['size'];
   /** The whole name, where the badge may cut it short. */
   title?: string;
 }
 
 /** A tag as a badge in its own colour, its name in black or white for contrast; used wherever tags are listed. */
-export function TagBadge({ name, colour, style, ...rest }: TagBadgeProps) {
+export function TagBadge({ name, colour, size, title }: TagBadgeProps) {
   const valid = /^#[0-9a-fA-F]{6}$/.test(colour);
+  const style = {
+    '--badge-radius': 'var(--mantine-radius-sm)',
+    backgroundColor: valid ? colour : 'var(--mantine-color-gray-3)',
+    color: readableTextColor(valid ? colour : '#dee2e6'),
+  } as CSSProperties;
   return (
-    <Badge
-      variant="filled"
-      radius="sm"
-      tt="none"
-      {...rest}
-      style={[
-        { backgroundColor: valid ? colour : 'var(--mantine-color-gray-3)', color: readableTextColor(valid ? colour : '#dee2e6') },
-        style,
-      ]}
-    >
+    <CellBadge color="gray.3" size={size} title={title} style={style}>
       {name}
-    </Badge>
+    </CellBadge>
   );
 }
 

@@ -1,8 +1,8 @@
-import { MantineProvider, Table } from '@mantine/core';
+import { Badge, MantineProvider, Table } from '@mantine/core';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { below, code, flagged, shortCode, Td, Th } from './cells.tsx';
+import { below, CellBadge, code, flagged, shortCode, Td, Th } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -56,5 +56,38 @@ describe('the cell helpers', () => {
 
   it('put a second line under the content, red where flagged', () => {
     expect(html(below('Ivan Knežević'))).not.toBe(html(below('Ivan Knežević', true)));
+  });
+});
+
+describe('the plain badge', () => {
+  /** A badge's markup: its root a `span`, the root's attributes and its style's declarations in one order. */
+  function badge(node: ReactNode): string {
+    const html = renderToStaticMarkup(h(MantineProvider, null, node));
+    const root = html.slice(html.search(/<(div|span) [^>]*mantine-Badge-root/));
+    return root
+      .replace(/^<div/, '<span')
+      .replace(/<\/div>$/, '</span>')
+      .replace(/^<span([^>]*)>/, (_, attributes: string) => {
+        const sorted = [...attributes.matchAll(/ ([\w-]+)="([^"]*)"/g)]
+          .map(([, name, value]) => `${name}="${name === 'style' ? (value ?? '').split(';').sort().join(';') : value}"`)
+          .sort();
+        return `<span ${sorted.join(' ')}>`;
+      });
+  }
+
+  it("writes the markup of Mantine's Badge for each colour, variant and size the lists use", () => {
+    const cases: [ReactNode, ReactNode][] = [
+      [h(Badge, { color: 'teal.9', tt: 'none' }, 'Fiscalized'), h(CellBadge, { color: 'teal.9' }, 'Fiscalized')],
+      [h(Badge, { color: 'yellow.4', autoContrast: true, tt: 'none' }, 'Problematic'), h(CellBadge, { color: 'yellow.4' }, 'Problematic')],
+      [h(Badge, { color: 'red.9', size: 'sm', tt: 'none' }, 'Ending soon'), h(CellBadge, { color: 'red.9', size: 'sm' }, 'Ending soon')],
+      [h(Badge, { color: 'grape.9', variant: 'outline', tt: 'none' }, 'Storno'), h(CellBadge, { color: 'grape.9', variant: 'outline' }, 'Storno')],
+      [h(Badge, { color: 'teal.9', variant: 'dot', tt: 'none' }, 'Online'), h(CellBadge, { color: 'teal.9', variant: 'dot' }, 'Online')],
+      [h(Badge, { color: 'indigo.8', variant: 'outline', size: 'xs', tt: 'none' }, 'Lessor'), h(CellBadge, { color: 'indigo.8', variant: 'outline', size: 'xs' }, 'Lessor')],
+    ];
+    for (const [mantine, plain] of cases) {
+      const expected = badge(mantine);
+      expect(expected).toMatch(/^<span class="m_\w+ (m_\w+ )?mantine-Badge-root"/);
+      expect(badge(plain)).toBe(expected);
+    }
   });
 });

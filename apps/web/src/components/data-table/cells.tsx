@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from 'react';
 import classes from './cells.module.css';
 import type { Column } from './types.ts';
@@ -62,4 +62,73 @@ export function Td({ ta, className, style, ...props }: CellProps<'td'>) {
 
 export function Th({ ta, className, style, ...props }: CellProps<'th'>) {
   return <th className={joined(TH, className)} style={aligned(ta, style)} {...props} />;
+}
+
+/** A theme colour and shade as Mantine writes them: `teal.9`, `yellow.4`. */
+export type BadgeColour = `${string}.${number}`;
+
+export interface CellBadgeProps {
+  color: BadgeColour;
+  variant?: 'filled' | 'outline' | 'dot';
+  size?: 'xs' | 'sm';
+  title?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}
+
+const BADGE = `${Badge.classes.root} mantine-Badge-root`;
+const BADGE_DOT = `${Badge.classes['root--dot']} ${BADGE}`;
+const BADGE_LABEL = `${Badge.classes.label} mantine-Badge-label`;
+const BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid';
+const badgeStyles = new Map<string, CSSProperties>();
+
+/** The CSS variables Mantine's `Badge` would write for a colour, variant and size, made once each. */
+function badgeStyle(color: BadgeColour, variant: NonNullable<CellBadgeProps['variant']>, size: CellBadgeProps['size']): CSSProperties {
+  const key = `${color} ${variant} ${size ?? ''}`;
+  const known = badgeStyles.get(key);
+  if (known) return known;
+  const [name, shade] = color.split('.');
+  const c = `var(--mantine-color-${name}-${shade})`;
+  const vars: Record<string, string> =
+    variant === 'dot'
+      ? { '--badge-dot-color': c }
+      : variant === 'outline'
+        ? { '--badge-bg': 'transparent', '--badge-color': c, '--badge-bd': `${BORDER} ${c}` }
+        : // Dark text on the light shades (yellow.4), white on the rest: what `autoContrast` picks for ours.
+          {
+            '--badge-bg': c,
+            '--badge-color': `var(--mantine-color-${Number(shade) <= 4 ? 'black' : 'white'})`,
+            '--badge-bd': `${BORDER} transparent`,
+          };
+  if (size)
+    Object.assign(vars, {
+      '--badge-height': `var(--badge-height-${size})`,
+      '--badge-padding-x': `var(--badge-padding-x-${size})`,
+      '--badge-fz': `var(--badge-fz-${size})`,
+    });
+  const style = { ...vars, textTransform: 'none' } as CSSProperties;
+  badgeStyles.set(key, style);
+  return style;
+}
+
+/**
+ * Mantine's `Badge` as a plain `<span>` with its classes and variables, for the badges a list repeats
+ * (a state, a status, a tag): the same look, without `Badge`'s props, theme colour resolution and `Box`
+ * on every render, and a `span` where `Badge` writes a `div` inside the cell's text. Filled, outline or
+ * dot; the words as written (no capitals).
+ */
+export function CellBadge({ color, variant = 'filled', size, title, style, children }: CellBadgeProps) {
+  const base = badgeStyle(color, variant, size);
+  return (
+    <span
+      className={variant === 'dot' ? BADGE_DOT : BADGE}
+      // As `Badge` writes it: no variant attribute for the default, filled.
+      data-variant={variant === 'filled' ? undefined : variant}
+      data-size={size}
+      title={title}
+      style={style ? { ...base, ...style } : base}
+    >
+      <span className={BADGE_LABEL}>{children}</span>
+    </span>
+  );
 }

@@ -1,8 +1,8 @@
 import { type Bill, formatDateTime, formatMoney } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { code, dash, flagged, linkClass, nowrap, shortCode } from '../../components/data-table/cells.tsx';
+import { CellBadge, code, dash, flagged, linkClass, nowrap, shortCode } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { RowLink } from '../../components/list-actions.tsx';
 import { exportMoney } from '../../lib/export/table.ts';
@@ -27,18 +27,16 @@ export function BillStatusBadges({ bill }: { bill: Pick<Bill, 'status' | 'kind' 
   const { t } = useTranslation();
   return (
     <span className={classes.badges}>
-      <Badge color={bill.status === 'fiscalized' ? 'teal.9' : 'red.9'} variant="filled" tt="none" miw="max-content">
-        {t(`bills.statuses.${bill.status}`)}
-      </Badge>
+      <CellBadge color={bill.status === 'fiscalized' ? 'teal.9' : 'red.9'}>{t(`bills.statuses.${bill.status}`)}</CellBadge>
       {bill.kind === 'storno' && (
-        <Badge color="grape.9" variant="outline" tt="none" miw="max-content">
+        <CellBadge color="grape.9" variant="outline">
           {t('bills.kinds.storno')}
-        </Badge>
+        </CellBadge>
       )}
       {bill.cancelledBy && (
-        <Badge color="gray.9" variant="outline" tt="none" miw="max-content">
+        <CellBadge color="gray.9" variant="outline">
           {t('bills.cancelled')}
-        </Badge>
+        </CellBadge>
       )}
     </span>
   );

@@ -1,8 +1,8 @@
 import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { below, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
+import { type BadgeColour, below, CellBadge, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
@@ -10,15 +10,19 @@ const f = (field: string) => `resources.deposits.fields.${field}`;
 
 const money = (cents: number | null) => (cents === null ? dash : formatMoney(cents));
 const count = (n: number | null) => (n === null ? dash : n);
-const statusColours: Record<DepositStatus, string> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
+const statusColours: Record<DepositStatus, BadgeColour> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
+
+/** A badge keeps its words whole, in a table or out of it (the deposit's page). */
+const MAX_CONTENT = { minWidth: 'max-content' } as const;
+const TOLERANCE = { minWidth: 'max-content', marginTop: 4 } as const;
 
 /** A deposit's status as a badge. */
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={statusColours[status]} variant="filled" tt="none" miw="max-content">
+    <CellBadge color={statusColours[status]} style={MAX_CONTENT}>
       {t(`resources.deposits.statuses.${status}`)}
-    </Badge>
+    </CellBadge>
   );
 }
 
@@ -41,9 +45,9 @@ export function useDepositColumns(): Column<Deposit>[] {
         <>
           <div>{flagged(shown, value < 0)}</div>
           {toleranceOn(d) === which && (
-            <Badge color="red.9" variant="filled" size="sm" tt="none" miw="max-content" mt={4}>
+            <CellBadge color="red.9" size="sm" style={TOLERANCE}>
               {t('resources.deposits.outsideTolerance')}
-            </Badge>
+            </CellBadge>
           )}
         </>
       );

@@ -1,8 +1,7 @@
 import { type Device, formatDate, formatDateTime, formatMoney } from '@kovanica/contract';
-import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { code, dash } from '../../components/data-table/cells.tsx';
+import { CellBadge, code, dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { DeviceStateBadges, stateText } from '../../components/device-state.tsx';
 import { TagBadges, tagNames } from '../../components/tag-badge.tsx';
@@ -79,9 +78,9 @@ export function useDeviceColumns(): Column<Device>[] {
         // A setting, like the token value: on the device's page; the list keeps to its state (1280 px).
         defaultHidden: true,
         render: (d) => (
-          <Badge variant="dot" color={d.fiscalizeApplied ? 'teal.9' : 'gray.7'}>
+          <CellBadge variant="dot" color={d.fiscalizeApplied ? 'teal.9' : 'gray.7'}>
             {applied(d)}
-          </Badge>
+          </CellBadge>
         ),
         exportValue: applied,
       },

@@ -1,8 +1,10 @@
 import type { ContractState } from '@kovanica/contract';
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { type BadgeColour, CellBadge } from '../../components/data-table/cells.tsx';
 
-const colours: Partial<Record<ContractState, string>> = { ending: 'orange.9', ended: 'red.9', future: 'gray.7' };
+const BLOCK = { display: 'flex', width: 'max-content', marginTop: 4 } as const;
+const INLINE = { flexShrink: 0 } as const;
+const colours: Partial<Record<ContractState, BadgeColour>> = { ending: 'orange.9', ended: 'red.9', future: 'gray.7' };
 
 /**
  * Flags a contract that ends within 30 days, has ended, or has not started yet (domain §8); `block`
@@ -13,17 +15,8 @@ export function ContractBadge({ state, block = false }: { state: ContractState; 
   const color = colours[state];
   if (!color) return null;
   return (
-    <Badge
-      color={color}
-      variant="filled"
-      size="sm"
-      tt="none"
-      display={block ? 'flex' : undefined}
-      w={block ? 'max-content' : undefined}
-      mt={block ? 4 : undefined}
-      style={{ flexShrink: 0 }}
-    >
+    <CellBadge color={color} size="sm" style={block ? BLOCK : INLINE}>
       {t(`resources.lessors.contractStates.${state}`)}
-    </Badge>
+    </CellBadge>
   );
 }

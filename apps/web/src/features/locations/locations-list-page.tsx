@@ -1,8 +1,7 @@
 import { formatMoney, type Location } from '@kovanica/contract';
-import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap, strong } from '../../components/data-table/cells.tsx';
+import { CellBadge, dash, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-pages.tsx';
@@ -30,11 +29,7 @@ function useLocationColumns(): Column<Location>[] {
         key: 'active',
         label: f('active'),
         sortField: 'active',
-        render: (l) => (
-          <Badge variant="filled" color={l.active ? 'teal.9' : 'gray.7'} tt="none">
-            {yesNo(l.active)}
-          </Badge>
-        ),
+        render: (l) => <CellBadge color={l.active ? 'teal.9' : 'gray.7'}>{yesNo(l.active)}</CellBadge>,
         exportValue: (l) => yesNo(l.active),
       },
       {
@@ -53,9 +48,9 @@ function useLocationColumns(): Column<Location>[] {
             <>
               {type}{' '}
               {fromLessor(l) && (
-                <Badge variant="outline" color="indigo.8" size="xs" tt="none">
+                <CellBadge variant="outline" color="indigo.8" size="xs">
                   {t('resources.locations.fromLessorShort')}
-                </Badge>
+                </CellBadge>
               )}
             </>,
           );

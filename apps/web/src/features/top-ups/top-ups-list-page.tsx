@@ -1,8 +1,7 @@
 import { formatDateTime, formatMoney, type LoyaltyCard, type PosWorker, parseIri, type TopUp, topUpPayments } from '@kovanica/contract';
-import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { below, dash, flagged, linkClass, nowrap, strong } from '../../components/data-table/cells.tsx';
+import { below, CellBadge, dash, flagged, linkClass, nowrap, strong } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { NewButton, RowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -104,11 +103,7 @@ function useTopUpColumns(): Column<TopUp>[] {
       {
         key: 'payment',
         label: f('payment'),
-        render: (r) => (
-          <Badge color={paymentColours[r.payment]} variant="filled" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
-            {payment(r)}
-          </Badge>
-        ),
+        render: (r) => <CellBadge color={paymentColours[r.payment]}>{payment(r)}</CellBadge>,
         exportValue: payment,
       },
       {

@@ -1,7 +1,8 @@
 import { formatDate, formatDateTime, type User } from '@kovanica/contract';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 
 const f = (field: string) => `resources.users.fields.${field}`;
@@ -40,10 +41,9 @@ export function useUserColumns(): Column<User>[] {
         key: 'active',
         label: f('active'),
         render: (u) => (
-          // A badge ellipsizes by default; a squeezed table column must not cut "Active" short.
-          <Badge variant="dot" color={u.active ? 'teal.9' : 'gray.7'} miw="max-content">
+          <CellBadge variant="dot" color={u.active ? 'teal.9' : 'gray.7'}>
             {status(u)}
-          </Badge>
+          </CellBadge>
         ),
         exportValue: status,
       },
