@@ -45,9 +45,9 @@ export function stateText(state: DeviceState, t: TFunction): string {
 }
 
 /**
- * The state as badges: Online/Offline, Service mode, Critical (code), and one Problematic badge with
- * its reasons on a smaller line under the badges, where they may wrap: a badge does not, and "Problematic: no
- * revenue for 3 days" as one made a list's status column twice as wide as any other.
+ * The state as badges: Online/Offline, Service mode, Critical (code), and one Problematic badge, its
+ * reasons on a smaller line under the badges, where they may wrap. A badge does not wrap: "Problematic:
+ * no revenue for 3 days" as one made a list's status column twice as wide as any other.
  */
 export function DeviceStateBadges({ state }: { state: DeviceState }) {
   const { t } = useTranslation();
