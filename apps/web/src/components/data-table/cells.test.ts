@@ -1,8 +1,8 @@
-import { Badge, MantineProvider, Table } from '@mantine/core';
+import { Badge, type BadgeProps, MantineProvider, Table } from '@mantine/core';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { below, CellBadge, code, flagged, shortCode, Td, Th } from './cells.tsx';
+import { below, CellBadge, type CellBadgeProps, code, flagged, shortCode, Td, Th } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -75,14 +75,22 @@ describe('the plain badge', () => {
       });
   }
 
+  // Badge is polymorphic and CellBadge's children are required: createElement is told their props.
+  const mantine = (props: BadgeProps, text: string) => h(Badge as (p: BadgeProps) => ReactNode, { ...props, tt: 'none' }, text);
+  const plain = (props: Omit<CellBadgeProps, 'children'>, text: string) =>
+    h(CellBadge as (p: Omit<CellBadgeProps, 'children'>) => ReactNode, props, text);
+
   it("writes the markup of Mantine's Badge for each colour, variant and size the lists use", () => {
     const cases: [ReactNode, ReactNode][] = [
-      [h(Badge, { color: 'teal.9', tt: 'none' }, 'Fiscalized'), h(CellBadge, { color: 'teal.9' }, 'Fiscalized')],
-      [h(Badge, { color: 'yellow.4', autoContrast: true, tt: 'none' }, 'Problematic'), h(CellBadge, { color: 'yellow.4' }, 'Problematic')],
-      [h(Badge, { color: 'red.9', size: 'sm', tt: 'none' }, 'Ending soon'), h(CellBadge, { color: 'red.9', size: 'sm' }, 'Ending soon')],
-      [h(Badge, { color: 'grape.9', variant: 'outline', tt: 'none' }, 'Storno'), h(CellBadge, { color: 'grape.9', variant: 'outline' }, 'Storno')],
-      [h(Badge, { color: 'teal.9', variant: 'dot', tt: 'none' }, 'Online'), h(CellBadge, { color: 'teal.9', variant: 'dot' }, 'Online')],
-      [h(Badge, { color: 'indigo.8', variant: 'outline', size: 'xs', tt: 'none' }, 'Lessor'), h(CellBadge, { color: 'indigo.8', variant: 'outline', size: 'xs' }, 'Lessor')],
+      [mantine({ color: 'teal.9' }, 'Fiscalized'), plain({ color: 'teal.9' }, 'Fiscalized')],
+      [mantine({ color: 'yellow.4', autoContrast: true }, 'Problematic'), plain({ color: 'yellow.4' }, 'Problematic')],
+      [mantine({ color: 'red.9', size: 'sm' }, 'Ending soon'), plain({ color: 'red.9', size: 'sm' }, 'Ending soon')],
+      [mantine({ color: 'grape.9', variant: 'outline' }, 'Storno'), plain({ color: 'grape.9', variant: 'outline' }, 'Storno')],
+      [mantine({ color: 'teal.9', variant: 'dot' }, 'Online'), plain({ color: 'teal.9', variant: 'dot' }, 'Online')],
+      [
+        mantine({ color: 'indigo.8', variant: 'outline', size: 'xs' }, 'Lessor'),
+        plain({ color: 'indigo.8', variant: 'outline', size: 'xs' }, 'Lessor'),
+      ],
     ];
     for (const [mantine, plain] of cases) {
       const expected = badge(mantine);
