@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Text } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, nowrap } from '../../components/data-table/cells.tsx';
+import { type BadgeColour, CellBadge, dash, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
@@ -17,13 +17,14 @@ import { XmlDrawer } from './xml-drawer.tsx';
 const f = (field: string) => `bills.request.fields.${field}`;
 const k = (key: string) => `bills.request.${key}`;
 
-const outcomeColours: Record<BillAttemptOutcome, string> = {
+// A retried outcome (timeout, network) is a warning in dark text on yellow: white on orange.9 is 4.3:1.
+const outcomeColours: Record<BillAttemptOutcome, BadgeColour> = {
   jir: 'teal.9',
   error: 'red.9',
   fault: 'red.9',
   invalid: 'red.9',
-  timeout: 'orange.9',
-  network: 'orange.9',
+  timeout: 'yellow.4',
+  network: 'yellow.4',
 };
 
 const filters: readonly Filter[] = [
@@ -76,11 +77,7 @@ function useAttemptColumns(): Column<BillAttempt>[] {
       {
         key: 'outcome',
         label: f('outcome'),
-        render: (a) => (
-          <Badge color={a.outcome ? outcomeColours[a.outcome] : 'gray.8'} variant="filled" tt="none" miw="max-content">
-            {outcome(a)}
-          </Badge>
-        ),
+        render: (a) => <CellBadge color={a.outcome ? outcomeColours[a.outcome] : 'gray.8'}>{outcome(a)}</CellBadge>,
         exportValue: outcome,
       },
       {

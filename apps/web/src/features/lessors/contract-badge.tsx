@@ -4,7 +4,9 @@ import { type BadgeColour, CellBadge } from '../../components/data-table/cells.t
 
 const BLOCK = { display: 'flex', width: 'max-content', marginTop: 4 } as const;
 const INLINE = { flexShrink: 0 } as const;
-const colours: Partial<Record<ContractState, BadgeColour>> = { ending: 'orange.9', ended: 'red.9', future: 'gray.7' };
+// Ending soon is a warning in dark text on yellow, as a problematic device is: white on orange.9 is 4.3:1,
+// under the 4.5:1 small text needs (axe found it once the badge no longer overlapped the next column).
+const colours: Partial<Record<ContractState, BadgeColour>> = { ending: 'yellow.4', ended: 'red.9', future: 'gray.7' };
 
 /**
  * Flags a contract that ends within 30 days, has ended, or has not started yet (domain §8); `block`
