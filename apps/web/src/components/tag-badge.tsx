@@ -27,6 +27,8 @@ export function TagBadge({ name, colour, size, title }: TagBadgeProps) {
   const valid = /^#[0-9a-fA-F]{6}$/.test(colour);
   const style = {
     '--badge-radius': 'var(--mantine-radius-sm)',
+    // Cut at the list's maximum width (its name is the title), unlike a state's badge.
+    minWidth: 0,
     backgroundColor: valid ? colour : 'var(--mantine-color-gray-3)',
     color: readableTextColor(valid ? colour : '#dee2e6'),
   } as CSSProperties;

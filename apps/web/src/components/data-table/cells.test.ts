@@ -95,7 +95,11 @@ describe('the plain badge', () => {
     for (const [mantine, plain] of cases) {
       const expected = badge(mantine);
       expect(expected).toMatch(/^<span class="m_\w+ (m_\w+ )?mantine-Badge-root"/);
-      expect(badge(plain)).toBe(expected);
+      // Mantine's plus the two declarations that keep a CellBadge whole in a squeezed column.
+      const own = badge(plain);
+      expect(own).toContain('flex-shrink:0');
+      expect(own).toContain('min-width:max-content');
+      expect(own.replace(';flex-shrink:0', '').replace(';min-width:max-content', '')).toBe(expected);
     }
   });
 });

@@ -106,7 +106,9 @@ function badgeStyle(color: BadgeColour, variant: NonNullable<CellBadgeProps['var
       '--badge-padding-x': `var(--badge-padding-x-${size})`,
       '--badge-fz': `var(--badge-fz-${size})`,
     });
-  const style = { ...vars, textTransform: 'none' } as CSSProperties;
+  // A badge keeps its words whole wherever it stands (a squeezed column, a flex row); a tag that may
+  // be cut at its maximum width says so with `minWidth: 0` and its name as title.
+  const style = { ...vars, textTransform: 'none', minWidth: 'max-content', flexShrink: 0 } as CSSProperties;
   badgeStyles.set(key, style);
   return style;
 }

@@ -12,18 +12,12 @@ const money = (cents: number | null) => (cents === null ? dash : formatMoney(cen
 const count = (n: number | null) => (n === null ? dash : n);
 const statusColours: Record<DepositStatus, BadgeColour> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
 
-/** A badge keeps its words whole, in a table or out of it (the deposit's page). */
-const MAX_CONTENT = { minWidth: 'max-content' } as const;
-const TOLERANCE = { minWidth: 'max-content', marginTop: 4 } as const;
+const TOLERANCE = { marginTop: 4 } as const;
 
 /** A deposit's status as a badge. */
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
   const { t } = useTranslation();
-  return (
-    <CellBadge color={statusColours[status]} style={MAX_CONTENT}>
-      {t(`resources.deposits.statuses.${status}`)}
-    </CellBadge>
-  );
+  return <CellBadge color={statusColours[status]}>{t(`resources.deposits.statuses.${status}`)}</CellBadge>;
 }
 
 /**

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { type BadgeColour, CellBadge } from '../../components/data-table/cells.tsx';
 
 const BLOCK = { display: 'flex', width: 'max-content', marginTop: 4 } as const;
-const INLINE = { flexShrink: 0 } as const;
 // Ending soon is a warning in dark text on yellow, as a problematic device is: white on orange.9 is 4.3:1,
 // under the 4.5:1 small text needs (axe found it once the badge no longer overlapped the next column).
 const colours: Partial<Record<ContractState, BadgeColour>> = { ending: 'yellow.4', ended: 'red.9', future: 'gray.7' };
@@ -17,7 +16,7 @@ export function ContractBadge({ state, block = false }: { state: ContractState; 
   const color = colours[state];
   if (!color) return null;
   return (
-    <CellBadge color={color} size="sm" style={block ? BLOCK : INLINE}>
+    <CellBadge color={color} size="sm" style={block ? BLOCK : undefined}>
       {t(`resources.lessors.contractStates.${state}`)}
     </CellBadge>
   );
