@@ -15,6 +15,11 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          // A worker imports the server once for all the files it runs, not once per file: importing it
+          // was half of the unit suite's CPU (decision 0036). Each file still has an app and a database
+          // of its own (testing/app.ts); the server keeps no state in a module that a second app in the
+          // same process could see (tools/isolation.test.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

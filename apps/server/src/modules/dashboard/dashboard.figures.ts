@@ -38,8 +38,11 @@ const indexOf = (currentCents: number, comparisonCents: number): DashboardIndex 
   index: comparisonCents > 0 ? Math.round((currentCents / comparisonCents) * 10_000) / 100 : null,
 });
 
-/** The forecast and its backtest per view and day: the history before today does not change within it. */
-const forecasts = new Map<string, DashboardFigures['forecast']>();
+/**
+ * The forecast and its backtest per database, view and day: the history before today does not change
+ * within it. Kept per database, so two apps in one process (the tests' files) never share one.
+ */
+const forecastsOf = new WeakMap<Db, Map<string, DashboardFigures['forecast']>>();
 
 /**
  * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, from the locations' rollups:
@@ -136,6 +139,8 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     Array.from({ length: days }, (_, i) => addDays(today, i - days + 1)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
 
   const key = `${companies === null ? 'all' : companies.join(',')}/${today}`;
+  const forecasts = forecastsOf.get(db) ?? new Map<string, DashboardFigures['forecast']>();
+  forecastsOf.set(db, forecasts);
   let predicted = forecasts.get(key);
   if (!predicted) {
     // The days before today, from the first with revenue (a new company's empty past is no pattern).
