@@ -1,8 +1,9 @@
-import { Badge, type BadgeProps, MantineProvider, Table } from '@mantine/core';
+import { contrastRatio } from '@kovanica/contract';
+import { Badge, type BadgeProps, DEFAULT_THEME, MantineProvider, Table } from '@mantine/core';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { below, CellBadge, type CellBadgeProps, code, flagged, shortCode, Td, Th } from './cells.tsx';
+import { BADGE_COLOURS, below, CellBadge, type CellBadgeProps, code, flagged, shortCode, Td, Th } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -101,5 +102,25 @@ describe('the plain badge', () => {
       expect(own).toContain('min-width:max-content');
       expect(own.replace(';flex-shrink:0', '').replace(';min-width:max-content', '')).toBe(expected);
     }
+  });
+
+  it('names only colours whose words reach WCAG AA contrast (4.5:1)', () => {
+    const hex = (colour: string) => {
+      const [name = '', shade] = colour.split('.');
+      const value = DEFAULT_THEME.colors[name]?.[Number(shade)];
+      if (!value) throw new Error(`no colour ${colour}`);
+      return value;
+    };
+    const below45 = BADGE_COLOURS.flatMap((colour) => {
+      const light = Number(colour.split('.')[1]) <= 4;
+      // Filled: black words on the light shades, white on the rest (as CellBadge writes them).
+      const filled = contrastRatio(light ? '#000000' : '#ffffff', hex(colour)) ?? 0;
+      // Outline: the colour's own words on the page (white); light shades are not for outline.
+      const outline = light ? Number.POSITIVE_INFINITY : (contrastRatio(hex(colour), '#ffffff') ?? 0);
+      return Math.min(filled, outline) >= 4.5 ? [] : [`${colour} ${Math.min(filled, outline).toFixed(2)}`];
+    });
+    expect(below45).toEqual([]);
+    // The rule tells the colours apart: white on orange.9 (a contract ending soon, once) fails it.
+    expect(contrastRatio('#ffffff', hex('orange.9'))).toBeLessThan(4.5);
   });
 });

@@ -65,7 +65,25 @@ export function Th({ ta, className, style, ...props }: CellProps<'th'>) {
 }
 
 /** A theme colour and shade as Mantine writes them: `teal.9`, `yellow.4`. */
-export type BadgeColour = `${string}.${number}`;
+/**
+ * The colours a `CellBadge` may take, each checked in `cells.test.ts` for WCAG AA contrast (4.5:1): filled,
+ * its words in black (shade 4 and lighter) or white on the colour; outline (the darker shades), the
+ * colour on the page. A colour that fails (white on orange.9 is 4.3:1) cannot be named.
+ */
+export const BADGE_COLOURS = [
+  'gray.3',
+  'yellow.4',
+  'gray.7',
+  'gray.8',
+  'gray.9',
+  'teal.9',
+  'red.9',
+  'blue.9',
+  'indigo.8',
+  'violet.9',
+  'grape.9',
+] as const;
+export type BadgeColour = (typeof BADGE_COLOURS)[number];
 
 export interface CellBadgeProps {
   color: BadgeColour;

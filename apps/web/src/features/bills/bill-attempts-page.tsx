@@ -1,5 +1,5 @@
 import { type BillAttempt, type BillAttemptOutcome, billAttemptOutcomes, formatDateTime, parseIri } from '@kovanica/contract';
-import { ActionIcon, Badge, Text } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import { XmlDrawer } from './xml-drawer.tsx';
 const f = (field: string) => `bills.request.fields.${field}`;
 const k = (key: string) => `bills.request.${key}`;
 
-// A retried outcome (timeout, network) is a warning in dark text on yellow: white on orange.9 is 4.3:1.
+// A retried outcome (timeout, network) and a late delivery are warnings in dark text on yellow: white on
+// orange.9 is 4.3:1, orange.9 on its light tint less.
 const outcomeColours: Record<BillAttemptOutcome, BadgeColour> = {
   jir: 'teal.9',
   error: 'red.9',
@@ -58,14 +59,7 @@ function useAttemptColumns(): Column<BillAttempt>[] {
       {
         key: 'late',
         label: f('late'),
-        render: (a) =>
-          a.late ? (
-            <Badge color="orange.9" variant="light" tt="none" miw="max-content">
-              {t(k('lateDelivery'))}
-            </Badge>
-          ) : (
-            t('dataTable.no')
-          ),
+        render: (a) => (a.late ? <CellBadge color="yellow.4">{t(k('lateDelivery'))}</CellBadge> : t('dataTable.no')),
         exportValue: (a) => t(a.late ? 'dataTable.yes' : 'dataTable.no'),
       },
       {

@@ -1,7 +1,8 @@
 import { type DeviceGroup, formatDate, type LogisticSubject } from '@kovanica/contract';
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '../../components/data-table/cells.tsx';
 import {
   countColumn,
   moneyColumn,
@@ -56,9 +57,10 @@ export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup 
         ) : (
           <Group gap={6} wrap="nowrap" justify="flex-end">
             {l.fullness && (
-              <Badge size="sm" variant="light" color={l.fullness === 'today' ? 'red.9' : 'orange.9'}>
+              // Full today: white on red; soon: dark text on yellow (orange.9 on its light tint is under 4.5:1).
+              <CellBadge size="sm" color={l.fullness === 'today' ? 'red.9' : 'yellow.4'}>
                 {t(`resources.logistic.fullness.${l.fullness}`)}
-              </Badge>
+              </CellBadge>
             )}
             {formatDate(l.fullOn)}
           </Group>
