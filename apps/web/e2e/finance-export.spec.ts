@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { businessDate, type Collection, type Device, type ExportItem, type FinanceReport } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, sendTelemetry, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
 // Exports built on the server (decision 0021): the finance screen's "Export" menu asks for the file,
 // a progress panel follows the build (over a reload too) and the file downloads when it is done.
@@ -122,7 +122,7 @@ test('the exports page asks for an XLSX of a report and lists it; a worker canno
   await expect(worker.getByRole('heading', { name: 'Exports' })).toHaveCount(0);
 });
 
-test('screenshots of the exports page: 1280 and 375 px, English and Croatian', async ({ page }) => {
+test('the exports page and the progress of a PDF, at 1280 and 375 px, in English and Croatian', async ({ page }) => {
   await signIn(page, USERS.manager);
   // A PDF asked for from the screen: the panel that follows it shows on the screenshots.
   await page.goto('/finance-report/location');
@@ -136,10 +136,10 @@ test('screenshots of the exports page: 1280 and 375 px, English and Croatian', a
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/finance-report/export');
       await expect(page.getByTestId('export-card').first()).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`exports-${language}-${width}.png`), fullPage: true });
+      await screenshot(page, `exports-${language}-${width}`);
       await page.goto('/finance-report/location');
       await expect(page.getByTestId('export-progress').first()).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`finance-${language}-${width}.png`) });
+      await screenshot(page, `finance-${language}-${width}`, false);
     }
   }
 });

@@ -1,19 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Article, Collection } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, screenshot, signIn, USERS } from './support.ts';
 
 // Several screens, uploads and axe scans per test on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
 
 /** Three articles: two valid (prices in euros with a decimal comma), one without a unit (line 3). */
 const fileOf = (stamp: string) =>
@@ -57,7 +47,7 @@ test('a manager imports articles with one bad row: preview, confirm, then the hi
     (await apiGet<Collection<Article>>(page.request, token, `/articles?name=${encodeURIComponent(`E2E ${stamp}`)}`)).totalItems;
   expect(await written()).toBe(0);
   await expectAccessible(page);
-  await shot(page, 'imports-preview-en-1280');
+  await screenshot(page, 'imports-preview-en-1280');
 
   await page.getByRole('button', { name: 'Write 2 rows' }).click();
   await expect(page.getByText('The import has been written.')).toBeVisible();
@@ -72,7 +62,7 @@ test('a manager imports articles with one bad row: preview, confirm, then the hi
   await expect(row).toContainText('Marko Horvat');
   await expect(row).toContainText('Done, rows refused');
   await expectAccessible(page);
-  await shot(page, 'imports-history-en-1280');
+  await screenshot(page, 'imports-history-en-1280');
 
   await row.getByRole('link', { name: `articles-${stamp}.csv` }).click();
   await expect(page).toHaveURL(/\/imports\/history\/\d+$/);
@@ -84,7 +74,7 @@ test('a manager imports articles with one bad row: preview, confirm, then the hi
   await page.getByRole('button', { name: 'Download the refused rows (CSV)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^articles-refused-.*\.csv$/);
   await expectAccessible(page);
-  await shot(page, 'imports-detail-en-1280');
+  await screenshot(page, 'imports-detail-en-1280');
 });
 
 for (const [lang, width] of [
@@ -102,7 +92,7 @@ for (const [lang, width] of [
     await expect(page.getByText(lang === 'hr' ? 'Odbijeno: 1' : 'Refused: 1')).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page);
-    await shot(page, `imports-preview-${lang}-${width}`);
+    await screenshot(page, `imports-preview-${lang}-${width}`);
     await page.getByRole('button', { name: lang === 'hr' ? 'Upiši 2 retka' : 'Write 2 rows' }).click();
     await expect(page.getByText(lang === 'hr' ? 'Uvoz je upisan.' : 'The import has been written.')).toBeVisible();
     await page.getByRole('link', { name: lang === 'hr' ? 'Otvori ga u povijesti' : 'Open it in the history' }).click();
@@ -110,12 +100,12 @@ for (const [lang, width] of [
     if (lang === 'hr') await expect(page.getByRole('table').getByText('Ovo polje je obavezno.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page);
-    await shot(page, `imports-detail-${lang}-${width}`);
+    await screenshot(page, `imports-detail-${lang}-${width}`);
     await page.goto('/imports/history');
     await expect(page.getByRole('table').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page);
-    await shot(page, `imports-history-${lang}-${width}`);
+    await screenshot(page, `imports-history-${lang}-${width}`);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 }

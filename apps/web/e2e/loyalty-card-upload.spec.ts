@@ -1,16 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { type Collection, isValidOib, type LoyaltyCard, type LoyaltyOwner } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
+import { apiGet, expectAccessible, screenshot, signIn, USERS } from './support.ts';
 
 function newOib(): string {
   const body = String(Math.floor(Math.random() * 9e9) + 1e9);
@@ -82,7 +72,7 @@ test('a manager uploads cards from CSV: preview with errors, then writes the val
   await page.getByRole('switch', { name: 'Only rows with errors' }).check({ force: true });
   await expect(table.locator('tbody tr')).toHaveCount(3);
   await expectAccessible(page);
-  await shot(page, 'card-upload-preview-en-1280');
+  await screenshot(page, 'card-upload-preview-en-1280');
 
   const refused = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the refused rows (CSV)' }).click();
@@ -92,7 +82,7 @@ test('a manager uploads cards from CSV: preview with errors, then writes the val
   await expect(page.getByText('The cards have been written.')).toBeVisible();
   await expect(page.getByText('2 of 5 rows written, 3 refused.', { exact: false })).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'card-upload-done-en-1280');
+  await screenshot(page, 'card-upload-done-en-1280');
   const after = await apiGet<Collection<LoyaltyCard>>(page.request, token, `/loyalty-cards?owner=${owner.id}&order[number]=asc`);
   expect(after.member.map((c) => [c.number, c.status])).toEqual([
     [`UP-${stamp}-1`, 'active'],
@@ -118,7 +108,7 @@ for (const [lang, width] of [
     // The page itself does not scroll sideways; the table scrolls in its own box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page);
-    await shot(page, `card-upload-preview-${lang}-${width}`);
+    await screenshot(page, `card-upload-preview-${lang}-${width}`);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 }

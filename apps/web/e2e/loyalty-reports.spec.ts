@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import {
   addDays,
   businessDate,
@@ -12,16 +11,7 @@ import {
   type PosWorker,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, sendTelemetry, signIn, USERS } from './support.ts';
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
+import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
 // Four report pages, each checked by axe, next to a busy server: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -67,15 +57,15 @@ test('the general report shows the outstanding balance the API works out, its ch
   const table = page.getByRole('table', { name: 'Loyalty general report' });
   await expect(table.getByRole('row')).toHaveCount(api.periods.length + 2);
   await expectAccessible(page);
-  await shot(page, 'general-1280-en');
+  await screenshot(page, 'general-1280-en');
   await page.setViewportSize({ width: 375, height: 800 });
-  await shot(page, 'general-375-en');
+  await screenshot(page, 'general-375-en');
   await page.evaluate(() => localStorage.setItem('language', 'hr'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Opće izvješće programa vjernosti' })).toBeVisible();
-  await shot(page, 'general-375-hr');
+  await screenshot(page, 'general-375-hr');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await shot(page, 'general-1280-hr');
+  await screenshot(page, 'general-1280-hr');
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
 
@@ -90,7 +80,7 @@ test("the owner report shows a partner's settlement and how it is worked out", a
     await expect(row).toContainText(`= ${formatMoney(partner.settlement.owedCents)}`);
   }
   await expectAccessible(page);
-  await shot(page, 'owner-1280-en');
+  await screenshot(page, 'owner-1280-en');
 });
 
 test('the card report sorts by balance as the API does; the holder report lists holders', async ({ page }) => {
@@ -106,11 +96,11 @@ test('the card report sorts by balance as the API does; the holder report lists 
   );
   await expect(page.getByRole('row').nth(1)).toContainText(cards.rows[0]?.number ?? '');
   await expectAccessible(page);
-  await shot(page, 'card-1280-en');
+  await screenshot(page, 'card-1280-en');
 
   await page.goto(`/loyalty/reports/user?from=${from}&to=${today}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Loyalty report by card holder' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'user-1280-en');
+  await screenshot(page, 'user-1280-en');
 });

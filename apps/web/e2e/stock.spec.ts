@@ -1,16 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Article, Collection, Device, Movement, Repository, User } from '@kovanica/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
-
-/** Screenshots for a human look when KV_SHOTS=<dir> is set (outside the repository). */
-const shots = process.env.KV_SHOTS;
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
-}
+import { apiGet, apiToken, expectAccessible, screenshot, signIn, USERS } from './support.ts';
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
@@ -85,7 +75,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   await expect(page).toHaveURL(/\/articles\/items\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Repositories' })).toBeVisible();
-  await shot(page, 'articles-list-en-1280');
+  await screenshot(page, 'articles-list-en-1280');
 
   // The net fills the gross at the VAT rate, the gross the net; a new rate keeps the net.
   await page.getByRole('main').getByRole('link', { name: 'New article' }).click();
@@ -101,7 +91,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   await expect(page.getByRole('textbox', { name: 'Selling price (gross)' })).toHaveValue('2,26 €');
   await page.getByRole('textbox', { name: 'VAT rate' }).fill('25');
   await expect(page.getByRole('textbox', { name: 'Purchase price (gross)' })).toHaveValue('2,00 €');
-  await shot(page, 'article-form-en-1280');
+  await screenshot(page, 'article-form-en-1280');
   await page.getByRole('button', { name: 'Create article' }).click();
   await expect(page.getByText('The article has been created.')).toBeVisible();
   await expect(page).toHaveURL(/\/articles\/items\/edit\/\d+$/);
@@ -138,7 +128,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   await choose(page, dialog, 'Article', name, name);
   await expect(dialog.getByRole('textbox', { name: 'Unit price (net)' })).toHaveAttribute('placeholder', '1,60 €');
   await dialog.getByRole('textbox', { name: 'Quantity' }).fill('50');
-  await shot(page, 'movement-modal-en-1280', false);
+  await screenshot(page, 'movement-modal-en-1280', false);
   await dialog.getByRole('button', { name: 'Record', exact: true }).dblclick();
   await expect(page.getByText('The movement has been recorded.').first()).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -178,7 +168,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   const refusal = dialog.getByText(`Not enough "${name}" in ${warehouse.name}: 25 available, 26 needed.`);
   await expect(refusal).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Quantity' })).toHaveAttribute('aria-invalid', 'true');
-  await shot(page, 'movement-refused-en-1280', false);
+  await screenshot(page, 'movement-refused-en-1280', false);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
@@ -192,7 +182,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   const transfer = movements.getByRole('row').filter({ hasText: 'Transfer' }).filter({ hasText: '-20 pcs' });
   await expect(transfer.getByRole('cell').nth(3)).toHaveText('-20 pcs');
   await expect(transfer.getByRole('cell').nth(4)).toHaveText(`→ ${van.name}`);
-  await shot(page, 'repository-page-en-1280');
+  await screenshot(page, 'repository-page-en-1280');
   await transfer.getByRole('button', { name: /^Reverse: Transfer/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Reverse this movement?' });
   await confirm.getByRole('button', { name: 'Reverse', exact: true }).click();
@@ -211,7 +201,7 @@ test('a manager creates an article and a repository, books a receipt, a transfer
   await expect(prizes.getByRole('table', { name: 'Loaded per article' }).getByRole('row').filter({ hasText: name })).toContainText('5 pcs');
   await expect(prizes.locator('dt').getByText('Loaded', { exact: true })).toBeVisible();
   await expect(prizes.locator('dt').getByText('Left', { exact: true })).toBeVisible();
-  await shot(page, 'device-prizes-en-1280');
+  await screenshot(page, 'device-prizes-en-1280');
 });
 
 test('a worker records a movement but creates or edits no article or repository', async ({ page }) => {
@@ -270,12 +260,12 @@ test('on a phone the stock screens fit the width', async ({ browser, baseURL }) 
   await page.goto('/articles/items/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
   await fitsWidth(page, 375);
-  await shot(page, 'articles-list-en-375');
+  await screenshot(page, 'articles-list-en-375');
 
   await page.goto(`/articles/items/edit/${article.id}`);
   await expect(page.getByRole('textbox', { name: 'Purchase price (gross)' })).toHaveValue('1,25 €');
   await fitsWidth(page, 375);
-  await shot(page, 'article-form-en-375');
+  await screenshot(page, 'article-form-en-375');
 
   await page.goto('/articles/repositories/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
@@ -284,19 +274,19 @@ test('on a phone the stock screens fit the width', async ({ browser, baseURL }) 
   await page.goto(`/articles/repositories/edit/${warehouse.id}`);
   await expect(stockRow(page, 'In stock', article.name).getByRole('cell').nth(1)).toHaveText('12 pcs');
   await fitsWidth(page, 375);
-  await shot(page, 'repository-page-en-375');
+  await screenshot(page, 'repository-page-en-375');
   await page.getByRole('button', { name: 'Record movement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record movement' });
   await pickKind(dialog, 'Issue to a device');
   await expect(field(dialog, 'Prize device')).toBeVisible();
   await fitsWidth(page, 375);
-  await shot(page, 'movement-modal-en-375', false);
+  await screenshot(page, 'movement-modal-en-375', false);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto(`/devices/edit/${device.id}`);
   await expect(page.getByRole('region', { name: 'Prizes' })).toBeVisible();
   await fitsWidth(page, 375);
-  await shot(page, 'device-prizes-en-375');
+  await screenshot(page, 'device-prizes-en-375');
   await context.close();
 });
 
@@ -316,15 +306,15 @@ test('in Croatian at 1280 and 375 px, a move beyond the stock is refused in Croa
     await expect(page.getByRole('heading', { level: 1, name: 'Artikli' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Nabavna neto' })).toBeVisible();
     await fitsWidth(page, width);
-    await shot(page, `articles-list-hr-${width}`);
+    await screenshot(page, `articles-list-hr-${width}`);
     await page.goto(`/articles/items/edit/${article.id}`);
     await expect(page.getByRole('textbox', { name: 'Nabavna cijena (bruto)' })).toHaveValue('1,25 €');
-    await shot(page, `article-form-hr-${width}`);
+    await screenshot(page, `article-form-hr-${width}`);
 
     await page.goto(`/articles/repositories/edit/${warehouse.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Skladište: ${warehouse.name}` })).toBeVisible();
     await expect(stockRow(page, 'Zaliha', article.name).getByRole('cell').nth(1)).toHaveText('3 kom');
-    await shot(page, `repository-page-hr-${width}`);
+    await screenshot(page, `repository-page-hr-${width}`);
     await page.getByRole('button', { name: 'Evidentiraj promet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Evidentiraj promet' });
     await pickKind(dialog, 'Međuskladišnica');
@@ -336,12 +326,12 @@ test('in Croatian at 1280 and 375 px, a move beyond the stock is refused in Croa
       dialog.getByText(`Nema dovoljno artikla "${article.name}" u skladištu ${warehouse.name}: dostupno 3, potrebno 4.`),
     ).toBeVisible();
     await fitsWidth(page, width);
-    await shot(page, `movement-refused-hr-${width}`, false);
+    await screenshot(page, `movement-refused-hr-${width}`, false);
     await dialog.getByRole('button', { name: 'Odustani' }).click();
 
     await page.goto(`/devices/edit/${device.id}`);
     await expect(page.getByRole('region', { name: 'Nagrade' }).locator('dt').getByText('Napunjeno', { exact: true })).toBeVisible();
-    await shot(page, `device-prizes-hr-${width}`);
+    await screenshot(page, `device-prizes-hr-${width}`);
     await context.close();
   }
 });
