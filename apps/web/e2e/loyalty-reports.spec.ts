@@ -10,7 +10,7 @@ import {
   type PosLocation,
   type PosWorker,
 } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
 // Four report pages, each checked by axe, next to a busy server: more than the default 30 s.
