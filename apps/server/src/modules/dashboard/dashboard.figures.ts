@@ -139,8 +139,11 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     Array.from({ length: days }, (_, i) => addDays(today, i - days + 1)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
 
   const key = `${companies === null ? 'all' : companies.join(',')}/${today}`;
-  const forecasts = forecastsOf.get(db) ?? new Map<string, DashboardFigures['forecast']>();
-  forecastsOf.set(db, forecasts);
+  let forecasts = forecastsOf.get(db);
+  if (!forecasts) {
+    forecasts = new Map();
+    forecastsOf.set(db, forecasts);
+  }
   let predicted = forecasts.get(key);
   if (!predicted) {
     // The days before today, from the first with revenue (a new company's empty past is no pattern).

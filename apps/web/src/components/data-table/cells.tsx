@@ -64,11 +64,11 @@ export function Th({ ta, className, style, ...props }: CellProps<'th'>) {
   return <th className={joined(TH, className)} style={aligned(ta, style)} {...props} />;
 }
 
-/** A theme colour and shade as Mantine writes them: `teal.9`, `yellow.4`. */
 /**
- * The colours a `CellBadge` may take, each checked in `cells.test.ts` for WCAG AA contrast (4.5:1): filled,
- * its words in black (shade 4 and lighter) or white on the colour; outline (the darker shades), the
- * colour on the page. A colour that fails (white on orange.9 is 4.3:1) cannot be named.
+ * The colours a `CellBadge` may take, as Mantine names a theme colour and shade (`teal.9`). Each is checked
+ * in `cells.test.ts` for WCAG AA contrast (4.5:1): filled, its words in black (shade 4 and lighter) or
+ * white on the colour; outline (the darker shades), the colour on the page. A colour that fails (white
+ * on orange.9 is 4.3:1) cannot be named.
  */
 export const BADGE_COLOURS = [
   'gray.3',
