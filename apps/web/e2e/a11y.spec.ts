@@ -19,10 +19,16 @@ test('the scan finds what it is there to find, in the page and in a frame', asyn
       '<iframe title="f" srcdoc="<html lang=en><title>f</title><button></button></html>"></iframe></main></html>',
   );
   await expect(page.frameLocator('iframe').locator('button')).toHaveCount(1);
-  const results = await axeScan(page).analyze();
-  const found = Object.fromEntries(results.violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' > '))]));
-  expect(found['button-name']).toEqual(['button', 'iframe > button']);
-  expect(found['color-contrast']).toEqual(['p']);
+  // @axe-core/playwright gives each frame 1 s to take axe's script and, in legacy mode, scans without
+  // a frame that took longer, saying nothing: beside the whole suite, one scan missed the frame in 5 of
+  // 15 runs. The script arrives all the same, so a second scan finds it there; a scan that never
+  // reaches the frame still fails (after 30 s).
+  await expect(async () => {
+    const results = await axeScan(page).analyze();
+    const found = Object.fromEntries(results.violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' > '))]));
+    expect(found['button-name']).toEqual(['button', 'iframe > button']);
+    expect(found['color-contrast']).toEqual(['p']);
+  }).toPass({ intervals: [0], timeout: 30_000 });
 });
 
 test('the login screen has no serious accessibility violations', async ({ browser }) => {
