@@ -1,7 +1,7 @@
 import type { DeviceState } from '@kovanica/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type BadgeColour, below, CellBadge } from './data-table/cells.tsx';
+import { type BadgeColour, below, CellBadge, WARNING_COLOUR } from './data-table/cells.tsx';
 import classes from './device-state.module.css';
 
 const k = (key: string) => `resources.devices.state.${key}`;
@@ -29,8 +29,7 @@ function stateLabels(state: DeviceState, t: TFunction): StateLabel[] {
     labels.push({
       key: `problem-${reason}`,
       text: t(k('problematic'), { reason: t(k(`problems.${reason}`)) }),
-      // Dark text on yellow: orange shades with white text stay under 4.5:1.
-      color: 'yellow.4',
+      color: WARNING_COLOUR,
       variant: 'filled',
     });
   }
@@ -53,7 +52,7 @@ export function DeviceStateBadges({ state }: { state: DeviceState }) {
   const { t } = useTranslation();
   const labels = stateLabels({ ...state, problems: [] }, t);
   if (state.problems.length > 0) {
-    labels.push({ key: 'problematic', text: t(k('problematicBadge')), color: 'yellow.4', variant: 'filled' });
+    labels.push({ key: 'problematic', text: t(k('problematicBadge')), color: WARNING_COLOUR, variant: 'filled' });
   }
   return (
     <>

@@ -85,6 +85,13 @@ export const BADGE_COLOURS = [
 ] as const;
 export type BadgeColour = (typeof BADGE_COLOURS)[number];
 
+/**
+ * A warning (a problem, a contract ending soon, a retried request, a box full soon): dark words on
+ * yellow. Orange does not reach 4.5:1 either way (white on orange.9 is 4.3:1, orange.9 on its light tint
+ * less).
+ */
+export const WARNING_COLOUR = 'yellow.4' satisfies BadgeColour;
+
 export interface CellBadgeProps {
   color: BadgeColour;
   variant?: 'filled' | 'outline' | 'dot';

@@ -3,7 +3,7 @@ import { ActionIcon, Text } from '@mantine/core';
 import { IconCode } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BadgeColour, CellBadge, dash, nowrap } from '../../components/data-table/cells.tsx';
+import { type BadgeColour, CellBadge, dash, nowrap, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
@@ -17,15 +17,14 @@ import { XmlDrawer } from './xml-drawer.tsx';
 const f = (field: string) => `bills.request.fields.${field}`;
 const k = (key: string) => `bills.request.${key}`;
 
-// A retried outcome (timeout, network) and a late delivery are warnings in dark text on yellow: white on
-// orange.9 is 4.3:1, orange.9 on its light tint less.
+// A retried outcome (timeout, network) and a late delivery are warnings.
 const outcomeColours: Record<BillAttemptOutcome, BadgeColour> = {
   jir: 'teal.9',
   error: 'red.9',
   fault: 'red.9',
   invalid: 'red.9',
-  timeout: 'yellow.4',
-  network: 'yellow.4',
+  timeout: WARNING_COLOUR,
+  network: WARNING_COLOUR,
 };
 
 const filters: readonly Filter[] = [
@@ -59,7 +58,7 @@ function useAttemptColumns(): Column<BillAttempt>[] {
       {
         key: 'late',
         label: f('late'),
-        render: (a) => (a.late ? <CellBadge color="yellow.4">{t(k('lateDelivery'))}</CellBadge> : t('dataTable.no')),
+        render: (a) => (a.late ? <CellBadge color={WARNING_COLOUR}>{t(k('lateDelivery'))}</CellBadge> : t('dataTable.no')),
         exportValue: (a) => t(a.late ? 'dataTable.yes' : 'dataTable.no'),
       },
       {

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { useAccess } from '../../lib/access.ts';
 
@@ -11,7 +12,7 @@ const f = (field: string) => `resources.commands.fields.${field}`;
 
 /** Colours with text of at least 4.5:1: dark text on yellow, white on the dark shades, blue on white. */
 const statusBadge: Record<CommandStatus, { color: string; variant: 'filled' | 'outline' }> = {
-  pending: { color: 'yellow.4', variant: 'filled' },
+  pending: { color: WARNING_COLOUR, variant: 'filled' },
   delivered: { color: 'blue.9', variant: 'outline' },
   done: { color: 'teal.9', variant: 'filled' },
   failed: { color: 'red.9', variant: 'filled' },

@@ -4,6 +4,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -15,8 +16,8 @@ const f = (field: string) => `resources.imports.fields.${field}`;
 export function ImportStatusBadge({ record }: { record: Pick<ImportRecord, 'status' | 'rowsRefused'> }) {
   const { t } = useTranslation();
   const partial = record.status === 'done' && record.rowsRefused > 0;
-  // Yellow with dark text (autoContrast): orange with white text is below AA.
-  const color = record.status === 'failed' ? 'red.9' : partial ? 'yellow.4' : 'teal.9';
+  // A partial import is a warning (dark text: autoContrast).
+  const color = record.status === 'failed' ? 'red.9' : partial ? WARNING_COLOUR : 'teal.9';
   return (
     <Badge color={color} autoContrast variant="filled" tt="none" style={{ minWidth: 'max-content' }}>
       {t(`resources.imports.statuses.${partial ? 'partial' : record.status}`)}

@@ -1,11 +1,9 @@
 import type { ContractState } from '@kovanica/contract';
 import { useTranslation } from 'react-i18next';
-import { type BadgeColour, CellBadge } from '../../components/data-table/cells.tsx';
+import { type BadgeColour, CellBadge, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 
 const BLOCK = { display: 'flex', width: 'max-content', marginTop: 4 } as const;
-// Ending soon is a warning in dark text on yellow, as a problematic device is: white on orange.9 is 4.3:1,
-// under the 4.5:1 small text needs (axe found it once the badge no longer overlapped the next column).
-const colours: Partial<Record<ContractState, BadgeColour>> = { ending: 'yellow.4', ended: 'red.9', future: 'gray.7' };
+const colours: Partial<Record<ContractState, BadgeColour>> = { ending: WARNING_COLOUR, ended: 'red.9', future: 'gray.7' };
 
 /**
  * Flags a contract that ends within 30 days, has ended, or has not started yet (domain §8); `block`

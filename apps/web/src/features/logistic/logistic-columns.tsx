@@ -2,7 +2,7 @@ import { type DeviceGroup, formatDate, type LogisticSubject } from '@kovanica/co
 import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CellBadge } from '../../components/data-table/cells.tsx';
+import { CellBadge, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import {
   countColumn,
   moneyColumn,
@@ -57,8 +57,7 @@ export function useLogisticColumns(subject: LogisticSubject, group: DeviceGroup 
         ) : (
           <Group gap={6} wrap="nowrap" justify="flex-end">
             {l.fullness && (
-              // Full today: white on red; soon: dark text on yellow (orange.9 on its light tint is under 4.5:1).
-              <CellBadge size="sm" color={l.fullness === 'today' ? 'red.9' : 'yellow.4'}>
+              <CellBadge size="sm" color={l.fullness === 'today' ? 'red.9' : WARNING_COLOUR}>
                 {t(`resources.logistic.fullness.${l.fullness}`)}
               </CellBadge>
             )}
