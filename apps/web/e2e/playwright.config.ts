@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../tools/chromium.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // E2E_PORT and WEB_DIST let two checkouts (or two people) run the suite side by side.
@@ -46,8 +46,8 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright's own browser downloads are not available here.
-      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium (its headless shell when installed); Playwright's own downloads are not available here.
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
