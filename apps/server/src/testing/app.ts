@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
@@ -30,9 +30,9 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database with the demo seed, closed after the file's tests: call it at the
- * top of a test file (its cleanup is an `afterAll` of the file). `setup` may add routes before the app
- * is ready (tests of the guard itself do).
+ * The real app on a fresh database with the demo seed: called at the top of a test file, it is closed
+ * after the file's tests; called inside a test (an app with options of its own), after that test.
+ * `setup` may add routes before the app is ready (tests of the guard itself do).
  */
 export async function testApp(
   options: {
@@ -60,10 +60,18 @@ export async function testApp(
   });
   options.setup?.(app);
   await app.ready();
-  afterAll(async () => {
+  const close = async () => {
     await app.close();
     await database.dispose();
-  });
+  };
+  // Made inside a test, the app closes when that test ends; made at the top of a file or in a
+  // `describe`, after the file's tests. (An `afterAll` registered inside a test never runs: such
+  // apps were left open, their job queues polling, their databases left on the server.)
+  try {
+    onTestFinished(close);
+  } catch {
+    afterAll(close);
+  }
 
   const tokens = new Map<string, string>();
   const token = async (user: string) => {

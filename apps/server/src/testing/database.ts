@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { adminUrl, databaseUrl } from './postgres.ts';
+import { adminUrl, databaseUrl, testDatabasePrefix } from './postgres.ts';
 
 /**
  * A new, migrated, empty database for one test file: a clone of the migrated template on
@@ -12,7 +12,7 @@ export async function freshDatabase(options: { statementTimeoutMs?: number } = {
   const base = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (base && template) {
-    const name = `kovanica_test_${randomBytes(6).toString('hex')}`;
+    const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
     const admin = await adminUrl(base);
     await admin.query(`create database ${name} template ${template}`);
     const database = await openDatabase({ url: databaseUrl(base, name), statementTimeoutMs: options.statementTimeoutMs });

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { adminUrl, databaseUrl, TEMPLATE_PREFIX } from './postgres.ts';
+import { adminUrl, databaseUrl, TEMPLATE_PREFIX, testDatabasePrefix } from './postgres.ts';
 
 /**
  * With DATABASE_URL set, migrates a template database once; each test file then clones it (fast
@@ -19,7 +19,18 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', template);
   return async () => {
     await admin.query(`drop database if exists ${template} with (force)`);
+    // A test file disposes of the databases it made (testApp does it for it): any left is a leak,
+    // dropped here and reported. Vitest prints a teardown's error but keeps its exit code: the
+    // exit code is set here.
+    const left = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+      testDatabasePrefix(template),
+    ]);
+    for (const { datname } of left.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
+    if (left.rows.length > 0) {
+      process.exitCode = 1;
+      throw new Error(`${left.rows.length} test database(s) were left on the server by test files that did not dispose of them`);
+    }
   };
 }
 
