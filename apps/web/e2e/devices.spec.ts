@@ -1,6 +1,6 @@
 import { type Collection, type Device, isValidImei, type Location, type Logger, type Tag } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, columnTexts, expectAccessible, signIn, USERS } from './support.ts';
 
 function withCheckDigit(body: string): string {
   for (let digit = 0; digit <= 9; digit++) {
@@ -22,18 +22,6 @@ async function choose(page: Page, label: string, option: string, search?: string
   await input.click();
   if (search !== undefined) await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The texts of one column of the list, top to bottom. */
-async function columnTexts(page: Page, tableName: string, header: string): Promise<string[]> {
-  const table = page.getByRole('table', { name: tableName });
-  const headers = await table.getByRole('columnheader').allInnerTexts();
-  const index = headers.findIndex((text) => text.trim() === header);
-  const rows = table.getByRole('row');
-  const count = await rows.count();
-  const out: string[] = [];
-  for (let i = 1; i < count; i++) out.push((await rows.nth(i).getByRole('cell').nth(index).innerText()).trim());
-  return out;
 }
 
 test('a manager creates a device with logger, location and tag, then moves it', async ({ page }) => {
@@ -145,8 +133,8 @@ test('the device list filtered by group and sorted by name keeps its state after
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
   await nameHeader.getByRole('button').click();
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => columnTexts(page, 'Devices', 'Name')).toEqual(names);
-  await expect.poll(() => columnTexts(page, 'Devices', 'Group')).toEqual(names.map(() => 'Monster'));
+  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Name')).toEqual(names);
+  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Group')).toEqual(names.map(() => 'Monster'));
   const url = page.url();
   expect(url).toMatch(/sort=name/);
   expect(url).toMatch(/dir=desc/);
@@ -155,7 +143,7 @@ test('the device list filtered by group and sorted by name keeps its state after
   expect(page.url()).toBe(url);
   await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue('Monster');
   await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => columnTexts(page, 'Devices', 'Name')).toEqual(names);
+  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Name')).toEqual(names);
 });
 
 test('a worker edits devices but sees no New button, and /devices/new shows the refusal', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Company, type DashboardSummary, iri, isValidOib, type TelemetryEvent, type User } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { accountInfoOf, personalInfoOf } from '../src/lib/session.ts';
 
 /** Demo accounts the server seeds on a new database (SEED_DEMO=1). */
@@ -164,6 +164,20 @@ export const newCardUid = () =>
   )
     .join('')
     .toUpperCase();
+
+/**
+ * The texts of one column of a table, top to bottom, read in one go. A loop over the rows (count,
+ * then read each) waits without end on a row that a re-render took away in between, so a poll around
+ * it never asked again: the users list's test failed so about once in ten runs.
+ */
+export function columnTexts(table: Locator, header: string): Promise<string[]> {
+  return table.evaluate((element, name) => {
+    const [head, ...rows] = Array.from(element.querySelectorAll('tr'));
+    const index = Array.from(head?.children ?? []).findIndex((cell) => (cell as HTMLElement).innerText.trim() === name);
+    if (index < 0) throw new Error(`no column "${name}"`);
+    return rows.map((row) => (row.children[index] as HTMLElement | undefined)?.innerText.trim() ?? '');
+  }, header);
+}
 
 /** A screenshot for a human look, when KV_SHOTS=<dir> is set (outside the repository). */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {

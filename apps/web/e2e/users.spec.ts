@@ -1,6 +1,6 @@
 import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, columnTexts, signIn, USERS } from './support.ts';
 
 // A 2×2 PNG: the server squares and enlarges it to 256×256 WebP.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YSMHRAwQCgAibgSJoCkBrwAAAABJRU5ErkJggg==', 'base64');
@@ -23,16 +23,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** The e-mail cells of the list, top to bottom. */
-async function emails(page: Page): Promise<string[]> {
-  const table = page.getByRole('table');
-  const column = await table.getByRole('columnheader').allInnerTexts();
-  const index = column.findIndex((text) => text.trim() === 'E-mail');
-  const rows = table.getByRole('row');
-  const count = await rows.count();
-  const out: string[] = [];
-  for (let i = 1; i < count; i++) out.push((await rows.nth(i).getByRole('cell').nth(index).innerText()).trim());
-  return out;
-}
+const emails = (page: Page) => columnTexts(page.getByRole('table'), 'E-mail');
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
