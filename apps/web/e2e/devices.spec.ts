@@ -133,8 +133,8 @@ test('the device list filtered by group and sorted by name keeps its state after
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
   await nameHeader.getByRole('button').click();
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Name')).toEqual(names);
-  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Group')).toEqual(names.map(() => 'Monster'));
+  await expect.poll(() => columnTexts(table, 'Name')).toEqual(names);
+  await expect.poll(() => columnTexts(table, 'Group')).toEqual(names.map(() => 'Monster'));
   const url = page.url();
   expect(url).toMatch(/sort=name/);
   expect(url).toMatch(/dir=desc/);
@@ -143,7 +143,7 @@ test('the device list filtered by group and sorted by name keeps its state after
   expect(page.url()).toBe(url);
   await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue('Monster');
   await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => columnTexts(page.getByRole('table', { name: 'Devices' }), 'Name')).toEqual(names);
+  await expect.poll(() => columnTexts(table, 'Name')).toEqual(names);
 });
 
 test('a worker edits devices but sees no New button, and /devices/new shows the refusal', async ({ page }) => {

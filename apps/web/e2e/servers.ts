@@ -47,29 +47,25 @@ async function healthy(url: string, deadline: number, child: ChildProcess): Prom
  * PostgreSQL, dropped at the end (decision 0037): the same specs took a tenth less CPU time than on
  * the embedded database. The last keeps the embedded one, so the browser suite exercises both engines.
  */
-async function postgresDatabases(count: number): Promise<{ urls: (string | undefined)[]; drop: () => Promise<void> }> {
+async function postgresDatabases(count: number): Promise<{ urls: string[]; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  const names = base && count > 1 ? Array.from({ length: count - 1 }, (_, i) => `kovanica_e2e_${process.pid}_${i}`) : [];
+  const names = base ? Array.from({ length: count - 1 }, (_, i) => `kovanica_e2e_${process.pid}_${i}`) : [];
   if (!base || names.length === 0) return { urls: [], drop: async () => {} };
   const { default: pg } = await import('pg');
-  const admin = async (work: (client: InstanceType<typeof pg.Client>) => Promise<void>) => {
+  const run = async (statements: string[]) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
-      await work(client);
+      for (const statement of statements) await client.query(statement);
     } finally {
       await client.end();
     }
   };
-  await admin(async (client) => {
-    for (const name of names) await client.query(`create database ${name}`);
-  });
-  const urls = names.map((name) => Object.assign(new URL(base), { pathname: `/${name}` }).toString());
-  const drop = () =>
-    admin(async (client) => {
-      for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
-    });
-  return { urls, drop };
+  await run(names.map((name) => `create database ${name}`));
+  return {
+    urls: names.map((name) => Object.assign(new URL(base), { pathname: `/${name}` }).toString()),
+    drop: () => run(names.map((name) => `drop database if exists ${name} with (force)`)),
+  };
 }
 
 async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<() => Promise<void>> {
