@@ -29,8 +29,19 @@ export async function startJobs(
   handlers: Record<JobName, () => Promise<unknown>>,
   log: (message: string, error?: unknown) => void,
 ): Promise<Jobs> {
+  // The queries pg-boss has under way and the handlers running: `stop` waits for both (see there).
+  let busy = 0;
+  let stopped = false;
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: { executeSql: (text, values) => track(() => database.executeSql(text, values)) },
     schema: 'pgboss',
     // Finished jobs are kept a day, for a look at what ran.
     deleteAfterDays: 1,
@@ -52,12 +63,15 @@ export async function startJobs(
     const { rows } = await database.executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [name]);
     for (const { id } of rows as { id: string }[]) await boss.fail(name, id, { reason: 'left active by a stopped server' });
     await boss.schedule(name, '* * * * *');
-    await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
-      const result = await handler();
-      if ((result as { more?: boolean } | undefined)?.more && !stopped) send(name);
-    });
+    await boss.work(name, { pollingIntervalSeconds: 1 }, () =>
+      track(async () => {
+        // Fetched while stopping (see `stop`): left to the next start's schedule.
+        if (stopped) return;
+        const result = await handler();
+        if ((result as { more?: boolean } | undefined)?.more && !stopped) send(name);
+      }),
+    );
   }
-  let stopped = false;
   // A wake per telemetry batch would be a queue write per batch: at most one a second per job, and a
   // wake within that second is sent at its end (so the bills of the latest batch are not left for the
   // minute's schedule).
@@ -84,6 +98,14 @@ export async function startJobs(
       stopped = true;
       for (const timer of trailing.values()) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // pg-boss 10's graceful stop waits for the jobs its workers hold, not for a fetch under way: a
+      // job fetched just after would run, and be completed (unawaited inside pg-boss), on a database
+      // the caller is closing ("Cannot use a pool after calling end", an unhandled rejection). So the
+      // stop ends only when every query pg-boss started and every handler has settled. A fetched
+      // job's handler starts in the same tick as its fetch ends, so a check a timer later sees it.
+      const deadline = Date.now() + 10_000;
+      do await new Promise((resolve) => setTimeout(resolve, 20));
+      while (busy > 0 && Date.now() < deadline);
     },
   };
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { freshDatabase } from '../testing/database.ts';
+import { JOBS, startJobs } from './queue.ts';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the job queue', () => {
+  it('stops only when nothing it started touches the database any more, even with a fetch under way', async () => {
+    const database = await freshDatabase();
+    onTestFinished(() => database.dispose());
+    // The workers' fetches are held at a gate, so the stop begins with one under way and the job it
+    // will return already queued: the order pg-boss's own graceful stop does not wait for.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let fetchHeld = () => {};
+    const fetchUnderWay = new Promise<void>((resolve) => {
+      fetchHeld = resolve;
+    });
+    let stopped = false;
+    const afterStop: string[] = [];
+    const held: typeof database = {
+      ...database,
+      async executeSql(text, values) {
+        if (stopped) afterStop.push(text.trim().split('\n')[0] ?? '');
+        if (/for update skip locked/i.test(text) && values?.[0] === JOBS.exportSweep) {
+          fetchHeld();
+          await gate;
+        }
+        return database.executeSql(text, values);
+      },
+    };
+    let runs = 0;
+    const count = async () => {
+      runs++;
+    };
+    const errors: unknown[] = [];
+    const jobs = await startJobs(
+      held,
+      { [JOBS.fiscalSweep]: count, [JOBS.exportSweep]: count, [JOBS.mailSweep]: count },
+      (message, error) => errors.push(`${message}: ${error}`),
+    );
+    await fetchUnderWay;
+    jobs.wake(JOBS.exportSweep);
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and state = 'created'`, [
+        JOBS.exportSweep,
+      ]);
+      if ((rows[0] as { n: number }).n > 0) break;
+      await delay(20);
+    }
+    const stopping = jobs.stop().then(() => {
+      stopped = true;
+    });
+    // pg-boss's own stop is over by now; the fetch it did not wait for returns the job.
+    await delay(300);
+    release();
+    await stopping;
+    await delay(300);
+    expect(afterStop).toEqual([]);
+    // The job fetched while stopping is not run: the next start's schedule sweeps.
+    expect(runs).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
