@@ -35,13 +35,14 @@ function Figure({ label, value, icon }: ReportFigure) {
   return (
     <Paper component="section" aria-labelledby={id} withBorder shadow="xs" radius="md" className={classes.figure}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
+        <div className={classes.figureText}>
           <Text id={id} size="sm" c="dimmed" fw={500} lh={1.3}>
             {label}
           </Text>
-          {/* The skeleton takes the value's line box, so nothing below moves when the answer comes. */}
+          {/* The skeleton takes the value's line box, so nothing below moves when the answer comes; it
+              never widens the figure (a label would stay on one line, and wrap when the value comes). */}
           {value === undefined ? (
-            <Skeleton width={120} className={classes.figureValue} />
+            <Skeleton width={120} maw="100%" className={classes.figureValue} />
           ) : (
             <Text className={classes.figureValue}>{value}</Text>
           )}

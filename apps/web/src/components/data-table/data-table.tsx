@@ -184,6 +184,10 @@ export function DataTable<T extends Row>({
       }
     >
       <Table
+        // The skeleton's table is replaced by a new one when the first answer comes, not filled in: its
+        // head, sized by the labels alone, would grow as the rows' widths make labels wrap, and move the
+        // rows down under the reader (a layout shift). A page change keeps the table (the rows stay).
+        key={list.data ? 'rows' : 'skeleton'}
         striped
         highlightOnHover
         verticalSpacing="sm"

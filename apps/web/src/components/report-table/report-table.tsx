@@ -44,6 +44,8 @@ export function ReportTable({ title, toolbar, tools, filters, minWidth, footer, 
       scrollClassName={classes.scroll}
     >
       <Table
+        // New when the first answer comes, as the list's (DataTable): the skeleton's head would grow.
+        key={status.hasData ? 'rows' : 'skeleton'}
         striped
         highlightOnHover
         verticalSpacing="xs"

@@ -48,11 +48,12 @@ export function TodayRevenuePage() {
     <>
       <PageHeader
         title={title}
-        subtitle={
-          report.dataUpdatedAt
-            ? t('resources.revenue.todaySubtitle', { date: formatDate(today), time: formatTime(report.dataUpdatedAt) })
-            : formatDate(today)
-        }
+        // The same line before the first answer, its time a placeholder of the same width: a shorter
+        // subtitle would wrap when the answer came and push the page down (a layout shift on a phone).
+        subtitle={t('resources.revenue.todaySubtitle', {
+          date: formatDate(today),
+          time: report.dataUpdatedAt ? formatTime(report.dataUpdatedAt) : '--:--',
+        })}
       />
       <RevenueFigures totals={report.data?.totals} />
       <RevenueTable
