@@ -16,9 +16,12 @@ export const isAudited = (name: string) => (auditedResources as readonly string[
 /** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
 const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
 
-/** A field's label: the trail's own for stored ids (`verifiedById`), else the resource's, else the name as stored. */
+/**
+ * A field's label: the trail's own for stored ids (`verifiedById`) and columns no screen shows, else the
+ * resource's (under `resources.`, or of its own namespace, as the bills'), else the name as stored.
+ */
 export const fieldLabel = (t: TFunction, resource: string, key: string) =>
-  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
+  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`, `${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
 
 /** A value as people read it: money in euros, times in local time, yes/no, lists joined. */
 export function formatValue(t: TFunction, key: string, value: unknown): string {

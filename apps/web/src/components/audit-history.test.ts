@@ -1,0 +1,30 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import enCore from '../i18n/en.json';
+import enResources from '../i18n/en.resources.json';
+import hrCore from '../i18n/hr.json';
+import hrResources from '../i18n/hr.resources.json';
+import { fieldLabel } from './audit-history.tsx';
+
+const i18n = createInstance();
+await i18n.init({
+  lng: 'en',
+  resources: { en: { translation: { ...enCore, ...enResources } }, hr: { translation: { ...hrCore, ...hrResources } } },
+});
+
+describe('fieldLabel', () => {
+  it('names a stored id, a resource’s field, a field of a resource with a namespace of its own, in both languages', () => {
+    const en = i18n.getFixedT('en');
+    const hr = i18n.getFixedT('hr');
+    expect(fieldLabel(en, 'loyalty-cards', 'statusChangedById')).toBe('Status changed by (user no.)');
+    expect(fieldLabel(en, 'loyalty-cards', 'statusChangedAt')).toBe('Status changed at');
+    expect(fieldLabel(en, 'loyalty-cards', 'companyId')).toBe('Company no.');
+    expect(fieldLabel(en, 'bills', 'issuedAt')).toBe('Issued at');
+    expect(fieldLabel(hr, 'bills', 'issuedAt')).toBe('Izdano');
+    expect(fieldLabel(hr, 'bills', 'vatBaseCents')).toBe('Osnovica PDV-a');
+  });
+
+  it('shows the stored name of a column it has no text for', () => {
+    expect(fieldLabel(i18n.getFixedT('en'), 'bills', 'somethingNew')).toBe('somethingNew');
+  });
+});
