@@ -91,25 +91,38 @@ export async function expectAccessible(page: Page, within?: string): Promise<voi
   // A drawer or modal still fading in has text of too little contrast for the moment it is half
   // transparent: axe reads what is settled. Endless animations (skeletons, loaders) and those driven by
   // scrolling (the row actions' edge) are not waited for, nor anything for more than 2 s.
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const running = document
-      .getAnimations()
-      .filter(
-        (a) =>
-          a.playState === 'running' &&
-          a.timeline instanceof DocumentTimeline &&
-          a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
-      );
-    const settled = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  });
+  const settle = () =>
+    page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === 'running' &&
+            a.timeline instanceof DocumentTimeline &&
+            a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+      const settled = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    });
   // A sandboxed frame without scripts (an e-mail's HTML in the outbox) cannot run axe: the scan
   // would wait on it for ever. What it shows is the e-mail, not the app; its frame's title is the app's.
-  const builder = axeScan(page).exclude('iframe[sandbox=""]');
-  const results = await (within ? builder.include(within) : builder).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const scan = async () => {
+    const builder = axeScan(page).exclude('iframe[sandbox=""]');
+    const results = await (within ? builder.include(within) : builder).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    return blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await settle();
+  let findings = await scan();
+  // What starts fading during the scan (a notification closing on its timer) is half transparent for
+  // a moment, and axe read its text as too faint (1 run in 225). Contrast is read again once settled,
+  // and only what stays counts.
+  if (findings.some((finding) => finding.startsWith('color-contrast:'))) {
+    await settle();
+    findings = await scan();
+  }
+  expect(findings).toEqual([]);
 }
 
 /** Sequence numbers must rise per logger: from the clock, and never twice the same within a run. */
