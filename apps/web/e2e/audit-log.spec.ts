@@ -81,7 +81,15 @@ const SIZES = [
   [1280, 'hr'],
 ] as const;
 const words = {
-  en: { history: 'History', report: 'Count reported', verify: 'Verified', update: 'Changed', title: 'Audit log', rent: '125,00' },
+  en: {
+    history: 'History',
+    report: 'Count reported',
+    verify: 'Verified',
+    update: 'Changed',
+    title: 'Audit log',
+    rent: '125,00',
+    rentalType: 'Fixed',
+  },
   hr: {
     history: 'Povijest',
     report: 'Prijavljeno brojanje',
@@ -89,6 +97,7 @@ const words = {
     update: 'Promijenjeno',
     title: 'Revizijski zapis',
     rent: '125,00',
+    rentalType: 'Fiksni',
   },
 } as const;
 
@@ -136,6 +145,8 @@ for (const [width, language] of SIZES) {
     await expect(history.getByText(w.update, { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(history.getByText('125,00', { exact: false })).toBeVisible({ timeout: 30_000 });
     await expect(history.getByText('100,00', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    // A stored word of a fixed set reads in the user's language (the creation's rental type).
+    await expect(history.getByRole('cell', { name: w.rentalType, exact: true })).toBeVisible();
     await expectAccessible(page);
     await noOverflow(page, `/lessors/edit/${lessor.id}`);
     await screenshot(page, `audit-log-lessor-${width}-${language}`);

@@ -1,39 +1,11 @@
-import { type AuditEntry, type AuditValues, auditedResources, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
+import { type AuditEntry, type AuditValues, formatDateTime } from '@kovanica/contract';
 import { Badge, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
 import { auditLogApi } from '../lib/apis/audit-log.ts';
+import { fieldLabel, formatValue, isAudited, k } from './audit-values.ts';
 import { FailureAlert } from './failure-alert.tsx';
-
-const k = (key: string) => `resources.audit-log.${key}`;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** Whether a resource's changes are recorded: its pages show their history. */
-export const isAudited = (name: string) => (auditedResources as readonly string[]).includes(name);
-
-/** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
-const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
-
-/**
- * A field's label: the trail's own for stored ids (`verifiedById`) and columns no screen shows, else the
- * resource's (under `resources.`, or of its own namespace, as the bills'), else the name as stored.
- */
-export const fieldLabel = (t: TFunction, resource: string, key: string) =>
-  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`, `${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
-
-/** A value as people read it: money in euros, times in local time, yes/no, lists joined. */
-export function formatValue(t: TFunction, key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (value === '[redacted]') return t(k('redacted'));
-  if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
-  if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);
-  if (typeof value === 'number' && key.endsWith('Bp')) return formatPercent(value / 100);
-  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
-  if (Array.isArray(value)) return value.map((v) => formatValue(t, key, v)).join(', ');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 /** The fields one change touched, before and after (a create has no before, a delete no after). */
 export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: string }) {
@@ -59,8 +31,8 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
             <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {fieldLabel(t, entry.resource, key)}
             </Table.Th>
-            {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, before[key])}</Table.Td>}
-            {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, key, after[key])}</Table.Td>}
+            {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key])}</Table.Td>}
+            {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key])}</Table.Td>}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -28,7 +28,7 @@ const at = (tree: Tree, dotted: string): unknown =>
   dotted.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
 
 describe('the audit trail’s field labels', () => {
-  // The web's `fieldLabel` (components/audit-history.tsx) tries these keys in this order, and shows the
+  // The web's `fieldLabel` (components/audit-values.ts) tries these keys in this order, and shows the
   // column's stored name when none has a text: a record's history read "companyId" and "statusChangedAt".
   it.each(['en', 'hr'])('name every column an audited record can show, in %s', (language) => {
     const texts = JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')) as Tree;

@@ -3,7 +3,8 @@ import { Anchor, Box, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditActionBadge, AuditChanges, fieldLabel, formatValue } from '../../components/audit-history.tsx';
+import { AuditActionBadge, AuditChanges } from '../../components/audit-history.tsx';
+import { fieldLabel, formatValue } from '../../components/audit-values.ts';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -54,8 +55,8 @@ function changesText(t: ReturnType<typeof useTranslation>['t'], entry: AuditEntr
   return keys
     .map((key) => {
       const label = fieldLabel(t, entry.resource, key);
-      const was = entry.before ? formatValue(t, key, entry.before[key]) : null;
-      const is = entry.after ? formatValue(t, key, entry.after[key]) : null;
+      const was = entry.before ? formatValue(t, entry.resource, key, entry.before[key]) : null;
+      const is = entry.after ? formatValue(t, entry.resource, key, entry.after[key]) : null;
       return `${label}: ${[was, is].filter((v) => v !== null).join(' → ')}`;
     })
     .join('; ');

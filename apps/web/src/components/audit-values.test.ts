@@ -4,7 +4,7 @@ import enCore from '../i18n/en.json';
 import enResources from '../i18n/en.resources.json';
 import hrCore from '../i18n/hr.json';
 import hrResources from '../i18n/hr.resources.json';
-import { fieldLabel } from './audit-history.tsx';
+import { fieldLabel, formatValue } from './audit-values.ts';
 
 const i18n = createInstance();
 await i18n.init({
@@ -26,5 +26,23 @@ describe('fieldLabel', () => {
 
   it('shows the stored name of a column it has no text for', () => {
     expect(fieldLabel(i18n.getFixedT('en'), 'bills', 'somethingNew')).toBe('somethingNew');
+  });
+});
+
+describe('formatValue', () => {
+  it('words a stored word of a fixed set in the user’s language, under the resource or its own namespace', () => {
+    const hr = i18n.getFixedT('hr');
+    expect(formatValue(hr, 'loyalty-cards', 'status', 'blocked')).toBe('Blokirana');
+    expect(formatValue(hr, 'bills', 'kind', 'storno')).toBe(i18n.t('bills.kinds.storno', { lng: 'hr' }));
+    expect(formatValue(hr, 'lessors', 'rentalType', 'fixed')).toBe(i18n.t('resources.lessors.rentalTypes.fixed', { lng: 'hr' }));
+    expect(formatValue(hr, 'lessors', 'rentalType', 'fixed')).not.toBe('fixed');
+  });
+
+  it('leaves free text, unknown words and numbers as they are', () => {
+    const en = i18n.getFixedT('en');
+    expect(formatValue(en, 'loyalty-cards', 'statusReason', 'Lost at the park')).toBe('Lost at the park');
+    expect(formatValue(en, 'loyalty-cards', 'number', 'ZK-100063')).toBe('ZK-100063');
+    expect(formatValue(en, 'loyalty-cards', 'id', 7)).toBe('7');
+    expect(formatValue(en, 'loyalty-cards', 'status', null)).toBe('—');
   });
 });

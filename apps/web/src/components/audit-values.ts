@@ -1,0 +1,43 @@
+import { auditedResources, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
+import type { TFunction } from 'i18next';
+
+/** How the audit trail's records read: field labels and values in the user's language (no React, for tests). */
+/** A text of the trail's own. */
+export const k = (key: string) => `resources.audit-log.${key}`;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Whether a resource's changes are recorded: its pages show their history. */
+export const isAudited = (name: string) => (auditedResources as readonly string[]).includes(name);
+
+/** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
+const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
+
+/**
+ * A field's label: the trail's own for stored ids (`verifiedById`) and columns no screen shows, else the
+ * resource's (under `resources.`, or of its own namespace, as the bills'), else the name as stored.
+ */
+export const fieldLabel = (t: TFunction, resource: string, key: string) =>
+  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`, `${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
+
+/** A word a field stores from a fixed set (`blocked`, `storno`, `fixed`), not free text. */
+const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * A value as people read it: money in euros, times in local time, yes/no, lists joined, a stored word
+ * of a fixed set in the user's language (the resource's `<field>s` texts: `statuses.blocked`,
+ * `kinds.storno`, `rentalTypes.fixed`, under `resources.` or its own namespace).
+ */
+export function formatValue(t: TFunction, resource: string, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (value === '[redacted]') return t(k('redacted'));
+  if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
+  if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);
+  if (typeof value === 'number' && key.endsWith('Bp')) return formatPercent(value / 100);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.map((v) => formatValue(t, resource, key, v)).join(', ');
+  if (typeof value === 'string' && ENUM_VALUE.test(value)) {
+    const group = key.endsWith('s') ? `${key}es` : `${key}s`;
+    return t([`resources.${resource}.${group}.${value}`, `${resource}.${group}.${value}`], { defaultValue: value });
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
