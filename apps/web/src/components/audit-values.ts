@@ -1,7 +1,8 @@
-import { auditedResources, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
+import { auditedResources, auditFieldLabelKeys, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
 import type { TFunction } from 'i18next';
 
-/** How the audit trail's records read: field labels and values in the user's language (no React, for tests). */
+// How the audit trail's records read: field labels and values in the user's language (no React, for tests).
+
 /** A text of the trail's own. */
 export const k = (key: string) => `resources.audit-log.${key}`;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -9,15 +10,8 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Whether a resource's changes are recorded: its pages show their history. */
 export const isAudited = (name: string) => (auditedResources as readonly string[]).includes(name);
 
-/** A stored column name as the resource's field is called (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`). */
-const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
-
-/**
- * A field's label: the trail's own for stored ids (`verifiedById`) and columns no screen shows, else the
- * resource's (under `resources.`, or of its own namespace, as the bills'), else the name as stored.
- */
-export const fieldLabel = (t: TFunction, resource: string, key: string) =>
-  t([k(`fields.${key}`), `resources.${resource}.fields.${fieldOf(key)}`, `${resource}.fields.${fieldOf(key)}`], { defaultValue: key });
+/** A field's label (`auditFieldLabelKeys`), else the name as stored. */
+export const fieldLabel = (t: TFunction, resource: string, key: string) => t(auditFieldLabelKeys(resource, key), { defaultValue: key });
 
 /** A word a field stores from a fixed set (`blocked`, `storno`, `fixed`), not free text. */
 const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -27,6 +27,18 @@ export const auditedResources = [
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 
+/**
+ * The texts that may name a recorded field, first found wins (the web shows the stored name when none
+ * has one): the trail's own (stored ids as `verifiedById`, columns no screen shows), else the
+ * resource's field (`companyId` → `company`, `rentalPercentageBp` → `rentalPercentage`) under
+ * `resources.`, or in the resource's own namespace (the bills'). A server test holds every audited
+ * column to have one in both languages.
+ */
+export function auditFieldLabelKeys(resource: string, key: string): string[] {
+  const field = key.replace(/(Id|Bp)$/, '');
+  return [`resources.audit-log.fields.${key}`, `resources.${resource}.fields.${field}`, `${resource}.fields.${field}`];
+}
+
 /** A record's fields as they were or became: values as JSON (dates as ISO strings, secrets as `[redacted]`). */
 export const auditValues = z.record(z.string(), z.unknown());
 export type AuditValues = z.infer<typeof auditValues>;

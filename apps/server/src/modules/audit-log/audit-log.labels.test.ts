@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AuditedResource } from '@kovanica/contract';
+import { type AuditedResource, auditFieldLabelKeys } from '@kovanica/contract';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
@@ -28,19 +28,14 @@ const at = (tree: Tree, dotted: string): unknown =>
   dotted.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
 
 describe('the audit trail’s field labels', () => {
-  // The web's `fieldLabel` (components/audit-values.ts) tries these keys in this order, and shows the
-  // column's stored name when none has a text: a record's history read "companyId" and "statusChangedAt".
+  // The web names a field by the first of these texts it has, and shows the column's stored name when
+  // none: a record's history read "companyId" and "statusChangedAt".
   it.each(['en', 'hr'])('name every column an audited record can show, in %s', (language) => {
     const texts = JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')) as Tree;
-    const fieldOf = (key: string) => key.replace(/(Id|Bp)$/, '');
     const missing = Object.entries(TABLES).flatMap(([resource, table]) => {
       const shown = Object.keys(auditValuesOf(Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, null]))));
       return shown
-        .filter((key) =>
-          [`resources.audit-log.fields.${key}`, `resources.${resource}.fields.${fieldOf(key)}`, `${resource}.fields.${fieldOf(key)}`].every(
-            (label) => typeof at(texts, label) !== 'string',
-          ),
-        )
+        .filter((key) => auditFieldLabelKeys(resource, key).every((label) => typeof at(texts, label) !== 'string'))
         .map((key) => `${resource}.${key}`);
     });
     expect(missing).toEqual([]);
