@@ -7,6 +7,7 @@ import type { FiscalKeys } from '../fiscal/keys.ts';
 import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
 import { DEMO_UNBILLED_LOGGER, demoImei, FLEET_SINCE } from './fleet.ts';
+import { demoPersonOf } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -89,9 +90,10 @@ export async function settleDemoBills(db: Db, istraOib: string, now = new Date()
 export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: string; istra: string }, now = Date.now()) {
   const companies = (
     (await db.execute(sql`
-      select c.id, c.oib, (select l.id from locations l where l.company_id = c.id order by l.id limit 1) as location_id
+      select c.id, c.oib, (select l.id from locations l where l.company_id = c.id order by l.id limit 1) as location_id,
+        ${demoPersonOf(sql`c.id`, 'manager')} as manager_id
       from companies c where c.oib in (${oibs.zabavni}, ${oibs.istra})`)) as unknown as {
-      rows: { id: number; oib: string; location_id: number | null }[];
+      rows: { id: number; oib: string; location_id: number | null; manager_id: number | null }[];
     }
   ).rows;
   await db.transaction(async (tx) => {
@@ -116,19 +118,19 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
             payment: i % 2 === 0 ? 'G' : 'K',
             stornoOfId: null,
             note: i === 0 ? 'Birthday party: 10 rides' : null,
-            createdById: null,
+            createdById: company.manager_id,
           }),
         );
       }
-      if (!istra) await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS));
+      if (!istra) await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS), company.manager_id);
     }
   });
 }
 
-/** The storno of a demo bill, issued at `at`. */
-async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date) {
+/** The storno of a demo bill, issued at `at` by `by`. */
+async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date, by: number | null) {
   const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
-  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', null));
+  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', by));
 }
 
 /**

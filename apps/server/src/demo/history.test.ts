@@ -1,10 +1,12 @@
-import type { BillComparison, Collection, Deposit, Device, Lessor } from '@kovanica/contract';
+import type { AuditEntry, BillComparison, Collection, Deposit, Device, Lessor } from '@kovanica/contract';
 import { addDays, businessDate } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
-import { switchOnDemoFiscalization } from './fiscal.ts';
+import { seedDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
 import { seedHistory } from './history.ts';
+import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
+import { seedAuditTrail } from './trail.ts';
 
 const t = await testApp();
 // The last 16 days of the fleet's telemetry up to now (time for an emptying of every device), written
@@ -101,5 +103,35 @@ describe('the demo in trouble', () => {
       contractEnd: addDays(businessDate(), 20),
       contractState: 'ending',
     });
+  });
+
+  it('has a trail of who counted and verified each deposit, and who issued and cancelled bills by hand', async () => {
+    await seedDemoBills(t.db, new FiscalKeys(FISCAL_TEST_SECRET), { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB });
+    expect(await seedAuditTrail(t.db)).toBeGreaterThan(100);
+    const trail = async (query: string) =>
+      (await t.json<Collection<AuditEntry>>('manager', { url: `/api/v2/audit-log?${query}&order[at]=asc` })).body.member;
+
+    // The deposit outside the tolerance: counted by the worker with its note, verified a day after by the manager.
+    const deposits = (await t.json<Collection<Deposit>>('manager', { url: '/api/v2/deposits?status=verified&itemsPerPage=200' })).body
+      .member;
+    const boksac = deposits.find((d) => d.deviceName === 'Boksač 2' && d.outsideTolerance);
+    const history = await trail(`resource=deposits&recordId=${boksac?.id}`);
+    expect(history.map((e) => [e.action, e.actor])).toEqual([
+      ['report', 'worker@zabavni.test'],
+      ['verify', 'manager@zabavni.test'],
+    ]);
+    expect(history[0]?.after).toMatchObject({ note: boksac?.note, reportedAt: boksac?.reportedAt });
+    expect(history[1]).toMatchObject({ at: boksac?.verifiedAt, before: { verifiedAt: null }, after: { verifiedAt: boksac?.verifiedAt } });
+    // The one waiting for a manager has its count only.
+    const waiting = (await t.json<Collection<Deposit>>('manager', { url: '/api/v2/deposits?status=pending_verification' })).body.member;
+    for (const d of waiting) expect((await trail(`resource=deposits&recordId=${d.id}`)).map((e) => e.action)).toEqual(['report']);
+
+    // The bill cancelled by hand: issued, then cancelled by a storno, both by the manager, at their times.
+    const bills = await trail('resource=bills');
+    const storno = bills.find((e) => e.action === 'storno');
+    expect(storno).toMatchObject({ actor: 'manager@zabavni.test', after: { kind: 'storno', note: 'Entered twice' } });
+    const issued = bills.find((e) => e.action === 'create' && e.recordId === storno?.recordId);
+    expect(issued?.after).toMatchObject({ kind: 'manual', note: 'Birthday party: 10 rides' });
+    expect(Date.parse(issued?.at ?? '')).toBeLessThan(Date.parse(storno?.at ?? ''));
   });
 });

@@ -8,7 +8,7 @@ import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { demoSettledBefore } from './fiscal.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
 import { demoCardsByCompany, regularsOf, seedDemoTopUps } from './loyalty.ts';
-import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
+import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
 const CHUNK = 5000;
@@ -123,8 +123,6 @@ export async function demoDailyTurnover(
  */
 async function settleOldDeposits(db: Db, now: Date) {
   const cutoff = new Date(now.getTime() - 2 * 86_400_000);
-  const person = (role: string) =>
-    sql`(select ${users.id} from ${users} where ${users.companyId} = ${deposits.companyId} and ${role} = any(${users.roles}) order by ${users.id} limit 1)`;
   const short = sql`${deposits.id} % 20 = 0 and ${deposits.reportedCoinsCents} >= 100`;
   await db
     .update(deposits)
@@ -132,9 +130,9 @@ async function settleOldDeposits(db: Db, now: Date) {
       depositCoinsCents: sql`${deposits.reportedCoinsCents} - case when ${short} then 100 else 0 end`,
       depositTokens: sql`${deposits.reportedTokens}`,
       note: sql`case when ${short} then 'Kovanica od 1 € zaglavljena u mehanizmu.' end`,
-      reportedById: person('worker'),
+      reportedById: demoPersonOf(deposits.companyId, 'worker'),
       reportedAt: sql`${deposits.at} + interval '2 hours'`,
-      verifiedById: person('manager'),
+      verifiedById: demoPersonOf(deposits.companyId, 'manager'),
       verifiedAt: sql`${deposits.at} + interval '1 day'`,
     })
     .where(lt(deposits.at, cutoff));

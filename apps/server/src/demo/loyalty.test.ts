@@ -5,6 +5,7 @@ import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
 import { FLEET_SINCE } from './fleet.ts';
 import { seedHistory } from './history.ts';
 import { DEMO_CARDS, seedLoyalty, settleDemoCards } from './loyalty.ts';
+import { seedAuditTrail } from './trail.ts';
 
 const t = await testApp();
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -43,5 +44,27 @@ describe("the demo's loyalty programme", () => {
       select c.id from loyalty_cards c left join (select card_id, sum(paid_cents) as paid, sum(bonus_cents) as bonus from card_transactions group by 1) l
         on l.card_id = c.id where c.paid_cents <> coalesce(l.paid, 0) or c.bonus_cents <> coalesce(l.bonus, 0)`);
     expect(drift).toEqual([]);
+
+    // Each top-up is in the trail at the sale's time, not the seed's.
+    const [trail] = await rows<{ entries: number; elsewhen: number }>(sql`
+      select count(*)::int as entries, count(*) filter (where a.at <> t.at)::int as elsewhen
+      from top_ups t join audit_log a on a.resource = 'top-ups' and a.record_id = t.id`);
+    expect(trail).toEqual({ entries: counts?.top_ups, elsewhen: 0 });
+
+    // The lost and the blocked card: each changed by the company's manager, in the trail at that time.
+    await seedAuditTrail(t.db);
+    const changed = await rows<{ status: string; actor: string; at: Date; changed_at: Date; before: unknown; reason: string }>(sql`
+      select c.status, a.actor, a.at, c.status_changed_at as changed_at, a.before, a.after->>'statusReason' as reason
+      from loyalty_cards c join audit_log a on a.resource = 'loyalty-cards' and a.record_id = c.id
+      where c.status <> 'active' order by c.status`);
+    expect(changed.map((c) => [c.status, c.actor])).toEqual([
+      ['blocked', 'manager@zabavni.test'],
+      ['lost', 'manager@zabavni.test'],
+    ]);
+    for (const c of changed) {
+      expect(c.at).toEqual(c.changed_at);
+      expect(c.before).toMatchObject({ status: 'active', statusReason: null });
+      expect(c.reason).toBeTruthy();
+    }
   });
 });

@@ -17,7 +17,7 @@ import { creditCard } from '../modules/card-transactions/card-transactions.servi
 import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { FLEET_SINCE } from './fleet.ts';
-import { DEMO_ZABAVNI_OIB } from './seed.ts';
+import { DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
 
 // The demo's loyalty programme (issue 13 §9): Zabavni runs its own card programme and sells credit
 // at two points of sale of its own; a partner (a café chain) has a programme of its own too. A few
@@ -357,15 +357,16 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
   return sold;
 }
 
-/** After the history: one card reported lost, one blocked at the desk (both with who and why). */
+/** After the history: one card reported lost, one blocked at the desk (both with who and why: the company's manager). */
 export async function settleDemoCards(db: Db, now = new Date()): Promise<void> {
   const at = new Date(now.getTime() - 5 * 86_400_000);
+  const statusChangedById = demoPersonOf(loyaltyCards.companyId, 'manager');
   await db
     .update(loyaltyCards)
-    .set({ status: 'lost', statusReason: 'Izgubljena na bazenu, prijavila majka.', statusChangedAt: at })
+    .set({ status: 'lost', statusReason: 'Izgubljena na bazenu, prijavila majka.', statusChangedAt: at, statusChangedById })
     .where(eq(loyaltyCards.uid, demoCardUid(12)));
   await db
     .update(loyaltyCards)
-    .set({ status: 'blocked', statusReason: 'Sumnja na zlouporabu: kartica kopirana.', statusChangedAt: at })
+    .set({ status: 'blocked', statusReason: 'Sumnja na zlouporabu: kartica kopirana.', statusChangedAt: at, statusChangedById })
     .where(and(eq(loyaltyCards.uid, demoCardUid(33))));
 }

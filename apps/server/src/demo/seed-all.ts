@@ -7,6 +7,7 @@ import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, isEmpty, seedDemo } from './seed.ts';
 import { seedStock } from './stock.ts';
+import { seedAuditTrail } from './trail.ts';
 
 /**
  * Demo data: by default only into a new embedded database; SEED_DEMO=1 also into an empty PostgreSQL.
@@ -51,6 +52,8 @@ export async function seedDemoIfEmpty(
   await step('stock', () => seedStock(db));
   await step('imports', () => seedImports(db));
   await step('cards settled', () => settleDemoCards(db));
+  // Last: the trail of the counts, verifications, bills and card blocks written above, as users made them.
+  await step('audit trail', () => seedAuditTrail(db));
   await step('statistics', () => analyze(db));
   console.log(`  demo data in ${((performance.now() - began) / 1000).toFixed(0)} s (${took.join(', ')})`);
   if (seeding !== database) await seeding.close();

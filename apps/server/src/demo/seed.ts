@@ -1,5 +1,5 @@
 import { moduleComponents, modules, type Role } from '@kovanica/contract';
-import { count } from 'drizzle-orm';
+import { type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
@@ -29,6 +29,10 @@ export const demoAccounts = {
 } as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string }>;
 
 /** True when the database has no users yet: only such a database is ever seeded. */
+/** The company's first user of a role (its manager, its worker) as a subquery: who did what in the demo. */
+export const demoPersonOf = (companyId: SQL | AnyColumn, role: Role): SQL =>
+  sql`(select ${users.id} from ${users} where ${users.companyId} = ${companyId} and ${role} = any(${users.roles}) order by ${users.id} limit 1)`;
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;

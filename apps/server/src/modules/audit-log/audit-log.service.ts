@@ -17,6 +17,8 @@ export interface AuditChange {
   before?: object | null;
   /** The record after the change; null or absent for a delete. */
   after?: object | null;
+  /** When the change was made: now unless given (the demo's past changes). */
+  at?: Date;
 }
 
 /** Who made a change: a request's context, or a machine credential (logger, terminal, app) by name. */
@@ -67,12 +69,8 @@ export function changedFields(before: object, after: object): { before: AuditVal
 const secretChanged = (before: object, after: object, key: string) =>
   (before as Record<string, unknown>)[key] !== (after as Record<string, unknown>)[key];
 
-/**
- * Records a change in the audit trail (decision 0028). Call it with the transaction that makes the
- * change: the change and its row commit together or not at all. An update that changed nothing
- * records nothing. Returns the new row's id (null when nothing was recorded).
- */
-export async function recordChange(tx: Tx | Db, who: AuditActor, change: AuditChange): Promise<number | null> {
+/** The trail's row of one change, or null when an update changed nothing. */
+function auditRow(who: AuditActor, change: AuditChange): typeof auditLog.$inferInsert | null {
   let before: AuditValues | null = change.before ? auditValuesOf(change.before) : null;
   let after: AuditValues | null = change.after ? auditValuesOf(change.after) : null;
   if (change.before && change.after) {
@@ -80,48 +78,52 @@ export async function recordChange(tx: Tx | Db, who: AuditActor, change: AuditCh
     if (!diff) return null;
     ({ before, after } = diff);
   }
-  const [row] = await tx
-    .insert(auditLog)
-    .values({
-      companyId: change.companyId,
-      resource: change.resource,
-      recordId: change.recordId,
-      action: change.action,
-      userId: 'machine' in who ? null : who.actor.userId,
-      actor: 'machine' in who ? who.machine : who.actor.email,
-      ip: who.ip,
-      before,
-      after,
-    })
-    .returning({ id: auditLog.id });
+  return {
+    companyId: change.companyId,
+    resource: change.resource,
+    recordId: change.recordId,
+    action: change.action,
+    userId: 'machine' in who ? null : who.actor.userId,
+    actor: 'machine' in who ? who.machine : who.actor.email,
+    ip: who.ip,
+    ...(change.at ? { at: change.at } : {}),
+    before,
+    after,
+  };
+}
+
+/**
+ * Records a change in the audit trail (decision 0028). Call it with the transaction that makes the
+ * change: the change and its row commit together or not at all. An update that changed nothing
+ * records nothing. Returns the new row's id (null when nothing was recorded).
+ */
+export async function recordChange(tx: Tx | Db, who: AuditActor, change: AuditChange): Promise<number | null> {
+  const values = auditRow(who, change);
+  if (!values) return null;
+  const [row] = await tx.insert(auditLog).values(values).returning({ id: auditLog.id });
   return row?.id ?? null;
 }
 
 /**
- * Records the creation of many records of one resource at once (an import, decision 0027): the
- * same rows `recordChange` writes for each create, in statements of a few hundred rows.
+ * Records many changes at once, each with its own author, in statements of a few hundred rows: the
+ * same rows `recordChange` writes one by one (an import's creates, the demo's past changes).
  */
-export async function recordCreates(
+export async function recordChanges(tx: Tx | Db, changes: readonly (AuditChange & { who: AuditActor })[]): Promise<void> {
+  const rows = changes.flatMap(({ who, ...change }) => auditRow(who, change) ?? []);
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(auditLog).values(rows.slice(i, i + 500));
+}
+
+/** Records the creation of many records of one resource at once (an import, decision 0027). */
+export function recordCreates(
   tx: Tx | Db,
   who: AuditActor,
   resource: AuditedResource,
   rows: readonly (object & { id: number; companyId: number | null })[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.insert(auditLog).values(
-      rows.slice(i, i + 500).map((row) => ({
-        companyId: row.companyId,
-        resource,
-        recordId: row.id,
-        action: 'create' as const,
-        userId: 'machine' in who ? null : who.actor.userId,
-        actor: 'machine' in who ? who.machine : who.actor.email,
-        ip: who.ip,
-        before: null,
-        after: auditValuesOf(row),
-      })),
-    );
-  }
+  return recordChanges(
+    tx,
+    rows.map((row) => ({ who, resource, recordId: row.id, companyId: row.companyId, action: 'create' as const, after: row })),
+  );
 }
 
 type Row = typeof auditLog.$inferSelect;

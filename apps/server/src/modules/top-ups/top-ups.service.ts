@@ -135,6 +135,8 @@ export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<
           recordId: topUpId,
           companyId: sale.companyId,
           action: 'top-up',
+          // The sale's own time: now at a till, the past in the demo's history.
+          at: sale.at,
           after: topUp,
         });
       await creditCard(tx, {

@@ -1,0 +1,88 @@
+import { and, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bills, deposits, loyaltyCards } from '../db/schema/index.ts';
+import { loadActor } from '../http/guard.ts';
+import { type AuditActor, type AuditChange, recordChanges } from '../modules/audit-log/audit-log.service.ts';
+
+type Change = AuditChange & { who: AuditActor };
+
+/**
+ * The audit trail of what the demo's people did (decision 0028). The seed writes states directly: a
+ * year of deposits counted by the worker and verified by the manager, bills issued and cancelled by
+ * hand, cards reported lost or blocked. Here each such state gets the entry the service would have
+ * written when a user made it, with its author and its time, so the History sections and
+ * `/audit-log/list` show what a company's trail looks like. Answers how many entries it wrote.
+ */
+export async function seedAuditTrail(db: Db): Promise<number> {
+  const actors = new Map<number, AuditActor | null>();
+  const who = async (userId: number | null): Promise<AuditActor | null> => {
+    if (userId === null) return null;
+    if (!actors.has(userId)) {
+      const actor = await loadActor(db, userId);
+      actors.set(userId, actor && { actor, ip: null });
+    }
+    return actors.get(userId) ?? null;
+  };
+  const changes: Change[] = [];
+  const add = async (userId: number | null, change: AuditChange) => {
+    const author = await who(userId);
+    if (author) changes.push({ ...change, who: author });
+  };
+
+  // A deposit's count (the worker's report, with its note) and its verification (the manager's).
+  const counted = await db.select().from(deposits).where(isNotNull(deposits.reportedAt));
+  for (const d of counted) {
+    const change = { resource: 'deposits', recordId: d.id, companyId: d.companyId } as const;
+    await add(d.reportedById, {
+      ...change,
+      action: 'report',
+      at: d.reportedAt ?? undefined,
+      before: { depositCoinsCents: null, depositTokens: null, note: null, reportedById: null, reportedAt: null },
+      after: pick(d, 'depositCoinsCents', 'depositTokens', 'note', 'reportedById', 'reportedAt'),
+    });
+    if (d.verifiedAt)
+      await add(d.verifiedById, {
+        ...change,
+        action: 'verify',
+        at: d.verifiedAt,
+        before: { verifiedById: null, verifiedAt: null },
+        after: pick(d, 'verifiedById', 'verifiedAt'),
+      });
+  }
+
+  // A card's status changed at the desk: it was active before.
+  const cards = await db
+    .select()
+    .from(loyaltyCards)
+    .where(and(ne(loyaltyCards.status, 'active'), isNotNull(loyaltyCards.statusChangedAt)));
+  for (const card of cards)
+    await add(card.statusChangedById, {
+      resource: 'loyalty-cards',
+      recordId: card.id,
+      companyId: card.companyId,
+      action: 'update',
+      at: card.statusChangedAt ?? undefined,
+      before: { status: 'active', statusReason: null, statusChangedAt: null, statusChangedById: null },
+      after: pick(card, 'status', 'statusReason', 'statusChangedAt', 'statusChangedById'),
+    });
+
+  // Bills written by hand, and stornos: recorded as issued, a storno on the bill it cancels.
+  const byHand = await db
+    .select()
+    .from(bills)
+    .where(and(isNotNull(bills.createdById), ne(bills.kind, 'device')));
+  // Before the server's first start, so none has been sent yet: each as it was issued.
+  for (const bill of byHand)
+    await add(
+      bill.createdById,
+      bill.stornoOfId === null
+        ? { resource: 'bills', recordId: bill.id, companyId: bill.companyId, action: 'create', at: bill.issuedAt, after: bill }
+        : { resource: 'bills', recordId: bill.stornoOfId, companyId: bill.companyId, action: 'storno', at: bill.issuedAt, after: bill },
+    );
+
+  await db.transaction((tx) => recordChanges(tx, changes));
+  return changes.length;
+}
+
+const pick = <T extends object, K extends keyof T>(row: T, ...keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
