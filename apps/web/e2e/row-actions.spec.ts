@@ -109,7 +109,12 @@ const hasEdge = (cell: Locator) =>
 for (const size of sizes) {
   test(`Report and Verify of a deposit stay in view and work at ${size.width} px`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, USERS.manager);
+    const { user } = await signIn(page, USERS.manager);
+    // The columns the list hides by default shown too, as a user may choose them: wider than a desktop's region.
+    await page.evaluate(
+      (key) => localStorage.setItem(key, JSON.stringify({ reportedTokens: true, depositTokens: true, reportedBy: true })),
+      `kovanica.columns.${user.id}.deposits`,
+    );
     await page.goto(`/deposits/list?device=${device.id}`);
     const verify = page.getByRole('button', { name: `Verify: ${label}`, exact: true });
     const report = page.getByRole('button', { name: `Report the count: ${label}`, exact: true });

@@ -96,6 +96,7 @@ export function useDepositColumns(): Column<Deposit>[] {
         key: 'reportedTokens',
         label: f('reportedTokens'),
         align: 'right',
+        defaultHidden: true,
         render: (d) => d.reportedTokens,
         exportValue: (d) => d.reportedTokens,
       },
@@ -103,6 +104,7 @@ export function useDepositColumns(): Column<Deposit>[] {
         key: 'depositTokens',
         label: f('depositTokens'),
         align: 'right',
+        defaultHidden: true,
         render: (d) => count(d.depositTokens),
         exportValue: (d) => d.depositTokens,
       },
@@ -124,6 +126,7 @@ export function useDepositColumns(): Column<Deposit>[] {
       {
         key: 'reportedBy',
         label: f('reportedByName'),
+        defaultHidden: true,
         render: (d) => person(d.reportedByName, d.reportedAt),
         exportValue: (d) => d.reportedByName,
       },
