@@ -28,6 +28,7 @@ import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
 import { BillSender } from '../apps/server/src/modules/bills/bills.sender.ts';
 import { activeKeyFor } from '../apps/server/src/modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../apps/server/src/modules/bills/fiscal-settings.service.ts';
+import { composeDue } from '../apps/server/src/modules/mail/mail.compose.ts';
 
 const [mode, arg, ...flags] = process.argv.slice(2);
 /** Seals the bench companies' fiscal keys (the demo's certificates). */
@@ -94,6 +95,8 @@ if (mode === 'bare') {
       { seedDemo: true, seedHistory: flags.includes('history'), databaseUrl: pglite ? undefined : arg },
       fiscalKeys,
     );
+    // The mail `npm start`'s job queue composes in its first minute (the outbox's mail 1), without the queue.
+    await composeDue(database.db, new Date());
   } else if (await isEmpty(database.db)) {
     await seedDemo(database.db, fiscalKeys);
     // The demo's loyalty cards (no credit yet): the ingest benchmark's card spends debit them.
