@@ -28,11 +28,11 @@ export const demoAccounts = {
   otherManager: { email: 'manager@drugi.test', name: 'Petra', surname: 'Novak', role: 'manager', company: DRUGI },
 } as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string }>;
 
-/** True when the database has no users yet: only such a database is ever seeded. */
 /** The company's first user of a role (its manager, its worker) as a subquery: who did what in the demo. */
 export const demoPersonOf = (companyId: SQL | AnyColumn, role: Role): SQL =>
   sql`(select ${users.id} from ${users} where ${users.companyId} = ${companyId} and ${role} = any(${users.roles}) order by ${users.id} limit 1)`;
 
+/** True when the database has no users yet: only such a database is ever seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
