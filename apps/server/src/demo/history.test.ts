@@ -133,5 +133,14 @@ describe('the demo in trouble', () => {
     const issued = bills.find((e) => e.action === 'create' && e.recordId === storno?.recordId);
     expect(issued?.after).toMatchObject({ kind: 'manual', note: 'Birthday party: 10 rides' });
     expect(Date.parse(issued?.at ?? '')).toBeLessThan(Date.parse(storno?.at ?? ''));
+
+    // The master data as created: a lessor by its company's manager, a user by the admin (the password never shown).
+    const lessors = (await t.json<Collection<Lessor>>('manager', { url: '/api/v2/lessors?itemsPerPage=200' })).body.member;
+    const lessor = lessors.find((l) => l.name === 'City Center one d.o.o.');
+    expect((await trail(`resource=lessors&recordId=${lessor?.id}`)).map((e) => [e.action, e.actor])).toEqual([
+      ['create', 'manager@zabavni.test'],
+    ]);
+    const [user] = (await t.json<Collection<AuditEntry>>('admin', { url: '/api/v2/audit-log?resource=users&recordId=2' })).body.member;
+    expect(user).toMatchObject({ action: 'create', actor: 'admin@kovanica.test', after: { passwordHash: '[redacted]' } });
   });
 });

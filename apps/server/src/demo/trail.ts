@@ -1,15 +1,15 @@
-import { and, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bills, deposits, loyaltyCards } from '../db/schema/index.ts';
+import { bills, companies, deposits, lessors, locations, loyaltyCards, users } from '../db/schema/index.ts';
 import { loadActor } from '../http/guard.ts';
 import { type AuditActor, type AuditChange, recordChanges } from '../modules/audit-log/audit-log.service.ts';
 
 type Change = AuditChange & { who: AuditActor };
 
 /**
- * The audit trail of what the demo's people did (decision 0028). The seed writes states directly: a
- * year of deposits counted by the worker and verified by the manager, bills issued and cancelled by
- * hand, cards reported lost or blocked. Here each such state gets the entry the service would have
+ * The audit trail of what the demo's people did (decision 0028). The seed writes states directly: the
+ * companies, their users, lessors and locations, a year of deposits counted by the worker and verified
+ * by the manager, bills issued and cancelled by hand, cards reported lost or blocked. Here each such state gets the entry the service would have
  * written when a user made it, with its author and its time, so the History sections and
  * `/audit-log/list` show what a company's trail looks like. Answers how many entries it wrote.
  */
@@ -28,6 +28,33 @@ export async function seedAuditTrail(db: Db): Promise<number> {
     const author = await who(userId);
     if (author) changes.push({ ...change, who: author });
   };
+
+  // The companies and their users, created by the platform's admin; lessors and locations by the company's manager.
+  const people = await db.select({ id: users.id, companyId: users.companyId, roles: users.roles }).from(users).orderBy(asc(users.id));
+  const admin = people.find((p) => p.roles.includes('admin'))?.id ?? null;
+  const managerOf = (companyId: number) => people.find((p) => p.companyId === companyId && p.roles.includes('manager'))?.id ?? admin;
+  for (const row of await db.select().from(companies))
+    await add(admin, { resource: 'companies', recordId: row.id, companyId: row.id, action: 'create', at: row.createdAt, after: row });
+  for (const row of await db.select().from(users))
+    await add(admin, { resource: 'users', recordId: row.id, companyId: row.companyId, action: 'create', at: row.createdAt, after: row });
+  for (const row of await db.select().from(lessors))
+    await add(managerOf(row.companyId), {
+      resource: 'lessors',
+      recordId: row.id,
+      companyId: row.companyId,
+      action: 'create',
+      at: row.createdAt,
+      after: row,
+    });
+  for (const row of await db.select().from(locations))
+    await add(managerOf(row.companyId), {
+      resource: 'locations',
+      recordId: row.id,
+      companyId: row.companyId,
+      action: 'create',
+      at: row.createdAt,
+      after: row,
+    });
 
   // A deposit's count (the worker's report, with its note) and its verification (the manager's).
   const counted = await db.select().from(deposits).where(isNotNull(deposits.reportedAt));

@@ -45,4 +45,10 @@ describe('formatValue', () => {
     expect(formatValue(en, 'loyalty-cards', 'id', 7)).toBe('7');
     expect(formatValue(en, 'loyalty-cards', 'status', null)).toBe('—');
   });
+
+  it('shows a time and a calendar day as the app writes them', () => {
+    const en = i18n.getFixedT('en');
+    expect(formatValue(en, 'lessors', 'contractStart', '2024-03-01')).toBe('01.03.2024');
+    expect(formatValue(en, 'deposits', 'verifiedAt', '2026-11-24T11:30:00.000Z')).toBe('24.11.2026 12:30');
+  });
 });

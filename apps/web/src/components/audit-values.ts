@@ -1,4 +1,4 @@
-import { auditedResources, auditFieldLabelKeys, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
+import { auditedResources, auditFieldLabelKeys, formatDate, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
 import type { TFunction } from 'i18next';
 
 // How the audit trail's records read: field labels and values in the user's language (no React, for tests).
@@ -6,6 +6,8 @@ import type { TFunction } from 'i18next';
 /** A text of the trail's own. */
 export const k = (key: string) => `resources.audit-log.${key}`;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A calendar day as stored (a contract's start, a business date). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a resource's changes are recorded: its pages show their history. */
 export const isAudited = (name: string) => (auditedResources as readonly string[]).includes(name);
@@ -28,6 +30,7 @@ export function formatValue(t: TFunction, resource: string, key: string, value: 
   if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);
   if (typeof value === 'number' && key.endsWith('Bp')) return formatPercent(value / 100);
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && ISO_DAY.test(value)) return formatDate(value);
   if (Array.isArray(value)) return value.map((v) => formatValue(t, resource, key, v)).join(', ');
   if (typeof value === 'string' && ENUM_VALUE.test(value)) {
     const group = key.endsWith('s') ? `${key}es` : `${key}s`;
