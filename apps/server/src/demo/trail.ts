@@ -33,28 +33,20 @@ export async function seedAuditTrail(db: Db): Promise<number> {
   const people = await db.select({ id: users.id, companyId: users.companyId, roles: users.roles }).from(users).orderBy(asc(users.id));
   const admin = people.find((p) => p.roles.includes('admin'))?.id ?? null;
   const managerOf = (companyId: number) => people.find((p) => p.companyId === companyId && p.roles.includes('manager'))?.id ?? admin;
-  for (const row of await db.select().from(companies))
-    await add(admin, { resource: 'companies', recordId: row.id, companyId: row.id, action: 'create', at: row.createdAt, after: row });
-  for (const row of await db.select().from(users))
-    await add(admin, { resource: 'users', recordId: row.id, companyId: row.companyId, action: 'create', at: row.createdAt, after: row });
-  for (const row of await db.select().from(lessors))
-    await add(managerOf(row.companyId), {
-      resource: 'lessors',
-      recordId: row.id,
-      companyId: row.companyId,
-      action: 'create',
-      at: row.createdAt,
-      after: row,
-    });
-  for (const row of await db.select().from(locations))
-    await add(managerOf(row.companyId), {
-      resource: 'locations',
-      recordId: row.id,
-      companyId: row.companyId,
-      action: 'create',
-      at: row.createdAt,
-      after: row,
-    });
+  const created = async (
+    resource: 'companies' | 'users' | 'lessors' | 'locations',
+    rows: readonly { id: number; companyId?: number; createdAt: Date }[],
+    by: (companyId: number) => number | null,
+  ) => {
+    for (const row of rows) {
+      const companyId = row.companyId ?? row.id; // a company's own entries are under itself
+      await add(by(companyId), { resource, recordId: row.id, companyId, action: 'create', at: row.createdAt, after: row });
+    }
+  };
+  await created('companies', await db.select().from(companies), () => admin);
+  await created('users', await db.select().from(users), () => admin);
+  await created('lessors', await db.select().from(lessors), managerOf);
+  await created('locations', await db.select().from(locations), managerOf);
 
   // A deposit's count (the worker's report, with its note) and its verification (the manager's).
   const counted = await db.select().from(deposits).where(isNotNull(deposits.reportedAt));
