@@ -236,7 +236,7 @@ export function DataTable<T extends Row>({
               <Table.Tr key={row['@id']} data-selected={selection.isSelected(row) || undefined}>
                 {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
                 {shown.map((column) => (
-                  <Td key={column.key} ta={column.align} className={column.align === 'right' ? classes.figure : undefined}>
+                  <Td key={column.key} ta={column.align} className={column.align === 'right' ? classes.figure : classes.text}>
                     {column.render(row)}
                   </Td>
                 ))}
