@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistoryDrawer } from '../../components/audit-history.tsx';
 import { DataTable, type Filter } from '../../components/data-table/index.ts';
+import { lazyModal } from '../../components/lazy-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
@@ -16,8 +17,13 @@ import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { depositLabel, depositsListSource, UNVERIFIED } from './api.ts';
 import { useDepositColumns } from './columns.tsx';
-import { DepositReportModal } from './deposit-report-form.tsx';
 import { type Verification, VerifyDepositsModal } from './verify-deposits.tsx';
+
+/** The count's form loads when it is first opened (the list's first paint without the form kit). */
+const DepositReportModal = lazyModal(
+  () => import('./deposit-report-form.tsx').then((m) => m.DepositReportModal),
+  (p) => p.deposit !== null,
+);
 
 const f = (field: string) => `resources.deposits.fields.${field}`;
 const k = (key: string) => `resources.deposits.${key}`;

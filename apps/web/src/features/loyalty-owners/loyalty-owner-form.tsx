@@ -1,5 +1,5 @@
 import { type LoyaltyOwner, loyaltyOwnerCreate, loyaltyOwnerPatch } from '@kovanica/contract';
-import { Badge, Stack, Switch } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { PartyFields } from '../../components/party-fields.tsx';
@@ -8,6 +8,7 @@ import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
 import { AppKeySection } from './app-key-section.tsx';
+import { OwnerKindBadge } from './owner-kind-badge.tsx';
 
 interface Values {
   company: string | null;
@@ -81,16 +82,6 @@ export function LoyaltyOwnerForm({ owner }: { owner?: LoyaltyOwner }) {
         {...form.getInputProps('commissionPercentage')}
       />
     </FormCard>
-  );
-}
-
-/** Whose programme it is: the company's own or a partner's. */
-export function OwnerKindBadge({ owner }: { owner: Pick<LoyaltyOwner, 'isOperator'> }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="filled" size="sm" color={owner.isOperator ? 'blue.9' : 'grape.9'} tt="none" style={{ flexShrink: 0 }}>
-      {t(owner.isOperator ? 'resources.loyalty-owners.kinds.operator' : 'resources.loyalty-owners.kinds.partner')}
-    </Badge>
   );
 }
 

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
-import { OwnerKindBadge } from './loyalty-owner-form.tsx';
+import { OwnerKindBadge } from './owner-kind-badge.tsx';
 
 const f = (field: string) => `resources.loyalty-owners.fields.${field}`;
 const filters: readonly Filter[] = [

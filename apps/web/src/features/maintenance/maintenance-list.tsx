@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../components/confirm-delete.tsx';
 import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { lazyModal } from '../../components/lazy-modal.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -13,7 +14,13 @@ import { devicesApi } from '../../lib/apis/devices.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { useListSearch } from '../../lib/list-state.ts';
 import { maintenanceApi } from './api.ts';
-import { type MaintenanceDevice, MaintenanceModal } from './maintenance-form.tsx';
+import type { MaintenanceDevice } from './maintenance-form.tsx';
+
+/** The record's form loads when it is first opened (the list's first paint without the form kit). */
+const MaintenanceModal = lazyModal(
+  () => import('./maintenance-form.tsx').then((m) => m.MaintenanceModal),
+  (p) => p.opened,
+);
 
 const k = (key: string) => `resources.maintenance.${key}`;
 const f = (field: string) => k(`fields.${field}`);
