@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { cardHoldersApi } from '../../lib/apis/card-holders.ts';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 

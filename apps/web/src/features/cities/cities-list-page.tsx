@@ -1,7 +1,7 @@
 import type { City } from '@kovanica/contract';
 import { strong } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { citiesApi } from '../../lib/apis/cities.ts';
 
 const f = (field: string) => `resources.cities.fields.${field}`;

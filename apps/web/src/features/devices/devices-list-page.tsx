@@ -1,7 +1,7 @@
 import { deviceGroups, type Logger } from '@kovanica/contract';
 import type { Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { locationsApi } from '../../lib/apis/locations.ts';
 import { loggersApi } from '../../lib/apis/loggers.ts';

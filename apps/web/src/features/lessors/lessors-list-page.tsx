@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dash, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { lessorsApi } from '../../lib/apis/lessors.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 import { ContractBadge } from './contract-badge.tsx';

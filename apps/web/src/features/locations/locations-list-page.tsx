@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CellBadge, dash, nowrap, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { TagBadges, tagNames } from '../../components/tag-badge.tsx';
 import { citiesApi } from '../../lib/apis/cities.ts';
 import { lessorsApi } from '../../lib/apis/lessors.ts';

@@ -1,5 +1,5 @@
 import type { Filter } from '../../components/data-table/index.ts';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { loggersApi } from '../../lib/apis/loggers.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { dash, nowrap } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';

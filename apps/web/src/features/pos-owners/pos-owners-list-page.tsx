@@ -2,7 +2,7 @@ import type { PosOwner } from '@kovanica/contract';
 import { useMemo } from 'react';
 import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { posOwnersApi } from '../../lib/apis/pos-owners.ts';
 
 const f = (field: string) => `resources.pos-owners.fields.${field}`;

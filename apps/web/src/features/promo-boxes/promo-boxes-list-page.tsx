@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
 import { promoBoxesApi } from '../../lib/apis/promo-boxes.ts';
 

@@ -2,7 +2,7 @@ import type { Tag } from '@kovanica/contract';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import { strong } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { tagsApi } from '../../lib/apis/tags.ts';
 
 const f = (field: string) => `resources.tags.fields.${field}`;

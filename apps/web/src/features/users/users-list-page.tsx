@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ResourceList } from '../../components/resource-pages.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { useSession } from '../../lib/session.ts';
 import { type UsersScope, usersApis } from './api.ts';
 import { useUserColumns } from './columns.tsx';
