@@ -1,47 +1,62 @@
 import { formatDate } from '@kovanica/contract';
-import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/hr';
+import { TextInput } from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseDay } from '../lib/day.ts';
-import classes from './day-input.module.css';
 
-type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
+export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   /** `yyyy-MM-dd`, as the API sends calendar dates; empty for none. */
   value?: string;
   onChange: (value: string) => void;
 };
 
+const DayCalendarInput = lazy(() => import('./day-calendar-input.tsx'));
+
 /**
  * A calendar date shown and typed as dd.MM.yyyy (original §1), with a calendar to pick from in the
  * user's language; the value stays `yyyy-MM-dd`. The one date input of the app.
+ *
+ * Its calendar (Mantine's dates, dayjs and their styles, 19 kB) loads as the input first shows, not
+ * with the page: the lists' date filters and a few forms brought it into seven screens' own code,
+ * past the 100 kB each may add to the shell (decision 0016, 2026-11-29). Until it has loaded, the same
+ * input stands in its place, its label and value as they will read, not yet editable.
  */
-export function DayInput({ value, onChange, ...props }: DayInputProps) {
-  const { i18n, t } = useTranslation();
+export function DayInput(props: DayInputProps) {
+  // Focus given to the stand-in (a click, a Tab) passes to the input when it comes, which opens its calendar.
+  const focused = useRef(false);
+  const wasFocused = useRef(() => focused.current).current;
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>
-      <DateInput
-        placeholder={i18n.language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy'}
-        {...props}
-        value={value || null}
-        onChange={(next) => onChange(next ?? '')}
-        valueFormat={(day) => formatDate(day)}
-        dateParser={parseDay}
-        clearable
-        classNames={{ day: classes.day }}
-        // The icon-only buttons need a name (axe: button-name): the clear button and the calendar's.
-        clearButtonProps={{ 'aria-label': t('dataTable.clearDate') }}
-        ariaLabels={{
-          previousMonth: t('dataTable.calendar.previousMonth'),
-          nextMonth: t('dataTable.calendar.nextMonth'),
-          previousYear: t('dataTable.calendar.previousYear'),
-          nextYear: t('dataTable.calendar.nextYear'),
-          previousDecade: t('dataTable.calendar.previousDecade'),
-          nextDecade: t('dataTable.calendar.nextDecade'),
-          monthLevelControl: t('dataTable.calendar.monthLevelControl'),
-          yearLevelControl: t('dataTable.calendar.yearLevelControl'),
-        }}
-      />
-    </DatesProvider>
+    <Suspense fallback={<LoadingDayInput {...props} onFocusChange={(on) => (focused.current = on)} />}>
+      <DayCalendarInput {...props} focusOnMount={wasFocused} />
+    </Suspense>
+  );
+}
+
+function LoadingDayInput({
+  value,
+  label,
+  description,
+  error,
+  required,
+  withAsterisk,
+  placeholder,
+  inputWrapperOrder,
+  onFocusChange,
+}: DayInputProps & { onFocusChange: (focused: boolean) => void }) {
+  const { i18n } = useTranslation();
+  return (
+    <TextInput
+      onFocus={() => onFocusChange(true)}
+      onBlur={() => onFocusChange(false)}
+      label={label}
+      description={description}
+      error={error}
+      required={required}
+      withAsterisk={withAsterisk}
+      inputWrapperOrder={inputWrapperOrder}
+      placeholder={placeholder ?? (i18n.language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy')}
+      value={value ? formatDate(value) : ''}
+      readOnly
+    />
   );
 }
