@@ -89,6 +89,8 @@ const words = {
     title: 'Audit log',
     rent: '125,00',
     rentalType: 'Fixed',
+    allFields: /^Show all fields \(\d+\)$/,
+    fewerFields: 'Show fewer fields',
   },
   hr: {
     history: 'Povijest',
@@ -98,6 +100,8 @@ const words = {
     title: 'Revizijski zapis',
     rent: '125,00',
     rentalType: 'Fiksni',
+    allFields: /^Prikaži sva polja \(\d+\)$/,
+    fewerFields: 'Prikaži manje polja',
   },
 } as const;
 
@@ -145,7 +149,15 @@ for (const [width, language] of SIZES) {
     await expect(history.getByText(w.update, { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(history.getByText('125,00', { exact: false })).toBeVisible({ timeout: 30_000 });
     await expect(history.getByText('100,00', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
-    // A stored word of a fixed set reads in the user's language (the creation's rental type).
+    // The creation lists its first fields, every one on asking; a stored word of a fixed set reads in
+    // the user's language (the creation's rental type).
+    const fieldRows = () => history.getByRole('rowheader').count();
+    const folded = await fieldRows();
+    const allFields = history.getByRole('button', { name: w.allFields });
+    await expect(allFields).toHaveAttribute('aria-expanded', 'false');
+    await allFields.click();
+    await expect(history.getByRole('button', { name: w.fewerFields })).toHaveAttribute('aria-expanded', 'true');
+    expect(await fieldRows()).toBeGreaterThan(folded);
     await expect(history.getByRole('cell', { name: w.rentalType, exact: true })).toBeVisible();
     await expectAccessible(page);
     await noOverflow(page, `/lessors/edit/${lessor.id}`);

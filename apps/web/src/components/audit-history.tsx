@@ -1,42 +1,58 @@
 import { type AuditEntry, type AuditValues, formatDateTime } from '@kovanica/contract';
-import { Badge, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
 import { auditLogApi } from '../lib/apis/audit-log.ts';
-import { fieldLabel, formatValue, isAudited, k } from './audit-values.ts';
+import { fieldLabel, fieldsInOrder, formatValue, isAudited, k } from './audit-values.ts';
 import { FailureAlert } from './failure-alert.tsx';
+
+/**
+ * How many fields an entry shows until asked for all: a creation lists every field of its record
+ * (a bill's thirty), which made one page of the trail twenty screens tall.
+ */
+const FIELDS_SHOWN = 6;
 
 /** The fields one change touched, before and after (a create has no before, a delete no after). */
 export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: string }) {
   const { t } = useTranslation();
+  const [all, setAll] = useState(false);
   const before: AuditValues = entry.before ?? {};
   const after: AuditValues = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const keys = fieldsInOrder(before, after);
   if (!keys.length) return null;
+  const shown = all ? keys : keys.slice(0, FIELDS_SHOWN);
+  // Fixed layout and values that break anywhere: no scrolling region a keyboard could not reach.
   return (
-    // Fixed layout and values that break anywhere: no scrolling region a keyboard could not reach.
-    <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
-      {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t(k('field'))}</Table.Th>
-          {entry.before && <Table.Th scope="col">{t(k('before'))}</Table.Th>}
-          {entry.after && <Table.Th scope="col">{t(k('after'))}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {keys.map((key) => (
-          <Table.Tr key={key}>
-            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {fieldLabel(t, entry.resource, key)}
-            </Table.Th>
-            {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key])}</Table.Td>}
-            {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key])}</Table.Td>}
+    <>
+      <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
+        {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t(k('field'))}</Table.Th>
+            {entry.before && <Table.Th scope="col">{t(k('before'))}</Table.Th>}
+            {entry.after && <Table.Th scope="col">{t(k('after'))}</Table.Th>}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((key) => (
+            <Table.Tr key={key}>
+              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {fieldLabel(t, entry.resource, key)}
+              </Table.Th>
+              {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key])}</Table.Td>}
+              {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key])}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {keys.length > FIELDS_SHOWN && (
+        <Button variant="subtle" size="compact-sm" aria-expanded={all} onClick={() => setAll((a) => !a)}>
+          {all ? t(k('fewerFields')) : t(k('allFields'), { count: keys.length })}
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import enCore from '../i18n/en.json';
 import enResources from '../i18n/en.resources.json';
 import hrCore from '../i18n/hr.json';
 import hrResources from '../i18n/hr.resources.json';
-import { fieldLabel, formatValue } from './audit-values.ts';
+import { fieldLabel, fieldsInOrder, formatValue } from './audit-values.ts';
 
 const i18n = createInstance();
 await i18n.init({
@@ -50,5 +50,12 @@ describe('formatValue', () => {
     const en = i18n.getFixedT('en');
     expect(formatValue(en, 'lessors', 'contractStart', '2024-03-01')).toBe('01.03.2024');
     expect(formatValue(en, 'deposits', 'verifiedAt', '2026-11-24T11:30:00.000Z')).toBe('24.11.2026 12:30');
+  });
+
+  it('orders an entry’s fields: those with a value first, in their stored order, the record’s id last', () => {
+    const after = { id: 7, isu: '90', jir: null, oib: '02994650199', note: '', kind: 'manual' };
+    expect(fieldsInOrder({}, after)).toEqual(['isu', 'oib', 'kind', 'jir', 'note', 'id']);
+    // A field emptied by an update has a value before: it stays among the first.
+    expect(fieldsInOrder({ note: 'x', seq: null }, { note: null, seq: null })).toEqual(['note', 'seq']);
   });
 });

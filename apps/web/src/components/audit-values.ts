@@ -38,3 +38,15 @@ export function formatValue(t: TFunction, resource: string, key: string, value: 
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
+
+const empty = (value: unknown) => value === null || value === undefined || value === '';
+
+/**
+ * An entry's fields in the order they are shown. The stored order is the database's (jsonb: shortest
+ * key first); fields with a value come first and the record's own id last (the entry names it
+ * already), so a creation's first lines are what it holds.
+ */
+export function fieldsInOrder(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const weight = (key: string) => (key === 'id' ? 2 : empty(before[key]) && empty(after[key]) ? 1 : 0);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => weight(a) - weight(b));
+}
