@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../lib/day.ts';
 import classes from './day-input.module.css';
-import type { DayInputProps } from './day-input.tsx';
+import { type DayInputProps, dayPlaceholder } from './day-input.tsx';
 
 /** `DayInput`'s input with its calendar (Mantine's dates and dayjs): a chunk of its own, loaded as the input first shows. */
 export default function DayCalendarInput({ value, onChange, focusOnMount, ...props }: DayInputProps & { focusOnMount?: () => boolean }) {
@@ -20,7 +20,7 @@ export default function DayCalendarInput({ value, onChange, focusOnMount, ...pro
     <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>
       <DateInput
         ref={input}
-        placeholder={i18n.language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy'}
+        placeholder={dayPlaceholder(i18n.language)}
         {...props}
         value={value || null}
         onChange={(next) => onChange(next ?? '')}

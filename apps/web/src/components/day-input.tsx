@@ -12,6 +12,9 @@ export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFo
 
 const DayCalendarInput = lazy(() => import('./day-calendar-input.tsx'));
 
+/** What an empty day input shows, in the user's language. */
+export const dayPlaceholder = (language: string) => (language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy');
+
 /**
  * A calendar date shown and typed as dd.MM.yyyy (original §1), with a calendar to pick from in the
  * user's language; the value stays `yyyy-MM-dd`. The one date input of the app.
@@ -54,7 +57,7 @@ function LoadingDayInput({
       required={required}
       withAsterisk={withAsterisk}
       inputWrapperOrder={inputWrapperOrder}
-      placeholder={placeholder ?? (i18n.language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy')}
+      placeholder={placeholder ?? dayPlaceholder(i18n.language)}
       value={value ? formatDate(value) : ''}
       readOnly
     />
