@@ -7,11 +7,12 @@ import { type AuditActor, type AuditChange, recordChanges } from '../modules/aud
 type Change = AuditChange & { who: AuditActor };
 
 /**
- * The audit trail of what the demo's people did (decision 0028). The seed writes states directly: the
- * companies, their users, lessors and locations, a year of deposits counted by the worker and verified
- * by the manager, bills issued and cancelled by hand, cards reported lost or blocked. Here each such state gets the entry the service would have
- * written when a user made it, with its author and its time, so the History sections and
- * `/audit-log/list` show what a company's trail looks like. Answers how many entries it wrote.
+ * The audit trail of what the demo's people did (decision 0028). The seed writes rows and states
+ * directly: the companies, their users, lessors and locations, a year of deposits counted by the
+ * worker and verified by the manager, bills issued and cancelled by hand, cards reported lost or
+ * blocked. Here each gets the entry its service would have written when a user made it, with its
+ * author and its time, so the History sections and `/audit-log/list` show what a company's trail
+ * looks like. Answers how many entries it wrote.
  */
 export async function seedAuditTrail(db: Db): Promise<number> {
   const actors = new Map<number, AuditActor | null>();

@@ -8,11 +8,9 @@ import { EditRowLink, NewButton, OpenRowLink } from './list-actions.tsx';
 import { PageHeader } from './page-header.tsx';
 import { type AnyApi, can, titleOf } from './resource-kit.ts';
 
-/**
- * The list every resource with screens shares (decision 0011): the title, the table with its
- * standard row actions and "New". A module of its own, apart from the form pages
- * (`resource-pages.tsx`), so a list does not load the form kit and a form not the data table.
- */
+// The list every resource with screens shares (decision 0011): the title, the table with its standard
+// row actions and "New". A module of its own, apart from the form pages (`resource-pages.tsx`), so a
+// list does not load the form kit and a form not the data table.
 
 /**
  * A row's edit pencil and delete bin, each shown only to who may use it; with `readable`, who may
