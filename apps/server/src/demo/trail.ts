@@ -31,7 +31,7 @@ export async function seedAuditTrail(db: Db): Promise<number> {
   };
 
   // The companies and their users, created by the platform's admin; lessors and locations by the company's manager.
-  const people = await db.select({ id: users.id, companyId: users.companyId, roles: users.roles }).from(users).orderBy(asc(users.id));
+  const people = await db.select().from(users).orderBy(asc(users.id));
   const admin = people.find((p) => p.roles.includes('admin'))?.id ?? null;
   const managerOf = (companyId: number) => people.find((p) => p.companyId === companyId && p.roles.includes('manager'))?.id ?? admin;
   const created = async (
@@ -45,7 +45,7 @@ export async function seedAuditTrail(db: Db): Promise<number> {
     }
   };
   await created('companies', await db.select().from(companies), () => admin);
-  await created('users', await db.select().from(users), () => admin);
+  await created('users', people, () => admin);
   await created('lessors', await db.select().from(lessors), managerOf);
   await created('locations', await db.select().from(locations), managerOf);
 

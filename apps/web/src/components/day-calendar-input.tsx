@@ -2,19 +2,24 @@ import { formatDate } from '@kovanica/contract';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hr';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../lib/day.ts';
 import classes from './day-input.module.css';
 import { type DayInputProps, dayPlaceholder } from './day-input.tsx';
 
 /** `DayInput`'s input with its calendar (Mantine's dates and dayjs): a chunk of its own, loaded as the input first shows. */
-export default function DayCalendarInput({ value, onChange, focusOnMount, ...props }: DayInputProps & { focusOnMount?: () => boolean }) {
+export default function DayCalendarInput({
+  value,
+  onChange,
+  focusOnMount,
+  ...props
+}: DayInputProps & { focusOnMount?: RefObject<boolean> }) {
   const { i18n, t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   // The stand-in had focus while this loaded: the input takes it over (and opens its calendar).
   useEffect(() => {
-    if (focusOnMount?.()) input.current?.focus();
+    if (focusOnMount?.current) input.current?.focus();
   }, [focusOnMount]);
   return (
     <DatesProvider settings={{ locale: i18n.language === 'hr' ? 'hr' : 'en', firstDayOfWeek: 1 }}>

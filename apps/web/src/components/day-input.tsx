@@ -27,10 +27,9 @@ export const dayPlaceholder = (language: string) => (language === 'hr' ? 'dd.mm.
 export function DayInput(props: DayInputProps) {
   // Focus given to the stand-in (a click, a Tab) passes to the input when it comes, which opens its calendar.
   const focused = useRef(false);
-  const wasFocused = useRef(() => focused.current).current;
   return (
     <Suspense fallback={<LoadingDayInput {...props} onFocusChange={(on) => (focused.current = on)} />}>
-      <DayCalendarInput {...props} focusOnMount={wasFocused} />
+      <DayCalendarInput {...props} focusOnMount={focused} />
     </Suspense>
   );
 }
