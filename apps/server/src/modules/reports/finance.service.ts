@@ -217,6 +217,9 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
   const ends = pgArray(periods.map((p) => p.end));
   const zeros = sql.raw(FIGURES.map(() => '0').join(', '));
   const rentInputCte = sql`rent_input as (${rentInput(rents)})`;
+  // By day, or by whole months, a rollup row's day or month is its period.
+  const rowIsPeriod = scope.period === 'day' || (scope.period === 'month' && from.endsWith('-01') && to === monthEnd(to));
+  const periodOfRow = rowIsPeriod ? sql`t.d` : periodOf(scope.period, from, sql`t.d`);
   // A month's rent at a location that earned nothing in it: the location's, on the month's first day in the range.
   const rentOnly = sql`rentonly as (
       select ${periodOf(scope.period, from, sql`greatest(q.month, ${from}::date)`)} as period, q.company_id, q.location_id, q.rent
@@ -285,7 +288,7 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
   // The device lines of those periods, from the device rows of their days only.
   const deviceLines = sql`select r.period, r.device_id as subject, r.company_id, ${sums('r.')},
       sum(coalesce(q.rent * (${GROSS}) / nullif(q.revenue, 0), 0)) as rent, 0 as maintenance, 0 as operational, 0 as prize
-    from (select ${periodOf(scope.period, from, sql`t.d`)} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
+    from (select ${periodOfRow} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
       from (${rollupRows(scope, 'device')}) t
       where t.d between (select lo from bounds) and (select hi from bounds)) r
     left join rent_input q on q.location_id = r.location_key and q.month = r.month
@@ -300,12 +303,13 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     lpr as (
       select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
       from (${
-        // By day the location rollup has a row per piece already; otherwise its rows are summed into pieces.
-        level === 'location' && scope.period === 'day'
-          ? sql`select t.d as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
+        // Where a row's day or month is its period, the location rollup has a row per piece already (its
+        // key is the company, location and day or month); otherwise its rows are summed into pieces.
+        level === 'location' && rowIsPeriod
+          ? sql`select ${periodOfRow} as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
               ${sql.raw(FIGURES.map((f) => `t.${f}`).join(', '))}, ${grossOf('t')} as gross
             from (${rollupRows(scope, level)}) t`
-          : sql`select ${periodOf(scope.period, from, sql`t.d`)} as period, t.company_id, t.location_key,
+          : sql`select ${periodOfRow} as period, t.company_id, t.location_key,
               date_trunc('month', t.d::timestamp)::date as month, ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
             from (${rollupRows(scope, level)}) t group by 1, 2, 3, 4`
       }) p
@@ -325,7 +329,7 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     -- The device lines of each period (a device is of one company) and the rent-only line of each company that has one.
     counts as (
       select period, sum(n)::bigint as n from (
-        select ${periodOf(scope.period, from, sql`t.d`)} as period, count(distinct t.device_id) as n from (${rollupRows(scope, 'device')}) t group by 1
+        select ${periodOfRow} as period, count(distinct t.device_id) as n from (${rollupRows(scope, 'device')}) t group by 1
         union all select period, count(distinct company_id) from rentonly group by 1) x
       group by 1),
     ${chosen},

@@ -65,6 +65,8 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
   if (places.length === 0) return [];
   const months = monthsOf(scope.from, scope.to);
   const ids = places.map((p) => p.id);
+  // Each month's last day that counts: its end, or today in the current month.
+  const monthsToDate = months.map((month) => (monthEnd(month) < today ? monthEnd(month) : today));
 
   // The contract's days of each month; those covering part of a month take their revenue by day.
   const cells = places.flatMap((place) => {
@@ -76,11 +78,10 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
       contractStart: place.contract_start,
       contractEnd: place.contract_end,
     };
-    return months.map((month) => {
+    return months.map((month, m) => {
       const span = contractSpan(terms, month, today);
-      const monthToDate = monthEnd(month) < today ? monthEnd(month) : today;
-      const partial = span !== null && (span[0] !== month || span[1] < monthToDate);
-      return { place, terms, month, span, partial };
+      const partial = span !== null && (span[0] !== month || span[1] < (monthsToDate[m] ?? today));
+      return { place, terms, month, m, span, partial };
     });
   });
   const partial = cells.filter((c) => c.partial && c.span);
@@ -103,15 +104,22 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
         from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`)
       : null,
   ]);
-  const revenue = new Map<string, number>();
-  for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows)
-    revenue.set(`${r.location_key}/${r.month}`, Number(r.revenue));
+  // Each location's revenue by month, in the order of `months`.
+  const monthIndex = new Map(months.map((month, m) => [month, m]));
+  const revenue = new Map<number, number[]>();
+  for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows) {
+    const m = monthIndex.get(r.month);
+    if (m === undefined) continue;
+    const byMonth = revenue.get(r.location_key) ?? [];
+    byMonth[m] = Number(r.revenue);
+    revenue.set(r.location_key, byMonth);
+  }
   const byDay = new Map<number, number>();
   for (const r of (days as unknown as { rows: { i: unknown; revenue: unknown }[] } | null)?.rows ?? [])
     byDay.set(Number(r.i), Number(r.revenue));
   const partialIndex = new Map(partial.map((c, i) => [c, i]));
   return cells.map((cell) => {
-    const monthRevenueCents = revenue.get(`${cell.place.id}/${cell.month}`) ?? 0;
+    const monthRevenueCents = revenue.get(cell.place.id)?.[cell.m] ?? 0;
     const index = partialIndex.get(cell) ?? -1;
     const basis = cell.span === null ? 0 : index >= 0 ? (byDay.get(index + 1) ?? 0) : monthRevenueCents;
     return {
@@ -121,7 +129,7 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
       lessorId: cell.place.lessor_id,
       terms: cell.terms,
       monthRevenueCents,
-      rent: monthRent(cell.terms, cell.month, basis, today),
+      rent: monthRent(cell.terms, cell.month, basis, today, cell.span),
     };
   });
 }

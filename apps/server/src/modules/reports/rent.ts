@@ -38,8 +38,12 @@ export interface MonthRent {
  * business day that has happened: this month's rent runs to date). Returns the first and last, or null.
  */
 export function contractSpan(terms: RentTerms, month: string, until: string): [string, string] | null {
-  const first = [monthStart(month), terms.contractStart ?? ''].reduce((a, b) => (a > b ? a : b));
-  const last = [monthEnd(month), terms.contractEnd ?? '9999-12-31', until].reduce((a, b) => (a < b ? a : b));
+  // Plain comparisons of yyyy-MM-dd strings: a year's report asks this for every location and month.
+  const start = monthStart(month);
+  const first = terms.contractStart !== null && terms.contractStart > start ? terms.contractStart : start;
+  let last = monthEnd(month);
+  if (terms.contractEnd !== null && terms.contractEnd < last) last = terms.contractEnd;
+  if (until < last) last = until;
   return first <= last ? [first, last] : null;
 }
 
@@ -49,11 +53,17 @@ export function contractSpan(terms: RentTerms, month: string, until: string): [s
  * - percentage: the percentage of the revenue on contract days;
  * - mixed: the amount plus the percentage of that revenue above the income limit
  *   (200 € + 20 % above 1.000 €: revenue 1.500 € → 300 €).
- * `basisCents` must be the revenue of the days `contractSpan` names.
+ * `basisCents` must be the revenue of the days `contractSpan` names; `span` is that span when the
+ * caller has it already.
  */
-export function monthRent(terms: RentTerms, month: string, basisCents: number, until: string): MonthRent {
-  const daysInMonth = daysBetween(monthStart(month), monthEnd(month));
-  const span = terms.type ? contractSpan(terms, month, until) : null;
+export function monthRent(
+  terms: RentTerms,
+  month: string,
+  basisCents: number,
+  until: string,
+  span = terms.type ? contractSpan(terms, month, until) : null,
+): MonthRent {
+  const daysInMonth = Number(monthEnd(month).slice(8)); // the last day's number
   const contractDays = span ? daysBetween(span[0], span[1]) : 0;
   const share = contractDays / daysInMonth;
   const rate = (terms.percentageBp ?? 0) / 10_000;
