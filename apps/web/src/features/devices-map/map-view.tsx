@@ -125,7 +125,13 @@ export default function MapView({ places, fitKey, wide, handle }: MapViewProps) 
   // The map, once per mount: the outline in a pane under the circles, attribution, keyboard support.
   useEffect(() => {
     if (!container.current) return;
+    // Without motion when the system asks for less: zooms, fades and panning land at once.
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const created = leafletMap(container.current, {
+      zoomAnimation: !still,
+      fadeAnimation: !still,
+      markerZoomAnimation: !still,
+      inertia: !still,
       zoomControl: false,
       attributionControl: false,
       zoomSnap: 0.5,
