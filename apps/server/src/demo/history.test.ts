@@ -133,6 +133,8 @@ describe('the demo in trouble', () => {
     const issued = bills.find((e) => e.action === 'create' && e.recordId === storno?.recordId);
     expect(issued?.after).toMatchObject({ kind: 'manual', note: 'Birthday party: 10 rides' });
     expect(Date.parse(issued?.at ?? '')).toBeLessThan(Date.parse(storno?.at ?? ''));
+    // Its record was made when it was issued, not when the demo was seeded.
+    expect(Date.parse(String(issued?.after?.createdAt))).toBe(Date.parse(issued?.at ?? ''));
 
     // The master data as created: a lessor by its company's manager, a user by the admin (the password never shown).
     const lessors = (await t.json<Collection<Lessor>>('manager', { url: '/api/v2/lessors?itemsPerPage=200' })).body.member;

@@ -289,6 +289,9 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
       deviceId: bill.deviceId,
       locationId: bill.locationId,
       issuedAt: bill.at,
+      // The record is made when the bill is issued: a bill issued at an earlier time (the demo's)
+      // says so in its record too.
+      createdAt: bill.at,
       year,
       number: number as number,
       premises: bill.premises,
