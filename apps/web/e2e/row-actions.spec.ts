@@ -112,7 +112,11 @@ for (const size of sizes) {
     const { user } = await signIn(page, USERS.manager);
     // The columns the list hides by default shown too, as a user may choose them: wider than a desktop's region.
     await page.evaluate(
-      (key) => localStorage.setItem(key, JSON.stringify({ reportedTokens: true, depositTokens: true, reportedBy: true })),
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ reportedTokens: true, depositTokens: true, differenceTokens: true, reportedBy: true, verifiedBy: true }),
+        ),
       `kovanica.columns.${user.id}.deposits`,
     );
     await page.goto(`/deposits/list?device=${device.id}`);

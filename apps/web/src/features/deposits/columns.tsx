@@ -1,4 +1,4 @@
-import { type Deposit, type DepositStatus, formatDateTime, formatMoney } from '@kovanica/contract';
+import { type Deposit, type DepositStatus, formatDate, formatDateTime, formatMoney, formatTime } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,13 +61,19 @@ export function useDepositColumns(): Column<Deposit>[] {
         key: 'at',
         label: f('at'),
         sortField: 'at',
-        render: (d) => nowrap(formatDateTime(d.at)),
+        // The day over the time: the list's widest text column is the location's.
+        render: (d) => (
+          <>
+            {nowrap(formatDate(d.at))}
+            {below(formatTime(d.at))}
+          </>
+        ),
         exportValue: (d) => formatDateTime(d.at),
       },
       {
         key: 'device',
         label: f('device'),
-        render: (d) => nowrap(strong(d.deviceName)),
+        render: (d) => strong(d.deviceName),
         exportValue: (d) => d.deviceName,
       },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
@@ -112,6 +118,7 @@ export function useDepositColumns(): Column<Deposit>[] {
         key: 'differenceTokens',
         label: f('differenceTokens'),
         align: 'right',
+        defaultHidden: true,
         render: (d) => difference(d, 'tokens'),
         exportValue: (d) => d.differenceTokens,
       },
@@ -140,6 +147,7 @@ export function useDepositColumns(): Column<Deposit>[] {
       {
         key: 'verifiedBy',
         label: f('verifiedByName'),
+        defaultHidden: true,
         render: (d) => person(d.verifiedByName, d.verifiedAt),
         exportValue: (d) => d.verifiedByName,
       },
