@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { User } from '@kovanica/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
+import { createUsers, expectAccessible, signIn, USERS } from './support.ts';
 
 /** Twelve users of our own, so the figures do not depend on what other tests create. */
 const COUNT = 12;
@@ -10,24 +9,18 @@ const email = (n: number) => `exporter${String(n).padStart(2, '0')}@e2e-table.te
 // A surname with the CSV separator and quotes, to see the quoting in a real file.
 const surname = (n: number) => (n === 1 ? 'Horvat; "Jr"' : `E${n}`);
 
-test.beforeAll(async ({ request }) => {
-  const token = await apiToken(request, USERS.admin);
-  const { member } = await apiGet<{ member: User[] }>(request, token, `/users?email=${USERS.admin}`);
-  for (let n = 1; n <= COUNT; n++) {
-    const response = await request.post('/api/v2/users', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        email: email(n),
-        name: 'Exporter',
-        surname: surname(n),
-        roles: ['accountant'],
-        company: member[0]?.company,
-        password: 'izvoz-po-mjesecu-9',
-      },
-    });
-    expect([201, 422]).toContain(response.status());
-  }
-});
+test.beforeAll(({ request }) =>
+  createUsers(
+    request,
+    Array.from({ length: COUNT }, (_, i) => ({
+      email: email(i + 1),
+      name: 'Exporter',
+      surname: surname(i + 1),
+      role: 'accountant' as const,
+      password: 'izvoz-po-mjesecu-9',
+    })),
+  ),
+);
 
 async function download(page: Page, item: string): Promise<Buffer> {
   await page.getByRole('button', { name: 'Export', exact: true }).click();

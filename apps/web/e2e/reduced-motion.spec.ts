@@ -1,6 +1,5 @@
-import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, signIn, USERS } from './support.ts';
+import { createUsers, signIn, USERS } from './support.ts';
 
 // A user whose system asks for reduced motion: nothing moves, and everything still opens, closes and
 // lands where it should.
@@ -9,24 +8,18 @@ test.use({ reducedMotion: 'reduce' });
 /** Twelve workers, so that the list's pagination bar sits below the fold at 1280 × 800. */
 const COUNT = 12;
 
-test.beforeAll(async ({ request }) => {
-  const token = await apiToken(request, USERS.admin);
-  const { member } = await apiGet<{ member: User[] }>(request, token, `/users?email=${USERS.admin}`);
-  for (let n = 1; n <= COUNT; n++) {
-    const response = await request.post('/api/v2/users', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        email: `still${String(n).padStart(2, '0')}@e2e-motion.test`,
-        name: 'Still',
-        surname: `S${n}`,
-        roles: ['worker'],
-        company: member[0]?.company,
-        password: 'still-password-1',
-      },
-    });
-    expect([201, 422]).toContain(response.status());
-  }
-});
+test.beforeAll(({ request }) =>
+  createUsers(
+    request,
+    Array.from({ length: COUNT }, (_, i) => ({
+      email: `still${String(i + 1).padStart(2, '0')}@e2e-motion.test`,
+      name: 'Still',
+      surname: `S${i + 1}`,
+      role: 'worker' as const,
+      password: 'still-password-1',
+    })),
+  ),
+);
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

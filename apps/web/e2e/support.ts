@@ -26,6 +26,31 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
   return (await response.json()) as T;
 }
 
+/** A user a test makes for itself: its e-mail, name and surname, role and password. */
+export interface TestUser {
+  email: string;
+  name: string;
+  surname: string;
+  role: 'manager' | 'accountant' | 'worker';
+  password: string;
+}
+
+/**
+ * Makes a test's own users in the admin's company, so its figures do not depend on what other tests
+ * create. A retry finds them made (422, the e-mail taken) and goes on.
+ */
+export async function createUsers(request: APIRequestContext, users: TestUser[]): Promise<void> {
+  const token = await apiToken(request, USERS.admin);
+  const { member } = await apiGet<{ member: User[] }>(request, token, `/users?email=${USERS.admin}`);
+  for (const { role, ...user } of users) {
+    const response = await request.post('/api/v2/users', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...user, roles: [role], company: member[0]?.company },
+    });
+    expect([201, 422], `create ${user.email}`).toContain(response.status());
+  }
+}
+
 export function summaryOf(request: APIRequestContext, token: string): Promise<DashboardSummary> {
   return apiGet<DashboardSummary>(request, token, '/dashboard/summary');
 }

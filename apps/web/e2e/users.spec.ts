@@ -1,6 +1,6 @@
 import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, columnTexts, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, columnTexts, createUsers, signIn, USERS } from './support.ts';
 
 // A 2×2 PNG: the server squares and enlarges it to 256×256 WebP.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YSMHRAwQCgAibgSJoCkBrwAAAABJRU5ErkJggg==', 'base64');
@@ -9,18 +9,18 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR
 const PAGER_COUNT = 12;
 const pagerEmail = (n: number) => `pager${String(n).padStart(2, '0')}@e2e-users.test`;
 
-test.beforeAll(async ({ request }) => {
-  const token = await apiToken(request, USERS.admin);
-  const { member } = await apiGet<{ member: User[] }>(request, token, `/users?email=${USERS.admin}`);
-  const company = member[0]?.company;
-  for (let n = 1; n <= PAGER_COUNT; n++) {
-    const response = await request.post('/api/v2/users', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { email: pagerEmail(n), name: 'Pager', surname: `P${n}`, roles: ['worker'], company, password: 'pager-password-1' },
-    });
-    expect([201, 422], `create ${pagerEmail(n)}`).toContain(response.status());
-  }
-});
+test.beforeAll(({ request }) =>
+  createUsers(
+    request,
+    Array.from({ length: PAGER_COUNT }, (_, i) => ({
+      email: pagerEmail(i + 1),
+      name: 'Pager',
+      surname: `P${i + 1}`,
+      role: 'worker' as const,
+      password: 'pager-password-1',
+    })),
+  ),
+);
 
 /** The e-mail cells of the list, top to bottom. */
 const emails = (page: Page) => columnTexts(page.getByRole('table'), 'E-mail');
