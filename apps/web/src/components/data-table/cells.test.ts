@@ -3,7 +3,7 @@ import { Badge, type BadgeProps, DEFAULT_THEME, MantineProvider, Table } from '@
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BADGE_COLOURS, below, CellBadge, type CellBadgeProps, code, flagged, shortCode, Td, Th } from './cells.tsx';
+import { BADGE_COLOURS, below, CellBadge, type CellBadgeProps, code, flagged, shortCode, Td, Th, wrapName } from './cells.tsx';
 
 /** A table body's markup, its attributes in one order (React writes `style` where the props put it). */
 function markup(row: ReactNode): string {
@@ -122,5 +122,14 @@ describe('the plain badge', () => {
     expect(below45).toEqual([]);
     // The rule tells the colours apart: white on orange.9 (a contract ending soon, once) fails it.
     expect(contrastRatio('#ffffff', hex('orange.9'))).toBeLessThan(4.5);
+  });
+});
+
+describe('wrapName', () => {
+  it('keeps a short last word with the word before it, and leaves other names as they are', () => {
+    expect(wrapName('Kapsule 1')).toBe('Kapsule\u00a01');
+    expect(wrapName('Automat za slatkiše 12')).toBe('Automat za slatkiše\u00a012');
+    expect(wrapName('Zabavni park Adria')).toBe('Zabavni park Adria');
+    expect(wrapName('Dizalica')).toBe('Dizalica');
   });
 });

@@ -13,6 +13,12 @@ export const dash = <span className={classes.dash}>–</span>;
 /** A row's name, in bold: what the row is called (a city, a location, a company). */
 export const strong = (content: ReactNode) => <span className={classes.strong}>{content}</span>;
 
+/**
+ * A name that may wrap, its short last word (a machine's number: "Kapsule 1") kept with the word
+ * before it, so a narrow column never leaves the number alone on a line.
+ */
+export const wrapName = (name: string) => name.replace(/ (\S{1,3})$/, '\u00a0$1');
+
 /** A cell's content kept on one line (dates, amounts, numbers). */
 export const nowrap = (content: ReactNode) => <span className={classes.nowrap}>{content}</span>;
 

@@ -2,7 +2,7 @@ import { type Deposit, type DepositStatus, formatDate, formatDateTime, formatMon
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BadgeColour, below, CellBadge, dash, flagged, nowrap, strong } from '../../components/data-table/cells.tsx';
+import { type BadgeColour, below, CellBadge, dash, flagged, nowrap, strong, wrapName } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { exportMoney } from '../../lib/export/table.ts';
 
@@ -73,7 +73,7 @@ export function useDepositColumns(): Column<Deposit>[] {
       {
         key: 'device',
         label: f('device'),
-        render: (d) => strong(d.deviceName),
+        render: (d) => strong(wrapName(d.deviceName)),
         exportValue: (d) => d.deviceName,
       },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
