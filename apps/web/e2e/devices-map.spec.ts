@@ -1,6 +1,6 @@
 import { type Collection, type Device, isValidOib, type Location, type ModuleComponent, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, expectAccessible, PASSWORD, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, followMenu, PASSWORD, signIn, USERS } from './support.ts';
 
 /** The marker colour of a critical location: Mantine's red 9, as the legend shows it. */
 const CRITICAL_RED = '#c92a2a';
@@ -112,9 +112,7 @@ test('the map places the fleet by location, turns a critical device red and says
   expect(placed.size).toBeGreaterThan(10);
 
   await page.goto('/dashboard');
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('button', { name: 'Devices' }).click();
-  await menu.getByRole('link', { name: 'Devices Map' }).click();
+  await followMenu(page, 'Devices', 'Devices Map');
   await expect(page).toHaveURL(/\/devices\/map$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Collection, Command, Device, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 /** A demo device by its exact name (the demo fleet is numbered per model: "Dupin 2"). */
 async function deviceNamed(request: APIRequestContext, token: string, name: string): Promise<Device> {
@@ -58,9 +58,7 @@ test('a manager gives a free ride; the logger picks it up and confirms it', asyn
   const reason = `E2E coin stuck ${Date.now()}`;
 
   await page.goto('/dashboard');
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('button', { name: 'Devices' }).click();
-  await menu.getByRole('link', { name: 'Free rides' }).click();
+  await followMenu(page, 'Devices', 'Free rides');
   await expect(page).toHaveURL(/\/devices\/free-ride$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Free rides' })).toBeVisible();
 

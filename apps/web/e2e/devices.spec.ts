@@ -1,6 +1,6 @@
 import { type Collection, type Device, isValidImei, type Location, type Logger, type Tag } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, columnTexts, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, columnTexts, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 function withCheckDigit(body: string): string {
   for (let digit = 0; digit <= 9; digit++) {
@@ -119,9 +119,7 @@ test('the device list filtered by group and sorted by name keeps its state after
   const names = expected.member.map((d) => d.name);
 
   await page.goto('/dashboard');
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('button', { name: 'Devices' }).click();
-  await menu.getByRole('link', { name: 'List' }).click();
+  await followMenu(page, 'Devices', 'List');
   await expect(page).toHaveURL(/\/devices\/list$/);
   const table = page.getByRole('table', { name: 'Devices' });
   await expect(table).toBeVisible();

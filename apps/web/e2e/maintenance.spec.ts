@@ -1,6 +1,6 @@
 import { businessDate, type Collection, type Device, formatDate } from '@kovanica/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 /** Picks an option of a (reference) select inside `scope`, typing to search when given. */
 async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
@@ -72,9 +72,7 @@ test('maintenance: a worker records a repair, a manager finds and corrects it, a
   // A manager finds it among every device's records of today, from the menu.
   await signIn(page, USERS.manager);
   await page.goto('/dashboard');
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('button', { name: 'Devices' }).click();
-  await menu.getByRole('link', { name: 'Maintenance by period' }).click();
+  await followMenu(page, 'Devices', 'Maintenance by period');
   await expect(page).toHaveURL(/\/devices-maintenance\/range$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Maintenance by period' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Period from', exact: true }).fill(today);
@@ -88,7 +86,7 @@ test('maintenance: a worker records a repair, a manager finds and corrects it, a
   await expectAccessible(page);
 
   // …and by the device, once picked; there the cost is corrected.
-  await menu.getByRole('link', { name: 'Maintenance by device' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Maintenance by device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Maintenance by device' })).toBeVisible();
   await choose(page, page, 'Device', device.name, device.name);
   await expect(page).toHaveURL(/device=/);

@@ -51,6 +51,22 @@ export async function createUsers(request: APIRequestContext, users: TestUser[])
   }
 }
 
+/**
+ * Opens a side-menu group and follows one of its links, as a user does: once the link is wholly in
+ * view. A click while the group still unfolds, on a link the side menu has to scroll to, could land
+ * on an entry above it (seen with the last of the twelve devices' entries).
+ */
+export async function followMenu(page: Page, group: string, link: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: group }).click();
+  const target = menu.getByRole('link', { name: link, exact: true });
+  await expect(async () => {
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport({ ratio: 1, timeout: 500 });
+  }).toPass();
+  await target.click();
+}
+
 export function summaryOf(request: APIRequestContext, token: string): Promise<DashboardSummary> {
   return apiGet<DashboardSummary>(request, token, '/dashboard/summary');
 }
