@@ -61,7 +61,7 @@ export function useDepositColumns(): Column<Deposit>[] {
         key: 'at',
         label: f('at'),
         sortField: 'at',
-        // The day over the time: the list's widest text column is the location's.
+        // The day over its time, leaving the room to the location, the list's longest text.
         render: (d) => (
           <>
             {nowrap(formatDate(d.at))}
