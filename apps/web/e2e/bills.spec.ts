@@ -9,7 +9,7 @@ import {
   iri,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, chooseOption, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * The bills screens on the demo's bills: Zabavni's, sent to the simulated CIS when the server starts
@@ -34,14 +34,6 @@ async function signInAll(page: Page, email: string) {
 async function bills(request: APIRequestContext, query: string): Promise<Bill[]> {
   const token = await apiToken(request, USERS.manager);
   return (await apiGet<Collection<Bill>>(request, token, `/bills?itemsPerPage=200&${query}`, ALL)).member;
-}
-
-/** Picks an option of a select, typing to search when given. */
-async function choose(page: Page, label: string, option: string, search?: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true }));
-  await input.click();
-  if (search !== undefined) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 const rowsOf = (table: Locator) => table.locator('tbody tr');
@@ -72,7 +64,7 @@ test('the list shows every bill with its status; a storno and the bill it cancel
   await expect(rowsOf(table).filter({ hasText: 'Cancelled' }).first()).toBeVisible();
   await expectAccessible(page);
 
-  await choose(page, 'Status', 'Unfiscalized');
+  await chooseOption(page, 'Status', 'Unfiscalized');
   await expect(page).toHaveURL(/status=unfiscalized/);
   await expect(rowsOf(table).filter({ hasNotText: 'Unfiscalized' })).toHaveCount(0);
   await expect(rowsOf(table).first()).toContainText('Zabavni automati Istra d.o.o.');
@@ -92,7 +84,7 @@ test('the advanced filter finds a bill by its number as printed, by its JIR, and
 
   // The same number is printed in both companies: the status tells Zabavni's (sent) from Istra's.
   await page.getByRole('textbox', { name: 'Number' }).fill(bill.number);
-  await choose(page, 'Status', 'Fiscalized');
+  await chooseOption(page, 'Status', 'Fiscalized');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/number=.*status=fiscalized|status=fiscalized.*number=/);
   await expect(page.getByText('2 filters applied.')).toBeVisible();
@@ -174,13 +166,13 @@ test('requests to CIS: late deliveries, and a send’s request and answer as ind
   const table = page.getByRole('table', { name: 'Requests to CIS' });
 
   // "Send again" made late deliveries (NakDost) of the unfiscalized bills.
-  await choose(page, 'Late delivery', 'Yes');
+  await chooseOption(page, 'Late delivery', 'Yes');
   await expect(page).toHaveURL(/late=true/);
   await expect(rowsOf(table).first()).toContainText('Late');
   await expect(rowsOf(table).filter({ hasNotText: 'Late' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await choose(page, 'Outcome', 'JIR received');
+  await chooseOption(page, 'Outcome', 'JIR received');
   await expect(page).toHaveURL(/outcome=jir/);
   const row = rowsOf(table).first();
   await expect(row).toContainText('Simulated');

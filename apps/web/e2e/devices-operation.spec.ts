@@ -1,6 +1,6 @@
 import type { Collection, Command, Device, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, followMenu, signIn, USERS } from './support.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiGet, chooseOption, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 /** A demo device by its exact name (the demo fleet is numbered per model: "Dupin 2"). */
 async function deviceNamed(request: APIRequestContext, token: string, name: string): Promise<Device> {
@@ -32,20 +32,12 @@ async function report(request: APIRequestContext, imei: string, ...events: Event
   return (await response.json()) as TelemetryAnswer;
 }
 
-/** Picks an option of a (reference) select inside `scope`, typing to search when given. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
-  const input = scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true }));
-  await input.click();
-  if (search !== undefined) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Sends a command through the list page's button and modal. */
 async function sendFromList(page: Page, button: string, submit: string, device: Device, reason: string) {
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: button });
   await expect(dialog).toBeVisible();
-  await choose(page, dialog, 'Device', device.name, device.name);
+  await chooseOption(page, 'Device', device.name, { within: dialog, search: device.name });
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
   await dialog.getByRole('button', { name: submit }).click();
   await expect(dialog).toBeHidden();
@@ -162,7 +154,7 @@ test('a critical alarm lists the device as critical with its code and marks it i
   // The device list shows the state, and its Critical filter finds the device.
   await page.goto('/devices/list');
   const list = page.getByRole('table', { name: 'Devices' });
-  await choose(page, page, 'Critical', 'Yes');
+  await chooseOption(page, 'Critical', 'Yes');
   await expect(page).toHaveURL(/critical=true/);
   const listed = list.getByRole('row').filter({ hasText: device.name });
   await expect(listed.getByText('Critical (E12)')).toBeVisible();
@@ -227,7 +219,7 @@ test('a device without a logger offers no commands, and sending one is refused a
   await page.goto('/devices/free-ride');
   await page.getByRole('button', { name: 'Give a free ride' }).click();
   const dialog = page.getByRole('dialog', { name: 'Give a free ride' });
-  await choose(page, dialog, 'Device', device.name, device.name);
+  await chooseOption(page, 'Device', device.name, { within: dialog, search: device.name });
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('E2E no logger');
   await dialog.getByRole('button', { name: 'Give the free ride' }).click();
   await expect(dialog.getByText('This device has no logger to send the command to.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { type Collection, type Device, isValidImei, type Location, type Logger, type Tag } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, columnTexts, expectAccessible, followMenu, signIn, USERS } from './support.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiGet, chooseOption, columnTexts, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 function withCheckDigit(body: string): string {
   for (let digit = 0; digit <= 9; digit++) {
@@ -13,15 +13,6 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
   const response = await request.post(`/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
   expect(response.status(), `POST ${path}`).toBe(201);
   return (await response.json()) as T;
-}
-
-/** Picks an option of a select or reference select, typing to search when the list is long. */
-async function choose(page: Page, label: string, option: string, search?: string) {
-  // A searchable select is a textbox, a plain one a combobox.
-  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true }));
-  await input.click();
-  if (search !== undefined) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a manager creates a device with logger, location and tag, then moves it', async ({ page }) => {
@@ -39,11 +30,11 @@ test('a manager creates a device with logger, location and tag, then moves it', 
   await page.getByRole('main').getByRole('link', { name: 'New device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New device' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await choose(page, 'Group', 'Kiddie ride');
-  await choose(page, 'Tags', tag.name, tag.name);
+  await chooseOption(page, 'Group', 'Kiddie ride');
+  await chooseOption(page, 'Tags', tag.name, { search: tag.name });
   await page.keyboard.press('Escape');
-  await choose(page, 'Logger', imei, imei);
-  await choose(page, 'Location', first.name, first.name);
+  await chooseOption(page, 'Logger', imei, { search: imei });
+  await chooseOption(page, 'Location', first.name, { search: first.name });
   await page.getByRole('textbox', { name: 'Play price' }).fill('2,50');
   await page.getByRole('textbox', { name: 'Token value' }).fill('1');
   await page.getByRole('button', { name: 'Create device' }).click();
@@ -68,7 +59,7 @@ test('a manager creates a device with logger, location and tag, then moves it', 
   await expect(history.getByRole('row').nth(1)).toContainText('Now');
 
   // Moving: the form explains that the move is recorded, then the history shows both stays.
-  await choose(page, 'Location', second.name, second.name);
+  await chooseOption(page, 'Location', second.name, { search: second.name });
   await expect(page.getByText('the move is recorded with its time in the placement history')).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The device has been saved.')).toBeVisible();
@@ -102,8 +93,8 @@ test('a logger fitted to another device is refused on the logger field', async (
 
   await page.goto('/devices/new');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E taker ${imei.slice(-6)}`);
-  await choose(page, 'Group', 'Vending');
-  await choose(page, 'Logger', `${imei} (fitted to ${holder.name})`, imei);
+  await chooseOption(page, 'Group', 'Vending');
+  await chooseOption(page, 'Logger', `${imei} (fitted to ${holder.name})`, { search: imei });
   await page.getByRole('textbox', { name: 'Play price' }).fill('1');
   await page.getByRole('textbox', { name: 'Token value' }).fill('0');
   await page.getByRole('button', { name: 'Create device' }).click();
@@ -124,7 +115,7 @@ test('the device list filtered by group and sorted by name keeps its state after
   const table = page.getByRole('table', { name: 'Devices' });
   await expect(table).toBeVisible();
 
-  await choose(page, 'Group', 'Monster');
+  await chooseOption(page, 'Group', 'Monster');
   await expect(page).toHaveURL(/group=monster/);
   const nameHeader = table.getByRole('columnheader', { name: 'Name' });
   await nameHeader.getByRole('button').click();

@@ -1,6 +1,6 @@
 import { addDays, businessDate, isValidOib } from '@kovanica/contract';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn, USERS } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { chooseOption, signIn, USERS } from './support.ts';
 
 /** A day as the date field shows and takes it: dd.MM.yyyy. */
 const shown = (iso: string) => iso.split('-').reverse().join('.');
@@ -12,14 +12,6 @@ function newOib(): string {
   throw new Error('no check digit');
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .getByRole('combobox', { name: label, exact: true })
-    .or(page.getByRole('textbox', { name: label, exact: true }))
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('a contract that ends before it starts is refused inline', async ({ page }) => {
   await signIn(page, USERS.manager);
   const posts: string[] = [];
@@ -29,7 +21,7 @@ test('a contract that ends before it starts is refused inline', async ({ page })
   await page.goto('/lessors/new');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E najmodavac ${Date.now()}`);
   await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
-  await choose(page, 'Rental type', 'Fixed');
+  await chooseOption(page, 'Rental type', 'Fixed');
   await page.getByLabel('Contract start').fill(shown('2026-06-01'));
   await page.getByLabel('Contract end').fill(shown('2026-05-31'));
   await page.getByRole('button', { name: 'Create lessor' }).click();
@@ -53,7 +45,7 @@ test('a lessor whose contract ends within 30 days shows the ending badge', async
   await page.getByRole('textbox', { name: 'OIB' }).fill(newOib());
   await page.getByLabel('Contract start').fill(shown(addDays(today, -200)));
   await page.getByLabel('Contract end').fill(shown(addDays(today, 10)));
-  await choose(page, 'Rental type', 'Mixed');
+  await chooseOption(page, 'Rental type', 'Mixed');
   await page.getByRole('textbox', { name: 'Contract rental amount' }).fill('1234,5');
   await page.getByRole('textbox', { name: 'Rental percentage' }).fill('12,5');
   await page.getByRole('textbox', { name: 'Income limit' }).fill('1000');

@@ -1,14 +1,6 @@
 import type { Collection, Location } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, signIn, USERS } from './support.ts';
-
-/** Picks an option of a select or reference select, typing to search first when asked. */
-async function choose(page: Page, label: string, option: string, search?: string) {
-  const input = page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true }));
-  await input.click();
-  if (search !== undefined) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { apiGet, chooseOption, signIn, USERS } from './support.ts';
 
 const time = (page: Page, day: string, part: 'opens' | 'closes') => page.getByRole('textbox', { name: `${day} ${part}`, exact: true });
 
@@ -19,7 +11,7 @@ test('a manager creates a location with working hours and finds them again after
   await expect(page.getByRole('heading', { level: 1, name: 'New location' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await choose(page, 'City', 'Split', 'Spl');
+  await chooseOption(page, 'City', 'Split', { search: 'Spl' });
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
     await time(page, day, 'opens').fill('08:00');
     await time(page, day, 'closes').fill('20:00');
@@ -70,7 +62,7 @@ test('a location with an empty name or a day that opens and closes at once is no
     if (request.method() === 'POST' && request.url().includes('/api/v2/locations')) posts.push(request.url());
   });
   await page.goto('/locations/new');
-  await choose(page, 'City', 'Zagreb', 'Zag');
+  await chooseOption(page, 'City', 'Zagreb', { search: 'Zag' });
   await time(page, 'Tuesday', 'opens').fill('10:00');
   await time(page, 'Tuesday', 'closes').fill('10:00');
   await page.getByRole('button', { name: 'Create location' }).click();
@@ -98,7 +90,7 @@ test('the list filtered by city and sorted by name keeps its state after a reloa
 
   await page.goto('/locations/list');
   const table = page.getByRole('table', { name: 'Locations' });
-  await choose(page, 'City', 'Zagreb', 'Zag');
+  await chooseOption(page, 'City', 'Zagreb', { search: 'Zag' });
   await expect(page).toHaveURL(/city=/);
   const nameHeader = table.getByRole('columnheader', { name: 'Name' });
   await nameHeader.getByRole('button').click();

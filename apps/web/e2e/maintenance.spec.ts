@@ -1,14 +1,6 @@
 import { businessDate, type Collection, type Device, formatDate } from '@kovanica/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, followMenu, signIn, USERS } from './support.ts';
-
-/** Picks an option of a (reference) select inside `scope`, typing to search when given. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
-  const input = scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true }));
-  await input.click();
-  if (search !== undefined) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, chooseOption, expectAccessible, followMenu, signIn, USERS } from './support.ts';
 
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 const rowWith = (page: Page, name: string, text: string) => table(page, name).getByRole('row').filter({ hasText: text });
@@ -39,7 +31,7 @@ test('maintenance: a worker records a repair, a manager finds and corrects it, a
   await expect(dialog.getByText('This field is required.')).toHaveCount(2);
   await expectAccessible(page);
 
-  await choose(page, dialog, 'Type', 'Repair');
+  await chooseOption(page, 'Type', 'Repair', { within: dialog });
   await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
   await dialog.getByRole('textbox', { name: 'Cost' }).fill('45,50');
 
@@ -88,7 +80,7 @@ test('maintenance: a worker records a repair, a manager finds and corrects it, a
   // …and by the device, once picked; there the cost is corrected.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Maintenance by device' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Maintenance by device' })).toBeVisible();
-  await choose(page, page, 'Device', device.name, device.name);
+  await chooseOption(page, 'Device', device.name, { search: device.name });
   await expect(page).toHaveURL(/device=/);
   const deviceRow = rowWith(page, 'Maintenance by device', description);
   await expect(deviceRow).toContainText('45,50 €');

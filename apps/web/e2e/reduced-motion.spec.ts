@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUsers, signIn, USERS } from './support.ts';
+import { chooseOption, createUsers, signIn, USERS } from './support.ts';
 
 // A user whose system asks for reduced motion: nothing moves, and everything still opens, closes and
 // lands where it should.
@@ -21,17 +21,12 @@ test.beforeAll(({ request }) =>
   ),
 );
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('a select below the fold opens where it is, after another select was used, and the page stays put', async ({ page }) => {
   await signIn(page, USERS.admin);
   await page.goto('/users/all/list?name=Still');
   await expect(page.getByText(`1–${COUNT} of ${COUNT}`)).toBeVisible();
 
-  await choose(page, 'Role', 'Field worker');
+  await chooseOption(page, 'Role', 'Field worker');
   await expect(page).toHaveURL(/role=worker/);
   const rows = page.getByRole('combobox', { name: 'Rows per page' });
   await rows.scrollIntoViewIfNeeded();

@@ -52,6 +52,23 @@ export async function createUsers(request: APIRequestContext, users: TestUser[])
 }
 
 /**
+ * Picks an option of a select by the select's label. A plain select is a combobox, a searchable one a
+ * textbox, typed into first when `search` is given; `within` narrows the select to a part of the page
+ * (a dialog). The options are looked for in the whole page: a dropdown is portalled to the body.
+ */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: string,
+  { within = page, search }: { within?: Locator | Page; search?: string } = {},
+): Promise<void> {
+  const input = within.getByRole('textbox', { name: label, exact: true }).or(within.getByRole('combobox', { name: label, exact: true }));
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
  * Opens a side-menu group and follows one of its links, as a user does: once the link is wholly in
  * view. A click while the group still unfolds, on a link the side menu has to scroll to, could land
  * on an entry above it (seen with the last of the twelve devices' entries).

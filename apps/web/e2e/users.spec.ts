@@ -1,6 +1,6 @@
 import type { User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, columnTexts, createUsers, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, chooseOption, columnTexts, createUsers, signIn, USERS } from './support.ts';
 
 // A 2×2 PNG: the server squares and enlarges it to 256×256 WebP.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YSMHRAwQCgAibgSJoCkBrwAAAABJRU5ErkJggg==', 'base64');
@@ -25,11 +25,6 @@ test.beforeAll(({ request }) =>
 /** The e-mail cells of the list, top to bottom. */
 const emails = (page: Page) => columnTexts(page.getByRole('table'), 'E-mail');
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('the admin filters by role, sorts by e-mail and pages; a reload keeps the list', async ({ page }) => {
   await signIn(page, USERS.admin);
   await page.goto('/dashboard');
@@ -42,7 +37,7 @@ test('the admin filters by role, sorts by e-mail and pages; a reload keeps the l
   await expect(table.getByRole('cell', { name: USERS.admin })).toBeVisible();
 
   // Role: managers of both demo companies, nobody else.
-  await choose(page, 'Role', 'Manager');
+  await chooseOption(page, 'Role', 'Manager');
   await expect(page).toHaveURL(/role=manager/);
   await expect.poll(() => emails(page)).toEqual(expect.arrayContaining([USERS.manager, USERS.otherManager]));
   await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -54,7 +49,7 @@ test('the admin filters by role, sorts by e-mail and pages; a reload keeps the l
   }
 
   // Workers named Pager (made above, so other tests' users cannot change the figures), ten a page.
-  await choose(page, 'Role', 'Field worker');
+  await chooseOption(page, 'Role', 'Field worker');
   await page.getByRole('searchbox', { name: 'Name', exact: true }).fill('Pager');
   await expect(page).toHaveURL(/name=Pager/);
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
@@ -101,7 +96,7 @@ test('the admin creates a user (after fixing an error), edits and deletes them',
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nina');
   await page.getByRole('textbox', { name: 'Surname', exact: true }).fill('Novak');
   await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
-  await choose(page, 'Role', 'Accountant');
+  await chooseOption(page, 'Role', 'Accountant');
   await page.getByLabel('Initial password').fill('zelena-livada-33');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
