@@ -35,8 +35,9 @@ test('a select below the fold opens where it is, after another select was used, 
   await rows.click();
   const option = page.getByRole('option', { name: '10', exact: true });
   await expect(option).toBeInViewport();
-  // It did not: the dropdown was measured at the page's top before its move (a transition of every
-  // style), the chosen option scrolled into view from there, and the dropdown, its input gone, hid.
+  // Before decision 0038 it did not: every style change was a transition, so the dropdown still stood
+  // at the page's top when the chosen option was scrolled into view; the page jumped there, and the
+  // dropdown, its input gone from view, hid.
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
   await option.click();
   await expect(page.getByText(`1–10 of ${COUNT}`)).toBeVisible();
