@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
-import { lazyModal } from '../../components/lazy-modal.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
@@ -13,12 +12,7 @@ import { useAccess } from '../../lib/access.ts';
 import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { usersApi } from '../../lib/apis/users.ts';
 import { exportMoney } from '../../lib/export/table.ts';
-
-/** The movement form loads when it is first opened (a list's first paint without the form kit). */
-const MovementModal = lazyModal(
-  () => import('./movement-form.tsx').then((m) => m.MovementModal),
-  (p) => p.opened,
-);
+import { MovementModal } from './movement-modal.ts';
 
 const k = (key: string) => `resources.repositories.${key}`;
 const f = (field: string) => k(`fields.${field}`);
