@@ -471,6 +471,15 @@ export function demoTrouble(now: Date): Map<string, Trouble> {
 
 /** When the demo fleet was put in place: 13 months of history fit after it. */
 export const FLEET_SINCE = new Date(Date.UTC(new Date().getUTCFullYear() - 1, new Date().getUTCMonth() - 1, 1, 8));
+/**
+ * When the demo's records were entered, a fortnight before the fleet started reporting: the companies
+ * and their people by the platform's admin (`DEMO_SET_UP.companies`), their lessors and locations by
+ * the company's manager the next day. Their audit trail says the same (trail.ts reads `createdAt`).
+ */
+export const DEMO_SET_UP = {
+  companies: new Date(FLEET_SINCE.getTime() - 14 * 86_400_000),
+  places: new Date(FLEET_SINCE.getTime() - 13 * 86_400_000),
+};
 
 export interface SeededFleet {
   locationIds: number[];
@@ -517,6 +526,7 @@ export async function seedFleet(
               rentalPercentageBp: l.percent === null ? null : l.percent * 100,
               incomeLimitCents: l.limit,
               paymentInsuranceCents: l.insurance,
+              createdAt: DEMO_SET_UP.places,
             };
           }),
         )
@@ -543,6 +553,7 @@ export async function seedFleet(
         incomeLimitCents: l.own?.limit ?? null,
         rentalPercentageBp: l.own?.percent === undefined ? null : l.own.percent * 100,
         fiscalization: true,
+        createdAt: DEMO_SET_UP.places,
         paymentMethod: 'cash' as const,
         premisesLabel: `PP${String(n + 1).padStart(2, '0')}`,
         latitude: l.lat,

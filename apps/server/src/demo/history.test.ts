@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
 import { seedDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
+import { DEMO_SET_UP, FLEET_SINCE } from './fleet.ts';
 import { seedHistory } from './history.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
 import { seedAuditTrail } from './trail.ts';
@@ -139,10 +140,15 @@ describe('the demo in trouble', () => {
     // The master data as created: a lessor by its company's manager, a user by the admin (the password never shown).
     const lessors = (await t.json<Collection<Lessor>>('manager', { url: '/api/v2/lessors?itemsPerPage=200' })).body.member;
     const lessor = lessors.find((l) => l.name === 'City Center one d.o.o.');
-    expect((await trail(`resource=lessors&recordId=${lessor?.id}`)).map((e) => [e.action, e.actor])).toEqual([
-      ['create', 'manager@zabavni.test'],
-    ]);
+    const lessorTrail = await trail(`resource=lessors&recordId=${lessor?.id}`);
+    expect(lessorTrail.map((e) => [e.action, e.actor])).toEqual([['create', 'manager@zabavni.test']]);
     const [user] = (await t.json<Collection<AuditEntry>>('admin', { url: '/api/v2/audit-log?resource=users&recordId=2' })).body.member;
     expect(user).toMatchObject({ action: 'create', actor: 'admin@kovanica.test', after: { passwordHash: '[redacted]' } });
+    // Entered a fortnight before the fleet first reported (people first, places the next day), not at
+    // the seed's minute; the record and its trail agree.
+    expect(Date.parse(lessor?.createdAt ?? '')).toBe(DEMO_SET_UP.places.getTime());
+    expect(Date.parse(lessorTrail[0]?.at ?? '')).toBe(DEMO_SET_UP.places.getTime());
+    expect(Date.parse(user?.at ?? '')).toBe(DEMO_SET_UP.companies.getTime());
+    expect(DEMO_SET_UP.places.getTime()).toBeLessThan(FLEET_SINCE.getTime());
   });
 });

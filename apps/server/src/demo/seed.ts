@@ -5,7 +5,7 @@ import { companies, users } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { seedFiscal } from './fiscal.ts';
-import { seedCities, seedFleet } from './fleet.ts';
+import { DEMO_SET_UP, seedCities, seedFleet } from './fleet.ts';
 
 /** The demo companies have every component of the modules they have on (the map, maintenance, …). */
 const componentsOf = (on: readonly string[]) => moduleComponents.filter((c) => on.includes(c.split('.')[0] ?? ''));
@@ -66,6 +66,7 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
         activeModules: [...modules],
         activeModuleComponents: [...moduleComponents],
         depositToleranceCents: 200,
+        createdAt: DEMO_SET_UP.companies,
       })
       .returning();
     if (!zabavni) throw new Error('seed failed');
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
           activeModules: ['devices', 'deposits', 'finance', 'bills'],
           activeModuleComponents: componentsOf(['devices', 'deposits', 'finance', 'bills']),
           operationalCostsCents: 420_000,
+          createdAt: DEMO_SET_UP.companies,
         },
         {
           name: DRUGI,
@@ -91,6 +93,7 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
           activeModules: ['devices', 'deposits', 'finance', 'stock'],
           activeModuleComponents: componentsOf(['devices', 'deposits', 'finance', 'stock']),
           operationalCostsCents: 250_000,
+          createdAt: DEMO_SET_UP.companies,
         },
       ])
       .returning();
@@ -104,6 +107,7 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
         companyId: company === DRUGI ? drugi.id : zabavni.id,
         passwordHash,
         phone: '+385 91 000 0000',
+        createdAt: DEMO_SET_UP.companies,
       })),
     );
     await seedCities(tx);
