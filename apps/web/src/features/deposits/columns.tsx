@@ -57,6 +57,13 @@ export function useDepositColumns(): Column<Deposit>[] {
       );
     const status = (d: Deposit) => t(`resources.deposits.statuses.${d.status}`);
     const columns: Column<Deposit>[] = [
+      // The device first, as the spec lists a deposit's fields: on a phone it stays in view beside the row's actions.
+      {
+        key: 'device',
+        label: f('device'),
+        render: (d) => strong(wrapName(d.deviceName)),
+        exportValue: (d) => d.deviceName,
+      },
       {
         key: 'at',
         label: f('at'),
@@ -69,12 +76,6 @@ export function useDepositColumns(): Column<Deposit>[] {
           </>
         ),
         exportValue: (d) => formatDateTime(d.at),
-      },
-      {
-        key: 'device',
-        label: f('device'),
-        render: (d) => strong(wrapName(d.deviceName)),
-        exportValue: (d) => d.deviceName,
       },
       { key: 'location', label: f('location'), render: (d) => d.locationName ?? dash, exportValue: (d) => d.locationName },
       {
