@@ -38,6 +38,8 @@ test('without a filter the report asks for one, in both languages, and asks the 
     await page.goto(`/logistic-report/${subject}`);
     await expect(page.getByRole('heading', { level: 1, name: TITLES[subject] })).toBeVisible();
     await expect(table(page, subject).getByText(FILTER_MESSAGE.en)).toBeVisible();
+    // The dates are filled in from the start: the message says they are not the filter it asks for.
+    await expect(table(page, subject).getByText(/^The dates alone do not narrow it: choose a lessor, a location/)).toBeVisible();
   }
   await expectAccessible(page);
 
@@ -45,6 +47,14 @@ test('without a filter the report asks for one, in both languages, and asks the 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Logistički izvještaj po uređajima' })).toBeVisible();
   await expect(page.getByText(FILTER_MESSAGE.hr)).toBeVisible();
+  // On a phone the message keeps to the width in view: its cell spans the whole table, which is far
+  // wider than the screen (centred in it, the message stood off the screen).
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const text of [FILTER_MESSAGE.hr, /^Sami datumi ga ne sužavaju/]) {
+    const box = await page.getByText(text).boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(375);
+  }
   expect(asked, 'no report is asked for without a filter').toEqual([]);
 });
 

@@ -142,7 +142,7 @@ export function ReportBody<T extends { key: string }>({
       ) : lines.length === 0 ? (
         <Table.Tr>
           <Table.Td colSpan={span}>
-            <Text ta={emptyAlign === 'center' ? 'center' : undefined} c="dimmed" py="lg">
+            <Text ta={emptyAlign === 'center' ? 'center' : undefined} c="dimmed" py="lg" className={classes.emptyMessage}>
               {empty ?? t('resources.revenue.empty')}
             </Text>
           </Table.Td>

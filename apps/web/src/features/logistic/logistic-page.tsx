@@ -94,7 +94,16 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
         status={report}
         paging={search}
         onPaging={onSearch}
-        empty={query === null ? validationMessage(currentLanguage(), 'filter_required') : undefined}
+        empty={
+          query === null ? (
+            // The spec's message, then what counts as a filter: the dates filled in by default do not.
+            <>
+              <span>{validationMessage(currentLanguage(), 'filter_required')}</span>
+              <br />
+              <span>{t(`resources.logistic.filterHint.${subject}${view === 'all' ? 'All' : ''}`)}</span>
+            </>
+          ) : undefined
+        }
         fetchPage={(page, itemsPerPage) =>
           queryClient.fetchQuery({
             ...logisticReportQuery({ ...(query ?? { subject, from, to }), page, itemsPerPage }, view),
