@@ -67,7 +67,9 @@ async function sendHistory(request: APIRequestContext, imei: string) {
   await sendTelemetry(request, imei, events);
 }
 
-const percent = (value: number) => `${new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 2, useGrouping: false }).format(value)} %`;
+/** An index as the tiles show it: one decimal, side by side alike (`94,0 %`, `750,7 %`). */
+const percent = (value: number) =>
+  `${new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value)} %`;
 
 const INDEX_NAMES: Record<keyof DashboardFigures['indexes'], string> = {
   daily: 'Daily index',

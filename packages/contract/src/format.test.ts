@@ -50,6 +50,7 @@ describe('percentages', () => {
     expect(formatPercent(20)).toBe('20 %');
     expect(formatPercent(33.333)).toBe('33,33 %');
     expect(formatPercent(1234.5)).toBe('1234,5 %');
+    expect(formatPercent(-12.5)).toBe('-12,5 %');
   });
   it('shows a share with exactly one decimal, and a negative one with a hyphen as money has it', () => {
     expect(formatShare(23.44)).toBe('23,4 %');
@@ -76,7 +77,7 @@ describe('percentages', () => {
     const differ = values.flatMap((value) =>
       [
         [formatDecimal(value, 2), two.format(value)],
-        [formatPercent(value), `${percent.format(value)} %`],
+        [formatPercent(value), `${percent.format(value).replace('\u2212', '-')} %`],
         [formatShare(value), `${share.format(value).replace('\u2212', '-')} %`],
       ]
         .filter(([ours, intl]) => ours !== intl)

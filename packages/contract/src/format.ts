@@ -59,14 +59,20 @@ export function formatDecimal(value: number, digits: number, trim = false): stri
   return `${sign}${whole}${fraction ? `,${fraction}` : ''}`;
 }
 
+/**
+ * A negative amount, count or percentage is written with a hyphen-minus (`-12,5 %`), as money is and
+ * as spreadsheets read it; the minus sign (−) stands only between the terms of a worked-out formula.
+ */
+const hyphenated = (decimal: string) => decimal.replace('\u2212', '-');
+
 /** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
 export function formatPercent(value: number): string {
-  return `${formatDecimal(value, 2, true)} %`;
+  return `${hyphenated(formatDecimal(value, 2, true))} %`;
 }
 
-/** A share or a margin as a report shows it: one decimal, a comma, `23,4 %`; a negative one with a hyphen, as money has it. */
+/** A share, a margin or an index as a report shows it: one decimal, a comma, `23,4 %`. */
 export function formatShare(percent: number): string {
-  return `${formatDecimal(percent, 1).replace('\u2212', '-')} %`;
+  return `${hyphenated(formatDecimal(percent, 1))} %`;
 }
 
 let partsFormatter: Intl.DateTimeFormat | undefined;

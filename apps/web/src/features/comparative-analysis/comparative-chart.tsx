@@ -19,8 +19,8 @@ export interface ComparativeChartProps {
 }
 
 const BAR_HEIGHT = 30;
-/** Whole euros on the axis, with the sign (`−1.200 €`): cents there only crowd it; the tooltip has them. */
-const euros = (cents: number) => `${cents < 0 ? '−' : ''}${formatCount(Math.abs(Math.round(cents / 100)))} €`;
+/** Whole euros on the axis, with the sign (`-1.200 €`): cents there only crowd it; the tooltip has them. */
+const euros = (cents: number) => `${formatCount(Math.round(cents / 100))} €`;
 
 /**
  * The largest changes as horizontal bars, growth to the right, decline to the left (Mantine charts on

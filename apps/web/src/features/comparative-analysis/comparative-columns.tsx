@@ -12,11 +12,9 @@ export type ComparativeColumn = TotalsColumn<ComparativeLine, ComparedFigures>;
 
 export const f = (field: string) => `resources.comparativeAnalysis.fields.${field}`;
 
-/** `+1.234,56 €` or `−1.234,56 €`: a change says its sign, so it reads without the colour. */
-export const signedMoney = (cents: number) =>
-  cents > 0 ? `+${formatMoney(cents)}` : cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(0);
-export const signedPercent = (value: number) =>
-  value > 0 ? `+${formatPercent(value)}` : value < 0 ? `−${formatPercent(-value)}` : formatPercent(0);
+/** `+1.234,56 €` or `-1.234,56 €` (a hyphen, as money has it): a change says its sign, so it reads without the colour. */
+export const signedMoney = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
+export const signedPercent = (value: number) => (value > 0 ? `+${formatPercent(value)}` : formatPercent(value));
 
 /** A change with its sign and an arrow; dark shades keep AA contrast in striped rows. */
 export function Change({ value, children }: { value: number; children: ReactNode }) {

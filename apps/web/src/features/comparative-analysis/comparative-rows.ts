@@ -31,7 +31,7 @@ export function largestChanges(grown: readonly ComparativeRow[], shrunk: readonl
 
 /**
  * The chart's axis over some changes (cents): from zero or below to zero or above, in four or five
- * round steps (`−30.000 … 10.000`), so a bar's length reads against whole euros.
+ * round steps (`-30.000 … 10.000`), so a bar's length reads against whole euros.
  */
 export function axisOf(values: readonly number[]): { domain: [number, number]; ticks: number[] } {
   const lo = Math.min(0, ...values);

@@ -1,4 +1,4 @@
-import { type DashboardFigures, formatMoney, formatPercent } from '@kovanica/contract';
+import { type DashboardFigures, formatMoney, formatShare } from '@kovanica/contract';
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { memo, useId } from 'react';
@@ -16,7 +16,7 @@ const TREND_COLOUR = { up: 'teal.9', down: 'red.9', flat: 'gray.7' } as const;
 function TrendCue({ trend, index }: { trend: Trend; index: number }) {
   const { t } = useTranslation();
   const Icon = TREND_ICON[trend];
-  const change = formatPercent(Math.abs(changeOf(index)));
+  const change = formatShare(Math.abs(changeOf(index)));
   return (
     <Group gap={4} wrap="nowrap" c={TREND_COLOUR[trend]} className={classes.trend} data-trend={trend}>
       <Icon size={18} aria-hidden stroke={2.2} />
@@ -52,7 +52,7 @@ function IndexFigure({
         <Skeleton height={34} width={110} mt={4} />
       ) : (
         <Group gap="sm" align="baseline" wrap="wrap" mt={2}>
-          <Text className={classes.figure}>{value.index === null ? '—' : formatPercent(value.index)}</Text>
+          <Text className={classes.figure}>{value.index === null ? '—' : formatShare(value.index)}</Text>
           {trend && value.index !== null && <TrendCue trend={trend} index={value.index} />}
         </Group>
       )}
