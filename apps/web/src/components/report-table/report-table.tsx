@@ -112,20 +112,12 @@ interface ReportBodyProps<T> {
   /** Undefined while the first answer loads (skeleton rows); none says "No data for the selected timeframe". */
   lines: readonly T[] | undefined;
   skeletonRows?: number;
-  /** Where the empty message stands: a wide report keeps it at the start, in view on a phone. */
-  emptyAlign?: 'left' | 'center';
   /** What no lines say instead of "No data for the selected timeframe" (a report that waits for a filter). */
   empty?: ReactNode;
 }
 
 /** The report's body: its lines, or skeleton rows while the first answer loads, or the empty message. */
-export function ReportBody<T extends { key: string }>({
-  columns,
-  lines,
-  skeletonRows = 5,
-  emptyAlign = 'center',
-  empty,
-}: ReportBodyProps<T>) {
+export function ReportBody<T extends { key: string }>({ columns, lines, skeletonRows = 5, empty }: ReportBodyProps<T>) {
   const { t } = useTranslation();
   const span = columns.length;
   return (
@@ -142,7 +134,7 @@ export function ReportBody<T extends { key: string }>({
       ) : lines.length === 0 ? (
         <Table.Tr>
           <Table.Td colSpan={span}>
-            <Text ta={emptyAlign === 'center' ? 'center' : undefined} c="dimmed" py="lg" className={classes.emptyMessage}>
+            <Text ta="center" c="dimmed" py="lg" className={classes.emptyMessage}>
               {empty ?? t('resources.revenue.empty')}
             </Text>
           </Table.Td>

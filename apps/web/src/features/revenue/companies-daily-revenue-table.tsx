@@ -185,7 +185,7 @@ export function CompaniesDailyRevenueTable({ report, days, title, fileStem, filt
           ))}
         </Table.Tr>
       </Table.Thead>
-      <ReportBody columns={columns} lines={lines} skeletonRows={SKELETON_ROWS} emptyAlign="left" />
+      <ReportBody columns={columns} lines={lines} skeletonRows={SKELETON_ROWS} />
       {data && !nothing && (
         <ReportTotals>
           <ReportCells columns={columns} line={data.totals} />
