@@ -12,6 +12,9 @@ test.describe.configure({ mode: 'serial' });
 let deposit: Deposit;
 let depositLabel: string;
 let lessor: Lessor;
+/** The names the trail shows for the deposit's counter and the lessor's company, not their numbers. */
+let reporterName: string;
+let companyName: string;
 
 test.beforeAll(async ({ request }) => {
   const manager = await apiToken(request, USERS.manager);
@@ -58,6 +61,12 @@ test.beforeAll(async ({ request }) => {
     contractRentalAmountCents: 10_000,
   });
   await apiPatch(request, manager, `/lessors/${lessor.id}`, { contractRentalAmountCents: 12_500 });
+  const [report] = (
+    await apiGet<Collection<AuditEntry>>(request, manager, `/audit-log?resource=deposits&recordId=${deposit.id}&action=report`)
+  ).member;
+  reporterName = report?.names.reportedById?.[String(report.after?.reportedById)] ?? '';
+  expect(reporterName).toMatch(/\S \S/);
+  companyName = (await apiGet<{ name: string }>(request, manager, lessor.company.replace('/api/v2', ''))).name;
 });
 
 test('accountants and workers cannot read the trail; the API answers 403', async ({ request }) => {
@@ -138,6 +147,8 @@ for (const [width, language] of SIZES) {
     await expect(drawer.getByText(w.verify, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(drawer.getByText(w.report, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(drawer.getByText(USERS.worker)).toBeVisible({ timeout: 30_000 });
+    // Who counted, by name: the trail stores the user's number.
+    await expect(drawer.getByRole('cell', { name: reporterName, exact: true })).toBeVisible();
     await expectAccessible(page);
     await noOverflow(page, 'the deposit history drawer');
     await screenshot(page, `audit-log-drawer-${width}-${language}`, false);
@@ -159,6 +170,7 @@ for (const [width, language] of SIZES) {
     await expect(history.getByRole('button', { name: w.fewerFields })).toHaveAttribute('aria-expanded', 'true');
     expect(await fieldRows()).toBeGreaterThan(folded);
     await expect(history.getByRole('cell', { name: w.rentalType, exact: true })).toBeVisible();
+    await expect(history.getByRole('cell', { name: companyName, exact: true })).toBeVisible();
     await expectAccessible(page);
     await noOverflow(page, `/lessors/edit/${lessor.id}`);
     await screenshot(page, `audit-log-lessor-${width}-${language}`);

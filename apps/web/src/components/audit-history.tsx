@@ -41,8 +41,12 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
               <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {fieldLabel(t, entry.resource, key)}
               </Table.Th>
-              {entry.before && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key])}</Table.Td>}
-              {entry.after && <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key])}</Table.Td>}
+              {entry.before && (
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key], entry.names)}</Table.Td>
+              )}
+              {entry.after && (
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key], entry.names)}</Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

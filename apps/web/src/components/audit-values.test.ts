@@ -16,9 +16,10 @@ describe('fieldLabel', () => {
   it('names a stored id, a resource’s field, a field of a resource with a namespace of its own, in both languages', () => {
     const en = i18n.getFixedT('en');
     const hr = i18n.getFixedT('hr');
-    expect(fieldLabel(en, 'loyalty-cards', 'statusChangedById')).toBe('Status changed by (user no.)');
+    expect(fieldLabel(en, 'loyalty-cards', 'statusChangedById')).toBe('Status changed by');
     expect(fieldLabel(en, 'loyalty-cards', 'statusChangedAt')).toBe('Status changed at');
-    expect(fieldLabel(en, 'loyalty-cards', 'companyId')).toBe('Company no.');
+    expect(fieldLabel(en, 'loyalty-cards', 'companyId')).toBe('Company');
+    expect(fieldLabel(hr, 'locations', 'lessorId')).toBe('Najmodavac');
     expect(fieldLabel(en, 'bills', 'issuedAt')).toBe('Issued at');
     expect(fieldLabel(hr, 'bills', 'issuedAt')).toBe('Izdano');
     expect(fieldLabel(hr, 'bills', 'vatBaseCents')).toBe('Osnovica PDV-a');
@@ -44,6 +45,19 @@ describe('formatValue', () => {
     expect(formatValue(en, 'loyalty-cards', 'number', 'ZK-100063')).toBe('ZK-100063');
     expect(formatValue(en, 'loyalty-cards', 'id', 7)).toBe('7');
     expect(formatValue(en, 'loyalty-cards', 'status', null)).toBe('—');
+  });
+
+  it('names another record by the name the entry carries, else by its number', () => {
+    const en = i18n.getFixedT('en');
+    const hr = i18n.getFixedT('hr');
+    const names = { companyId: { '1': 'Zabavni automati d.o.o.' }, tagIds: { '4': 'Outdoor' } };
+    expect(formatValue(en, 'locations', 'companyId', 1, names)).toBe('Zabavni automati d.o.o.');
+    expect(formatValue(en, 'locations', 'companyId', 2, names)).toBe('no. 2');
+    expect(formatValue(hr, 'deposits', 'verifiedById', 9)).toBe('br. 9');
+    expect(formatValue(en, 'locations', 'tagIds', [4, 5], names)).toBe('Outdoor, no. 5');
+    expect(formatValue(en, 'locations', 'tagIds', [], names)).toBe('—');
+    // A number that is not another record's stays a number.
+    expect(formatValue(en, 'movements', 'reversesId', 3, names)).toBe('3');
   });
 
   it('shows a time and a calendar day as the app writes them', () => {

@@ -1,4 +1,13 @@
-import { auditedResources, auditFieldLabelKeys, formatDate, formatDateTime, formatMoney, formatPercent } from '@kovanica/contract';
+import {
+  type AuditEntry,
+  auditedResources,
+  auditFieldLabelKeys,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  isAuditReference,
+} from '@kovanica/contract';
 import type { TFunction } from 'i18next';
 
 // How the audit trail's records read: field labels and values in the user's language (no React, for tests).
@@ -19,12 +28,17 @@ export const fieldLabel = (t: TFunction, resource: string, key: string) => t(aud
 const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /**
- * A value as people read it: money in euros, times in local time, yes/no, lists joined, a stored word
- * of a fixed set in the user's language (the resource's `<field>s` texts: `statuses.blocked`,
- * `kinds.storno`, `rentalTypes.fixed`, under `resources.` or its own namespace).
+ * A value as people read it: another record by its name (the entry's `names`; "no. 7" when the
+ * reader may not see it or it is gone), money in euros, times in local time, yes/no, lists joined, a
+ * stored word of a fixed set in the user's language (the resource's `<field>s` texts:
+ * `statuses.blocked`, `kinds.storno`, `rentalTypes.fixed`, under `resources.` or its own namespace).
  */
-export function formatValue(t: TFunction, resource: string, key: string, value: unknown): string {
+export function formatValue(t: TFunction, resource: string, key: string, value: unknown, names: AuditEntry['names'] = {}): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (isAuditReference(key) && (typeof value === 'number' || Array.isArray(value))) {
+    const named = (id: unknown) => names[key]?.[String(id)] ?? t(k('numbered'), { number: id });
+    return Array.isArray(value) ? (value.length ? value.map(named).join(', ') : '—') : named(value);
+  }
   if (value === '[redacted]') return t(k('redacted'));
   if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
   if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(value);

@@ -39,6 +39,40 @@ export function auditFieldLabelKeys(resource: string, key: string): string[] {
   return [`resources.audit-log.fields.${key}`, `resources.${resource}.fields.${field}`, `${resource}.fields.${field}`];
 }
 
+/**
+ * The fields of a recorded record that hold the number of another record (`tagIds` a list of them),
+ * and the resource that record is of: the trail names it instead of showing the number (`names`).
+ */
+export const auditReferences = {
+  companyId: 'companies',
+  parentId: 'companies',
+  deviceId: 'devices',
+  locationId: 'locations',
+  lessorId: 'lessors',
+  cityId: 'cities',
+  loggerId: 'loggers',
+  tagIds: 'tags',
+  userId: 'users',
+  createdById: 'users',
+  reportedById: 'users',
+  verifiedById: 'users',
+  statusChangedById: 'users',
+  responsibleWorkerId: 'users',
+  articleId: 'articles',
+  fromRepositoryId: 'repositories',
+  toRepositoryId: 'repositories',
+  billId: 'bills',
+  stornoOfId: 'bills',
+  cardId: 'loyalty-cards',
+  ownerId: 'loyalty-owners',
+  holderId: 'card-holders',
+  posLocationId: 'pos-locations',
+  posWorkerId: 'pos-workers',
+  promotionId: 'promotions',
+} as const;
+export type AuditReferenceField = keyof typeof auditReferences;
+export const isAuditReference = (key: string): key is AuditReferenceField => Object.hasOwn(auditReferences, key);
+
 /** A record's fields as they were or became: values as JSON (dates as ISO strings, secrets as `[redacted]`). */
 export const auditValues = z.record(z.string(), z.unknown());
 export type AuditValues = z.infer<typeof auditValues>;
@@ -57,6 +91,12 @@ export const auditEntryItem = z.object({
   at: z.string(),
   before: auditValues.nullable(),
   after: auditValues.nullable(),
+  /**
+   * The names of the records its fields refer to (`auditReferences`), by field and number, as they are
+   * named now: `{ companyId: { "1": "Zabavni automati d.o.o." } }`. A record of a company outside the
+   * reader's view, or since deleted, is not named: the reader sees its number.
+   */
+  names: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type AuditEntry = z.infer<typeof auditEntryItem>;
 
@@ -74,5 +114,6 @@ export const auditLogResource = defineResource({
   // A write to any audited resource adds rows here: its cached reads are stale with it. The
   // platform's settings are no resource of the kit: their route bumps the trail itself. A fiscal
   // certificate's upload is a line of its company's fiscal settings.
-  embeds: [...auditedResources.filter((r) => r !== 'settings'), 'fiscal-certificates'],
+  // The records its entries name (`names`) are read with it: renaming one makes them stale too.
+  embeds: [...new Set([...auditedResources.filter((r) => r !== 'settings'), 'fiscal-certificates', ...Object.values(auditReferences)])],
 });

@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { inCompanies } from '../../http/tenancy.ts';
+import { type AuditNames, auditNames } from './audit-log.names.ts';
 
 /** One change to record: the record, what was done, and the record's fields before and after. */
 export interface AuditChange {
@@ -128,7 +129,7 @@ export function recordCreates(
 
 type Row = typeof auditLog.$inferSelect;
 
-function toEntry(row: Row): AuditEntry {
+function toEntry(row: Row, names: AuditNames): AuditEntry {
   return {
     ...identity('audit-log', 'AuditEntry', row.id),
     company: row.companyId === null ? null : iri('companies', row.companyId),
@@ -141,7 +142,14 @@ function toEntry(row: Row): AuditEntry {
     at: row.at.toISOString(),
     before: row.before,
     after: row.after,
+    names,
   };
+}
+
+/** Entries with the names of the records they refer to, as `companies` (the reader's) may see them. */
+async function entriesOf(db: Db, companies: readonly number[] | null, rows: Row[]): Promise<AuditEntry[]> {
+  const names = await auditNames(db, companies, rows);
+  return rows.map((row, i) => toEntry(row, names[i] ?? {}));
 }
 
 /** The trail, read: admins every company's (and rows of no company), managers their view's companies. */
@@ -149,11 +157,11 @@ export function auditLogService(db: Db): Pick<CrudService<AuditEntry, never, nev
   return {
     async list(ctx, query) {
       const { rows, total, next } = await selectPage(db, auditLog, inCompanies(auditLog.companyId, ctx.listed), query);
-      return { items: rows.map(toEntry), total, next };
+      return { items: await entriesOf(db, ctx.listed, rows), total, next };
     },
     async get(ctx, id) {
       const row = await selectOne(db, auditLog, id, inCompanies(auditLog.companyId, ctx.visible));
-      return row ? toEntry(row) : null;
+      return row ? ((await entriesOf(db, ctx.visible, [row]))[0] ?? null) : null;
     },
   };
 }

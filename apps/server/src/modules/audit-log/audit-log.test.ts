@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, createUser, sendEvents } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
+import { auditNames } from './audit-log.names.ts';
 
 const t = await testApp();
 const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -238,6 +239,39 @@ describe('audit trail', () => {
     expect(all).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     // A top-level company's manager sees no other company's rows in the All Companies view either.
     expect((await trail(`?resource=lessors&recordId=${theirs.id}`, 'manager', 'all')).member).toEqual([]);
+  });
+
+  it('names the records an entry refers to, as the reader may see them, and leaves the rest as numbers', async () => {
+    const lessor = await createLessor(t);
+    const location = await createLocation(t, { lessor: lessor['@id'] });
+    const [created] = await historyOf('locations', location.id, 'manager');
+    const companyId = Number(location.company.split('/').at(-1));
+    const city = (await t.json<{ name: string }>('manager', { url: location.city })).body;
+    expect(created?.names).toEqual({
+      companyId: { [String(companyId)]: expect.any(String) },
+      lessorId: { [String(lessor.id)]: lessor.name },
+      cityId: { [String(created?.after?.cityId)]: city.name },
+    });
+    // The one entry read alone, and by an admin, names the same records.
+    if (!created) throw new Error('no row');
+    expect((await t.json<AuditEntry>('manager', { url: created['@id'] })).body.names).toEqual(created.names);
+    expect((await historyOf('locations', location.id)).at(0)?.names).toEqual(created.names);
+
+    // The user who reported a count and the device it was counted at, by name.
+    const deposit = await newDeposit();
+    await patch('worker', deposit['@id'], { depositCoinsCents: 1000, depositTokens: 0 });
+    const [report] = await historyOf('deposits', deposit.id, 'manager');
+    const reporter = String(report?.after?.reportedById);
+    expect(report?.names.reportedById?.[reporter]).toMatch(/\S \S/);
+
+    // A reader sees no name of another company's record, nor of one since deleted: its number stays.
+    const entry = { before: null, after: { companyId, lessorId: lessor.id, cityId: created.after?.cityId } };
+    const [other] = await auditNames(t.db, [companyId + 1_000_000], [entry]);
+    expect(other).toEqual({ cityId: created.names.cityId });
+    expect((await patch('manager', location['@id'], { lessor: null })).statusCode).toBe(200);
+    expect((await t.as('manager', { method: 'DELETE', url: lessor['@id'] })).statusCode).toBe(204);
+    const [after] = await auditNames(t.db, null, [entry]);
+    expect(Object.keys(after ?? {}).sort()).toEqual(['cityId', 'companyId']);
   });
 
   it('filters by user, action and time', async () => {

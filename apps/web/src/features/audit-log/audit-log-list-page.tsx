@@ -55,8 +55,8 @@ function changesText(t: ReturnType<typeof useTranslation>['t'], entry: AuditEntr
   return keys
     .map((key) => {
       const label = fieldLabel(t, entry.resource, key);
-      const was = entry.before ? formatValue(t, entry.resource, key, entry.before[key]) : null;
-      const is = entry.after ? formatValue(t, entry.resource, key, entry.after[key]) : null;
+      const was = entry.before ? formatValue(t, entry.resource, key, entry.before[key], entry.names) : null;
+      const is = entry.after ? formatValue(t, entry.resource, key, entry.after[key], entry.names) : null;
       return `${label}: ${[was, is].filter((v) => v !== null).join(' → ')}`;
     })
     .join('; ');
