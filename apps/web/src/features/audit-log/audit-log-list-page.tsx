@@ -17,10 +17,14 @@ const k = (key: string) => `resources.audit-log.${key}`;
 const f = (field: string) => k(`fields.${field}`);
 const resourceLabel = (resource: string) => [`resources.${resource}.name`, k(`resources.${resource}`)];
 
+/** The record a change was made to, as the list and its file name it: "Lessors #12" ("Najmodavci #12"). */
+const recordName = (t: ReturnType<typeof useTranslation>['t'], entry: AuditEntry) =>
+  `${t(resourceLabel(entry.resource), { defaultValue: entry.resource })} #${entry.recordId}`;
+
 /** The record a change was made to, linked to its page where it has one (not after its deletion). */
 function RecordCell({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const name = `${t(resourceLabel(entry.resource), { defaultValue: entry.resource })} #${entry.recordId}`;
+  const name = recordName(t, entry);
   const params = { id: String(entry.recordId) };
   const link = (
     to: '/bills/$id' | '/locations/edit/$id' | '/lessors/edit/$id' | '/users/edit/$id' | '/companies/edit/$id' | '/loyalty/cards/edit/$id',
@@ -77,7 +81,7 @@ function useColumns(): Column<AuditEntry>[] {
         ),
         exportValue: (e) => e.actor,
       },
-      { key: 'record', label: f('record'), render: (e) => <RecordCell entry={e} />, exportValue: (e) => `${e.resource} #${e.recordId}` },
+      { key: 'record', label: f('record'), render: (e) => <RecordCell entry={e} />, exportValue: (e) => recordName(t, e) },
       {
         key: 'action',
         label: f('action'),
