@@ -1,6 +1,6 @@
 import { type Device, isValidImei, type Logger } from '@kovanica/contract';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, signIn, textContrast, USERS } from './support.ts';
 
 /** A valid IMEI: the 14 digits given, then the Luhn check digit that makes them valid. */
 function withCheckDigit(body: string): string {
@@ -52,6 +52,7 @@ test('a manager creates a logger (after a bad IMEI), sees its credential once an
   const issued = page.getByRole('dialog', { name: 'Logger credential' });
   await expect(issued).toBeVisible();
   await expect(issued.getByText('This credential will not be shown again')).toBeVisible();
+  expect(await textContrast(issued.getByText('This credential will not be shown again'))).toBeGreaterThanOrEqual(4.5);
   await expect(issued.getByRole('button', { name: 'Copy the credential' })).toBeVisible();
   const first = await issued.getByRole('textbox', { name: 'Credential' }).inputValue();
   // The shared notification's close button has no name yet (reported); check once it has gone.

@@ -1,7 +1,8 @@
 import type { LoggerCredential } from '@kovanica/contract';
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { ActionIcon, Button, CopyButton, Group, Modal, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { OnceAlert } from '../../components/secret-modal.tsx';
 import classes from './company-wizard.module.css';
 
 /**
@@ -24,9 +25,7 @@ export function IssuedCredentialsModal({ issued, onDone }: { issued: LoggerCrede
       size="xl"
     >
       <Stack>
-        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t(k('onceTitle'))}>
-          {t(k('onceText'))}
-        </Alert>
+        <OnceAlert title={t(k('onceTitle'))}>{t(k('onceText'))}</OnceAlert>
         <Table.ScrollContainer minWidth={480}>
           <Table withTableBorder aria-label={t(k('title'))}>
             <Table.Thead>
