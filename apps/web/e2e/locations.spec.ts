@@ -25,6 +25,20 @@ test('a manager creates a location with working hours and finds them again after
   await expect(page.getByText('after midnight', { exact: true })).toHaveCount(1);
   await page.getByRole('switch', { name: 'Open on Sunday' }).uncheck();
   await expect(time(page, 'Sunday', 'opens')).toBeDisabled();
+  // Coordinates pasted as a map app copies them fill both fields; a decimal comma is kept as a decimal.
+  const latitude = page.getByRole('textbox', { name: 'Latitude' });
+  const longitude = page.getByRole('textbox', { name: 'Longitude' });
+  const paste = (field: typeof latitude, text: string) =>
+    field.evaluate((input, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  await paste(latitude, '43.5081, 16.4402');
+  await expect(latitude).toHaveValue('43.5081');
+  await expect(longitude).toHaveValue('16.4402');
+  await paste(longitude, '16,4411');
+  await expect(longitude).toHaveValue('16.4411');
 
   await page.getByRole('button', { name: 'Create location' }).click();
   await expect(page.getByText('The location has been created.')).toBeVisible();
@@ -53,6 +67,7 @@ test('a manager creates a location with working hours and finds them again after
     sat: { start: '09:00', end: '02:00' },
     sun: null,
   });
+  expect([saved.latitude, saved.longitude]).toEqual([43.5081, 16.4411]);
 });
 
 test('a location with an empty name or a day that opens and closes at once is not saved', async ({ page }) => {

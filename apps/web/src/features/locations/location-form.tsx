@@ -1,5 +1,6 @@
 import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import type { ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -12,7 +13,7 @@ import { locationsApi } from '../../lib/apis/locations.ts';
 import { tagsApi } from '../../lib/apis/tags.ts';
 import { usersApi } from '../../lib/apis/users.ts';
 import { useItemForm } from '../../lib/resource-hooks.ts';
-import { toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
+import { pastedCoordinates, toCreateInput, toPatchInput, valuesOf } from './location-values.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
 import { WorkingHoursFields } from './working-hours-fields.tsx';
 
@@ -34,6 +35,14 @@ export function LocationForm({ location }: { location?: Location }) {
     invalid: t('resources.locations.fixErrors'),
   });
   const { form, isNew, readOnly } = resourceForm;
+  /** A pasted coordinate as meant: a decimal comma kept, a latitude and longitude pasted together put in both fields. */
+  const pasteCoordinate = (field: 'latitude' | 'longitude') => (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = pastedCoordinates(event.clipboardData.getData('text'));
+    if (!pasted) return;
+    event.preventDefault();
+    if ('value' in pasted) form.setFieldValue(field, pasted.value);
+    else form.setValues({ latitude: pasted.latitude, longitude: pasted.longitude });
+  };
 
   // Lessors, tags and workers belong to the location's company: offer only that company's.
   const values = form.getValues();
@@ -157,6 +166,7 @@ export function LocationForm({ location }: { location?: Location }) {
               hideControls
               inputMode="decimal"
               {...form.getInputProps('latitude')}
+              onPaste={pasteCoordinate('latitude')}
             />
             <NumberInput
               label={t('resources.locations.fields.longitude')}
@@ -168,6 +178,7 @@ export function LocationForm({ location }: { location?: Location }) {
               hideControls
               inputMode="decimal"
               {...form.getInputProps('longitude')}
+              onPaste={pasteCoordinate('longitude')}
             />
           </SimpleGrid>
         </Stack>

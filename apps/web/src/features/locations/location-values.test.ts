@@ -1,8 +1,20 @@
 import { locationCreate } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { closesAfterMidnight, normalizeTime, toCreateInput, valuesOf } from './location-values.ts';
+import { closesAfterMidnight, normalizeTime, pastedCoordinates, toCreateInput, valuesOf } from './location-values.ts';
 
 describe('location form values', () => {
+  it('reads a pasted coordinate with a decimal comma or point, and a latitude and longitude pasted together', () => {
+    expect(pastedCoordinates('45,8150')).toEqual({ value: 45.815 });
+    expect(pastedCoordinates(' 15.9819 ')).toEqual({ value: 15.9819 });
+    expect(pastedCoordinates('-0,5')).toEqual({ value: -0.5 });
+    expect(pastedCoordinates('44.8666, 13.8496')).toEqual({ latitude: 44.8666, longitude: 13.8496 });
+    expect(pastedCoordinates('44.8666,13.8496')).toEqual({ latitude: 44.8666, longitude: 13.8496 });
+    expect(pastedCoordinates('44,8666; 13,8496')).toEqual({ latitude: 44.8666, longitude: 13.8496 });
+    expect(pastedCoordinates('44,8666 13,8496')).toEqual({ latitude: 44.8666, longitude: 13.8496 });
+    expect(pastedCoordinates('45°48′54″ N')).toBeNull();
+    expect(pastedCoordinates('')).toBeNull();
+  });
+
   it('makes a loosely typed time whole', () => {
     expect(normalizeTime('8')).toBe('08:00');
     expect(normalizeTime('830')).toBe('08:30');

@@ -118,3 +118,25 @@ export const toPatchInput = (v: LocationValues) => ({
 
 // The company is named only when picked (All Companies view); left out, the server uses the user's own.
 export const toCreateInput = (v: LocationValues) => ({ ...toPatchInput(v), ...(v.company ? { company: v.company } : {}) });
+
+const DOT_NUMBER = '-?\\d+(?:\\.\\d+)?';
+const COMMA_NUMBER = '-?\\d+(?:,\\d+)?';
+/** Two numbers with points, between them a comma, a semicolon or spaces: "44.8666, 13.8496" (a map app's copy). */
+const DOT_PAIR = new RegExp(`^(${DOT_NUMBER})\\s*[,;\\s]\\s*(${DOT_NUMBER})$`);
+/** Two numbers with decimal commas, between them a semicolon or spaces: "44,8666; 13,8496". */
+const COMMA_PAIR = new RegExp(`^(${COMMA_NUMBER})\\s*(?:;|\\s)\\s*(${COMMA_NUMBER})$`);
+
+/**
+ * What a pasted coordinate text means (the field's own parser dropped a decimal comma: "45,8150"
+ * became 458150): one number with a decimal comma or point, or a latitude and longitude together,
+ * as a map app copies them. Null when it is neither: the field takes the text as it is.
+ */
+export function pastedCoordinates(text: string): { latitude: number; longitude: number } | { value: number } | null {
+  const s = text.trim();
+  const number = (n: string) => Number(n.replace(',', '.'));
+  // One number first: "45,8150" is a decimal comma, not the pair 45 and 8150.
+  if (new RegExp(`^${COMMA_NUMBER}$`).test(s) || new RegExp(`^${DOT_NUMBER}$`).test(s)) return { value: number(s) };
+  const pair = DOT_PAIR.exec(s) ?? COMMA_PAIR.exec(s);
+  if (pair?.[1] !== undefined && pair[2] !== undefined) return { latitude: number(pair[1]), longitude: number(pair[2]) };
+  return null;
+}
