@@ -37,6 +37,9 @@ describe('formatValue', () => {
     expect(formatValue(hr, 'bills', 'kind', 'storno')).toBe(i18n.t('bills.kinds.storno', { lng: 'hr' }));
     expect(formatValue(hr, 'lessors', 'rentalType', 'fixed')).toBe(i18n.t('resources.lessors.rentalTypes.fixed', { lng: 'hr' }));
     expect(formatValue(hr, 'lessors', 'rentalType', 'fixed')).not.toBe('fixed');
+    // A list of words: a user's roles (their texts are the app's own, `roles.accountant`).
+    expect(formatValue(hr, 'users', 'roles', ['accountant'])).toBe('Računovođa');
+    expect(formatValue(i18n.getFixedT('en'), 'users', 'roles', ['manager', 'worker'])).toBe('Manager, Field worker');
   });
 
   it('leaves free text, unknown words and numbers as they are', () => {
@@ -44,7 +47,7 @@ describe('formatValue', () => {
     expect(formatValue(en, 'loyalty-cards', 'statusReason', 'Lost at the park')).toBe('Lost at the park');
     expect(formatValue(en, 'loyalty-cards', 'number', 'ZK-100063')).toBe('ZK-100063');
     expect(formatValue(en, 'loyalty-cards', 'id', 7)).toBe('7');
-    expect(formatValue(en, 'loyalty-cards', 'status', null)).toBe('—');
+    expect(formatValue(en, 'loyalty-cards', 'status', null)).toBe('–');
   });
 
   it('names another record by the name the entry carries, else by its number', () => {
@@ -55,7 +58,7 @@ describe('formatValue', () => {
     expect(formatValue(en, 'locations', 'companyId', 2, names)).toBe('no. 2');
     expect(formatValue(hr, 'deposits', 'verifiedById', 9)).toBe('br. 9');
     expect(formatValue(en, 'locations', 'tagIds', [4, 5], names)).toBe('Outdoor, no. 5');
-    expect(formatValue(en, 'locations', 'tagIds', [], names)).toBe('—');
+    expect(formatValue(en, 'locations', 'tagIds', [], names)).toBe('–');
     // A number that is not another record's stays a number.
     expect(formatValue(en, 'movements', 'reversesId', 3, names)).toBe('3');
   });

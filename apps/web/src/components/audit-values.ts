@@ -24,6 +24,9 @@ export const isAudited = (name: string) => (auditedResources as readonly string[
 /** A field's label (`auditFieldLabelKeys`), else the name as stored. */
 export const fieldLabel = (t: TFunction, resource: string, key: string) => t(auditFieldLabelKeys(resource, key), { defaultValue: key });
 
+/** No value: the lists' dash (`cells.tsx`). */
+const NONE = '–';
+
 /** A word a field stores from a fixed set (`blocked`, `storno`, `fixed`), not free text. */
 const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
@@ -34,10 +37,10 @@ const ENUM_VALUE = /^[A-Za-z][A-Za-z0-9_-]*$/;
  * `statuses.blocked`, `kinds.storno`, `rentalTypes.fixed`, under `resources.` or its own namespace).
  */
 export function formatValue(t: TFunction, resource: string, key: string, value: unknown, names: AuditEntry['names'] = {}): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (value === null || value === undefined || value === '') return NONE;
   if (isAuditReference(key) && (typeof value === 'number' || Array.isArray(value))) {
     const named = (id: unknown) => names[key]?.[String(id)] ?? t(k('numbered'), { number: id });
-    return Array.isArray(value) ? (value.length ? value.map(named).join(', ') : '—') : named(value);
+    return Array.isArray(value) ? (value.length ? value.map(named).join(', ') : NONE) : named(value);
   }
   if (value === '[redacted]') return t(k('redacted'));
   if (typeof value === 'boolean') return t(value ? 'dataTable.yes' : 'dataTable.no');
@@ -47,8 +50,14 @@ export function formatValue(t: TFunction, resource: string, key: string, value: 
   if (typeof value === 'string' && ISO_DAY.test(value)) return formatDate(value);
   if (Array.isArray(value)) return value.map((v) => formatValue(t, resource, key, v)).join(', ');
   if (typeof value === 'string' && ENUM_VALUE.test(value)) {
-    const group = key.endsWith('s') ? `${key}es` : `${key}s`;
-    return t([`resources.${resource}.${group}.${value}`, `${resource}.${group}.${value}`], { defaultValue: value });
+    // `status` → `statuses`, `rentalType` → `rentalTypes`; a list's own name (`roles`), also at the top (`roles.worker`).
+    const groups = key.endsWith('s') ? [`${key}es`, key] : [`${key}s`];
+    const keys = groups.flatMap((group) => [
+      `resources.${resource}.${group}.${value}`,
+      `${resource}.${group}.${value}`,
+      `${group}.${value}`,
+    ]);
+    return t(keys, { defaultValue: value });
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditActionBadge, AuditChanges } from '../../components/audit-history.tsx';
 import { fieldLabel, formatValue } from '../../components/audit-values.ts';
+import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -100,7 +101,7 @@ function useColumns(): Column<AuditEntry>[] {
         ),
         exportValue: (e) => changesText(t, e),
       },
-      { key: 'ip', label: f('ip'), render: (e) => e.ip ?? '—', exportValue: (e) => e.ip, defaultHidden: true },
+      { key: 'ip', label: f('ip'), render: (e) => e.ip ?? dash, exportValue: (e) => e.ip, defaultHidden: true },
     ],
     [t],
   );

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { strong } from '../../components/data-table/cells.tsx';
+import { dash, strong } from '../../components/data-table/cells.tsx';
 import type { Column, Filter } from '../../components/data-table/index.ts';
 import { fetchReferenceLabel, ReferenceLabel } from '../../components/reference-select.tsx';
 import { companiesApi } from './api.ts';
@@ -38,14 +38,7 @@ export function useCompanyColumns(): Column<Company>[] {
       {
         key: 'parent',
         label: f('parent'),
-        render: (c) =>
-          c.parent ? (
-            <ReferenceLabel api={companiesApi} value={c.parent} />
-          ) : (
-            <Text span c="dimmed">
-              —
-            </Text>
-          ),
+        render: (c) => (c.parent ? <ReferenceLabel api={companiesApi} value={c.parent} /> : dash),
         exportValue: (c) => fetchReferenceLabel(queryClient, companiesApi, c.parent),
       },
       {

@@ -3,6 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 import { useAccess } from '../../lib/access.ts';
 
@@ -23,9 +24,9 @@ export function useLoggerColumns(): Column<Logger>[] {
     const never = t('resources.loggers.never');
     const columns: Column<Logger>[] = [
       { key: 'imei', label: f('imei'), sortField: 'imei', render: (l) => l.imei, exportValue: (l) => l.imei },
-      { key: 'serial', label: f('serial'), sortField: 'serial', render: (l) => l.serial ?? dimmed('—'), exportValue: (l) => l.serial },
-      { key: 'firmware', label: f('firmware'), render: (l) => l.firmware ?? dimmed('—'), exportValue: (l) => l.firmware },
-      { key: 'simNumber', label: f('simNumber'), render: (l) => l.simNumber ?? dimmed('—'), exportValue: (l) => l.simNumber },
+      { key: 'serial', label: f('serial'), sortField: 'serial', render: (l) => l.serial ?? dash, exportValue: (l) => l.serial },
+      { key: 'firmware', label: f('firmware'), render: (l) => l.firmware ?? dash, exportValue: (l) => l.firmware },
+      { key: 'simNumber', label: f('simNumber'), render: (l) => l.simNumber ?? dash, exportValue: (l) => l.simNumber },
       {
         key: 'device',
         label: f('device'),

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime, type User } from '@kovanica/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CellBadge } from '../../components/data-table/cells.tsx';
+import { CellBadge, dash } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
 
 const f = (field: string) => `resources.users.fields.${field}`;
@@ -23,12 +23,7 @@ export function useUserColumns(): Column<User>[] {
       {
         key: 'phone',
         label: f('phone'),
-        render: (u) =>
-          u.phone ?? (
-            <Text span c="dimmed">
-              —
-            </Text>
-          ),
+        render: (u) => u.phone ?? dash,
         exportValue: (u) => u.phone,
       },
       {
