@@ -175,7 +175,7 @@ test('the loyalty card report with its owner and status, the logistic report by 
   await page.goto('/exports/generate');
   await page.getByRole('combobox', { name: 'Data set' }).click();
   await page.getByRole('option', { name: 'Loyalty: report by card', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Owner', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Programme owner', exact: true }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('combobox', { name: 'Status', exact: true }).click();
   await page.getByRole('option', { name: 'Active', exact: true }).click();
@@ -188,7 +188,7 @@ test('the loyalty card report with its owner and status, the logistic report by 
   // Another data set starts without the first one's filters; the logistic report takes a device group.
   await page.getByRole('combobox', { name: 'Data set' }).click();
   await page.getByRole('option', { name: 'Logistic report', exact: true }).click();
-  await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Programme owner', exact: true })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Group', exact: true }).click();
   await page.getByRole('option', { name: 'Prize device', exact: true }).click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();

@@ -33,8 +33,8 @@ async function setUp(page: Page) {
 
 async function chooseOwnerAndFile(page: Page, owner: LoyaltyOwner, stamp: string, lang: 'en' | 'hr') {
   const ownerField = page
-    .getByRole('textbox', { name: lang === 'hr' ? 'Vlasnik' : 'Owner' })
-    .or(page.getByRole('combobox', { name: lang === 'hr' ? 'Vlasnik' : 'Owner' }));
+    .getByRole('textbox', { name: lang === 'hr' ? 'Vlasnik programa' : 'Programme owner' })
+    .or(page.getByRole('combobox', { name: lang === 'hr' ? 'Vlasnik programa' : 'Programme owner' }));
   await ownerField.first().click();
   await ownerField.first().fill(owner.name);
   await page.getByRole('option', { name: owner.name }).click();

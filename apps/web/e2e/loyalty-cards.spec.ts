@@ -65,7 +65,7 @@ test('a manager creates a card, corrects its balance, sees the ledger row, block
   await page.getByRole('main').getByRole('link', { name: 'New card' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New card' })).toBeVisible();
   await expect(field(page, 'Holder')).toBeDisabled();
-  await choose(page, page, 'Owner', owner.name, owner.name);
+  await choose(page, page, 'Programme owner', owner.name, owner.name);
   await page.getByRole('textbox', { name: 'Chip id (UID)' }).fill(uid);
   await page.getByRole('textbox', { name: 'Card number' }).fill(number);
   await choose(page, page, 'Holder', holderName, holder.surname);

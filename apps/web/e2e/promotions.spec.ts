@@ -25,7 +25,7 @@ test('a bonus promotion with tiers added in the form, listed with its terms', as
   await newOwner(page, owner);
 
   await page.goto('/loyalty/promotions/new');
-  await pick(page, 'Loyalty owner', owner);
+  await pick(page, 'Programme owner', owner);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E bonus ${stamp}`);
   await page.getByLabel('Valid from').fill('01.11.2026');
   await page.getByRole('textbox', { name: 'Tier 1: from' }).fill('50');
@@ -69,7 +69,7 @@ test('a happy hour asks for its own fields: devices, price, days and hours', asy
   await newOwner(page, owner);
 
   await page.goto('/loyalty/promotions/new');
-  await pick(page, 'Loyalty owner', owner);
+  await pick(page, 'Programme owner', owner);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E sretni sat ${stamp}`);
   await page.getByLabel('Valid from').fill('01.11.2026');
   await page
