@@ -67,4 +67,13 @@ describe("the demo's loyalty programme", () => {
       expect(c.reason).toBeTruthy();
     }
   });
+
+  it('its happy hour names the kiddie rides it applies to (a happy hour needs one device at least)', async () => {
+    const [hour] = await rows<{ devices: number; rides: number }>(sql`
+      select cardinality(p.device_ids)::int as devices,
+        (select count(*)::int from devices d where d.id = any(p.device_ids) and d."group" = 'kiddie_ride' and d.company_id = p.company_id) as rides
+      from promotions p where p.kind = 'happy_hour'`);
+    expect(hour?.devices).toBeGreaterThan(0);
+    expect(hour?.rides).toBe(hour?.devices);
+  });
 });

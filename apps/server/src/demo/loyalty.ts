@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import {
   cardHolders,
   companies,
+  devices,
   loyaltyCards,
   loyaltyOwners,
   posLocations,
@@ -80,6 +81,11 @@ export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
   if (!zabavni) return;
   const companyId = zabavni.id;
   const pinHash = await hashPassword(DEMO_POS_PIN);
+  const rides = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.group, 'kiddie_ride')))
+    .orderBy(asc(devices.id));
   await db.transaction(async (tx) => {
     const [own, partner] = await tx
       .insert(loyaltyOwners)
@@ -166,6 +172,8 @@ export async function seedLoyalty(db: Db, now = new Date()): Promise<void> {
         ownerId: own.id,
         name: 'Sretni sat radnim danom',
         kind: 'happy_hour',
+        // The kiddie rides: a happy hour applies to the devices it names, and the form asks for one at least.
+        deviceIds: rides.map((r) => r.id),
         validFrom: addDays(today, -60),
         validTo: addDays(today, 60),
         priceCents: 150,
