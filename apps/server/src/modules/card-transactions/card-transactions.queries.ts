@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { outer } from '../../db/paging.ts';
-import { cardHolders, cardTransactions, devices, locations, loyaltyCards, users } from '../../db/schema/index.ts';
+import { cardHolders, cardTransactions, devices, locations, loyaltyCards, posLocations, posWorkers, topUps, users } from '../../db/schema/index.ts';
 import type { DerivedFilter } from '../../http/collection.ts';
 import { idsOf } from '../../http/collection.ts';
 
@@ -32,9 +32,10 @@ export const cardTransactionExtras = () => ({
     'holderName', (select h.name || ' ' || h.surname from ${cardHolders} h where h.id = c.holder_id))
     from ${loyaltyCards} c where c.id = ${outer(cardTransactions.cardId)})`,
   deviceName: sql<string | null>`(select ${devices.name} from ${devices} where ${devices.id} = ${outer(cardTransactions.deviceId)})`,
-  locationName: sql<
-    string | null
-  >`(select ${locations.name} from ${locations} where ${locations.id} = ${outer(cardTransactions.locationId)})`,
+  /** Where: the spend's location, or the point of sale a top-up was sold at. */
+  locationName: sql<string | null>`coalesce(
+    (select ${locations.name} from ${locations} where ${locations.id} = ${outer(cardTransactions.locationId)}),
+    (select p.name from ${topUps} t join ${posLocations} p on p.id = t.pos_location_id where t.id = ${outer(cardTransactions.topUpId)}))`,
   /**
    * The card's balance right after this row in the order of time: its changes summed up to this row by
    * (time, id), read from the card's index. The stored running balances are in the order the rows were
@@ -46,7 +47,8 @@ export const cardTransactionExtras = () => ({
   }>`(select json_build_object('paid', coalesce(sum(b.paid_cents), 0), 'bonus', coalesce(sum(b.bonus_cents), 0))
     from ${cardTransactions} b where b.card_id = ${outer(cardTransactions.cardId)}
       and (b.at, b.id) <= (${outer(cardTransactions.at)}, ${outer(cardTransactions.id)}))`,
-  userName: sql<
-    string | null
-  >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(cardTransactions.userId)})`,
+  /** By whom: the worker who sold a top-up (at the till or its terminal), else the user who entered the row. */
+  userName: sql<string | null>`coalesce(
+    (select w.name || ' ' || w.surname from ${topUps} t join ${posWorkers} w on w.id = t.pos_worker_id where t.id = ${outer(cardTransactions.topUpId)}),
+    (select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(cardTransactions.userId)}))`,
 });

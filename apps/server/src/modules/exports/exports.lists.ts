@@ -139,7 +139,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
       device,
       location,
-      col('userName', 'By', 'Unio/la'),
+      col('userName', 'By', 'Tko'),
       col('note', 'Note', 'Napomena'),
     ],
   },

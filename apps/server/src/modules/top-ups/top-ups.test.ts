@@ -50,6 +50,11 @@ describe('top-ups', () => {
       ['top_up', 1000, 0, small.body['@id']],
       ['top_up', 6000, 1200, big.body['@id']],
     ]);
+    // The ledger says where and by whom credit was sold: the point of sale and its worker (not who keyed it in).
+    expect(ledger.map((e) => [e.locationName, e.userName])).toEqual([
+      [p.posLocation.name, 'Iva Blagajnica'],
+      [p.posLocation.name, 'Iva Blagajnica'],
+    ]);
   });
 
   it('answer the first top-up when the same request id comes again, also at once, and refuse it for another sale', async () => {
