@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { outer } from '../../db/paging.ts';
-import { cardHolders, cardTransactions, devices, locations, loyaltyCards, posLocations, posWorkers, topUps, users } from '../../db/schema/index.ts';
+import {
+  cardHolders,
+  cardTransactions,
+  devices,
+  locations,
+  loyaltyCards,
+  posLocations,
+  posWorkers,
+  topUps,
+  users,
+} from '../../db/schema/index.ts';
 import type { DerivedFilter } from '../../http/collection.ts';
 import { idsOf } from '../../http/collection.ts';
 

@@ -1,5 +1,4 @@
 import { formatDate, formatDateTime, type User } from '@kovanica/contract';
-import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge, dash } from '../../components/data-table/cells.tsx';
