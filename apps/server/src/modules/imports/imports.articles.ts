@@ -3,6 +3,7 @@ import {
   articleCreate,
   articleImportColumns,
   articleImportUnitAliases,
+  articleUnits,
   DEFAULT_VAT_RATE,
   type ProblemCode,
   pricePair,
@@ -29,6 +30,9 @@ import {
 // the file and in the company (case aside, like the database's index).
 
 type Column = (typeof articleImportColumns.columns)[number];
+
+/** The units a file may write: the API's and their Croatian names. */
+const FILE_UNITS = [...articleUnits, ...Object.keys(articleImportUnitAliases)].join(', ');
 
 /** The schema's field of each price column, and back (an error names the file's column). */
 const priceFields = {
@@ -58,6 +62,8 @@ async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId
       if (cents !== undefined) body[field] = cents;
     }
     const parsed = validateRow(articleCreate, body, row.errors, columnOf);
+    // A unit the file may not use is refused naming every unit it may (the Croatian ones too).
+    for (const error of row.errors) if (error.field === 'unit' && error.code === 'choice') error.params = { values: FILE_UNITS };
     let article: ArticleRow['article'] = null;
     if (parsed) {
       const vatRate = parsed.vatRate ?? DEFAULT_VAT_RATE;

@@ -8,7 +8,8 @@ import { importBooleanAliases } from '@kovanica/contract';
 export function euroCents(value: string | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;
   const text = value.replace(/\s|€/g, '');
-  if (!/^\d+([.,]\d{1,2})?$/.test(text)) return value;
+  // A minus sign is read, so a negative amount is refused as such ("at least 0"), not as no number.
+  if (!/^-?\d+([.,]\d{1,2})?$/.test(text)) return value;
   return Math.round(Number(text.replace(',', '.')) * 100);
 }
 
@@ -16,7 +17,7 @@ export function euroCents(value: string | undefined): number | string | undefine
 export function percent(value: string | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;
   const text = value.replace(/\s|%/g, '');
-  return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
+  return /^-?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
 }
 
 /** A decimal number (`45.81`, `45,81`, `-15,9`); anything else is left as text for the schema to refuse. */

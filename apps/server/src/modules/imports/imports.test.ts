@@ -74,6 +74,20 @@ describe('POST /imports (articles)', () => {
     expect((await t.db.select().from(imports)).length).toBe(before);
   });
 
+  it('refuses a negative price as below zero, not as no number, and names every unit a file may use', async () => {
+    const res = await post<ImportPreview>(
+      ['naziv;jedinica;nabavna neto', 'Uvoz Minus;pcs;-5', 'Uvoz Komadi;komadi;1'].join('\r\n'),
+      false,
+      {
+        lang: 'hr',
+      },
+    );
+    const [minus, unit] = res.body.rows;
+    expect(minus?.errors.map((e) => `${e.field}:${e.code}`)).toEqual(['purchaseNet:min']);
+    expect(unit?.errors.map((e) => `${e.field}:${e.code}`)).toEqual(['unit:choice']);
+    expect(unit?.errors[0]?.message).toBe('Odaberite jedno od: pcs, pack, box, kg, l, kom, komad, pak, paket, kutija.');
+  });
+
   it('renders the errors in the caller’s language', async () => {
     const res = await post<ImportPreview>(file, false, { lang: 'hr' });
     expect(res.body.rows.find((r) => r.line === 5)?.errors[0]?.message).toBe('Redak 6 datoteke ima istu vrijednost.');
