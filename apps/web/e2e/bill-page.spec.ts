@@ -63,6 +63,11 @@ test('storno: the bill is cancelled by a new bill of the negative amount, which 
   const details = page.getByRole('region', { name: 'Bill', exact: true });
   await expect(details).toContainText('Storno bill');
   await expect(details).toContainText('Wrong amount (e2e)');
+  // The storno is sent to CIS in the background after its page opened: the page shows its JIR once CIS
+  // answers, without a reload.
+  const fiscalization = page.getByRole('region', { name: 'Fiscalization' });
+  await expect(fiscalization.getByText('Fiscalized', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('The bill has not been sent to CIS yet')).toHaveCount(0);
   await details.getByRole('link', { name: bill.number }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Bill ${bill.number}` })).toBeVisible();
   await expect(page.getByText('This bill was cancelled by a storno bill')).toBeVisible();

@@ -5,12 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { dash } from '../../components/data-table/cells.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
+import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { billsApi } from '../../lib/apis/bills.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
 import { BillAttempts } from './bill-attempts.tsx';
@@ -182,14 +183,27 @@ function ReceiptButton({ bill }: { bill: Bill }) {
   );
 }
 
+/** How often an unfiscalized bill's page reads it again, while it is open. */
+const UNFISCALIZED_REFRESH_MS = 5_000;
+
 /**
  * `/bills/$id`: everything of one bill (domain §9): what it says, its fiscalization with the QR code,
  * the PDF receipt, storno for who may issue bills, and every send to CIS with its XML.
  */
 export function BillPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { data: bill } = useSuspenseQuery(billsApi.detail(id));
+  const queryClient = useQueryClient();
+  // An unfiscalized bill is being sent in the background (a storno's page opens before CIS answers):
+  // read again until it is fiscalized, so the page shows the JIR without a reload.
+  const { data: bill } = useSuspenseQuery({
+    ...billsApi.detail(id),
+    refetchInterval: (query) => (query.state.data?.status === 'unfiscalized' ? UNFISCALIZED_REFRESH_MS : false),
+  });
   const fiscalized = bill.status === 'fiscalized';
+  // Each send shows in the list of sends: read it again when the bill says it was sent again.
+  useEffect(() => {
+    if (bill.attempts > 0) void queryClient.invalidateQueries({ queryKey: [billAttemptsApi.name] });
+  }, [bill.attempts, queryClient]);
   return (
     <>
       <PageHeader
@@ -212,7 +226,7 @@ export function BillPage({ id }: { id: number }) {
             // Orange text on its light ground is under 4.5:1: the title stays dark.
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
-            {t(k('unfiscalizedText'), { deadline: formatDateTime(bill.deliverBy) })}
+            {t(k(bill.attempts === 0 ? 'sendingText' : 'unfiscalizedText'), { deadline: formatDateTime(bill.deliverBy) })}
           </Alert>
         )}
         {bill.cancelledBy && (
