@@ -104,7 +104,7 @@ const words = {
   hr: {
     history: 'Povijest',
     report: 'Prijavljeno brojanje',
-    verify: 'Potvrđeno',
+    verify: 'Ovjera',
     update: 'Promijenjeno',
     title: 'Revizijski zapis',
     rent: '125,00',

@@ -48,6 +48,8 @@ describe('percentages', () => {
   it('shows a percentage with comma decimals, at most two, without grouping', () => {
     expect(formatPercent(12.5)).toBe('12,5 %');
     expect(formatPercent(20)).toBe('20 %');
+    expect(formatPercent(0.5, true)).toBe('0,50 %');
+    expect(formatPercent(-3.8, true)).toBe('-3,80 %');
     expect(formatPercent(33.333)).toBe('33,33 %');
     expect(formatPercent(1234.5)).toBe('1234,5 %');
     expect(formatPercent(-12.5)).toBe('-12,5 %');

@@ -65,9 +65,9 @@ export function formatDecimal(value: number, digits: number, trim = false): stri
  */
 const hyphenated = (decimal: string) => decimal.replace('\u2212', '-');
 
-/** A percentage as shown next to money: comma decimals, at most two (`12,5 %`). */
-export function formatPercent(value: number): string {
-  return `${hyphenated(formatDecimal(value, 2, true))} %`;
+/** A percentage as shown next to money: comma decimals, at most two (`12,5 %`), or always two (`fixed`: a column of them, `12,50 %`). */
+export function formatPercent(value: number, fixed = false): string {
+  return `${hyphenated(formatDecimal(value, 2, !fixed))} %`;
 }
 
 /** A share, a margin or an index as a report shows it: one decimal, a comma, `23,4 %`. */

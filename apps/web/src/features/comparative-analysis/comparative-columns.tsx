@@ -14,7 +14,8 @@ export const f = (field: string) => `resources.comparativeAnalysis.fields.${fiel
 
 /** `+1.234,56 €` or `-1.234,56 €` (a hyphen, as money has it): a change says its sign, so it reads without the colour. */
 export const signedMoney = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
-export const signedPercent = (value: number) => (value > 0 ? `+${formatPercent(value)}` : formatPercent(value));
+// Two decimals always: a column of changes reads alike (`+0,50 %` beside `+1,14 %`, not `+0,5 %`).
+export const signedPercent = (value: number) => (value > 0 ? `+${formatPercent(value, true)}` : formatPercent(value, true));
 
 /** A change with its sign and an arrow; dark shades keep AA contrast in striped rows. */
 export function Change({ value, children }: { value: number; children: ReactNode }) {
