@@ -102,7 +102,7 @@ function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean })
           </Text>
           {item.status === 'done' && (
             <Text size="sm" c="dimmed">
-              {t('exports.doneLine', { rows: formatCount(item.rows ?? 0), until: formatDate(item.expiresAt) })}
+              {t('exports.doneLine', { rows: formatCount(item.rows ?? 0), count: item.rows ?? 0, until: formatDate(item.expiresAt) })}
               {item.size !== null && ` · ${sizeOf(item.size)}`}
             </Text>
           )}

@@ -116,7 +116,7 @@ function ExportProgressRow({ pending: p }: { pending: PendingExport }) {
   const label = t(`exports.formats.${item.format}`);
   const text =
     item.status === 'done'
-      ? t('exports.progress.done', { format: label, rows: formatCount(item.rows ?? 0) })
+      ? t('exports.progress.done', { format: label, rows: formatCount(item.rows ?? 0), count: item.rows ?? 0 })
       : item.status === 'failed'
         ? t('exports.progress.failed', { format: label, error: item.error ?? '' })
         : t(`exports.progress.${item.status}`, { format: label, progress: item.progress });
