@@ -16,6 +16,7 @@ import type { ListSource } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { type ByteSink, type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
 import type { BuiltFile, Progress } from './exports.finance.ts';
+import { EXPORT_WORDS } from './exports.words.ts';
 
 /** Rows asked of a list at a time: the list's own page, 1,000 rows (a few hundred kB of items). */
 export const LIST_EXPORT_CHUNK = 1_000;
@@ -30,12 +31,16 @@ interface ListColumn {
   field: string;
   label: Words;
   type: FileColumn['type'] | 'instant' | 'flag' | 'decimal';
+  /** A stored word of a fixed set, written as the list on screen words it (`EXPORT_WORDS`). */
+  words?: keyof typeof EXPORT_WORDS;
 }
 const col = (field: string, en: string, hr: string, type: ListColumn['type'] = 'text'): ListColumn => ({
   field,
   label: { en, hr },
   type,
 });
+/** A column of stored words (`verified`, `G`, `storno`) written in the reader's language. */
+const word = (field: string, en: string, hr: string, words: keyof typeof EXPORT_WORDS): ListColumn => ({ ...col(field, en, hr), words });
 
 const device = col('deviceName', 'Device', 'Uređaj');
 const location = col('locationName', 'Location', 'Lokacija');
@@ -49,7 +54,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
     title: { en: 'Devices', hr: 'Uređaji' },
     columns: [
       name,
-      col('group', 'Group', 'Grupa'),
+      word('group', 'Group', 'Grupa', 'resources.devices.groups'),
       col('imei', 'IMEI', 'IMEI'),
       col('locationName', 'Location', 'Lokacija'),
       col('playPriceCents', 'Play price', 'Cijena igre', 'money'),
@@ -67,7 +72,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       at,
       device,
       location,
-      col('type', 'Type', 'Vrsta'),
+      word('type', 'Type', 'Vrsta', 'resources.transactions.types'),
       col('amountCents', 'Amount', 'Iznos', 'money'),
       col('count', 'Count', 'Količina', 'count'),
       col('test', 'Test play', 'Testna igra', 'flag'),
@@ -87,7 +92,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('depositTokens', 'Tokens deposited', 'Žetoni položeno', 'count'),
       col('differenceTokens', 'Tokens difference', 'Žetoni razlika', 'count'),
       col('outsideTolerance', 'Outside tolerance', 'Izvan tolerancije', 'flag'),
-      col('status', 'Status', 'Stanje'),
+      word('status', 'Status', 'Stanje', 'resources.deposits.statuses'),
       col('note', 'Note', 'Napomena'),
       col('reportedByName', 'Reported by', 'Prijavio/la'),
       col('verifiedByName', 'Verified by', 'Ovjerio/la'),
@@ -99,16 +104,16 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
     columns: [
       col('number', 'Number', 'Broj'),
       col('issuedAt', 'Issued', 'Izdano', 'instant'),
-      col('kind', 'Kind', 'Vrsta'),
+      word('kind', 'Kind', 'Vrsta', 'bills.kinds'),
       device,
       location,
       col('totalCents', 'Total', 'Ukupno', 'money'),
       col('vatBaseCents', 'VAT base', 'Osnovica PDV-a', 'money'),
       col('vatCents', 'VAT', 'PDV', 'money'),
-      col('payment', 'Payment', 'Plaćanje'),
+      word('payment', 'Payment', 'Plaćanje', 'bills.payments'),
       col('zki', 'ZKI', 'ZKI'),
       col('jir', 'JIR', 'JIR'),
-      col('status', 'Status', 'Stanje'),
+      word('status', 'Status', 'Stanje', 'bills.statuses'),
     ],
   },
   'loyalty-cards': {
@@ -118,7 +123,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('uid', 'Chip id (UID)', 'Oznaka čipa (UID)'),
       col('ownerName', 'Owner', 'Vlasnik'),
       col('holderName', 'Holder', 'Korisnik'),
-      col('status', 'Status', 'Status'),
+      word('status', 'Status', 'Status', 'resources.loyalty-cards.statuses'),
       col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
       col('bonusCents', 'Bonus', 'Bonus', 'money'),
       col('balanceCents', 'Total', 'Ukupno', 'money'),
@@ -132,7 +137,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       at,
       col('cardNumber', 'Card', 'Kartica'),
       col('holderName', 'Holder', 'Korisnik'),
-      col('kind', 'Kind', 'Vrsta'),
+      word('kind', 'Kind', 'Vrsta', 'resources.card-transactions.kinds'),
       col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
       col('bonusCents', 'Bonus', 'Bonus', 'money'),
       col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
@@ -154,7 +159,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('paidCents', 'Paid', 'Uplaćeno', 'money'),
       col('bonusCents', 'Bonus', 'Bonus', 'money'),
       col('promotionName', 'Promotion', 'Promocija'),
-      col('payment', 'Payment', 'Plaćanje'),
+      word('payment', 'Payment', 'Plaćanje', 'resources.top-ups.payments'),
       col('billNumber', 'Bill', 'Račun'),
       col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
       col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
@@ -180,7 +185,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
     title: { en: 'Repositories', hr: 'Skladišta' },
     columns: [
       name,
-      col('type', 'Type', 'Vrsta'),
+      word('type', 'Type', 'Vrsta', 'resources.repositories.types'),
       col('responsibleWorkerName', 'Responsible worker', 'Odgovorna osoba'),
       col('address', 'Address', 'Adresa'),
       col('articlesInStock', 'Articles in stock', 'Artikala na zalihi', 'count'),
@@ -197,8 +202,8 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('active', 'Active', 'Aktivna', 'flag'),
       col('lessorName', 'Lessor', 'Najmodavac'),
       col('responsibleWorkerName', 'Responsible worker', 'Odgovorni djelatnik'),
-      col('rentalType', 'Rental type', 'Vrsta najma'),
-      col('paymentMethod', 'Payment method', 'Način plaćanja'),
+      word('rentalType', 'Rental type', 'Vrsta najma', 'resources.lessors.rentalTypes'),
+      word('paymentMethod', 'Payment method', 'Način plaćanja', 'resources.locations.paymentMethods'),
       col('fiscalization', 'Fiscalisation', 'Fiskalizacija', 'flag'),
       col('premisesLabel', 'Business premises label', 'Oznaka poslovnog prostora'),
       col('devicesCount', 'Devices', 'Uređaji', 'count'),
@@ -211,11 +216,11 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       col('oib', 'OIB', 'OIB'),
       col('contractStart', 'Contract start', 'Početak ugovora', 'date'),
       col('contractEnd', 'Contract end', 'Kraj ugovora', 'date'),
-      col('rentalType', 'Rental type', 'Vrsta najma'),
+      word('rentalType', 'Rental type', 'Vrsta najma', 'resources.lessors.rentalTypes'),
       col('rentalPercentage', 'Rental percentage', 'Postotak najma', 'decimal'),
       col('contractRentalAmountCents', 'Contract rental amount', 'Ugovoreni iznos najma', 'money'),
       col('incomeLimitCents', 'Income limit', 'Granica prihoda', 'money'),
-      col('contractState', 'Contract', 'Ugovor'),
+      word('contractState', 'Contract', 'Ugovor', 'resources.lessors.contractStates'),
       col('locationsCount', 'Locations', 'Lokacije', 'count'),
     ],
   },
@@ -321,6 +326,7 @@ export async function buildListExport(
     if (c.field === 'company') return companies.get(String(value)) ?? String(value);
     if (c.type === 'instant') return formatDateTime(String(value));
     if (c.type === 'flag') return yesNo[lang][value ? 0 : 1];
+    if (c.words) return EXPORT_WORDS[c.words]?.[String(value)]?.[lang] ?? String(value);
     if (c.type === 'decimal') return lang === 'hr' ? String(value).replace('.', ',') : String(value);
     if (c.type === 'date') return String(value).slice(0, 10);
     if (typeof value === 'object') return JSON.stringify(value);
