@@ -7,7 +7,7 @@ import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { demoSettledBefore } from './fiscal.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
-import { demoCardsByCompany, regularsOf, seedDemoTopUps } from './loyalty.ts';
+import { demoCardsByCompany, regularsOf, replayDemoLedgers, seedDemoTopUps } from './loyalty.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
 
 /** Events per ingestion call while seeding: large batches, the same code path as the API's. */
@@ -45,6 +45,8 @@ export async function seedHistory(
       stored += answer.accepted;
     }
   }
+  // Written after their top-ups, the cards' spends are split again in time order (demo/loyalty.ts).
+  await replayDemoLedgers(db);
   await settleOldDeposits(db, now);
   await countDepositsOff(db, now);
   return stored;

@@ -1,4 +1,4 @@
-import { addDays, businessDate, type TelemetryEvent } from '@kovanica/contract';
+import { addDays, businessDate, type CardBalance, spendFrom, type TelemetryEvent } from '@kovanica/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -13,6 +13,7 @@ import {
   promoBoxes,
   promotions,
 } from '../db/schema/index.ts';
+import { pgArray } from '../db/units.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { creditCard } from '../modules/card-transactions/card-transactions.service.ts';
 import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
@@ -363,6 +364,61 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
     }
   }
   return sold;
+}
+
+/**
+ * The cards' ledgers as a live system would have written them, top-ups and spends in time order. The
+ * history's top-ups are sold before its spends are written (`seedDemoTopUps`), so every spend found the
+ * whole year's paid credit and never reached the bonus: read in time order, the paid credit went below
+ * zero beside unspent bonus, which the rules do not allow (a card 252 read −10,00 € paid, 10,00 € bonus),
+ * and the loyalty reports showed almost no bonus spent. Each spend is split again in time order
+ * (`spendFrom`: the paid credit first, then the bonus), each row keeps the balance after it, and each
+ * card its balance at the end. What was spent, when and where, is unchanged. A card whose corrections
+ * would take its bonus below zero in time order is left as it was.
+ */
+export async function replayDemoLedgers(db: Db): Promise<number> {
+  const result = await db.execute(sql`select id, card_id, kind, paid_cents, bonus_cents from card_transactions order by card_id, at, id`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const lines: [number, number, number, number, number][] = [];
+  const balances = new Map<number, CardBalance>();
+  let index = 0;
+  while (index < rows.length) {
+    const card = Number(rows[index]?.card_id);
+    const own: [number, number, number, number, number][] = [];
+    let balance: CardBalance = { paidCents: 0, bonusCents: 0 };
+    let fits = true;
+    for (; index < rows.length && Number(rows[index]?.card_id) === card; index++) {
+      const row = rows[index] as Record<string, unknown>;
+      let paid = Number(row.paid_cents);
+      let bonus = Number(row.bonus_cents);
+      if (row.kind === 'spend') {
+        const next = spendFrom(balance, -(paid + bonus));
+        paid = next.paidDelta;
+        bonus = next.bonusDelta;
+      }
+      balance = { paidCents: balance.paidCents + paid, bonusCents: balance.bonusCents + bonus };
+      if (balance.bonusCents < 0) fits = false;
+      own.push([Number(row.id), paid, bonus, balance.paidCents, balance.bonusCents]);
+    }
+    if (!fits) continue;
+    lines.push(...own);
+    balances.set(card, balance);
+  }
+  const column = (i: number, of: readonly (readonly number[])[]) => pgArray(of.map((line) => line[i] as number));
+  for (let i = 0; i < lines.length; i += 5_000) {
+    const part = lines.slice(i, i + 5_000);
+    await db.execute(sql`update card_transactions c
+      set paid_cents = v.paid, bonus_cents = v.bonus, paid_after_cents = v.paid_after, bonus_after_cents = v.bonus_after
+      from unnest(${column(0, part)}::bigint[], ${column(1, part)}::bigint[], ${column(2, part)}::bigint[],
+        ${column(3, part)}::bigint[], ${column(4, part)}::bigint[]) as v(id, paid, bonus, paid_after, bonus_after)
+      where c.id = v.id`);
+  }
+  const cards = [...balances].map(([id, b]) => [id, b.paidCents, b.bonusCents]);
+  if (cards.length)
+    await db.execute(sql`update loyalty_cards c set paid_cents = v.paid, bonus_cents = v.bonus
+      from unnest(${column(0, cards)}::int[], ${column(1, cards)}::bigint[], ${column(2, cards)}::bigint[]) as v(id, paid, bonus)
+      where c.id = v.id`);
+  return lines.length;
 }
 
 /** After the history: one card reported lost, one blocked at the desk (both with who and why: the company's manager). */
