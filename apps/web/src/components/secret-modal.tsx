@@ -1,24 +1,6 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-
-/**
- * The warning over a secret shown once: orange, its title in the text's colour. (With the colour
- * `orange.9`, Mantine filled the band with that shade and wrote the title and icon in nearly the
- * same orange: the title could not be seen; an orange title on the light band reads 3.8:1 at best.)
- */
-export function OnceAlert({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Alert
-      color="orange"
-      icon={<IconAlertTriangle aria-hidden color="var(--mantine-color-orange-9)" />}
-      title={title}
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
-    >
-      {children}
-    </Alert>
-  );
-}
+import { ActionIcon, Button, CopyButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { WarningAlert } from './warning-alert.tsx';
 
 /** The texts of a secret's modal, already translated. */
 export interface SecretModalTexts {
@@ -52,7 +34,7 @@ export function SecretModal({ secret, texts, onDone }: { secret: string | null; 
     >
       {secret !== null && (
         <Stack>
-          <OnceAlert title={texts.onceTitle}>{texts.onceText}</OnceAlert>
+          <WarningAlert title={texts.onceTitle}>{texts.onceText}</WarningAlert>
           <Text size="sm">{texts.subject}</Text>
           <Group gap="xs" align="flex-start" wrap="nowrap">
             {/* A textarea wraps the whole secret on a phone, where a single line would cut it off. */}

@@ -2,7 +2,7 @@ import { type Bill, formatDateTime, formatMoney, parseIri } from '@kovanica/cont
 import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { dash } from '../../components/data-table/cells.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { billsApi } from '../../lib/apis/bills.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
@@ -218,16 +219,9 @@ export function BillPage({ id }: { id: number }) {
       />
       <Stack>
         {!fiscalized && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t(k('unfiscalizedTitle'))}
-            // Orange text on its light ground is under 4.5:1: the title stays dark.
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
+          <WarningAlert title={t(k('unfiscalizedTitle'))}>
             {t(k(bill.attempts === 0 ? 'sendingText' : 'unfiscalizedText'), { deadline: formatDateTime(bill.deliverBy) })}
-          </Alert>
+          </WarningAlert>
         )}
         {bill.cancelledBy && (
           <Alert color="gray" variant="light" title={t(k('cancelledTitle'))}>

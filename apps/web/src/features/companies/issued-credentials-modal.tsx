@@ -2,7 +2,7 @@ import type { LoggerCredential } from '@kovanica/contract';
 import { ActionIcon, Button, CopyButton, Group, Modal, Stack, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OnceAlert } from '../../components/secret-modal.tsx';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import classes from './company-wizard.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function IssuedCredentialsModal({ issued, onDone }: { issued: LoggerCrede
       size="xl"
     >
       <Stack>
-        <OnceAlert title={t(k('onceTitle'))}>{t(k('onceText'))}</OnceAlert>
+        <WarningAlert title={t(k('onceTitle'))}>{t(k('onceText'))}</WarningAlert>
         <Table.ScrollContainer minWidth={480}>
           <Table withTableBorder aria-label={t(k('title'))}>
             <Table.Thead>
