@@ -1,5 +1,5 @@
 import { type Location, locationCreate, locationPatch, paymentMethods } from '@kovanica/contract';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
@@ -181,6 +181,9 @@ export function LocationForm({ location }: { location?: Location }) {
               onPaste={pasteCoordinate('longitude')}
             />
           </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('resources.locations.coordinatesPasteHint')}
+          </Text>
         </Stack>
       </Portlet>
 
