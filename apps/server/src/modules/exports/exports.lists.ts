@@ -121,7 +121,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
     columns: [
       col('number', 'Card number', 'Broj kartice'),
       col('uid', 'Chip id (UID)', 'Oznaka čipa (UID)'),
-      col('ownerName', 'Owner', 'Vlasnik'),
+      col('ownerName', 'Programme owner', 'Vlasnik programa'),
       col('holderName', 'Holder', 'Korisnik'),
       word('status', 'Status', 'Status', 'resources.loyalty-cards.statuses'),
       col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),

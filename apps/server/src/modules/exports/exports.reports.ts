@@ -352,7 +352,7 @@ const ownersSpec: ReportSpec<'loyalty-report-owners', OwnerLine, Owners['totals'
     return { rows: r.rows, total: r.totalItems, totals: r.totals, from: r.from, to: r.to };
   },
   columns: (ctx) => [
-    col(w('Owner', 'Vlasnik'), 'text', (r) => r.name, { pdf: true, width: 30 }),
+    col(w('Programme owner', 'Vlasnik programa'), 'text', (r) => r.name, { pdf: true, width: 30 }),
     ...companyColumn<OwnerLine, Owners['totals']>(ctx),
     col(w('Operator', 'Operater'), 'text', (r, lang) => yesNo[lang][r.isOperator ? 0 : 1]),
     figure('cards', w('Cards', 'Kartice'), 'count', true),
@@ -389,7 +389,7 @@ const cardsSpec: ReportSpec<'loyalty-report-cards', CardLine, Cards['totals']> =
     col(w('Card number', 'Broj kartice'), 'text', (r) => r.number, { pdf: true }),
     ...companyColumn<CardLine, Cards['totals']>(ctx),
     col(w('Chip id (UID)', 'Oznaka čipa (UID)'), 'text', (r) => r.uid),
-    col(w('Owner', 'Vlasnik'), 'text', (r) => r.ownerName, { pdf: true }),
+    col(w('Programme owner', 'Vlasnik programa'), 'text', (r) => r.ownerName, { pdf: true }),
     col(w('Holder', 'Korisnik'), 'text', (r) => r.holderName, { pdf: true }),
     col(w('Status', 'Status'), 'text', (r) => r.status),
     col(w('Check', 'Provjera'), 'text', (r, lang) => yesNo[lang][r.flagged ? 0 : 1]),
@@ -412,7 +412,7 @@ const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['tot
   columns: (ctx) => [
     col(w('Holder', 'Korisnik'), 'text', (r) => r.name, { pdf: true, width: 30 }),
     ...companyColumn<HolderLine, Holders['totals']>(ctx),
-    col(w('Owner', 'Vlasnik'), 'text', (r) => r.ownerName, { pdf: true }),
+    col(w('Programme owner', 'Vlasnik programa'), 'text', (r) => r.ownerName, { pdf: true }),
     col(w('Cards', 'Kartice'), 'count', (r) => r.cards, { pdf: true }),
     ...flowColumns<HolderLine, Holders['totals']>(),
     figure('balancePaidCents', w('Balance (paid credit)', 'Stanje (uplaćeni kredit)'), 'money', true),

@@ -112,7 +112,7 @@ describe('loyalty card upload', () => {
     const res = await upload<CardUploadPreview>(file, false, { lang: 'hr' });
     const messages = res.body.rows.flatMap((r) => r.errors.map((e) => e.message));
     expect(messages).toContain('Redak 5 datoteke ima istu vrijednost.');
-    expect(messages).toContain('Nijedan vlasnik kartice ovog programa nema e-mail nobody@example.com.');
+    expect(messages).toContain('Nijedan korisnik kartice ovog programa nema e-mail nobody@example.com.');
     expect(messages).toContain('Ova vrijednost se već koristi.');
   });
 

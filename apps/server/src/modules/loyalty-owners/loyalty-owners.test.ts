@@ -92,7 +92,7 @@ describe('loyalty owners', () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('This item is still in use: card holders: 2.');
     const hr = await t.json('manager', { method: 'DELETE', url: owner['@id'], headers: { 'accept-language': 'hr' } });
-    expect(hr.body.detail).toBe('Ovaj zapis se još koristi: vlasnici kartica: 2.');
+    expect(hr.body.detail).toBe('Ovaj zapis se još koristi: korisnici kartica: 2.');
     expect((await t.json<LoyaltyOwner>('manager', { url: owner['@id'] })).body.holdersCount).toBe(2);
     const free = (await create({ name: 'Free d.o.o.', oib: uniqueOib() })).body;
     expect((await t.as('manager', { method: 'DELETE', url: free['@id'] })).statusCode).toBe(204);
