@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { dash } from '../../components/data-table/cells.tsx';
@@ -201,9 +201,13 @@ export function BillPage({ id }: { id: number }) {
     refetchInterval: (query) => (query.state.data?.status === 'unfiscalized' ? UNFISCALIZED_REFRESH_MS : false),
   });
   const fiscalized = bill.status === 'fiscalized';
-  // Each send shows in the list of sends: read it again when the bill says it was sent again.
+  // Each send shows in the list of sends: read it again when the bill says it was sent again while
+  // the page is open (not when it opens: the list has just been read).
+  const attemptsSeen = useRef(bill.attempts);
   useEffect(() => {
-    if (bill.attempts > 0) void queryClient.invalidateQueries({ queryKey: [billAttemptsApi.name] });
+    if (bill.attempts === attemptsSeen.current) return;
+    attemptsSeen.current = bill.attempts;
+    void queryClient.invalidateQueries({ queryKey: [billAttemptsApi.name] });
   }, [bill.attempts, queryClient]);
   return (
     <>

@@ -121,6 +121,8 @@ export const toCreateInput = (v: LocationValues) => ({ ...toPatchInput(v), ...(v
 
 const DOT_NUMBER = '-?\\d+(?:\\.\\d+)?';
 const COMMA_NUMBER = '-?\\d+(?:,\\d+)?';
+/** One number, its decimals after a point or a comma: "45.8150", "45,8150". */
+const ONE = /^-?\d+(?:[.,]\d+)?$/;
 /** Two numbers with points, between them a comma, a semicolon or spaces: "44.8666, 13.8496" (a map app's copy). */
 const DOT_PAIR = new RegExp(`^(${DOT_NUMBER})\\s*[,;\\s]\\s*(${DOT_NUMBER})$`);
 /** Two numbers with decimal commas, between them a semicolon or spaces: "44,8666; 13,8496". */
@@ -135,7 +137,7 @@ export function pastedCoordinates(text: string): { latitude: number; longitude: 
   const s = text.trim();
   const number = (n: string) => Number(n.replace(',', '.'));
   // One number first: "45,8150" is a decimal comma, not the pair 45 and 8150.
-  if (new RegExp(`^${COMMA_NUMBER}$`).test(s) || new RegExp(`^${DOT_NUMBER}$`).test(s)) return { value: number(s) };
+  if (ONE.test(s)) return { value: number(s) };
   const pair = DOT_PAIR.exec(s) ?? COMMA_PAIR.exec(s);
   if (pair?.[1] !== undefined && pair[2] !== undefined) return { latitude: number(pair[1]), longitude: number(pair[2]) };
   return null;
