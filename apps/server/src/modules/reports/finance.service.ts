@@ -1,4 +1,5 @@
 import {
+  addDays,
   DEFAULT_ITEMS_PER_PAGE,
   daysBetween,
   FINANCE_DAILY_MAX_DAYS,
@@ -15,6 +16,7 @@ import {
   financeFigures,
   iri,
   monthEnd,
+  monthStart,
   parseReference,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -85,17 +87,33 @@ function periodOf(period: FinancePeriod, from: string, day: SQL = sql`r.d`): SQL
   return trunc(period);
 }
 
+/** What `rollupRows` reads: a finance scope, or the places a device stood in it with their other devices. */
+type RollupScope = Omit<FinanceScope, 'subject'> & {
+  /** Instead of one device's rows: the rows of every place it stood at from `from` to `to` (its own included). */
+  siblingsOf?: { device: number; from: string; to: string };
+};
+
 /**
  * The rollup rows of the range: whole months from the monthly rollup unless cut into days or weeks.
  * Per device (`device_daily`, `device_monthly`), or per location (`location_daily`, `location_monthly`:
  * the same sums, a fifth of the rows; no device filter, no `device_id`).
  */
-export function rollupRows(scope: Omit<FinanceScope, 'subject'>, level: 'device' | 'location' = 'device'): SQL {
+export function rollupRows(scope: RollupScope, level: 'device' | 'location' = 'device'): SQL {
   if (level === 'location' && scope.device !== undefined) throw new Error('a device filter needs the device rollups');
   const filters = (t: string) => {
     const parts: SQL[] = [];
     if (scope.companies !== null) parts.push(sql`${sql.raw(t)}.company_id = any(${pgArray(scope.companies)}::int[])`);
     if (scope.device !== undefined) parts.push(sql`${sql.raw(t)}.device_id = ${scope.device}`);
+    if (scope.siblingsOf !== undefined) {
+      const { device, from, to } = scope.siblingsOf;
+      const places = sql`(select k.location_key from device_daily k
+        where k.device_id = ${device} and k.day between ${from}::date and ${to}::date and k.location_key <> 0)`;
+      parts.push(
+        level === 'device'
+          ? sql`(${sql.raw(t)}.device_id = ${device} or ${sql.raw(t)}.location_key in ${places})`
+          : sql`${sql.raw(t)}.location_key in ${places}`,
+      );
+    }
     if (scope.location !== undefined) parts.push(sql`${sql.raw(t)}.location_key = ${scope.location}`);
     if (scope.lessor !== undefined)
       parts.push(sql`${sql.raw(t)}.location_id in (select id from locations where lessor_id = ${scope.lessor})`);
@@ -124,7 +142,8 @@ export function rollupRows(scope: Omit<FinanceScope, 'subject'>, level: 'device'
 /** The rent of each location and month, as arrays for `unnest`: where it goes and what it is shared by. */
 function rentInput(rents: LocationRent[]): SQL {
   const rows = rents.filter((r) => r.rent.rentCents > 0);
-  return sql`select * from unnest(
+  // The month's rent owed to the cent (half to even, as the lessor's statement rounds it), the figure shared.
+  return sql`select location_id, company_id, month, round(rent)::bigint as rent, revenue::bigint as revenue from unnest(
     ${pgArray(rows.map((r) => r.locationId))}::int[], ${pgArray(rows.map((r) => r.companyId))}::int[],
     ${pgArray(rows.map((r) => r.rent.month))}::date[], ${pgArray(rows.map((r) => r.rent.rentCents))}::float8[],
     ${pgArray(rows.map((r) => r.monthRevenueCents))}::float8[]) as q(location_id, company_id, month, rent, revenue)`;
@@ -202,17 +221,32 @@ const grossOf = (table = '') =>
 const GROSS = grossOf();
 
 /**
- * The lines of one page, the count of all lines and the totals of every period. Rent is shared out
- * per location, month and period (decision 0020), from the location rollups unless the report is of
- * one device: the location, lessor and company lines and every period's totals are sums of those
- * pieces. Device lines are as many as devices × periods (31,000 for a month by day of a thousand
- * devices): device, location and lessor lines are counted per period (device lines from an index) and
- * worked out only for the periods the page shows (decision 0022). One statement.
+ * The lines of one page, the count of all lines and the totals of every period (decision 0020).
+ *
+ * Cents add up (decision 0020, entry of 2026-11-29): a location's rent for a month is owed to the
+ * cent, and is shared out in whole cents, so that every line, period and total is a sum of whole
+ * cents and any cut of the same range adds up to the same figure:
+ * - a location's rent up to a day of a month is the month's rent × its takings from the 1st to that
+ *   day ÷ the month's takings, rounded; a piece (the location in a period of the month) carries the
+ *   difference between its end and its start (`lpr`, from the location rollups);
+ * - a piece's devices share it the same way, in the order of their numbers;
+ * - net (gross ÷ 1,25) the same way: per company and month, rounded up to a period's end less up to
+ *   its start, then shared among the period's lines in proportion to their gross.
+ * So the lines of a period add up to its totals, and the totals are the same by device, location,
+ * lessor or company; the days of a month add up to the month's rent and net. One device's report
+ * reads the other devices of the places it stood at, as its share of rent depends on theirs (its net
+ * is its own gross's).
+ *
+ * Device lines are as many as devices × periods (31,000 for a month by day of a thousand devices):
+ * device, location and lessor lines are counted per period (device lines from an index) and worked
+ * out only for the periods the page shows (decision 0022). One statement.
  */
 async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: LocationRent[], page: number, itemsPerPage: number) {
-  const { subject, from, to } = scope;
+  const { subject, from, to, device: oneDevice, ...rest } = scope;
   const offset = (page - 1) * itemsPerPage;
   const byDevice = subject === 'device';
+  // What the pieces are read from: the scope, or for one device the places it stood at, whole.
+  const places: RollupScope = oneDevice === undefined ? scope : { ...rest, from, to, siblingsOf: { device: oneDevice, from, to } };
   const starts = pgArray(periods.map((p) => p.start));
   const ends = pgArray(periods.map((p) => p.end));
   const zeros = sql.raw(FIGURES.map(() => '0').join(', '));
@@ -224,10 +258,40 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
   const rentOnly = sql`rentonly as (
       select ${periodOf(scope.period, from, sql`greatest(q.month, ${from}::date)`)} as period, q.company_id, q.location_id, q.rent
       from rent_input q
-      where q.revenue = 0 and greatest(q.month, ${from}::date) <= ${to}::date and ${scope.device === undefined ? sql`true` : sql`false`})`;
+      where q.revenue = 0 and greatest(q.month, ${from}::date) <= ${to}::date and ${oneDevice === undefined ? sql`true` : sql`false`})`;
+  // Each location's takings in the month of `from` before it: where the sharing of that month's rent
+  // stands at the start. Read from the nearer end of the month: the days before `from`, or the
+  // monthly rollup less the days from `from` to the month's end.
+  const first = monthStart(from);
+  const last = monthEnd(from);
+  const grossRows = (range: { from: string; to: string; period: FinancePeriod }, sign = '') =>
+    sql`select t.company_id, t.location_key, ${sql.raw(sign)}(${grossOf('t')}) as gross from (${rollupRows({ ...places, ...range }, 'location')}) t`;
+  const before =
+    from === first
+      ? sql`before as (select 0 as company_id, 0 as location_key, 0::bigint as gross where false)`
+      : sql`before as (select company_id, location_key, sum(gross)::bigint as gross from (${
+          daysBetween(first, from) <= daysBetween(from, last)
+            ? grossRows({ from: first, to: addDays(from, -1), period: 'day' })
+            : sql`${grossRows({ from: first, to: last, period: 'month' })} union all ${grossRows({ from, to: last, period: 'day' }, '-')}`
+        }) x group by 1, 2)`;
+  // How far into its month a location's piece reaches, in takings from the range's start: pieces of
+  // whole months, or of a month in one period, are alone in it; in one month, a location's pieces
+  // follow each other; otherwise they are counted per month.
+  const onePiecePerMonth = scope.period === 'month' || scope.period === 'year' || scope.period === 'range';
+  const pieceCum = onePiecePerMonth
+    ? sql`p0.gross`
+    : sql`sum(p0.gross) over (partition by p0.company_id, p0.location_key${sql.raw(first === monthStart(to) ? '' : ', p0.month')} order by p0.period rows unbounded preceding)::bigint`;
+  /**
+   * Whole cents of `amount` for the part of `whole` from `upTo - part` to `upTo`: the rounded ends'
+   * difference, each amount × upTo ÷ whole rounded half up in integers ((2 × a × u + w) div 2w; all ≥ 0).
+   */
+  const share = (amount: string, upTo: string, part: string, whole: string) => {
+    const upToRounded = (u: string) => `(2 * ${amount} * (${u}) + ${whole}) / (2 * nullif(${whole}, 0))`;
+    return sql.raw(`coalesce(${upToRounded(upTo)} - ${upToRounded(`${upTo} - ${part}`)}, 0)`);
+  };
   // gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
-  const net = (t: string) => sql.raw(`case when c.in_vat_system then (${t}.gross * 8 + 5) / 10 else ${t}.gross end`);
-  /** The lines made presentable: gross, net, VAT, rent rounded once, share and EBITDA, named as the contract names them. */
+  const netOf = (gross: string) => `(${gross} * 8 + 5) / 10`;
+  /** The lines made presentable: gross, net (shared in whole cents), VAT, share and EBITDA, named as the contract names them. */
   const shown = (lines: SQL) => sql`shown as (
       select to_char(y.period, 'YYYY-MM-DD') as period, y.subject, y.company_id,
         y.coins_cents as "coinsCents", y.notes_cents as "notesCents", y.cashless_cents as "cashlessCents", y.card_cents as "cardCents",
@@ -237,9 +301,19 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
         y.net - y.rent - y.operational - y.maintenance - y.prize as "ebitdaCents"
       from (
         select l.period, l.subject, l.company_id, ${sql.raw(FIGURES.map((f) => `l.${f}`).join(', '))}, l.gross,
-          l.maintenance, l.operational, l.prize, round(l.rent)::bigint as rent, ${net('l')} as net
-        from (select l0.*, ${GROSS} as gross from (${lines}) l0) l
-        join companies c on c.id = l.company_id) y)`;
+          l.maintenance::bigint as maintenance, l.operational::bigint as operational, l.prize::bigint as prize, l.rent::bigint as rent,
+          ${
+            oneDevice === undefined
+              ? share('k.net', 'l.cum', 'l.gross', 'l.whole')
+              : sql.raw(`case when c.in_vat_system then ${netOf('l.gross')} else l.gross end`)
+          }::bigint as net
+        from (
+          select l0.*, sum(l0.gross) over (partition by l0.period, l0.company_id order by l0.subject nulls last rows unbounded preceding)::bigint as cum,
+            sum(l0.gross) over (partition by l0.period, l0.company_id)::bigint as whole
+          from (select l1.*, (${GROSS})::bigint as gross from (${lines}) l1) l0) l
+        join companies c on c.id = l.company_id
+        left join (select period, company_id, net from cp ${subject === 'company' ? sql`` : sql`where period in (select period from chosen)`}) k
+          on k.period = l.period and k.company_id = l.company_id) y)`;
   const nameOf: Record<FinanceSubject, SQL> = {
     device: sql`(select name from devices where id = x.subject)`,
     location: sql`(select name from locations where id = x.subject)`,
@@ -263,12 +337,16 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
   const pagedLines = sql`select period, subject, company_id, ${sums()}, sum(rent) as rent, 0 as maintenance, 0 as operational, 0 as prize
     from sp where period in (select period from chosen) group by 1, 2, 3`;
   const lineSql: Record<'company', SQL> = {
-    // A line for every company and period, with its costs, revenue or not.
+    // A line for every company and period, with its costs, revenue or not. The monthly operational
+    // costs by day in whole cents, as rent is shared: day n of a month of m days carries
+    // round(costs × n ÷ m) − round(costs × (n − 1) ÷ m), so the days of a month add up to it.
     company: sql`select g.period, g.company_id as subject, g.company_id,
         ${sql.raw(FIGURES.map((f) => `coalesce(s.${f}, 0) ${f}`).join(', '))}, coalesce(s.rent, 0) as rent,
         (select coalesce(sum(m.cost_cents), 0) from maintenance m where m.company_id = g.company_id and m.date between g.period and g.period_end) as maintenance,
-        round((select c.operational_costs_cents * sum(1.0 / extract(day from date_trunc('month', d) + interval '1 month' - interval '1 day'))
-          from generate_series(g.period, g.period_end, interval '1 day') d)) as operational,
+        (select coalesce(sum(round(c.operational_costs_cents * extract(day from d) / m.days)
+            - round(c.operational_costs_cents * (extract(day from d) - 1) / m.days)), 0)
+          from generate_series(g.period, g.period_end, interval '1 day') d,
+            lateral (select extract(day from date_trunc('month', d) + interval '1 month' - interval '1 day') as days) m) as operational,
         (select coalesce(round(sum(case when sm.reverses_id is null then sm.quantity * sm.unit_price_cents
             else -sm.quantity * (select o.unit_price_cents from stock_movements o where o.id = sm.reverses_id) end)), 0)
           from stock_movements sm
@@ -280,49 +358,84 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       join companies c on c.id = g.company_id
       left join cp s on s.period = g.period and s.company_id = g.company_id`,
   };
-  // The periods the page falls in, from the lines each period has (`counts`), and the lines before them.
+  // The periods the page falls in, from the lines each period has (`counts`), and the lines before
+  // them; every period for one device (its totals are its lines').
   const chosen = sql`chosen as (
       select period, before from (
         select period, n, coalesce(sum(n) over (order by period rows between unbounded preceding and 1 preceding), 0) as before from counts) b
-      where before < ${offset + itemsPerPage} and before + n > ${offset})`;
-  // The device lines of those periods, from the device rows of their days only.
-  const deviceLines = sql`select r.period, r.device_id as subject, r.company_id, ${sums('r.')},
-      sum(coalesce(q.rent * (${GROSS}) / nullif(q.revenue, 0), 0)) as rent, 0 as maintenance, 0 as operational, 0 as prize
-    from (select ${periodOfRow} as period, date_trunc('month', t.d::timestamp)::date as month, t.*
-      from (${rollupRows(scope, 'device')}) t
-      where t.d between (select lo from bounds) and (select hi from bounds)) r
-    left join rent_input q on q.location_id = r.location_key and q.month = r.month
-    where r.period in (select period from chosen)
+      ${oneDevice === undefined ? sql`where before < ${offset + itemsPerPage} and before + n > ${offset}` : sql``})`;
+  // The device lines of those periods: each device's part of its place's piece of rent, in whole cents
+  // (its pieces in the order of the devices' numbers), from the device rows of their days only.
+  const deviceLines = sql`select s.period, s.device_id as subject, s.company_id, ${sums('s.')},
+      sum(${share('l.rent', 's.cum', 's.gross', 's.whole')}) as rent, 0 as maintenance, 0 as operational, 0 as prize
+    from (
+      select d.*, sum(d.gross) over (partition by d.period, d.company_id, d.location_key, d.month order by d.device_id rows unbounded preceding)::bigint as cum,
+        sum(d.gross) over (partition by d.period, d.company_id, d.location_key, d.month)::bigint as whole
+      from (
+        select ${periodOfRow} as period, t.company_id, t.device_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
+          ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
+        from (${rollupRows(places, 'device')}) t
+        where t.d between (select lo from bounds) and (select hi from bounds)
+        group by 1, 2, 3, 4, 5) d
+      where d.period in (select period from chosen)) s
+    left join lpr l on l.period = s.period and l.company_id = s.company_id and l.location_key = s.location_key and l.month = s.month
+    ${oneDevice === undefined ? sql`` : sql`where s.device_id = ${oneDevice}`}
     group by 1, 2, 3
     union all
     select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly where period in (select period from chosen) group by 1, 3`;
-  const level = scope.device === undefined ? 'location' : 'device';
+  // Every period's totals: per company and period, from the pieces (net from the company's gross),
+  // or for one device, its lines.
+  const totals =
+    oneDevice === undefined
+      ? sql`totals as (
+      select to_char(p.period, 'YYYY-MM-DD') as period, ${sums('p.')}, sum(p.gross)::bigint as "grossCents",
+        sum(p.net)::bigint as "netCents", sum(p.rent)::bigint as "rentCents"
+      from cp p
+      group by 1)`
+      : sql`totals as (
+      select s.period, sum(s."coinsCents")::bigint as coins_cents, sum(s."notesCents")::bigint as notes_cents,
+        sum(s."cashlessCents")::bigint as cashless_cents, sum(s."cardCents")::bigint as card_cents, sum(s.tokens)::bigint as tokens,
+        sum(s."tokensCents")::bigint as tokens_cents, sum(s.plays)::bigint as plays, sum(s."grossCents")::bigint as "grossCents",
+        sum(s."netCents")::bigint as "netCents", sum(s."rentCents")::bigint as "rentCents"
+      from shown s group by 1)`;
   const statement = sql`
-    with ${rentInputCte}, ${rentOnly},
-    -- The pieces rent is shared by: a location's takings in a period and month, and its share of that month's rent.
+    with ${rentInputCte}, ${rentOnly}, ${before},
+    -- The pieces rent is shared by: a location's takings in a period and month, and its whole cents of
+    -- that month's rent (the rounded share up to the piece's end less the one up to its start).
     lpr as (
-      select p.*, coalesce(q.rent * p.gross / nullif(q.revenue, 0), 0) as rent
-      from (${
-        // Where a row's day or month is its period, the location rollup has a row per piece already (its
-        // key is the company, location and day or month); otherwise its rows are summed into pieces.
-        level === 'location' && rowIsPeriod
-          ? sql`select ${periodOfRow} as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
-              ${sql.raw(FIGURES.map((f) => `t.${f}`).join(', '))}, ${grossOf('t')} as gross
-            from (${rollupRows(scope, level)}) t`
-          : sql`select ${periodOfRow} as period, t.company_id, t.location_key,
+      select p.period, p.company_id, p.location_key, p.month, ${sql.raw(FIGURES.map((f) => `p.${f}`).join(', '))}, p.gross,
+        ${share('q.rent', 'p.cum + coalesce(b.gross, 0)', 'p.gross', 'q.revenue')} as rent
+      from (
+        select p0.*, ${pieceCum} as cum
+        from (${
+          // Where a row's day or month is its period, the location rollup has a row per piece already (its
+          // key is the company, location and day or month); otherwise its rows are summed into pieces.
+          rowIsPeriod
+            ? sql`select ${periodOfRow} as period, t.company_id, t.location_key, date_trunc('month', t.d::timestamp)::date as month,
+              ${sql.raw(FIGURES.map((f) => `t.${f}`).join(', '))}, (${grossOf('t')})::bigint as gross
+            from (${rollupRows(places, 'location')}) t`
+            : sql`select ${periodOfRow} as period, t.company_id, t.location_key,
               date_trunc('month', t.d::timestamp)::date as month, ${sums('t.')}, sum(${grossOf('t')})::bigint as gross
-            from (${rollupRows(scope, level)}) t group by 1, 2, 3, 4`
-      }) p
+            from (${rollupRows(places, 'location')}) t group by 1, 2, 3, 4`
+        }) p0) p
       left join rent_input q on q.location_id = p.location_key and q.month = p.month
+      left join before b on b.company_id = p.company_id and b.location_key = p.location_key and p.month = ${first}::date
       union all
       select period, company_id, location_id, null, ${zeros}, 0, rent from rentonly),
-    -- Each company's takings and rent per period: the periods' totals, and the company report's lines.
-    cp as (select period, company_id, ${sums()}, sum(gross)::bigint as gross, round(sum(rent))::bigint as rent from lpr group by 1, 2),
-    totals as (
-      select to_char(p.period, 'YYYY-MM-DD') as period, ${sums('p.')}, sum(p.gross)::bigint as "grossCents", sum(${net('p')})::bigint as "netCents",
-        sum(p.rent)::bigint as "rentCents"
-      from cp p join companies c on c.id = p.company_id
-      group by 1)
+    -- Each company's takings, rent and net per period: the periods' totals, and the company report's
+    -- lines. Net in whole cents as rent is: per month, gross ÷ 1,25 rounded up to the period's end
+    -- (from the 1st) less the same up to its start.
+    cp as (
+      select k.period, k.company_id, ${sums('k.')}, sum(k.gross)::bigint as gross, sum(k.rent)::bigint as rent,
+        sum(case when c.in_vat_system then ${sql.raw(`${netOf('k.upto')} - ${netOf('(k.upto - k.gross)')}`)} else k.gross end)::bigint as net
+      from (
+        select m.*, m.cum + coalesce(b.gross, 0) as upto
+        from (
+          select m0.*, sum(m0.gross) over (partition by m0.company_id, m0.month order by m0.period rows unbounded preceding)::bigint as cum
+          from (select period, company_id, month, ${sums()}, sum(gross)::bigint as gross, sum(rent) as rent from lpr group by 1, 2, 3) m0) m
+        left join (select company_id, sum(gross)::bigint as gross from before group by 1) b on b.company_id = m.company_id and m.month = ${first}::date) k
+      join companies c on c.id = k.company_id
+      group by 1, 2)
     ${
       byDevice
         ? sql`,
@@ -347,7 +460,8 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     counts as (select period, count(*) as n from (select distinct period, subject, company_id from sp) k group by 1),
     ${chosen},
     ${shown(pagedLines)}`
-    }
+    },
+    ${totals}
     select
       ${subject === 'company' ? sql`(select count(*) from shown)` : sql`(select coalesce(sum(n), 0) from counts)`} as count,
       ${pageOf(subject === 'company' ? offset : sql`${offset} - (select coalesce(min(before), 0) from chosen)`)} as page,

@@ -5,6 +5,7 @@ import {
   type ComparativeAnalysis,
   type FinanceReport,
   type FinanceRow,
+  type LessorStatement,
   type LogisticReport,
   type Transaction,
 } from '@kovanica/contract';
@@ -208,6 +209,108 @@ describe('finance reports on rollups, rent per domain.md §8', () => {
       ['2025-10-20', 400],
       ['2025-11-03', 3000],
     ]);
+  });
+
+  it('adds up to the cent: lines to their period, every subject and period to the same totals, a day the same in any range', async () => {
+    // March 2025 (31 days, the clocks change on the 30th), amounts that do not divide: L3 takes 7 % of
+    // E's revenue (three devices), L4 123,45 € + 13 % above 500 € from 10 March (F, one device).
+    const l3 = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 7 });
+    const l4 = await createLessor(t, {
+      rentalType: 'mixed',
+      contractRentalAmountCents: 12_345,
+      rentalPercentage: 13,
+      incomeLimitCents: 50_000,
+      contractStart: '2025-03-10',
+    });
+    const e = await createLocation(t, { lessor: l3['@id'], fiscalization: false });
+    const f = await createLocation(t, { lessor: l4['@id'], fiscalization: false });
+    const fleet = [
+      await createDeviceWithLogger(t, { location: e['@id'] }),
+      await createDeviceWithLogger(t, { location: e['@id'] }),
+      await createDeviceWithLogger(t, { location: e['@id'] }),
+      await createDeviceWithLogger(t, { location: f['@id'] }),
+    ];
+    await standsSince(
+      t,
+      fleet.map((x) => x.device),
+      new Date('2025-01-01T00:00:00Z'),
+    );
+    const coins = [10, 20, 50, 100, 200];
+    const card = [133, 1001, 77, 2999, 451, 1337];
+    for (const [i, x] of fleet.entries()) {
+      const events = [];
+      // A few days of February too, for ranges that cross into March.
+      for (let day = 1 + i - 10; day <= 31; day += 2 + (i % 3)) {
+        const at = day > 0 ? `2025-03-${String(day).padStart(2, '0')}T10:00:00Z` : `2025-02-${String(28 + day)}T10:00:00Z`;
+        events.push({
+          seq: events.length + 1,
+          at,
+          type: 'coin' as const,
+          valueCents: coins[(day + 20 + i) % 5] ?? 10,
+          count: 1 + (((day + 20) * 7 + i) % 5),
+        });
+        events.push({
+          seq: events.length + 1,
+          at: at.replace('T10', 'T11'),
+          type: 'cashless' as const,
+          valueCents: card[((day + 20) * 3 + i) % 6] ?? 1,
+        });
+      }
+      await sendEvents(t, x.logger, events);
+    }
+    const subjects = ['device', 'location', 'lessor', 'company'] as const;
+    const money = ['grossCents', 'netCents', 'vatCents', 'rentCents', 'shareCents'] as const;
+    const whole = async (from: string, subject: (typeof subjects)[number], period: string) =>
+      report(`subject=${subject}&from=${from}&to=2025-03-31&period=${period}&itemsPerPage=200`);
+    for (const from of ['2025-03-01', '2025-02-15']) {
+      const totals = new Set<string>();
+      for (const subject of subjects)
+        for (const period of ['day', 'week', 'month', 'range']) {
+          const body = await whole(from, subject, period);
+          expect(body.rows.length).toBe(body.totalItems);
+          for (const p of body.periods) {
+            const lines = body.rows.filter((r) => r.periodStart === p.periodStart);
+            for (const field of money)
+              expect(
+                lines.reduce((sum, r) => sum + r[field], 0),
+                `${subject} by ${period}, ${p.periodStart}: the lines' ${field}`,
+              ).toBe(p[field]);
+          }
+          for (const r of body.rows) for (const field of money) expect(Number.isInteger(r[field])).toBe(true);
+          totals.add(JSON.stringify(money.map((field) => body.totals[field])));
+        }
+      // Sixteen reports of one range, by device, location, lessor or company, by day, week, month or
+      // the whole range: the same gross, net, VAT, rent and share.
+      expect([...totals], from).toHaveLength(1);
+    }
+    // E's March rent: 7 % of its revenue, to the cent, as the lessor's statement says.
+    const byMonth = await whole('2025-03-01', 'location', 'month');
+    const eMarch = line(byMonth.rows, e['@id'], '2025-03-01');
+    expect(eMarch.rentCents).toBe(Math.round(eMarch.grossCents * 0.07));
+    const statement = await t.json<LessorStatement>('manager', { url: `/api/v2/lessors/${l3.id}/statement?month=2025-03` });
+    expect(statement.body.lines.find((l) => l.location === e['@id'])?.rentCents).toBe(eMarch.rentCents);
+    // A day is the same whether the report starts on the 1st or the 12th (rent and net shared from the
+    // month's start), by device and by location. (The rent of a place that took nothing in the month
+    // is dated on the range's first day: it is left out here.)
+    const earning = (rows: FinanceRow[]) => rows.filter((r) => r.grossCents > 0);
+    for (const subject of ['device', 'location'] as const) {
+      const month = await whole('2025-03-01', subject, 'day');
+      // From the 12th: the takings before it read day by day; from the 25th, the month's less the days after.
+      for (const from of ['2025-03-12', '2025-03-25']) {
+        const late = await whole(from, subject, 'day');
+        expect(earning(late.rows).length).toBeGreaterThan(5);
+        expect(earning(late.rows), `${subject} from ${from}`).toEqual(earning(month.rows).filter((r) => r.periodStart >= from));
+      }
+    }
+    // One device's report: its lines carry the rent they carry among the others.
+    const all = await whole('2025-03-01', 'device', 'day');
+    const [first] = fleet;
+    const one = await report(`subject=device&device=${first?.device['@id']}&from=2025-03-01&to=2025-03-31&period=day`);
+    expect(one.rows.length).toBeGreaterThan(5);
+    expect(one.rows.map((r) => [r.periodStart, r.grossCents, r.rentCents])).toEqual(
+      all.rows.filter((r) => r.subject === first?.device['@id']).map((r) => [r.periodStart, r.grossCents, r.rentCents]),
+    );
+    expect(one.totals.rentCents).toBe(one.rows.reduce((sum, r) => sum + r.rentCents, 0));
   });
 
   it('the company report adds maintenance, operational costs and EBITDA, and is the sum of its locations', async () => {
