@@ -109,7 +109,7 @@ test("an admin sees each company's revenue per day, with today's plays in it, an
     ['Company', ...(istra?.days ?? []).map((x) => formatDate(x.day)), 'Total', 'Plays', 'Net (without 25 % VAT)'].join(';'),
   );
   expect(lines).toHaveLength(report.rows.length + 2);
-  const euros = (cents: number) => String(cents / 100).replace('.', ',');
+  const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
   expect(lines.find((l) => l.startsWith(`${ISTRA};`))).toContain(`;${euros(today?.revenueCents ?? 0)};${euros(istra?.revenueCents ?? 0)};`);
   expect(lines.at(-1)).toMatch(new RegExp(`^Total;.*;${euros(report.totals.revenueCents)};${report.totals.plays};`));
 });

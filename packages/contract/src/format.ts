@@ -5,6 +5,12 @@
  */
 export const BUSINESS_TIME_ZONE = 'Europe/Zagreb';
 
+/**
+ * Money's number format in spreadsheet files (XLSX, the exports screen's and the lists' export): the
+ * user's own separators, two decimals and the euro sign.
+ */
+export const SPREADSHEET_MONEY_FORMAT = '#,##0.00" €";-#,##0.00" €"';
+
 /** Thousands separated by dots: `1234567` → `1.234.567`. */
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 

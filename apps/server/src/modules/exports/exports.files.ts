@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { formatCount, formatMoney } from '@kovanica/contract';
+import { formatCount, formatMoney, SPREADSHEET_MONEY_FORMAT } from '@kovanica/contract';
 import ExcelJS from 'exceljs';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -96,7 +96,6 @@ export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
   };
 }
 
-const MONEY_FORMAT = '#,##0.00" €";-#,##0.00" €"';
 const COUNT_FORMAT = '#,##0';
 const DATE_FORMAT = 'dd.mm.yyyy';
 
@@ -141,7 +140,7 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
     width: c.width ?? (c.type === 'text' ? 28 : c.type === 'date' ? 12 : 15),
     style:
       c.type === 'money'
-        ? { numFmt: MONEY_FORMAT }
+        ? { numFmt: SPREADSHEET_MONEY_FORMAT }
         : c.type === 'count'
           ? { numFmt: COUNT_FORMAT }
           : c.type === 'date'

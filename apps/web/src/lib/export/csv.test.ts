@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOM, csvField, toCsv } from './csv.ts';
+import { exportMoney } from './table.ts';
 
 describe('csvField', () => {
   it('leaves plain text alone and empties null', () => {
@@ -22,6 +23,14 @@ describe('csvField', () => {
     expect(csvField(-3)).toBe('-3');
     expect(csvField(0)).toBe('0');
     expect(csvField(Number.NaN)).toBe('');
+  });
+
+  it('writes money to the cent, as the exports screen does', () => {
+    expect(csvField(exportMoney(3350))).toBe('33,50');
+    expect(csvField(exportMoney(123_456))).toBe('1234,56');
+    expect(csvField(exportMoney(-5))).toBe('-0,05');
+    expect(csvField(exportMoney(0))).toBe('0,00');
+    expect(csvField(exportMoney(null))).toBe('');
   });
 
   it('neutralises text Excel would run as a formula', () => {

@@ -1,4 +1,4 @@
-import type { ExportCell, ExportTable } from './table.ts';
+import { cellText, type ExportCell, type ExportTable } from './table.ts';
 
 /**
  * `;` separates fields: Excel in the Croatian locale reads `,` as the decimal comma and only splits
@@ -17,9 +17,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One field, quoted per RFC 4180 when it holds the separator, a quote or a line break. */
 export function csvField(cell: ExportCell): string {
-  if (cell === null) return '';
-  // A decimal comma, as the separator choice above promises; numbers are written without grouping.
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', ',') : '';
+  // A decimal comma, as the separator choice above promises; numbers are written without grouping,
+  // money to the cent.
+  if (cell === null || typeof cell !== 'string') return cellText(cell);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,5 +1,10 @@
+/** An amount of money in euros: written with two decimals (CSV `33,50`, XLSX a number shown `33.50`). */
+export interface ExportMoney {
+  euros: number;
+}
+
 /** One cell of an export: numbers stay numbers (numeric cells in XLSX), null is an empty cell. */
-export type ExportCell = string | number | null;
+export type ExportCell = string | number | ExportMoney | null;
 
 /** A list as it is exported: the visible columns' headers and one row of cells per record. */
 export interface ExportTable {
@@ -9,9 +14,17 @@ export interface ExportTable {
   rows: ExportCell[][];
 }
 
-/** Money in an export: a number of euros, so a spreadsheet can add it up; null stays an empty cell. */
-export function exportMoney(cents: number | null): number | null {
-  return cents === null ? null : cents / 100;
+/** Money in an export: a number of euros, so a spreadsheet can add it up, shown to the cent; null stays an empty cell. */
+export function exportMoney(cents: number | null): ExportMoney | null {
+  return cents === null ? null : { euros: cents / 100 };
+}
+
+/** The text of a cell (for widths and tests): money to the cent with a decimal comma, numbers as they are. */
+export function cellText(cell: ExportCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'object') return Number.isFinite(cell.euros) ? cell.euros.toFixed(2).replace('.', ',') : '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', ',') : '';
+  return cell;
 }
 
 /** `users-2026-05-14`: the resource and the day of the export, safe in any file system. */

@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { exportMoney } from './table.ts';
 import { columnName, escapeXml, sheetName, toXlsx } from './xlsx.ts';
 
 const table = {
@@ -46,6 +47,18 @@ describe('toXlsx', () => {
     expect(sheet).toContain('state="frozen"');
     const styles = unzip(toXlsx(table))['xl/styles.xml'] ?? '';
     expect(styles).toContain('<font><b/>');
+  });
+
+  it('writes money as a number shown to the cent', () => {
+    const money = { name: 'Deposits', header: ['Coins'], rows: [[exportMoney(3350)], [exportMoney(null)]] };
+    const parts = unzip(toXlsx(money));
+    expect(parts['xl/worksheets/sheet1.xml']).toContain('<c r="A2" s="2"><v>33.5</v></c>');
+    expect(parts['xl/worksheets/sheet1.xml']).not.toContain('r="A3"');
+    // Style 2 is format 164: two decimals and the euro sign, as the exports screen's files.
+    expect(parts['xl/styles.xml']).toContain('<numFmt numFmtId="164" formatCode="#,##0.00&quot; €&quot;;-#,##0.00&quot; €&quot;"/>');
+    expect(parts['xl/styles.xml']).toMatch(
+      /<cellXfs count="3">(<xf [^>]*\/>){2}<xf numFmtId="164"[^>]*applyNumberFormat="1"\/><\/cellXfs>/,
+    );
   });
 
   it('starts with the zip signature', () => {

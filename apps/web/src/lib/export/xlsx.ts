@@ -1,5 +1,6 @@
+import { SPREADSHEET_MONEY_FORMAT } from '@kovanica/contract';
 import { strToU8, zipSync } from 'fflate';
-import type { ExportCell, ExportTable } from './table.ts';
+import { cellText, type ExportCell, type ExportTable } from './table.ts';
 
 /**
  * A minimal Office Open XML workbook (SpreadsheetML), written by hand: one sheet, inline strings,
@@ -39,8 +40,12 @@ export function sheetName(name: string): string {
 }
 
 const HEADER_STYLE = 1;
+/** Money: number format 164, `SPREADSHEET_MONEY_FORMAT` (as the exports screen's files). */
+const MONEY_STYLE = 2;
 
 function cellXml(cell: ExportCell, ref: string, style?: number): string {
+  if (cell !== null && typeof cell === 'object')
+    return Number.isFinite(cell.euros) ? `<c r="${ref}" s="${MONEY_STYLE}"><v>${cell.euros}</v></c>` : '';
   const s = style ? ` s="${style}"` : '';
   if (cell === null || (typeof cell === 'number' && !Number.isFinite(cell))) return '';
   if (typeof cell === 'number') return `<c r="${ref}"${s}><v>${cell}</v></c>`;
@@ -56,7 +61,7 @@ function rowXml(cells: ExportCell[], rowNumber: number, style?: number): string 
 function colsXml(table: ExportTable): string {
   const widths = table.header.map((h, i) => {
     let longest = h.length;
-    for (const row of table.rows) longest = Math.max(longest, String(row[i] ?? '').length);
+    for (const row of table.rows) longest = Math.max(longest, cellText(row[i] ?? null).length);
     return Math.min(60, Math.max(8, longest + 2));
   });
   return `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`;
@@ -73,12 +78,14 @@ function sheetXml(table: ExportTable): string {
 
 const STYLES =
   `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${escapeXml(SPREADSHEET_MONEY_FORMAT)}"/></numFmts>` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
