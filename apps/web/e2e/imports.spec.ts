@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Article, Collection } from '@kovanica/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page, test } from '@playwright/test';
 import { apiGet, expectAccessible, screenshot, signIn, USERS } from './support.ts';
 
 // Several screens, uploads and axe scans per test on a shared two-core machine.
@@ -13,6 +14,12 @@ const fileOf = (stamp: string) =>
     `E2E ${stamp} Lizalica;;;;;`,
     `E2E ${stamp} Sok;pcs;;13;1,10;`,
   ].join('\n');
+
+/** A downloaded CSV's header row (after the byte order mark). */
+const firstLine = async (file: Download) =>
+  readFileSync(await file.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')[0];
 
 async function chooseFile(page: Page, stamp: string) {
   await page.locator('input[type="file"]').setInputFiles({
@@ -35,6 +42,7 @@ test('a manager imports articles with one bad row: preview, confirm, then the hi
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the template' }).click();
   expect((await template).suggestedFilename()).toBe('articles-template.csv');
+  expect(await firstLine(await template)).toBe('name;unit;supplier;vatRate;purchaseNet;purchaseGross;sellingNet;sellingGross');
 
   await chooseFile(page, stamp);
   await expect(page.getByText('Rows read: 3')).toBeVisible({ timeout: 30_000 });
@@ -88,6 +96,14 @@ for (const [lang, width] of [
     await page.evaluate((language) => localStorage.setItem('language', language), lang);
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/imports/new');
+    if (lang === 'hr') {
+      // The template in Croatian: its headers and words are the import's Croatian ones.
+      const template = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Preuzmi predložak' }).click();
+      expect(await firstLine(await template)).toBe(
+        'naziv;jedinica mjere;dobavljač;stopa pdv;nabavna cijena neto;nabavna cijena bruto;prodajna cijena neto;prodajna cijena bruto',
+      );
+    }
     await chooseFile(page, stamp);
     await expect(page.getByText(lang === 'hr' ? 'Odbijeno: 1' : 'Refused: 1')).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

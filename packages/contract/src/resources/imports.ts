@@ -30,6 +30,8 @@ export interface ImportColumns<C extends string = string> {
   headers: Record<C, readonly string[]>;
   /** The template's example row, in the columns' order. */
   example: readonly string[];
+  /** The template for a Croatian reader: one of `headers` per column, and the example in Croatian words the import takes. */
+  hr: { headers: Record<C, string>; example: readonly string[] };
 }
 
 /**
@@ -52,6 +54,19 @@ export const articleImportColumns: ImportColumns<
     sellingGross: ['selling gross', 'sellinggross', 'prodajna bruto', 'prodajna cijena bruto'],
   },
   example: ['Gumene bombone 100 g', 'pcs', 'Kraš d.d.', '25', '0,80', '', '', '2,00'],
+  hr: {
+    headers: {
+      name: 'naziv',
+      unit: 'jedinica mjere',
+      supplier: 'dobavljač',
+      vatRate: 'stopa pdv',
+      purchaseNet: 'nabavna cijena neto',
+      purchaseGross: 'nabavna cijena bruto',
+      sellingNet: 'prodajna cijena neto',
+      sellingGross: 'prodajna cijena bruto',
+    },
+    example: ['Gumene bombone 100 g', 'kom', 'Kraš d.d.', '25', '0,80', '', '', '2,00'],
+  },
 };
 
 /** Units a file may use besides the API's own (`pcs`, `pack`, `box`, `kg`, `l`). */
@@ -155,6 +170,44 @@ export const locationImportColumns: ImportColumns<
     '45.8131',
     '15.9775',
   ],
+  hr: {
+    headers: {
+      name: 'naziv',
+      city: 'grad',
+      lessor: 'najmodavac',
+      street: 'ulica',
+      address: 'adresa',
+      description: 'opis',
+      active: 'aktivna',
+      rentalType: 'vrsta najma',
+      contractRentalAmount: 'iznos najma',
+      incomeLimit: 'limit prihoda',
+      rentalPercentage: 'postotak najma',
+      fiscalization: 'fiskalizacija',
+      paymentMethod: 'način plaćanja',
+      premisesLabel: 'oznaka poslovnog prostora',
+      latitude: 'geografska širina',
+      longitude: 'geografska dužina',
+    },
+    example: [
+      'Caffe bar Sunce',
+      'Zagreb',
+      '',
+      'Ilica 1',
+      'Ilica 1, 10000 Zagreb',
+      '',
+      'da',
+      'fiksni',
+      '150,00',
+      '',
+      '',
+      'da',
+      'gotovina',
+      'PP1',
+      '45,8131',
+      '15,9775',
+    ],
+  },
 };
 
 /** Rental types a file may write besides the API's own (`fixed`, `percentage`, `mixed`). */
@@ -201,6 +254,21 @@ export const deviceImportColumns: ImportColumns<
     fiscalize: ['fiscalize', 'fiscalization', 'fiskalizacija', 'fiskalizirati'],
   },
   example: ['Flipper 1', 'prize_device', 'Caffe bar Sunce', '', '1,00', '', '', '', '', 'inherit'],
+  hr: {
+    headers: {
+      name: 'naziv',
+      group: 'vrsta',
+      location: 'lokacija',
+      logger: 'serijski broj',
+      playPrice: 'cijena igre',
+      tokenValue: 'vrijednost žetona',
+      cashBoxCapacity: 'kapacitet blagajne',
+      premisesLabel: 'oznaka poslovnog prostora',
+      isuNumber: 'oznaka naplatnog uređaja',
+      fiscalize: 'fiskalizacija',
+    },
+    example: ['Flipper 1', 'uređaj s nagradama', 'Caffe bar Sunce', '', '1,00', '', '', '', '', 'prema lokaciji'],
+  },
 };
 
 /** Device groups a file may write besides the API's own names (spaces and dashes read as `_`). */
@@ -247,6 +315,18 @@ export const transactionImportColumns: ImportColumns<'id' | 'time' | 'device' | 
     card: ['card', 'card uid', 'carduid', 'kartica', 'uid kartice', 'čip kartice'],
   },
   example: ['A-100231', '21.11.2026 09:59', 'Flipper 1', 'coin', '2,00', '2', ''],
+  hr: {
+    headers: {
+      id: 'id transakcije',
+      time: 'datum i vrijeme',
+      device: 'uređaj',
+      type: 'vrsta',
+      amount: 'iznos',
+      count: 'količina',
+      card: 'kartica',
+    },
+    example: ['A-100231', '21.11.2026 09:59', 'Flipper 1', 'kovanica', '2,00', '2', ''],
+  },
 };
 
 /** Transaction types a file may write besides the API's own (`coin`, `note`, `token`, `cashless`, `card`, `free_ride`, `reset`, `prize_out`). */

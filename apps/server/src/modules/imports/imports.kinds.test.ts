@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportRecord, Problem } from '@kovanica/contract';
+import { type ImportPreview, type ImportRecord, importColumns, type Problem } from '@kovanica/contract';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -322,5 +322,31 @@ describe('who may import locations and devices', () => {
       company: `/api/v2/companies/${drugi?.id}`,
     });
     expect(errorsOf(theirs.body)).toEqual({ 2: [] });
+  });
+});
+
+describe('the templates', () => {
+  it("reads every kind's template whole, in English and in Croatian: every header a column, the same row", async () => {
+    for (const [kind, spec] of Object.entries(importColumns)) {
+      const read = async (headers: readonly string[], example: readonly string[]) => {
+        const res = await post<ImportPreview>(kind, `${headers.join(';')}\r\n${example.join(';')}\r\n`, false);
+        expect(res.status, `${kind}: ${JSON.stringify(res.body)}`).toBe(200);
+        return res.body;
+      };
+      const en = await read(spec.columns, spec.example);
+      const hr = await read(
+        spec.columns.map((c) => spec.hr.headers[c] ?? ''),
+        spec.hr.example,
+      );
+      for (const preview of [en, hr]) {
+        expect(preview.ignoredColumns, kind).toEqual([]);
+        expect([...preview.columns].sort(), kind).toEqual([...spec.columns].sort());
+      }
+      // The Croatian words are taken as the English ones: the same errors (the example's places and
+      // devices need not exist here), on no column but a reference.
+      expect(errorsOf(hr), kind).toEqual(errorsOf(en));
+      const fields = new Set(Object.values(errorsOf(en)).flatMap((errors) => errors.map((e) => e.split(':')[0])));
+      for (const field of fields) expect(['city', 'lessor', 'location', 'device', 'logger'], `${kind}: ${field}`).toContain(field);
+    }
   });
 });

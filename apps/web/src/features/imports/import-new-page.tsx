@@ -2,6 +2,7 @@ import {
   articleImportColumns,
   deviceImportColumns,
   formatCount,
+  type ImportColumns,
   type ImportPreview,
   type ImportRecord,
   type ImportRequest,
@@ -30,7 +31,7 @@ import { kindColumns } from './import-detail-page.tsx';
 const send = <T,>(body: ImportRequest, schema: { safeParse(data: unknown): unknown }) =>
   apiRequest<T>('/imports', { method: 'POST', body, schema: schema as never });
 
-const templates: Record<ImportRequestKind, { columns: readonly string[]; example: readonly string[] }> = {
+const templates: Record<ImportRequestKind, ImportColumns> = {
   articles: articleImportColumns,
   locations: locationImportColumns,
   devices: deviceImportColumns,
@@ -43,7 +44,7 @@ const templates: Record<ImportRequestKind, { columns: readonly string[]; example
  * the history. Loyalty cards keep their own screen (their owner is chosen there).
  */
 export function ImportNewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useAccess();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportRequestKind>('articles');
@@ -72,7 +73,12 @@ export function ImportNewPage() {
 
   const result = preview.data;
   const done = write.data;
-  const template = templates[kind];
+  // The template in the reader's language: Croatian headers and words (the import takes both).
+  const spec = templates[kind];
+  const template =
+    i18n.language === 'hr'
+      ? { headers: spec.columns.map((c) => spec.hr.headers[c] ?? c), example: spec.hr.example }
+      : { headers: spec.columns, example: spec.example };
 
   return (
     <>
@@ -86,7 +92,7 @@ export function ImportNewPage() {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => downloadTemplate(template.columns, template.example, kind)}
+            onClick={() => downloadTemplate(template.headers, template.example, kind)}
           >
             {t('imports.template')}
           </Button>
