@@ -109,6 +109,9 @@ const headerKey = (h: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
 
+/** What reading a file needs of a kind's columns (not its template). */
+export type ImportSpec<C extends string> = Pick<ImportColumns<C>, 'columns' | 'required' | 'headers'>;
+
 /** The file's columns: where each known column is, and the headers not used. */
 export function mapHeader<C extends string>(spec: Pick<ImportColumns<C>, 'columns' | 'headers'>, cells: readonly string[]) {
   const aliases = new Map<string, C>(
@@ -154,7 +157,7 @@ const looksBinary = (text: string) => {
  * language): too large, binary, no header with the required columns, no rows, too many rows. A row
  * with more values than the header is refused (`row_columns`).
  */
-export function readFile<C extends string>(spec: ImportColumns<C>, content: string) {
+export function readFile<C extends string>(spec: ImportSpec<C>, content: string) {
   if (Buffer.byteLength(content, 'utf8') > importLimits.bytes) {
     throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
   }
@@ -163,7 +166,7 @@ export function readFile<C extends string>(spec: ImportColumns<C>, content: stri
 }
 
 /** A file of `POST /imports` in its format (`csv` text, or an `xlsx` workbook as base64), read like `readFile`. */
-export async function readImportFile<C extends string>(spec: ImportColumns<C>, input: { content: string; format?: ImportFormat }) {
+export async function readImportFile<C extends string>(spec: ImportSpec<C>, input: { content: string; format?: ImportFormat }) {
   if ((input.format ?? 'csv') === 'csv') return readFile(spec, input.content);
   return readRecords(spec, await xlsxRecords(input.content));
 }
@@ -224,7 +227,7 @@ export async function xlsxRecords(base64: string): Promise<CsvRecord[]> {
 }
 
 /** Records (of a CSV or a sheet) as rows of a kind's columns; the file refused as a whole like `readFile`. */
-export function readRecords<C extends string>(spec: ImportColumns<C>, records: CsvRecord[]) {
+export function readRecords<C extends string>(spec: ImportSpec<C>, records: CsvRecord[]) {
   const [header, ...data] = records;
   const headerCells = header?.cells ?? [];
   const { at, ignored } = mapHeader(spec, headerCells);

@@ -36,7 +36,6 @@ const cardColumns = {
   columns: cardUploadColumns,
   required: ['uid', 'number'] as const,
   headers: cardUploadHeaders,
-  example: ['04:A2:2B:91', 'K-0001', 'ana.anic@example.com', 'active', ''],
 };
 
 /** A row as checked: its values, the card it would write, and why not. */
