@@ -119,13 +119,24 @@ async function builtBefore(db: Database['db']) {
 }
 
 /** The raw GROUP BY a report replaces: gross per subject and period straight from the payments. */
+/** The figures the raw GROUP BY computes and the bench compares. */
+const RAW_FIGURES = ['coinsCents', 'notesCents', 'cashlessCents', 'cardCents', 'tokens', 'tokensCents', 'plays', 'grossCents'] as const;
+
 function rawQuery(company: number, subject: FinanceSubject, from: string, to: string, period: 'day' | 'month') {
   const key = { device: sql`e.device_id`, location: sql`e.location_id`, lessor: sql`l.lessor_id`, company: sql`e.company_id` }[subject];
   const bucket =
     period === 'day'
       ? sql`(e.at at time zone 'Europe/Zagreb')::date`
       : sql`greatest(date_trunc('month', (e.at at time zone 'Europe/Zagreb')::date)::date, ${from}::date)`;
-  return sql`select ${key} as subject, to_char(${bucket}, 'YYYY-MM-DD') as period, sum(e.amount_cents) as gross
+  // The report's figures but rent: the revenue parts, tokens, plays and gross (as the bench's rollups count them).
+  return sql`select ${key} as subject, to_char(${bucket}, 'YYYY-MM-DD') as period,
+      coalesce(sum(e.amount_cents) filter (where e.type = 'coin'), 0) as "coinsCents",
+      coalesce(sum(e.amount_cents) filter (where e.type = 'note'), 0) as "notesCents",
+      coalesce(sum(e.amount_cents) filter (where e.type = 'cashless'), 0) as "cashlessCents",
+      coalesce(sum(e.amount_cents) filter (where e.type = 'card'), 0) as "cardCents",
+      count(*) filter (where e.type = 'token') as tokens,
+      coalesce(sum(e.amount_cents) filter (where e.type = 'token'), 0) as "tokensCents",
+      count(*) as plays, sum(e.amount_cents) as "grossCents"
     from telemetry_events e left join locations l on l.id = e.location_id
     where e.company_id = ${company} and not e.test and e.type in ('coin', 'note', 'cashless', 'card', 'token')
       and e.at >= ${from}::date::timestamp at time zone 'Europe/Zagreb' and e.at < (${to}::date + 1)::timestamp at time zone 'Europe/Zagreb'
@@ -188,15 +199,24 @@ export async function main(argv: string[]) {
         const raw = await timed(Math.max(3, Math.round(calls / 4)), () =>
           database.db.execute(rawQuery(company, subject, range.from, range.to, range.period)),
         );
-        // The same numbers: every period's gross and the grand total, and each line of the first page.
-        const rawRows = (raw.last as unknown as { rows: { subject: number | null; period: string; gross: unknown }[] }).rows;
-        const rawByPeriod = new Map<string, number>();
-        for (const r of rawRows) rawByPeriod.set(r.period, (rawByPeriod.get(r.period) ?? 0) + Number(r.gross));
+        // The same numbers: every period's figures and the totals, and each line of the first page.
+        type Figures = Record<(typeof RAW_FIGURES)[number], number>;
+        const rawRows = (raw.last as unknown as { rows: (Record<string, unknown> & { subject: number | null; period: string })[] }).rows;
+        const figuresOf = (row: Record<string, unknown>) => Object.fromEntries(RAW_FIGURES.map((f) => [f, Number(row[f] ?? 0)])) as Figures;
+        const add = (a: Figures | undefined, b: Figures) =>
+          Object.fromEntries(RAW_FIGURES.map((f) => [f, (a?.[f] ?? 0) + b[f]])) as Figures;
+        const rawByPeriod = new Map<string, Figures>();
+        let rawTotals: Figures | undefined;
+        for (const r of rawRows) {
+          rawByPeriod.set(r.period, add(rawByPeriod.get(r.period), figuresOf(r)));
+          rawTotals = add(rawTotals, figuresOf(r));
+        }
         const rep = report.last as FinanceReport;
-        const samePeriods = rep.periods.every((p) => (rawByPeriod.get(p.periodStart) ?? 0) === p.grossCents);
-        const rawLine = new Map(rawRows.map((r) => [`${r.subject}/${r.period}`, Number(r.gross)]));
-        const sameLines = rep.rows.every((r) => rawLine.get(`${r.subject?.split('/').pop() ?? 'null'}/${r.periodStart}`) === r.grossCents);
-        const same = samePeriods && sameLines && rep.totals.grossCents === [...rawByPeriod.values()].reduce((s, v) => s + v, 0);
+        const equal = (a: Figures | undefined, b: Record<string, unknown>) => RAW_FIGURES.every((f) => (a?.[f] ?? 0) === Number(b[f]));
+        const samePeriods = rep.periods.every((p) => equal(rawByPeriod.get(p.periodStart), p));
+        const rawLine = new Map(rawRows.map((r) => [`${r.subject}/${r.period}`, figuresOf(r)]));
+        const sameLines = rep.rows.every((r) => equal(rawLine.get(`${r.subject?.split('/').pop() ?? 'null'}/${r.periodStart}`), r));
+        const same = samePeriods && sameLines && equal(rawTotals, rep.totals);
         const ratio = raw.p50 / report.p50;
         worst = Math.max(worst, report.p95);
         smallestRatio = Math.min(smallestRatio, ratio);

@@ -282,12 +282,13 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     ? sql`p0.gross`
     : sql`sum(p0.gross) over (partition by p0.company_id, p0.location_key${sql.raw(first === monthStart(to) ? '' : ', p0.month')} order by p0.period rows unbounded preceding)::bigint`;
   /**
-   * Whole cents of `amount` for the part of `whole` from `upTo - part` to `upTo`: the rounded ends'
-   * difference, each amount × upTo ÷ whole rounded half up in integers ((2 × a × u + w) div 2w; all ≥ 0).
+   * Whole cents of `amount` for the part of `whole` from `upTo - part` to `upTo`: the difference of the
+   * two ends' amount × upTo ÷ whole, each rounded. In double precision: as fast as integers, and no
+   * product of two large amounts can overflow (the same inputs round the same way in every report).
    */
   const share = (amount: string, upTo: string, part: string, whole: string) => {
-    const upToRounded = (u: string) => `(2 * ${amount} * (${u}) + ${whole}) / (2 * nullif(${whole}, 0))`;
-    return sql.raw(`coalesce(${upToRounded(upTo)} - ${upToRounded(`${upTo} - ${part}`)}, 0)`);
+    const upToRounded = (u: string) => `round(${amount}::float8 * (${u}) / nullif(${whole}, 0))`;
+    return sql.raw(`coalesce((${upToRounded(upTo)} - ${upToRounded(`${upTo} - ${part}`)})::bigint, 0)`);
   };
   // gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
   const netOf = (gross: string) => `(${gross} * 8 + 5) / 10`;

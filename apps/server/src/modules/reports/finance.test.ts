@@ -313,6 +313,36 @@ describe('finance reports on rollups, rent per domain.md §8', () => {
     expect(one.totals.rentCents).toBe(one.rows.reduce((sum, r) => sum + r.rentCents, 0));
   });
 
+  it('shares the largest amounts a logger may send without overflowing (200 notes of 500 € × 1,000 in a day)', async () => {
+    const lessor = await createLessor(t, { rentalType: 'percentage', rentalPercentage: 90 });
+    const place = await createLocation(t, { lessor: lessor['@id'], fiscalization: false });
+    const big = await createDeviceWithLogger(t, { location: place['@id'] });
+    await standsSince(t, [big.device], new Date('2024-01-01T00:00:00Z'));
+    const events = Array.from({ length: 200 }, (_, i) => ({
+      seq: i + 1,
+      at: `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00Z`,
+      type: 'note' as const,
+      valueCents: 50_000,
+      count: 1000,
+    }));
+    await sendEvents(t, big.logger, events);
+    for (const subject of ['device', 'location', 'company'] as const) {
+      const body = await report(`subject=${subject}&from=2024-03-01&to=2024-03-31&period=day&itemsPerPage=200`);
+      const mine = body.rows.filter(
+        (r) => subject === 'company' || r.subject === (subject === 'device' ? big.device['@id'] : place['@id']),
+      );
+      expect(
+        mine.reduce((sum, r) => sum + r.grossCents, 0),
+        subject,
+      ).toBe(200 * 50_000 * 1000);
+      if (subject !== 'company')
+        expect(
+          mine.reduce((sum, r) => sum + r.rentCents, 0),
+          subject,
+        ).toBe(0.9 * 200 * 50_000 * 1000);
+    }
+  });
+
   it('the company report adds maintenance, operational costs and EBITDA, and is the sum of its locations', async () => {
     await createMaintenance(t, { device: d1.device['@id'], date: '2025-10-20', costCents: 4500 });
     await t.as('admin', {
