@@ -117,6 +117,10 @@ test('the dashboard shows every revenue figure as the API reports it', async ({ 
       await expect(tile).toContainText(percent(index.index));
       await expect(tile).toContainText(index.index > 100 ? 'more' : index.index < 100 ? 'less' : 'no change');
     }
+    // A comparison span that starts before the first recorded revenue says from when it holds any.
+    const note = `Revenue is recorded from ${index.recordedFrom ? formatDate(index.recordedFrom) : ''}`;
+    if (index.recordedFrom) await expect(tile).toContainText(note);
+    else await expect(tile).not.toContainText('Revenue is recorded from');
   }
   // Ten weeks of history: last week's same weekday earned, so today has an index.
   expect(f.indexes.daily.comparisonCents).toBeGreaterThan(0);

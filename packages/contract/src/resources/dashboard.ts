@@ -20,6 +20,12 @@ export const dashboardIndex = z.object({
   currentCents: z.number().int(),
   comparisonCents: z.number().int(),
   index: z.number().nullable(),
+  /**
+   * The first day with revenue in the view when it falls inside the comparison span after its first
+   * day: nothing was recorded before it, so the comparison holds only that part of its span (a new
+   * company's first year). Null otherwise.
+   */
+  recordedFrom: z.string().nullable(),
 });
 export type DashboardIndex = z.infer<typeof dashboardIndex>;
 

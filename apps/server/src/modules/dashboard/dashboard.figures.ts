@@ -32,10 +32,16 @@ function monthsBack(day: string, months: number): string {
   return `${first.slice(0, 8)}${String(Math.min(Number(day.slice(8, 10)), monthLength(first))).padStart(2, '0')}`;
 }
 
-const indexOf = (currentCents: number, comparisonCents: number): DashboardIndex => ({
+/** An index of the period to date against its comparison span (`from` … `to`); `recordedFrom`: the view's first day with revenue. */
+const indexOf = (
+  currentCents: number,
+  comparisonCents: number,
+  span: { from: string; to: string; recordedFrom: string | null },
+): DashboardIndex => ({
   currentCents,
   comparisonCents,
   index: comparisonCents > 0 ? Math.round((currentCents / comparisonCents) * 10_000) / 100 : null,
+  recordedFrom: span.recordedFrom !== null && span.recordedFrom > span.from && span.recordedFrom <= span.to ? span.recordedFrom : null,
 });
 
 /**
@@ -66,7 +72,7 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     month: monthsBack(today, 1),
     year: monthsBack(today, 12),
   };
-  const [daily, partial, monthly, fleet, ending] = await Promise.all([
+  const [daily, partial, monthly, fleet, ending, recorded] = await Promise.all([
     // Revenue per day over the history the forecast learns from.
     db.execute(sql`
     select to_char(day, 'YYYY-MM-DD') as day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
@@ -89,7 +95,12 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
       select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
       where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
       order by contract_end, name limit 50`),
+    // The first day with revenue: before it nothing was recorded (a comparison span starting earlier holds part of its span).
+    db.execute(sql`
+      select to_char(min(day), 'YYYY-MM-DD') as day from location_daily
+      where ${scoped('company_id', companies)} and coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents > 0`),
   ]);
+  const recordedFrom = (recorded as unknown as { rows: { day: string | null }[] }).rows[0]?.day ?? null;
 
   const byDay = new Map<string, number>();
   for (const r of (daily as unknown as { rows: { day: string; revenue: unknown }[] }).rows) byDay.set(r.day, Number(r.revenue));
@@ -125,14 +136,19 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
   const lastYearToDate = monthsTotal(lastYearStart, addDays(lastYearMonth, -1)) + spanToTime(lastYearMonth, compared.year);
 
   const week = weekStart(today);
+  const span = (from: string, to: string) => ({ from, to, recordedFrom });
   const indexes: DashboardFigures['indexes'] = {
-    daily: indexOf(dayRevenue(today), toTime.get(compared.week) ?? 0),
-    dailyLastYear: indexOf(dayRevenue(today), toTime.get(compared.year52) ?? 0),
-    weekly: indexOf(sumDays(week, today), spanToTime(addDays(week, -7), compared.week)),
-    weeklyLastYear: indexOf(sumDays(week, today), spanToTime(addDays(week, -364), compared.year52)),
-    monthly: indexOf(monthToDate, lastMonthSpan),
-    monthlyLastYear: indexOf(monthToDate, spanToTime(lastYearMonth, compared.year)),
-    yearly: indexOf(yearToDate, lastYearToDate),
+    daily: indexOf(dayRevenue(today), toTime.get(compared.week) ?? 0, span(compared.week, compared.week)),
+    dailyLastYear: indexOf(dayRevenue(today), toTime.get(compared.year52) ?? 0, span(compared.year52, compared.year52)),
+    weekly: indexOf(sumDays(week, today), spanToTime(addDays(week, -7), compared.week), span(addDays(week, -7), compared.week)),
+    weeklyLastYear: indexOf(
+      sumDays(week, today),
+      spanToTime(addDays(week, -364), compared.year52),
+      span(addDays(week, -364), compared.year52),
+    ),
+    monthly: indexOf(monthToDate, lastMonthSpan, span(lastMonth, compared.month > lastMonthEnd ? lastMonthEnd : compared.month)),
+    monthlyLastYear: indexOf(monthToDate, spanToTime(lastYearMonth, compared.year), span(lastYearMonth, compared.year)),
+    yearly: indexOf(yearToDate, lastYearToDate, span(lastYearStart, compared.year)),
   };
 
   const series = (days: number) =>

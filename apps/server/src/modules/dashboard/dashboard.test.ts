@@ -50,13 +50,20 @@ describe('dashboard figures (domain.md §8)', () => {
     );
     const figures = await dashboardFigures(t.db, ctx, now);
     expect(figures.today).toBe('2026-11-18');
-    expect(figures.indexes.daily).toEqual({ currentCents: 800, comparisonCents: 400, index: 200 });
-    expect(figures.indexes.dailyLastYear).toEqual({ currentCents: 800, comparisonCents: 200, index: 400 });
-    expect(figures.indexes.weekly).toEqual({ currentCents: 1400, comparisonCents: 700, index: 200 });
+    expect(figures.indexes.daily).toEqual({ currentCents: 800, comparisonCents: 400, index: 200, recordedFrom: null });
+    expect(figures.indexes.dailyLastYear).toEqual({ currentCents: 800, comparisonCents: 200, index: 400, recordedFrom: null });
+    expect(figures.indexes.weekly).toEqual({ currentCents: 1400, comparisonCents: 700, index: 200, recordedFrom: null });
     // November to date: 3 + 4 + 10 + 6 + 8 €; October to the 18th at 14:30: 7 €.
-    expect(figures.indexes.monthly).toEqual({ currentCents: 3100, comparisonCents: 700, index: 442.86 });
-    expect(figures.indexes.monthlyLastYear).toEqual({ currentCents: 3100, comparisonCents: 700, index: 442.86 });
-    expect(figures.indexes.yearly).toEqual({ currentCents: 8800, comparisonCents: 700, index: 1257.14 });
+    expect(figures.indexes.monthly).toEqual({ currentCents: 3100, comparisonCents: 700, index: 442.86, recordedFrom: null });
+    // Revenue was first recorded on 3 November 2025: last year's November and last year to date hold
+    // part of their span only, and say from when.
+    expect(figures.indexes.monthlyLastYear).toEqual({
+      currentCents: 3100,
+      comparisonCents: 700,
+      index: 442.86,
+      recordedFrom: '2025-11-03',
+    });
+    expect(figures.indexes.yearly).toEqual({ currentCents: 8800, comparisonCents: 700, index: 1257.14, recordedFrom: '2025-11-03' });
     expect(figures.thisMonthCents).toBe(3100);
     expect(figures.lastMonthCents).toBe(5700);
     expect(figures.traffic30).toHaveLength(30);
@@ -67,7 +74,7 @@ describe('dashboard figures (domain.md §8)', () => {
     expect(figures.devices.total).toBe(61);
     // Another company's view holds none of it.
     const other = await dashboardFigures(t.db, { listed: [2], visible: [2] } as unknown as RequestContext, now);
-    expect(other.indexes.daily).toEqual({ currentCents: 0, comparisonCents: 0, index: null });
+    expect(other.indexes.daily).toEqual({ currentCents: 0, comparisonCents: 0, index: null, recordedFrom: null });
   });
 
   it('gives a sound forecast (or none) when the history is thin: one coin 30 days ago', async () => {

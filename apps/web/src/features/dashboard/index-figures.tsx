@@ -1,4 +1,4 @@
-import { type DashboardFigures, formatMoney, formatShare } from '@kovanica/contract';
+import { type DashboardFigures, formatDate, formatMoney, formatShare } from '@kovanica/contract';
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { memo, useId } from 'react';
@@ -59,6 +59,11 @@ function IndexFigure({
       {value?.index === null && (
         <Text size="xs" c="dimmed" mt={2}>
           {t(k('none'))}
+        </Text>
+      )}
+      {value?.recordedFrom && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {t(k('recordedFrom'), { date: formatDate(value.recordedFrom) })}
         </Text>
       )}
       <dl className={classes.amounts}>
