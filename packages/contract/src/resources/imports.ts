@@ -92,6 +92,9 @@ export const importBooleanAliases: Record<string, boolean> = {
   ne: false,
 };
 
+/** The example location's name, city, lessor, street, address and description, in both languages' templates. */
+const examplePlace = ['Caffe bar Sunce', 'Zagreb', '', 'Ilica 1', 'Ilica 1, 10000 Zagreb', ''];
+
 /**
  * Locations: the city by its name (the shared list of cities), the lessor by its name among the
  * company's; amounts in euros, the rent percentage as a percent; `active` and `fiscalization` yes or
@@ -152,24 +155,7 @@ export const locationImportColumns: ImportColumns<
     latitude: ['latitude', 'lat', 'geografska širina', 'širina', 'sirina'],
     longitude: ['longitude', 'lng', 'lon', 'geografska dužina', 'dužina', 'duzina'],
   },
-  example: [
-    'Caffe bar Sunce',
-    'Zagreb',
-    '',
-    'Ilica 1',
-    'Ilica 1, 10000 Zagreb',
-    '',
-    'yes',
-    'fixed',
-    '150,00',
-    '',
-    '',
-    'yes',
-    'cash',
-    'PP1',
-    '45.8131',
-    '15.9775',
-  ],
+  example: [...examplePlace, 'yes', 'fixed', '150,00', '', '', 'yes', 'cash', 'PP1', '45.8131', '15.9775'],
   hr: {
     headers: {
       name: 'naziv',
@@ -189,24 +175,7 @@ export const locationImportColumns: ImportColumns<
       latitude: 'geografska širina',
       longitude: 'geografska dužina',
     },
-    example: [
-      'Caffe bar Sunce',
-      'Zagreb',
-      '',
-      'Ilica 1',
-      'Ilica 1, 10000 Zagreb',
-      '',
-      'da',
-      'fiksni',
-      '150,00',
-      '',
-      '',
-      'da',
-      'gotovina',
-      'PP1',
-      '45,8131',
-      '15,9775',
-    ],
+    example: [...examplePlace, 'da', 'fiksni', '150,00', '', '', 'da', 'gotovina', 'PP1', '45,8131', '15,9775'],
   },
 };
 
