@@ -29,7 +29,7 @@ export interface MonthRent {
   limitCents: number;
   /** The percentage part: of the whole basis (percentage), of the basis above the limit (mixed). */
   percentCents: number;
-  /** fixed + percent, unrounded; reports round it once per line. */
+  /** fixed + percent, unrounded; rounded once to the cent owed, which the reports then share in whole cents. */
   rentCents: number;
 }
 

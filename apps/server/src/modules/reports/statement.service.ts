@@ -24,7 +24,7 @@ const noRevenue: Revenue = { coinsCents: 0, notesCents: 0, cashlessCents: 0, car
 
 /**
  * Rounds to the nearest cent, a tie to the even one: as PostgreSQL's `round` of a `double precision`
- * does for the finance report's lines, so the statement's rent is the report's to the cent.
+ * does for the month's rent the finance report shares out, so the statement's rent is the report's to the cent.
  */
 export function roundCents(value: number): number {
   const floor = Math.floor(value);
