@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { formatCount, formatMoney, SPREADSHEET_MONEY_FORMAT } from '@kovanica/contract';
+import { formatCount, formatMoney, formatPercent, SPREADSHEET_MONEY_FORMAT } from '@kovanica/contract';
 import ExcelJS from 'exceljs';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -11,10 +11,13 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
  * data set's (`exports.finance.ts`); how a figure is written is here, once (docs/rules.md, "Exports").
  */
 
-/** A column: money (cents in, euros with 2 decimals out), a count, a calendar date (`yyyy-MM-dd`) or text. */
+/**
+ * A column: money (cents in, euros with 2 decimals out), a count, a percentage (`-18.36` in: a number
+ * with 2 decimals out, shown `-18,36 %`), a calendar date (`yyyy-MM-dd`) or text.
+ */
 export interface FileColumn {
   label: string;
-  type: 'text' | 'date' | 'money' | 'count';
+  type: 'text' | 'date' | 'money' | 'count' | 'percent';
   /** Characters wide in the spreadsheet. */
   width?: number;
   /** Shown in the PDF too (its page is narrower than a sheet). */
@@ -58,6 +61,9 @@ export function memorySink(): ByteSink & { bytes(): Buffer } {
   };
 }
 
+/** A percentage to 2 decimals, as the screens' column of changes shows it. */
+const hundredths = (value: Cell) => Math.round(Number(value) * 100) / 100;
+
 /** `2026-05-14` → `14.05.2026`. */
 const day = (value: string) => `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
 
@@ -74,6 +80,7 @@ export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
   const cell = (value: Cell, column: FileColumn): string => {
     if (value === null) return column.type === 'text' ? field(inert(head.empty ?? '')) : '';
     if (column.type === 'money') return (Number(value) / 100).toFixed(2).replace('.', ',');
+    if (column.type === 'percent') return hundredths(value).toFixed(2).replace('.', ',');
     if (column.type === 'count') return String(Math.round(Number(value)));
     if (column.type === 'date') return day(String(value));
     return field(inert(String(value)));
@@ -97,6 +104,7 @@ export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
 }
 
 const COUNT_FORMAT = '#,##0';
+const PERCENT_FORMAT = '0.00" %"';
 const DATE_FORMAT = 'dd.mm.yyyy';
 
 /**
@@ -143,9 +151,11 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
         ? { numFmt: SPREADSHEET_MONEY_FORMAT }
         : c.type === 'count'
           ? { numFmt: COUNT_FORMAT }
-          : c.type === 'date'
-            ? { numFmt: DATE_FORMAT }
-            : {},
+          : c.type === 'percent'
+            ? { numFmt: PERCENT_FORMAT }
+            : c.type === 'date'
+              ? { numFmt: DATE_FORMAT }
+              : {},
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -154,6 +164,7 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
   const value = (v: Cell, column: FileColumn): ExcelJS.CellValue => {
     if (v === null) return column.type === 'text' ? (head.empty ?? null) : null;
     if (column.type === 'money') return Number(v) / 100;
+    if (column.type === 'percent') return hundredths(v);
     if (column.type === 'count') return Number(v);
     // A calendar date as midnight UTC: Excel's dates have no time zone, exceljs writes UTC.
     if (column.type === 'date') return new Date(`${String(v)}T00:00:00Z`);
@@ -282,15 +293,16 @@ export function pdfWriter(
 ): FileWriter {
   const shown = head.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.pdf);
   const text = (v: Cell, c: FileColumn): string => {
-    if (v === null) return c.type === 'text' ? (head.empty ?? '') : '';
+    if (v === null) return c.type === 'text' ? (head.empty ?? '') : c.type === 'percent' ? '–' : '';
     if (c.type === 'money') return formatMoney(Number(v));
+    if (c.type === 'percent') return formatPercent(Number(v));
     if (c.type === 'count') return formatCount(Number(v));
     if (c.type === 'date') return day(String(v));
     return String(v);
   };
   const cellOf = (v: Cell, c: FileColumn, bold = false) => ({
     text: text(v, c),
-    alignment: c.type === 'money' || c.type === 'count' ? ('right' as const) : ('left' as const),
+    alignment: c.type === 'text' || c.type === 'date' ? ('left' as const) : ('right' as const),
     bold,
   });
   const body: Content[][] = [shown.map(({ c }) => ({ ...cellOf(null, c, true), text: c.label, fillColor: '#f1f3f5' }))] as Content[][];

@@ -92,6 +92,8 @@ const kinds = [
     bad: [{ subject: 'device', ...range, compareFrom: '2025-09-30', compareTo: '2025-09-01' }, 'params.compareTo'],
     totals: [
       ['Change', 'changeCents', 'money'],
+      // A number to 2 decimals, as the screen's column (not the text '-18.4 %' behind an apostrophe).
+      ['Change %', 'changePercent', 'percent'],
       ['Plays', 'currentPlays', 'count'],
     ],
   },
@@ -190,7 +192,10 @@ describe.each(kinds)('$kind as a file', (spec) => {
       const at = header.indexOf(label);
       expect(at, label).toBeGreaterThan(0);
       const value = report.body.totals[field] ?? 0;
-      expect(totals[at], label).toBe(type === 'money' ? euros(value) : String(value));
+      const written =
+        type === 'money' ? euros(value) : type === 'percent' ? (Math.round(value * 100) / 100).toFixed(2).replace('.', ',') : String(value);
+      expect(totals[at], label).toBe(written);
+      if (type === 'percent') expect(value, label).not.toBe(0);
     }
     for (const format of ['xlsx', 'pdf'] as const) {
       const other = await ask('accountant', { kind: spec.kind, format, params: spec.params }, { 'accept-language': 'hr' });

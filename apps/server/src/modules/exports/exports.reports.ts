@@ -107,9 +107,6 @@ const interpolate = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
 const generatedWord = w('Generated {at}', 'Izrađeno {at}');
 const pageWord = w('Page {page} of {pages}', 'Stranica {page} od {pages}');
-/** A share or change in percent as text (`12,5 %`); none as a dash. */
-const percent = (value: number | null, lang: Language): string =>
-  value === null ? '–' : `${(Math.round(value * 10) / 10).toFixed(1).replace('.', lang === 'hr' ? ',' : '.')} %`;
 
 function col<Row, Totals>(
   label: Words,
@@ -221,9 +218,9 @@ const tokenSpec: ReportSpec<'token-report', FinanceRow, FinanceTotals> = {
     figure('tokens', w('Tokens (count)', 'Žetoni (kom.)'), 'count', true),
     figure('tokensCents', w('Tokens (value)', 'Žetoni (iznos)'), 'money', true),
     figure('grossCents', w('Gross revenue', 'Bruto prihod'), 'money', true),
-    col(w('Token share', 'Udio žetona'), 'text', (r, lang) => percent(tokenShare(r.tokensCents, r.grossCents), lang), {
+    col(w('Token share', 'Udio žetona'), 'percent', (r) => tokenShare(r.tokensCents, r.grossCents), {
       pdf: true,
-      total: (t, lang) => percent(tokenShare(t.tokensCents, t.grossCents), lang),
+      total: (t) => tokenShare(t.tokensCents, t.grossCents),
     }),
   ],
 };
@@ -251,7 +248,7 @@ const logisticSpec: ReportSpec<'logistic-report', LogisticLine, Logistic['totals
     col(w('Paid out', 'Isplaćeno'), 'money', (r) => r.paidOutCents),
     col(w('Net saldo', 'Neto saldo'), 'money', (r) => r.netSaldoCents),
     col(w('Prizes out', 'Izdane nagrade'), 'count', (r) => r.prizesOut),
-    col(w('Payout ratio', 'Omjer isplate'), 'text', (r, lang) => (r.payoutRatio === null ? null : percent(r.payoutRatio * 100, lang))),
+    col(w('Payout ratio', 'Omjer isplate'), 'percent', (r) => (r.payoutRatio === null ? null : r.payoutRatio * 100)),
     col(w('Prizes left', 'Preostale nagrade'), 'count', (r) => r.prizesLeft),
     figure('prizesToRefill', w('Prizes to refill', 'Nagrade za dopunu'), 'count', true),
     figure('cashInBoxCents', w('Cash in box', 'Novac u kasici'), 'money', true),
@@ -298,9 +295,9 @@ const comparativeSpec: ReportSpec<'comparative-analysis', ComparativeLine, Compa
       true,
     ),
     figure('changeCents', w('Change', 'Promjena'), 'money', true),
-    col(w('Change %', 'Promjena %'), 'text', (r, lang) => percent(r.changePercent, lang), {
+    col(w('Change %', 'Promjena %'), 'percent', (r) => r.changePercent, {
       pdf: true,
-      total: (t, lang) => percent(t.changePercent, lang),
+      total: (t) => t.changePercent,
     }),
     figure('currentPlays', w('Plays', 'Igre'), 'count'),
     figure('previousPlays', w('Plays (compared)', 'Igre (usporedba)'), 'count'),
