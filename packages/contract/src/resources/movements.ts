@@ -39,6 +39,12 @@ export const movementItem = z.object({
    * purchase price when it was booked (what the units moved at); null before any receipt.
    */
   unitPriceCents: z.number().int().nullable(),
+  /**
+   * The units at that price (its exact average, not the cent shown above), rounded to the cent; a
+   * reversal's at the movement it undoes. What the reports add up: the prize cost of a range is the
+   * sum of its issues' values less their reversals'. Null without a price.
+   */
+  valueCents: z.number().int().nullable(),
   supplier: z.string().nullable(),
   /** An adjustment's reason. */
   reason: z.string().nullable(),

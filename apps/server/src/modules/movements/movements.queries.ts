@@ -40,6 +40,11 @@ export const movementExtras = () => ({
   createdByName: sql<
     string | null
   >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(stockMovements.createdById)})`,
+  // The units at their exact net price (a reversal's at the movement it undoes), to the cent: what the reports add up.
+  valueCents: sql<number | null>`round(${outer(stockMovements.quantity)} * coalesce(
+    (select o.unit_price_cents from ${stockMovements} o where o.id = ${outer(stockMovements.reversesId)}), ${outer(stockMovements.unitPriceCents)}))`.mapWith(
+    Number,
+  ),
   // The table under another name: its own name stays the outer row's.
   reversedById: sql<number | null>`(select r.id from ${stockMovements} r where r.reverses_id = ${outer(stockMovements.id)})`,
 });

@@ -31,6 +31,7 @@ export function toMovement(row: Row): Movement {
     device: ref('devices', row.deviceId),
     deviceName: row.deviceName,
     unitPriceCents: row.unitPriceCents === null ? null : Math.round(row.unitPriceCents),
+    valueCents: row.valueCents ?? null,
     supplier: row.supplier,
     reason: row.reason,
     note: row.note,

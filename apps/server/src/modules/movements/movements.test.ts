@@ -174,6 +174,47 @@ describe('movements of each kind', () => {
     expect(removed.body.detail).toMatch(/stock movements: \d+/);
   });
 
+  it("values each movement at its exact price to the cent, and the company report's prize cost adds those up by any cut", async () => {
+    const s = await newStock();
+    await receipt(s, 3, { at: '2025-06-01T08:00:00Z' });
+    await receipt(s, 4, { unitPriceCents: 101, at: '2025-06-01T09:00:00Z' });
+    // The average is (300 + 404) ÷ 7 = 100,571429 cents: shown as 101, but 3 units are worth 301,71 → 302.
+    const issue = (quantity: number, at: string) =>
+      booked('worker', {
+        kind: 'issue',
+        article: s.article['@id'],
+        quantity,
+        fromRepository: s.warehouse['@id'],
+        device: prizeDevice['@id'],
+        at,
+      });
+    const firstIssue = await issue(3, '2025-06-10T10:00:00Z');
+    expect(firstIssue).toMatchObject({ unitPriceCents: 101, valueCents: 302 });
+    const second = await issue(1, '2025-06-11T10:00:00Z');
+    expect(second.valueCents).toBe(101);
+    expect((await issue(1, '2025-06-12T10:00:00Z')).valueCents).toBe(101);
+    expect((await issue(1, '2025-06-13T10:00:00Z')).valueCents).toBe(101);
+    // A reversal is worth what it undoes; it takes the prize back on its own day.
+    const back = await reverse('manager', second, { at: '2025-06-25T10:00:00Z' });
+    expect(back.body.valueCents).toBe(101);
+    // June's prize cost: 302 + 101 + 101 + 101 − 101 cents, by day, week, month or the whole range
+    // (each movement's value to the cent; rounding each period's exact sum once gave 503 by month,
+    // 502 by week and 504 by day).
+    // June earned nothing: each day's costs are still in the totals (they were left out of a period
+    // without revenue), so every cut has the month's operational costs and the same EBITDA.
+    const costs = new Set<string>();
+    for (const period of ['day', 'week', 'month', 'range']) {
+      const report = await t.json<{ totals: { prizeCostCents: number; operationalCostsCents: number; ebitdaCents: number } }>('manager', {
+        url: `/api/v2/finance-report?subject=company&from=2025-06-01&to=2025-06-30&period=${period}`,
+      });
+      expect(report.status).toBe(200);
+      expect(report.body.totals.prizeCostCents, period).toBe(504);
+      expect(report.body.totals.operationalCostsCents, period).toBeGreaterThan(0);
+      costs.add(`${report.body.totals.operationalCostsCents}/${report.body.totals.ebitdaCents}`);
+    }
+    expect([...costs]).toHaveLength(1);
+  });
+
   it('a count adjustment is signed, not zero, and needs a reason', async () => {
     const s = await newStock();
     await receipt(s, 10);

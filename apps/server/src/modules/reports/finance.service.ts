@@ -338,7 +338,9 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
   const pagedLines = sql`select period, subject, company_id, ${sums()}, sum(rent) as rent, 0 as maintenance, 0 as operational, 0 as prize
     from sp where period in (select period from chosen) group by 1, 2, 3`;
   const lineSql: Record<'company', SQL> = {
-    // A line for every company and period, with its costs, revenue or not. The monthly operational
+    // A line for every company and period, with its costs, revenue or not. The prize cost is the sum
+    // of the issues' values, each to the cent (as the movements list shows them), less their
+    // reversals': any cut of a range adds up to the same. The monthly operational
     // costs by day in whole cents, as rent is shared: day n of a month of m days carries
     // round(costs × n ÷ m) − round(costs × (n − 1) ÷ m), so the days of a month add up to it.
     company: sql`select g.period, g.company_id as subject, g.company_id,
@@ -348,8 +350,8 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
             - round(c.operational_costs_cents * (extract(day from d) - 1) / m.days)), 0)
           from generate_series(g.period, g.period_end, interval '1 day') d,
             lateral (select extract(day from date_trunc('month', d) + interval '1 month' - interval '1 day') as days) m) as operational,
-        (select coalesce(round(sum(case when sm.reverses_id is null then sm.quantity * sm.unit_price_cents
-            else -sm.quantity * (select o.unit_price_cents from stock_movements o where o.id = sm.reverses_id) end)), 0)
+        (select coalesce(sum(case when sm.reverses_id is null then round(sm.quantity * sm.unit_price_cents)
+            else -round(sm.quantity * (select o.unit_price_cents from stock_movements o where o.id = sm.reverses_id)) end), 0)
           from stock_movements sm
           where sm.company_id = g.company_id and sm.kind = 'issue' and sm.device_id is not null
             and sm.at >= g.period::timestamp at time zone 'Europe/Zagreb' and sm.at < (g.period_end + 1)::timestamp at time zone 'Europe/Zagreb') as prize
@@ -384,10 +386,11 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     group by 1, 2, 3
     union all
     select period, null, company_id, ${zeros}, sum(rent), 0, 0, 0 from rentonly where period in (select period from chosen) group by 1, 3`;
-  // Every period's totals: per company and period, from the pieces (net from the company's gross),
-  // or for one device, its lines.
+  // Every period's totals: per company and period, from the pieces (net from the company's gross);
+  // for one device, its lines; for the company report, its lines too (a line for every company and
+  // period, so a period without revenue keeps its costs).
   const totals =
-    oneDevice === undefined
+    oneDevice === undefined && subject !== 'company'
       ? sql`totals as (
       select to_char(p.period, 'YYYY-MM-DD') as period, ${sums('p.')}, sum(p.gross)::bigint as "grossCents",
         sum(p.net)::bigint as "netCents", sum(p.rent)::bigint as "rentCents"

@@ -81,6 +81,7 @@ const movement = (over: Partial<Movement>): Movement => ({
   device: null,
   deviceName: null,
   unitPriceCents: 35,
+  valueCents: 175,
   supplier: null,
   reason: null,
   note: null,

@@ -105,6 +105,13 @@ function useColumns(repository: string | undefined, article: string | undefined)
         exportValue: (m) => exportMoney(m.unitPriceCents),
       },
       {
+        key: 'valueCents',
+        label: f('valueCents'),
+        align: 'right',
+        render: (m) => (m.valueCents === null ? dash : nowrap(formatMoney(m.valueCents))),
+        exportValue: (m) => exportMoney(m.valueCents),
+      },
+      {
         key: 'note',
         label: f('note'),
         render: (m) => [m.reason, m.note].filter(Boolean).join(' · ') || dash,
