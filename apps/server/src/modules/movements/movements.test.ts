@@ -57,6 +57,9 @@ async function booked(user: DemoUser, body: MovementCreate): Promise<Movement> {
   if (res.status !== 201) throw new Error(`movement refused: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+/** Loads `quantity` of a stock's article from its warehouse into a prize device, at `at`. */
+const issueTo = (device: Device, s: Stock, quantity: number, at: string) =>
+  booked('worker', { kind: 'issue', article: s.article['@id'], quantity, fromRepository: s.warehouse['@id'], device: device['@id'], at });
 const receipt = (s: Stock, quantity: number, extra: Partial<MovementCreate> = {}) =>
   booked('manager', { kind: 'receipt', article: s.article['@id'], quantity, toRepository: s.warehouse['@id'], ...extra });
 
@@ -179,17 +182,8 @@ describe('movements of each kind', () => {
     await receipt(s, 3, { at: '2025-06-01T08:00:00Z' });
     await receipt(s, 4, { unitPriceCents: 101, at: '2025-06-01T09:00:00Z' });
     // The average is (300 + 404) ÷ 7 = 100,571429 cents: shown as 101, but 3 units are worth 301,71 → 302.
-    const issue = (quantity: number, at: string) =>
-      booked('worker', {
-        kind: 'issue',
-        article: s.article['@id'],
-        quantity,
-        fromRepository: s.warehouse['@id'],
-        device: prizeDevice['@id'],
-        at,
-      });
-    const firstIssue = await issue(3, '2025-06-10T10:00:00Z');
-    expect(firstIssue).toMatchObject({ unitPriceCents: 101, valueCents: 302 });
+    const issue = (quantity: number, at: string) => issueTo(prizeDevice, s, quantity, at);
+    expect(await issue(3, '2025-06-10T10:00:00Z')).toMatchObject({ unitPriceCents: 101, valueCents: 302 });
     const second = await issue(1, '2025-06-11T10:00:00Z');
     expect(second.valueCents).toBe(101);
     expect((await issue(1, '2025-06-12T10:00:00Z')).valueCents).toBe(101);
@@ -601,15 +595,7 @@ describe('prizes in a device', () => {
     const device = (await devicesOf('group=prize_device&order[id]=desc'))[0] as Device;
     const hour = 3_600_000;
     const firstLoad = Date.now() - 72 * hour;
-    const load = (stock: Stock, quantity: number, at: number) =>
-      booked('worker', {
-        kind: 'issue',
-        article: stock.article['@id'],
-        quantity,
-        fromRepository: stock.warehouse['@id'],
-        device: device['@id'],
-        at: new Date(at).toISOString(),
-      });
+    const load = (stock: Stock, quantity: number, at: number) => issueTo(device, stock, quantity, new Date(at).toISOString());
     await load(s, 20, firstLoad);
     const wrong = await load(other, 5, firstLoad + hour);
     await load(other, 10, firstLoad + 2 * hour);
