@@ -5,6 +5,7 @@ import { seedDemoBills, settleDemoBills, switchOnDemoFiscalization } from './fis
 import { seedHistory } from './history.ts';
 import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
+import { seedMaintenance } from './maintenance.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, isEmpty, seedDemo } from './seed.ts';
 import { seedStock } from './stock.ts';
 import { seedAuditTrail } from './trail.ts';
@@ -50,6 +51,8 @@ export async function seedDemoIfEmpty(
   await step('bills', () => seedDemoBills(db, fiscalKeys, { zabavni: DEMO_ZABAVNI_OIB, istra: DEMO_ISTRA_OIB }));
   // After the history: the prizes loaded into the machines follow what they paid out.
   await step('stock', () => seedStock(db));
+  // The machines' upkeep since they were placed: the maintenance lists and EBITDA's maintenance.
+  await step('maintenance', () => seedMaintenance(db));
   await step('imports', () => seedImports(db));
   await step('cards settled', () => settleDemoCards(db));
   // Last: the trail of the counts, verifications, bills and card blocks written above, as users made them.
