@@ -2,6 +2,7 @@ import { addDays, businessDate, type MaintenanceType, monthStart } from '@kovani
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices, maintenance, users } from '../db/schema/index.ts';
+import { random } from '../modules/telemetry/simulation.ts';
 import { FLEET_SINCE } from './fleet.ts';
 
 /** What the demo's people did to the machines, in their words (the demo is a Croatian operator's). */
@@ -22,13 +23,6 @@ const WORK: Record<Exclude<MaintenanceType, 'other'>, readonly { description: st
     { description: 'Zamijenjena LED traka', costCents: 4_200 },
     { description: 'Zamijenjen senzor izdavanja nagrada', costCents: 6_800 },
   ],
-};
-
-/** A small deterministic hash of two numbers (the same demo on every start). */
-const mix = (a: number, b: number) => {
-  let h = (a * 2_654_435_761 + b * 40_503) >>> 0;
-  h ^= h >>> 13;
-  return Math.imul(h, 2_246_822_519) >>> 0;
 };
 
 /**
@@ -53,18 +47,20 @@ export async function seedMaintenance(db: Db, now = new Date()): Promise<number>
   const rows: (typeof maintenance.$inferInsert)[] = [];
   for (const device of fleet) {
     const performedById = doer(device.companyId);
-    const add = (type: Exclude<MaintenanceType, 'other'>, date: string, pick: number) => {
+    // Each device's own draws: the same demo on every start.
+    const draw = random(2026 + device.id);
+    const pick = (n: number) => Math.floor(draw() * n);
+    const add = (type: Exclude<MaintenanceType, 'other'>, date: string) => {
       const choices = WORK[type];
-      const work = choices[pick % choices.length] ?? choices[0];
+      const work = choices[pick(choices.length)];
       if (!work || date < first || date > today) return;
       rows.push({ companyId: device.companyId, deviceId: device.id, date, type, performedById, ...work });
     };
     for (let month = monthStart(first), m = 0; month <= today; month = monthStart(addDays(month, 32)), m++) {
-      const h = mix(device.id, m);
-      if ((device.id + m) % 2 === 0) add('cleaning', addDays(month, 2 + (device.id % 20)), h);
-      if ((device.id + m) % 3 === 0) add('inspection', addDays(month, 9 + (device.id % 15)), h);
-      if (h % 7 === 0) add('service', addDays(month, 4 + (h % 21)), h >>> 3);
-      if (h % 13 === 0) add('repair', addDays(month, 1 + (h % 25)), h >>> 5);
+      if ((device.id + m) % 2 === 0) add('cleaning', addDays(month, 2 + (device.id % 20)));
+      if ((device.id + m) % 3 === 0) add('inspection', addDays(month, 9 + (device.id % 15)));
+      if (pick(7) === 0) add('service', addDays(month, 4 + pick(21)));
+      if (pick(13) === 0) add('repair', addDays(month, 1 + pick(25)));
     }
   }
   for (let i = 0; i < rows.length; i += 1000) await db.insert(maintenance).values(rows.slice(i, i + 1000));

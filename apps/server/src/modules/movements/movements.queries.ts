@@ -31,6 +31,16 @@ export const movementColumns = {
 const nameOf = (table: typeof repositories | typeof devices, id: SQL) =>
   sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
 
+/**
+ * A movement's value, of the row named `row`: its units at its exact net price (a reversal's at the
+ * movement it undoes), to the cent. The movements list shows it; the company report's prize cost adds
+ * up the issues' values less their reversals'.
+ */
+export const movementValue = (row: string) =>
+  sql.raw(
+    `round(${row}.quantity * coalesce((select o.unit_price_cents from stock_movements o where o.id = ${row}.reverses_id), ${row}.unit_price_cents))`,
+  );
+
 export const movementExtras = () => ({
   articleName: sql<string>`(select ${articles.name} from ${articles} where ${articles.id} = ${outer(stockMovements.articleId)})`,
   unit: sql<ArticleUnit>`(select ${articles.unit} from ${articles} where ${articles.id} = ${outer(stockMovements.articleId)})`,
@@ -40,11 +50,7 @@ export const movementExtras = () => ({
   createdByName: sql<
     string | null
   >`(select ${users.name} || ' ' || ${users.surname} from ${users} where ${users.id} = ${outer(stockMovements.createdById)})`,
-  // The units at their exact net price (a reversal's at the movement it undoes), to the cent: what the reports add up.
-  valueCents: sql<number | null>`round(${outer(stockMovements.quantity)} * coalesce(
-    (select o.unit_price_cents from ${stockMovements} o where o.id = ${outer(stockMovements.reversesId)}), ${outer(stockMovements.unitPriceCents)}))`.mapWith(
-    Number,
-  ),
+  valueCents: sql<number | null>`${movementValue('stock_movements')}`.mapWith(Number),
   // The table under another name: its own name stays the outer row's.
   reversedById: sql<number | null>`(select r.id from ${stockMovements} r where r.reverses_id = ${outer(stockMovements.id)})`,
 });

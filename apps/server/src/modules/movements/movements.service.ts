@@ -12,6 +12,9 @@ import { inCompanies } from '../../http/tenancy.ts';
 import type { AuditActor } from '../audit-log/audit-log.service.ts';
 import { bookMovement, type MovementPlan, movementExtras, prizeLoads, prizeTotals, type Shortage } from './movements.queries.ts';
 
+// The reports add up the movements' values as the list shows them (the company report's prize cost).
+export { movementValue } from './movements.queries.ts';
+
 type Row = RowWith<typeof stockMovements, ReturnType<typeof movementExtras>>;
 const ref = (collection: string, id: number | null) => (id === null ? null : iri(collection, id));
 

@@ -25,6 +25,7 @@ import { pgArray } from '../../db/units.ts';
 import { badQuery } from '../../http/collection.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
+import { movementValue } from '../movements/movements.service.ts';
 import { type Period, periodsOf } from './periods.ts';
 import { type LocationRent, locationRents, type RentScope } from './rent.queries.ts';
 
@@ -350,8 +351,7 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
             - round(c.operational_costs_cents * (extract(day from d) - 1) / m.days)), 0)
           from generate_series(g.period, g.period_end, interval '1 day') d,
             lateral (select extract(day from date_trunc('month', d) + interval '1 month' - interval '1 day') as days) m) as operational,
-        (select coalesce(sum(case when sm.reverses_id is null then round(sm.quantity * sm.unit_price_cents)
-            else -round(sm.quantity * (select o.unit_price_cents from stock_movements o where o.id = sm.reverses_id)) end), 0)
+        (select coalesce(sum(case when sm.reverses_id is null then ${movementValue('sm')} else -${movementValue('sm')} end), 0)
           from stock_movements sm
           where sm.company_id = g.company_id and sm.kind = 'issue' and sm.device_id is not null
             and sm.at >= g.period::timestamp at time zone 'Europe/Zagreb' and sm.at < (g.period_end + 1)::timestamp at time zone 'Europe/Zagreb') as prize
