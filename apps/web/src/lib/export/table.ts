@@ -1,4 +1,4 @@
-/** An amount of money in euros: written with two decimals (CSV `33,50`, XLSX a number shown `33.50`). */
+/** An amount of money in euros: written to the cent (CSV `33,50`; XLSX a number in the money format, `33,50 €`). */
 export interface ExportMoney {
   euros: number;
 }
