@@ -46,7 +46,8 @@ test('a lessor whose contract ends within 30 days shows the ending badge', async
   await page.getByLabel('Contract start').fill(shown(addDays(today, -200)));
   await page.getByLabel('Contract end').fill(shown(addDays(today, 10)));
   await chooseOption(page, 'Rental type', 'Mixed');
-  await page.getByRole('textbox', { name: 'Contract rental amount' }).fill('1234,5');
+  // Typed key by key, with the thousands grouped, as people write amounts.
+  await page.getByRole('textbox', { name: 'Contract rental amount' }).pressSequentially('1.234,5');
   await page.getByRole('textbox', { name: 'Rental percentage' }).fill('12,5');
   await page.getByRole('textbox', { name: 'Income limit' }).fill('1000');
   await page.getByRole('button', { name: 'Create lessor' }).click();
@@ -54,8 +55,8 @@ test('a lessor whose contract ends within 30 days shows the ending badge', async
   await expect(page.getByText('The lessor has been created.')).toBeVisible();
   await expect(page).toHaveURL(/\/lessors\/edit\/\d+$/);
   await expect(page.getByText('Ending soon')).toBeVisible();
-  // Money typed in euros with a comma is kept as cents and shown back in euros.
-  await expect(page.getByRole('textbox', { name: 'Contract rental amount' })).toHaveValue('1.234,50 €');
+  // Money typed in euros is kept as cents and shown back in euros.
+  await expect(page.getByRole('textbox', { name: 'Contract rental amount' })).toHaveValue('1.234,50');
   await expect(page.getByRole('textbox', { name: 'Rental percentage' })).toHaveValue('12,5 %');
 
   await page.goto(`/lessors/list?name=${encodeURIComponent(name)}`);
@@ -65,4 +66,31 @@ test('a lessor whose contract ends within 30 days shows the ending badge', async
   await expect(row).toContainText('Ending soon');
   await expect(row).toContainText('1.234,50 €');
   await expect(row).toContainText('12,5 %');
+});
+
+test('a money field reads an amount as people type it, key by key', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto('/lessors/new');
+  await chooseOption(page, 'Rental type', 'Mixed');
+  const field = page.getByRole('textbox', { name: 'Contract rental amount' });
+  for (const [typed, shownBack] of [
+    ['1.234,50', '1.234,50'],
+    ['1.000', '1.000,00'],
+    ['12.50', '12,50'], // the numeric keypad's decimal point
+    ['12,345', '12,34'], // a third decimal is not taken
+    ['7x', '7,00'],
+    ['-5', '5,00'], // rent is not negative
+  ]) {
+    await field.clear();
+    await field.pressSequentially(typed);
+    await field.blur();
+    await expect(field, typed).toHaveValue(shownBack);
+  }
+  // A tab into the field selects the amount, and what is typed then replaces it.
+  await page.getByRole('textbox', { name: 'Contract rental amount' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('80');
+  await field.blur();
+  await expect(field).toHaveValue('80,00');
 });

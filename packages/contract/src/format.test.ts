@@ -13,6 +13,7 @@ import {
   formatTime,
   monthEnd,
   monthStart,
+  parseEuros,
   weekStart,
   zagrebParts,
 } from './format.ts';
@@ -27,6 +28,37 @@ describe('formatMoney', () => {
     [-250, '-2,50 €'],
     [99999999999, '999.999.999,99 €'],
   ])('%i cents → %s', (cents, text) => expect(formatMoney(cents)).toBe(text));
+});
+
+describe('parseEuros', () => {
+  it.each([
+    ['1.234,50', 123450],
+    ['1234,5', 123450],
+    ['1.234', 123400],
+    ['1.234.567', 123456700],
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['1.234.5', 123450],
+    ['12,', 1200],
+    ['12.', 1200],
+    [',5', 50],
+    ['0,05', 5],
+    ['2', 200],
+    ['1 234,50 €', 123450],
+    ['1\u00a0234,50\u00a0€', 123450],
+    ['-3,20', -320],
+    ['\u22123,20', -320],
+    ['1.234,56 €', 123456],
+  ])('%s → %i cents', (text, cents) => expect(parseEuros(text)).toBe(cents));
+
+  it.each(['', '-', ',', '-,', '.', '12,345', '1,234.50', '1.2345', '12.345,6.7', '1,2,3', 'abc', '12a', '1.23,50', '99999999999999999'])(
+    '%j is not an amount',
+    (text) => expect(parseEuros(text)).toBeNull(),
+  );
+
+  it('reads back every amount formatMoney writes', () => {
+    for (const cents of [0, 5, 100, 123456, 123456789, -250, 99999999999]) expect(parseEuros(formatMoney(cents))).toBe(cents);
+  });
 });
 
 describe('formatCount', () => {

@@ -23,6 +23,31 @@ export function formatMoney(cents: number): string {
   return `${negative ? '-' : ''}${grouped(euros)},${rest} €`;
 }
 
+/** A whole number of euros: plain digits, or grouped by dots in threes (`1.234.567`). */
+const EUROS = String.raw`(\d{1,3}(?:\.\d{3})+|\d+)`;
+const EUROS_WITH_COMMA = new RegExp(`^${EUROS}?,(\\d{0,2})$`);
+const EUROS_WITH_DOT = new RegExp(`^${EUROS}\\.(\\d{0,2})$`);
+const EUROS_ONLY = new RegExp(`^${EUROS}$`);
+
+/**
+ * Money as a person types or writes it, in integer cents: `1.234,50`, `1234,5`, `1.234` (a dot before
+ * three digits groups thousands), `12.50` (a dot before at most two digits, the numeric keypad's, is
+ * the decimal point), `1 234,50 €`, `-3,20`. Null for what is not an amount: a third decimal, letters,
+ * a second comma, `1,234.50`. Used by the money fields and by imports, so both read a text alike.
+ */
+export function parseEuros(text: string): number | null {
+  const trimmed = text.replace(/[\s\u00a0€]/g, '');
+  const negative = /^[-\u2212]/.test(trimmed);
+  const unsigned = negative ? trimmed.slice(1) : trimmed;
+  const match = EUROS_ONLY.exec(unsigned) ?? EUROS_WITH_COMMA.exec(unsigned) ?? EUROS_WITH_DOT.exec(unsigned);
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  const cents = Number(whole.replaceAll('.', '') || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative ? -cents : cents;
+}
+
 /** A count (plays, tokens, devices) grouped like money, `12.345`, so a column of both reads alike. */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return '';

@@ -1,16 +1,14 @@
-import { importBooleanAliases } from '@kovanica/contract';
+import { importBooleanAliases, parseEuros } from '@kovanica/contract';
 
 // A file's cells as the API's values (decision 0027): numbers as people write them in either
 // language, yes and no in either language. What cannot be read is passed on as its text, so the
 // create schema refuses it with the form's own message (`number`, `boolean`).
 
-/** Euros as a person writes them (`1,20`, `1.20`, `2`, `1,20 €`) in cents; anything else is left as text for the schema to refuse. */
+/** Euros as a person writes them (`1,20`, `1.20`, `1.234,50`, `2`, `1,20 €`; `parseEuros`) in cents; anything else is left as text for the schema to refuse. */
 export function euroCents(value: string | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;
-  const text = value.replace(/\s|€/g, '');
   // A minus sign is read, so a negative amount is refused as such ("at least 0"), not as no number.
-  if (!/^-?\d+([.,]\d{1,2})?$/.test(text)) return value;
-  return Math.round(Number(text.replace(',', '.')) * 100);
+  return parseEuros(value) ?? value;
 }
 
 /** A percent (`25`, `13,5`, `25 %`) as a number; anything else is left as text for the schema to refuse. */

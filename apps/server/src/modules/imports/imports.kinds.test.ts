@@ -74,12 +74,12 @@ const ctxOf = (lang = 'en') =>
     can: () => true,
   }) as unknown as RequestContext;
 
-// 2 valid (a lessor, Croatian yes, rent in euros); 3 an unknown city; 4 an unknown lessor (another
+// 2 valid (a lessor, Croatian yes, rent in euros with thousands grouped); 3 an unknown city; 4 an unknown lessor (another
 // company's); 5 a lessor whose name two lessors share; 6 and 7 the same name; 8 a name the company
 // has; 9 a bad percentage and payment method; 10 valid, city in other case, no lessor.
 const locationFile = [
   'naziv;grad;najmodavac;adresa;aktivna;vrsta najma;najamnina;postotak najma;način plaćanja;fiskalizacija',
-  'Uvoz Lokacija A;Uvozgrad;Uvoz Najmodavac d.o.o.;Ilica 1;da;fiksni;150,00;;gotovina;ne',
+  'Uvoz Lokacija A;Uvozgrad;Uvoz Najmodavac d.o.o.;Ilica 1;da;fiksni;1.150,00 €;;gotovina;ne',
   'Uvoz Lokacija B;Nepostojigrad;;;;;;;;',
   'Uvoz Lokacija C;Uvozgrad;Tuđi najmodavac;;;;;;;',
   'Uvoz Lokacija D;Uvozgrad;Dvojnik d.o.o.;;;;;;;',
@@ -146,7 +146,7 @@ describe('POST /imports (locations)', () => {
         r.fiscalization,
       ]),
     ).toEqual([
-      ['Uvoz Lokacija A', await cityId('Uvozgrad'), lessor.id, 'Ilica 1', true, 'fixed', 15000, 'cash', false],
+      ['Uvoz Lokacija A', await cityId('Uvozgrad'), lessor.id, 'Ilica 1', true, 'fixed', 115000, 'cash', false],
       ['Uvoz Lokacija F', await cityId('Drugigrad'), null, null, true, null, null, 'cash', true],
     ]);
     const audit = await t.db
