@@ -64,4 +64,21 @@ describe('toExportTable', () => {
       ],
     });
   });
+
+  it('writes a column that holds two values on screen as two columns', async () => {
+    const columns: Column<{ a: string; b: string | null }>[] = [
+      {
+        key: 'both',
+        label: 'both',
+        render: (r) => `${r.a} ${r.b}`,
+        exportValue: (r) => r.a,
+        exportAs: [
+          { label: 'a', exportValue: (r) => r.a },
+          { label: 'b', exportValue: (r) => r.b },
+        ],
+      },
+    ];
+    const table = await toExportTable('Pairs', columns, (c) => c.label, [{ a: 'x', b: null }]);
+    expect(table).toEqual({ name: 'Pairs', header: ['a', 'b'], rows: [['x', null]] });
+  });
 });

@@ -1,6 +1,6 @@
 import { type Collection, sizeOf } from '@kovanica/contract';
 import type { ExportCell, ExportTable } from '../../lib/export/table.ts';
-import type { Column } from './types.ts';
+import type { Column, ExportPart } from './types.ts';
 
 /** Pages of the largest size the API gives, so an export takes as few requests as it can. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -28,13 +28,17 @@ export async function collectRows<T>(
   return { rows: rows.slice(0, max), ...size };
 }
 
-/** The rows as an export table: the given (visible) columns, their translated headers and export values. */
+/**
+ * The rows as an export table: the given (visible) columns, their translated headers and export
+ * values; a column written as several (`exportAs`) gives each its own.
+ */
 export async function toExportTable<T>(
   name: string,
-  columns: readonly Column<T>[],
-  header: (column: Column<T>) => string,
+  columns: readonly Pick<Column<T>, 'label' | 'exportValue' | 'exportAs'>[],
+  header: (column: ExportPart<T>) => string,
   rows: readonly T[],
 ): Promise<ExportTable> {
-  const cells: ExportCell[][] = await Promise.all(rows.map((row) => Promise.all(columns.map((c) => c.exportValue(row)))));
-  return { name, header: columns.map(header), rows: cells };
+  const parts = columns.flatMap((c): readonly ExportPart<T>[] => c.exportAs ?? [c]);
+  const cells: ExportCell[][] = await Promise.all(rows.map((row) => Promise.all(parts.map((c) => c.exportValue(row)))));
+  return { name, header: parts.map(header), rows: cells };
 }

@@ -10,6 +10,9 @@ export interface Row {
   id: number;
 }
 
+/** A column of an export file: its header (an i18n key, like a column's) and its cell. */
+export type ExportPart<T> = Pick<Column<T>, 'label' | 'exportValue'>;
+
 /** What the table needs of a resource: its name, keys and list query (`resourceApi(...)` fits). */
 export type ListSource<T> = Pick<ResourceApi<T>, 'name' | 'keys' | 'list'>;
 
@@ -26,6 +29,11 @@ export interface Column<T> {
    * a lookup (a referenced item's name); lookups should be cached, as the export calls it per row.
    */
   exportValue: (row: T) => ExportCell | Promise<ExportCell>;
+  /**
+   * The columns the cell is written as in CSV and XLSX instead, where one column on screen holds what
+   * a file keeps apart.
+   */
+  exportAs?: readonly ExportPart<T>[];
   /** The API order field (`order[field]`); given, the header is a sort button. */
   sortField?: string;
   /** Hidden until the user shows it in the column chooser. */
