@@ -4,8 +4,9 @@ import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts'
 
 /**
  * Deposits as they happen: four demo devices report coins and an emptying through the real ingestion
- * API (each emptying opens a deposit), a worker reports what was counted, one of them 5,00 € short,
- * and managers and accountants verify them, one at a time or several at once.
+ * API (each emptying opens a deposit), a worker reports what was counted, one of them 5,00 € short
+ * with a note, and managers and accountants verify them, one at a time or several at once; the short
+ * one with a verification note of the manager's, beside the worker's.
  */
 // Dialogs, axe scans and the bell's polling: a minute each, not the suite's 30 s.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -60,6 +61,9 @@ const depositRow = (page: Page, o: Opened) =>
     .filter({ has: page.getByRole('cell', { name: formatDateTime(o.deposit.at), exact: true }) })
     .filter({ has: page.getByRole('cell', { name: o.device.name, exact: true }) });
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The worker's note on the deposit counted short, and the manager's when verifying it. */
+const WORKER_NOTE = 'The bag was torn; 5 € may be in the van.';
+const VERIFICATION_NOTE = 'A 5 € coin bag was left in the machine.';
 
 /** The number of unverified deposits the header's bell announces. */
 async function bellCount(bell: Locator): Promise<number> {
@@ -100,6 +104,9 @@ test('a worker reports the counted amounts; one deposit comes up 5,00 € short'
     }
     await dialog.getByRole('textbox', { name: 'Coins counted' }).fill((counted / 100).toFixed(2).replace('.', ','));
     await dialog.getByRole('textbox', { name: 'Tokens counted' }).fill('0');
+    // A worker's own note; the verification note is no field of theirs.
+    await expect(dialog.getByRole('textbox')).toHaveCount(3);
+    if (short) await dialog.getByRole('textbox', { name: 'Note', exact: true }).fill(WORKER_NOTE);
     await dialog.getByRole('button', { name: 'Save the report' }).click();
     await expect(page.getByText('Report created successfully.').last()).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -111,11 +118,12 @@ test('a worker reports the counted amounts; one deposit comes up 5,00 € short'
     if (short) {
       await expect(reported.getByText(formatMoney(-500), { exact: true })).toBeVisible();
       await expect(reported.getByText('Outside tolerance')).toBeVisible();
+      await expect(reported.getByText(WORKER_NOTE)).toBeVisible();
     }
   }
 });
 
-test('a manager verifies several at once: the count is asked, the short one needs a note', async ({ page }) => {
+test('a manager verifies several at once: the count is asked, the short one needs a verification note of their own', async ({ page }) => {
   const [short, exact] = [nth(0), nth(1)];
   await signIn(page, USERS.manager);
   await page.goto('/deposits/list?status=unverified');
@@ -132,16 +140,19 @@ test('a manager verifies several at once: the count is asked, the short one need
 
   const dialog = page.getByRole('dialog', { name: 'Verify' });
   await expect(dialog.getByText('Are you sure you want to verify 2 deposits?', { exact: true })).toBeVisible();
-  const note = dialog.getByRole('textbox', { name: `Note: ${short.label}` });
+  const note = dialog.getByRole('textbox', { name: `Verification note: ${short.label}` });
   await expect(note).toBeVisible();
-  // Only the deposit past the tolerance asks for a note.
+  // Only the deposit past the tolerance asks for a note: the verifier's own, empty, with the worker's
+  // note beside it (not copied into it: it does not stand in for the verifier's).
   await expect(dialog.getByRole('textbox')).toHaveCount(1);
+  await expect(note).toHaveValue('');
+  await expect(note).toHaveAccessibleDescription(new RegExp(`Worker's note: “${literal(WORKER_NOTE)}”`));
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(dialog.getByText('The difference is outside the tolerance: add a note.')).toBeVisible();
+  await expect(dialog.getByText('The difference is outside the tolerance: add a verification note.')).toBeVisible();
   await expect(note).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, '[role="dialog"]');
 
-  await note.fill('A 5 € coin bag was left in the machine.');
+  await note.fill(VERIFICATION_NOTE);
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Verification successful.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -161,8 +172,19 @@ test('a manager verifies several at once: the count is asked, the short one need
     await expect(row.getByRole('button', { name: /^History of / })).toBeVisible();
     await expect(row.getByRole('checkbox')).toHaveCount(0);
   }
+  // Both notes: the worker's as reported, and the verifier's under the status.
   const shortRow = depositRow(page, short);
-  await expect(shortRow.getByText('A 5 € coin bag was left in the machine.')).toBeVisible();
+  await expect(shortRow.getByText(WORKER_NOTE)).toBeVisible();
+  await expect(shortRow.getByText(VERIFICATION_NOTE)).toBeVisible();
+  await expect(shortRow.getByText(VERIFICATION_NOTE)).toHaveAttribute('title', `Verification note: ${VERIFICATION_NOTE}`);
+  // The history names the verification note among what the verification changed; the worker's is not there.
+  await shortRow.getByRole('button', { name: /^History of / }).click();
+  const history = page.getByRole('dialog', { name: new RegExp(literal(short.label)) });
+  const verification = history.getByRole('table').filter({ has: page.getByRole('rowheader', { name: 'Verified at' }) });
+  await expect(verification.getByRole('row', { name: new RegExp(`^Verification note .*${literal(VERIFICATION_NOTE)}$`) })).toBeVisible();
+  await expect(verification.getByRole('rowheader', { name: "Worker's note" })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
   // The verifier's column is hidden by default (so the list fits a desktop's region); shown, it names the manager.
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Verified by' }).check();
@@ -225,5 +247,9 @@ test('a worker sees no Verify action; the menu names Deposits', async ({ page })
   await page.goto('/deposits/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Verify/ })).toHaveCount(0);
+  // Their note stayed as they wrote it, the manager's beside it.
+  const short = depositRow(page, nth(0));
+  await expect(short.getByText(WORKER_NOTE)).toBeVisible();
+  await expect(short.getByText(VERIFICATION_NOTE)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Deposits' })).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import type { AuditEntry, BillComparison, Collection, Deposit, Device, Lessor } from '@kovanica/contract';
-import { addDays, businessDate } from '@kovanica/contract';
+import { addDays, businessDate, outsideTolerance } from '@kovanica/contract';
+import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../db/schema/index.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
 import { seedDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
@@ -72,7 +74,7 @@ describe('the demo in trouble', () => {
     expect(named('ok').length).toBeGreaterThan(50);
   });
 
-  it('has a verified deposit with a note and a counted one waiting, both outside the tolerance', async () => {
+  it('has a verified deposit with both notes and a counted one waiting, both outside the tolerance', async () => {
     const off = async (status: string) =>
       (await t.json<Collection<Deposit>>('manager', { url: `/api/v2/deposits?status=${status}&itemsPerPage=200` })).body.member.filter(
         (d) => d.outsideTolerance,
@@ -80,10 +82,24 @@ describe('the demo in trouble', () => {
     const verified = await off('verified');
     const boksac = verified.find((d) => d.deviceName === 'Boksač 2');
     expect(boksac?.differenceCoinsCents).toBe(-600);
-    expect(boksac?.note).toMatch(/Manjak/);
+    // The worker's note as reported, and the manager's of the verification beside it.
+    expect(boksac?.note).toMatch(/^Manjak/);
+    expect(boksac?.verificationNote).toMatch(/^Provjereno/);
+    // Every verified deposit outside its company's tolerance carries a verification note (docs/rules.md):
+    // the other companies tolerate nothing, so their euro-short ones are such too.
+    const { companies, deposits, devices: fleet } = schema;
+    const settled = await t.db
+      .select({ deposit: deposits, toleranceCents: companies.depositToleranceCents, tokenValueCents: fleet.tokenValueCents })
+      .from(deposits)
+      .innerJoin(companies, eq(companies.id, deposits.companyId))
+      .innerJoin(fleet, eq(fleet.id, deposits.deviceId))
+      .where(isNotNull(deposits.verifiedAt));
+    const past = settled.filter((r) => outsideTolerance(r.deposit, r.tokenValueCents, r.toleranceCents));
+    expect(past.length).toBeGreaterThan(1);
+    expect(past.filter((r) => !r.deposit.verificationNote).map((r) => r.deposit.id)).toEqual([]);
     const waiting = await off('pending_verification');
     expect(waiting).toHaveLength(1);
-    expect(waiting[0]).toMatchObject({ differenceCoinsCents: -850, note: null, reportedByName: 'Luka Babić' });
+    expect(waiting[0]).toMatchObject({ differenceCoinsCents: -850, note: null, verificationNote: null, reportedByName: 'Luka Babić' });
   });
 
   it('has a device whose payments have no bills, which the comparison marks in the company’s own view', async () => {
@@ -122,7 +138,11 @@ describe('the demo in trouble', () => {
       ['verify', 'manager@zabavni.test'],
     ]);
     expect(history[0]?.after).toMatchObject({ note: boksac?.note, reportedAt: boksac?.reportedAt });
-    expect(history[1]).toMatchObject({ at: boksac?.verifiedAt, before: { verifiedAt: null }, after: { verifiedAt: boksac?.verifiedAt } });
+    expect(history[1]).toMatchObject({
+      at: boksac?.verifiedAt,
+      before: { verifiedAt: null, verificationNote: null },
+      after: { verifiedAt: boksac?.verifiedAt, verificationNote: boksac?.verificationNote },
+    });
     // The one waiting for a manager has its count only.
     const waiting = (await t.json<Collection<Deposit>>('manager', { url: '/api/v2/deposits?status=pending_verification' })).body.member;
     for (const d of waiting) expect((await trail(`resource=deposits&recordId=${d.id}`)).map((e) => e.action)).toEqual(['report']);

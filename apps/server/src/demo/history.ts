@@ -121,17 +121,21 @@ export async function demoDailyTurnover(
 
 /**
  * Past deposits of the demo were counted by the company's worker and verified by its manager; one in
- * twenty came up a euro short and carries a note. The last two days' stay open, as in real life.
+ * twenty came up a euro short and carries the worker's note. Where a euro is past the company's
+ * tolerance, the manager verified it with a note of their own. The last two days' stay open, as in
+ * real life.
  */
 async function settleOldDeposits(db: Db, now: Date) {
   const cutoff = new Date(now.getTime() - 2 * 86_400_000);
   const short = sql`${deposits.id} % 20 = 0 and ${deposits.reportedCoinsCents} >= 100`;
+  const tolerance = sql`(select ${companies.depositToleranceCents} from ${companies} where ${companies.id} = ${deposits.companyId})`;
   await db
     .update(deposits)
     .set({
       depositCoinsCents: sql`${deposits.reportedCoinsCents} - case when ${short} then 100 else 0 end`,
       depositTokens: sql`${deposits.reportedTokens}`,
       note: sql`case when ${short} then 'Kovanica od 1 € zaglavljena u mehanizmu.' end`,
+      verificationNote: sql`case when ${short} and ${tolerance} < 100 then 'Prihvaćeno: kovanica zaglavljena, mehanizam prijavljen servisu.' end`,
       reportedById: demoPersonOf(deposits.companyId, 'worker'),
       reportedAt: sql`${deposits.at} + interval '2 hours'`,
       verifiedById: demoPersonOf(deposits.companyId, 'manager'),
@@ -145,9 +149,10 @@ const OFF_DEPOSIT_LOGGER = 36;
 
 /**
  * Two of the operator's deposits differ from what telemetry reported by more than the company
- * tolerates: the last verified one of a device (6 € short, verified with a note, so the device is
- * problematic until its next deposit is verified), and the newest open one, counted 8,50 € short by
- * the worker and waiting for a manager, who needs a note to verify it.
+ * tolerates: the last verified one of a device (6 € short, with the worker's note and the manager's
+ * verification note, so the device is problematic until its next deposit is verified), and the newest
+ * open one, counted 8,50 € short by the worker and waiting for a manager, who needs a verification
+ * note to verify it.
  */
 async function countDepositsOff(db: Db, now: Date) {
   const [operator] = await db
@@ -172,7 +177,11 @@ async function countDepositsOff(db: Db, now: Date) {
   if (verified) {
     await db
       .update(deposits)
-      .set({ depositCoinsCents: off(600), note: 'Manjak od 6 € pri brojanju; provjereno s djelatnikom lokacije.' })
+      .set({
+        depositCoinsCents: off(600),
+        note: 'Manjak od 6 € pri brojanju; brava kasice zatečena otključana.',
+        verificationNote: 'Provjereno s djelatnikom lokacije; manjak otpisan, brava zamijenjena.',
+      })
       .where(eq(deposits.id, verified.id));
   }
 

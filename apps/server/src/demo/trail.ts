@@ -49,7 +49,7 @@ export async function seedAuditTrail(db: Db): Promise<number> {
   await created('lessors', await db.select().from(lessors), managerOf);
   await created('locations', await db.select().from(locations), managerOf);
 
-  // A deposit's count (the worker's report, with its note) and its verification (the manager's).
+  // A deposit's count (the worker's report, with its note) and its verification (the manager's, with theirs).
   const counted = await db.select().from(deposits).where(isNotNull(deposits.reportedAt));
   for (const d of counted) {
     const change = { resource: 'deposits', recordId: d.id, companyId: d.companyId } as const;
@@ -65,8 +65,8 @@ export async function seedAuditTrail(db: Db): Promise<number> {
         ...change,
         action: 'verify',
         at: d.verifiedAt,
-        before: { verifiedById: null, verifiedAt: null },
-        after: pick(d, 'verifiedById', 'verifiedAt'),
+        before: { verifiedById: null, verifiedAt: null, ...(d.verificationNote ? { verificationNote: null } : {}) },
+        after: d.verificationNote ? pick(d, 'verifiedById', 'verifiedAt', 'verificationNote') : pick(d, 'verifiedById', 'verifiedAt'),
       });
   }
 

@@ -44,9 +44,12 @@ export const depositItem = z.object({
   depositTokens: z.number().int().nullable(),
   differenceCoinsCents: z.number().int().nullable(),
   differenceTokens: z.number().int().nullable(),
-  /** The difference is larger than the company's tolerance: verifying it needs a note. */
+  /** The difference is larger than the company's tolerance: verifying it needs a verification note. */
   outsideTolerance: z.boolean(),
+  /** The worker's note, written with the count; verifying leaves it as reported. */
   note: z.string().nullable(),
+  /** The verifier's note, written only by verifying (`notes` of the verification). */
+  verificationNote: z.string().nullable(),
   status: z.enum(depositStatuses),
   reportedByName: z.string().nullable(),
   reportedAt: z.string().nullable(),
@@ -55,7 +58,10 @@ export const depositItem = z.object({
 });
 export type Deposit = z.infer<typeof depositItem>;
 
-/** What a worker counted (original §8: "Report created successfully."). */
+/**
+ * What a worker counted (original §8: "Report created successfully."), with the worker's note. The
+ * verification note is no field of it: only verifying writes that one.
+ */
 export const depositPatch = z.strictObject({
   depositCoinsCents: zCents(),
   depositTokens: z.number().int().min(0).max(10_000_000),
@@ -66,7 +72,10 @@ export type DepositPatch = z.infer<typeof depositPatch>;
 /** Verify one or many at once ("Are you sure you want to verify" + count); all or none. */
 export const depositVerification = z.strictObject({
   deposits: z.array(zIri('deposits')).min(1).max(200),
-  /** Notes for deposits outside the tolerance, by deposit IRI. */
+  /**
+   * Verification notes, by deposit IRI: each is stored as its deposit's `verificationNote` (the
+   * worker's `note` stays as reported). Every deposit outside the tolerance needs one.
+   */
   notes: z.record(z.string(), z.string().trim().min(1).max(1000)).optional(),
 });
 export type DepositVerification = z.infer<typeof depositVerification>;

@@ -8,7 +8,8 @@ import { users } from './users.ts';
 
 /**
  * A deposit per emptying (domain.md §7): what telemetry counted (reported), what a worker counted and
- * handed in (deposit), and its verification. Verified deposits are never changed.
+ * handed in (deposit) with the worker's note, and its verification with the verifier's note. Verified
+ * deposits are never changed.
  */
 export const deposits = pgTable(
   'deposits',
@@ -27,7 +28,10 @@ export const deposits = pgTable(
     reportedTokens: bigint({ mode: 'number' }).notNull(),
     depositCoinsCents: bigint({ mode: 'number' }),
     depositTokens: bigint({ mode: 'number' }),
+    /** The worker's note, written with the count. */
     note: text(),
+    /** The verifier's note, written only by verifying (needed past the company's tolerance). */
+    verificationNote: text(),
     reportedById: integer().references(() => users.id, { onDelete: 'set null' }),
     reportedAt: timestamp({ withTimezone: true }),
     verifiedById: integer().references(() => users.id, { onDelete: 'set null' }),

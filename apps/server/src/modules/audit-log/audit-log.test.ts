@@ -56,9 +56,11 @@ describe('audit trail', () => {
       action: 'verify',
       actor: 'manager@zabavni.test',
       ip: '10.4.5.6',
-      before: { verifiedAt: null, verifiedById: null, note: null },
-      after: { note: 'one coin short' },
+      before: { verifiedAt: null, verifiedById: null, verificationNote: null },
+      after: { verificationNote: 'one coin short' },
     });
+    // The worker's note (none here) is not the verifier's to change.
+    expect(verify?.after).not.toHaveProperty('note');
     expect(typeof verify?.after?.verifiedAt).toBe('string');
   });
 

@@ -40,6 +40,7 @@ export function toDeposit(row: Row): Deposit {
     differenceTokens: counted ? (row.depositTokens ?? 0) - row.reportedTokens : null,
     outsideTolerance: outsideTolerance(row),
     note: row.note,
+    verificationNote: row.verificationNote,
     status: row.verifiedAt ? 'verified' : counted ? 'pending_verification' : 'awaiting_count',
     reportedByName: row.reportedByName,
     reportedAt: row.reportedAt?.toISOString() ?? null,
@@ -107,7 +108,7 @@ export function depositsService(db: Db): DepositsService {
           .where(and(inArray(deposits.id, ids), scope(ctx.visible)))
           .for('update');
         const byId = new Map(rows.map((r) => [r.id, r]));
-        const checked: { id: number; note: string | null }[] = [];
+        const checked: { id: number; verificationNote: string | null }[] = [];
         for (const [i, id] of ids.entries()) {
           const row = byId.get(id);
           const path = `deposits.${i}`;
@@ -115,15 +116,16 @@ export function depositsService(db: Db): DepositsService {
           const full = (await selectOne(tx, deposits, id, undefined, depositExtras())) as Row;
           if (row.verifiedAt) throw invalid(path, 'deposit_verified');
           if (row.depositCoinsCents === null) throw invalid(path, 'deposit_not_counted');
-          const note = input.notes?.[iri('deposits', id)] ?? row.note;
-          if (outsideTolerance(full) && !note) throw invalid(path, 'note_required');
-          checked.push({ id, note });
+          // The verifier's own words: the worker's note (kept as reported) does not stand in for them.
+          const verificationNote = input.notes?.[iri('deposits', id)] ?? null;
+          if (outsideTolerance(full) && !verificationNote) throw invalid(path, 'note_required');
+          checked.push({ id, verificationNote });
         }
         const now = new Date();
-        for (const { id, note } of checked) {
+        for (const { id, verificationNote } of checked) {
           const [after] = await tx
             .update(deposits)
-            .set({ verifiedById: ctx.actor.userId, verifiedAt: now, note })
+            .set({ verifiedById: ctx.actor.userId, verifiedAt: now, verificationNote })
             .where(eq(deposits.id, id))
             .returning();
           const before = byId.get(id);

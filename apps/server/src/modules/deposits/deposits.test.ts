@@ -77,7 +77,7 @@ describe('deposits', () => {
     ).toBe(422);
   });
 
-  it('verifies many at once, all or none; outside the tolerance needs a note; verified ones are read-only', async () => {
+  it('verifies many at once, all or none; outside the tolerance needs a verification note; verified ones are read-only', async () => {
     const [first, second] = await twoCounted();
     const both = { deposits: [first['@id'], second['@id']] };
     expect((await t.as('worker', { method: 'POST', url: '/api/v2/deposits/verify', payload: both })).statusCode).toBe(403);
@@ -96,9 +96,9 @@ describe('deposits', () => {
     });
     expect(ok.body).toEqual({ verified: 2 });
     const verified = [await read(first), await read(second)];
-    expect(verified.map((d) => [d.status, d.verifiedByName, d.note])).toEqual([
-      ['verified', 'Ivana Kovačić', null],
-      ['verified', 'Ivana Kovačić', 'One bag short, reported to the location.'],
+    expect(verified.map((d) => [d.status, d.verifiedByName, d.note, d.verificationNote])).toEqual([
+      ['verified', 'Ivana Kovačić', null, null],
+      ['verified', 'Ivana Kovačić', null, 'One bag short, reported to the location.'],
     ]);
     const locked = await t.json('worker', {
       method: 'PATCH',
@@ -114,6 +114,90 @@ describe('deposits', () => {
       payload: { deposits: [first['@id']] },
     });
     expect(again.body.violations[0]?.code).toBe('deposit_verified');
+  });
+
+  it("keeps the worker's note as reported: the verifier's note stands beside it, and the worker's does not stand in for it", async () => {
+    const [within, short] = await twoDeposits();
+    const reportWithNote = (deposit: Deposit, depositCoinsCents: number, note: string) =>
+      t.json<Deposit>('worker', {
+        method: 'PATCH',
+        url: deposit['@id'],
+        headers: mergePatch,
+        payload: { depositCoinsCents, depositTokens: 2, note },
+      });
+    expect((await reportWithNote(within, 1000, 'Counted twice.')).body).toMatchObject({ note: 'Counted twice.', verificationNote: null });
+    expect((await reportWithNote(short, 800, 'The box was jammed; a bag may be inside.')).body.outsideTolerance).toBe(true);
+    const verify = (payload: object, headers: Record<string, string> = {}) =>
+      t.json<{ verified: number; violations: { propertyPath: string; code: string; message: string }[] }>('manager', {
+        method: 'POST',
+        url: '/api/v2/deposits/verify',
+        payload,
+        headers,
+      });
+    const both = [within['@id'], short['@id']];
+
+    // The worker's note explains; verifying past the tolerance needs the verifier's own, said in the user's language.
+    const refused = await verify({ deposits: both });
+    expect(refused.status).toBe(422);
+    expect(refused.body.violations).toEqual([
+      expect.objectContaining({
+        propertyPath: 'deposits.1',
+        code: 'note_required',
+        message: 'The difference is outside the tolerance: add a verification note.',
+      }),
+    ]);
+    const croatian = await verify({ deposits: both }, { 'accept-language': 'hr-HR,hr;q=0.9' });
+    expect(croatian.status).toBe(422);
+    expect(croatian.body.violations[0]?.message).toBe('Razlika je izvan tolerancije: dodajte napomenu ovjere.');
+    // A blank note is none.
+    expect((await verify({ deposits: both, notes: { [short['@id']]: '   ' } })).status).toBe(422);
+    expect((await read(short)).status).toBe('pending_verification');
+
+    // A note within the tolerance is welcome but not asked for.
+    const ok = await verify({
+      deposits: both,
+      notes: { [within['@id']]: 'Seen.', [short['@id']]: 'Bag found in the box at the next emptying.' },
+    });
+    expect(ok.body.verified).toBe(2);
+    expect([await read(within), await read(short)].map((d) => [d.status, d.note, d.verificationNote])).toEqual([
+      ['verified', 'Counted twice.', 'Seen.'],
+      ['verified', 'The box was jammed; a bag may be inside.', 'Bag found in the box at the next emptying.'],
+    ]);
+    // The trail records the verification note; the worker's note was not touched.
+    const trail = (
+      await t.json<Collection<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>>('manager', {
+        url: `/api/v2/audit-log?resource=deposits&recordId=${short.id}&order[at]=asc`,
+      })
+    ).body.member;
+    expect(trail.map((e) => e.action)).toEqual(['report', 'verify']);
+    expect(trail[1]?.before).toMatchObject({ verificationNote: null });
+    expect(trail[1]?.after).toMatchObject({ verificationNote: 'Bag found in the box at the next emptying.' });
+    expect(trail[1]?.after).not.toHaveProperty('note');
+  });
+
+  it('the verification note is written by verifying only: the count refuses it, from a worker and a manager alike', async () => {
+    const [first] = await twoDeposits();
+    for (const user of ['worker', 'manager'] as const) {
+      const res = await t.json<{ message: string }>(user, {
+        method: 'PATCH',
+        url: first['@id'],
+        headers: mergePatch,
+        payload: { depositCoinsCents: 1000, depositTokens: 2, verificationNote: 'All fine.' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('You may not change the field "verificationNote" here.');
+    }
+    // Nothing was written, not even the count sent with it.
+    expect(await read(first)).toMatchObject({ status: 'awaiting_count', verificationNote: null, depositCoinsCents: null });
+    await report(first, 1000, 2);
+    // Verifying is not the worker's, with a note or without.
+    const byWorker = await t.as('worker', {
+      method: 'POST',
+      url: '/api/v2/deposits/verify',
+      payload: { deposits: [first['@id']], notes: { [first['@id']]: 'All fine.' } },
+    });
+    expect(byWorker.statusCode).toBe(403);
+    expect(await read(first)).toMatchObject({ status: 'pending_verification', verificationNote: null });
   });
 
   it('a device whose last verified deposit was off by more than the tolerance is problematic', async () => {

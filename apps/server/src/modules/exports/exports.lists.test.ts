@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildContext, loadActor } from '../../http/guard.ts';
-import { testApp } from '../../testing/app.ts';
+import { mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
 import { memorySink } from './exports.files.ts';
 import { buildListExport, listExports } from './exports.lists.ts';
@@ -104,6 +104,34 @@ describe('each list as a file', () => {
     const amount = rows.reduce((sum, r) => sum + Number(r.amountCents), 0);
     const plays = rows.reduce((sum, r) => sum + Number(r.count), 0);
     expect(lines.at(-1)).toBe(`Ukupno;;;;${(amount / 100).toFixed(2).replace('.', ',')};${plays};;`);
+  });
+
+  it('deposits: the worker’s note and the verification note, each in a column of its own', async () => {
+    const { device, logger } = await createDeviceWithLogger(t, { location: place['@id'], name: 'Export device notes' });
+    await sendEvents(t, logger, [
+      { seq: 1, at: '2025-10-05T10:00:00Z', type: 'coin', valueCents: 200, count: 5 },
+      { seq: 2, at: '2025-10-05T11:00:00Z', type: 'emptying', coinsCents: 1000, tokens: 0 },
+    ]);
+    const [deposit] = await listed('manager', 'deposits', `device=${device.id}`);
+    const id = String(deposit?.['@id']);
+    const counted = await t.as('worker', {
+      method: 'PATCH',
+      url: id,
+      headers: mergePatch,
+      payload: { depositCoinsCents: 600, depositTokens: 0, note: 'Two coins stuck.' },
+    });
+    expect(counted.statusCode).toBe(200);
+    const verified = await t.as('manager', {
+      method: 'POST',
+      url: '/api/v2/deposits/verify',
+      payload: { deposits: [id], notes: { [id]: 'Service called.' } },
+    });
+    expect(verified.statusCode).toBe(200);
+    const { lines, rows } = await exported('manager', 'deposits', { device: device['@id'] }, { 'accept-language': 'hr' });
+    const head = fields(lines[0] ?? '');
+    const row = fields(rows[0] ?? '');
+    expect(row[head.indexOf('Napomena djelatnika')]).toBe('Two coins stuck.');
+    expect(row[head.indexOf('Napomena ovjere')]).toBe('Service called.');
   });
 
   it('XLSX: the same rows, money as numbers', async () => {

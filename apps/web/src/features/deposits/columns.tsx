@@ -1,6 +1,6 @@
 import { type Deposit, type DepositStatus, formatDate, formatDateTime, formatMoney, formatTime } from '@kovanica/contract';
 import { Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BadgeColour, below, CellBadge, dash, flagged, nowrap, strong, wrapName } from '../../components/data-table/cells.tsx';
 import type { Column } from '../../components/data-table/index.ts';
@@ -12,7 +12,15 @@ const money = (cents: number | null) => (cents === null ? dash : formatMoney(cen
 const count = (n: number | null) => (n === null ? dash : n);
 const statusColours: Record<DepositStatus, BadgeColour> = { awaiting_count: 'gray.8', pending_verification: 'blue.9', verified: 'teal.9' };
 
-const TOLERANCE = { marginTop: 4 } as const;
+/** Room between a cell's first line and what sits under it (a badge, a note). */
+const UNDER = { marginTop: 4 } as const;
+
+/** A note, two lines at most; the whole of it on hover (`title`). */
+const note = (text: string, title = text, style?: CSSProperties) => (
+  <Text size="sm" lineClamp={2} maw={240} title={title} style={style}>
+    {text}
+  </Text>
+);
 
 /** A deposit's status as a badge. */
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
@@ -39,7 +47,7 @@ export function useDepositColumns(): Column<Deposit>[] {
         <>
           <div>{flagged(shown, value < 0)}</div>
           {toleranceOn(d) === which && (
-            <CellBadge color="red.9" size="sm" style={TOLERANCE}>
+            <CellBadge color="red.9" size="sm" style={UNDER}>
               {t('resources.deposits.outsideTolerance')}
             </CellBadge>
           )}
@@ -130,7 +138,24 @@ export function useDepositColumns(): Column<Deposit>[] {
         render: (d) => t(d.outsideTolerance ? 'dataTable.yes' : 'dataTable.no'),
         exportValue: (d) => t(d.outsideTolerance ? 'dataTable.yes' : 'dataTable.no'),
       },
-      { key: 'status', label: f('status'), render: (d) => <DepositStatusBadge status={d.status} />, exportValue: status },
+      // The verifier's note under the verification it was given with (a tenth column did not fit at 1280 px);
+      // a file has it in a column of its own.
+      {
+        key: 'status',
+        label: f('status'),
+        render: (d) => (
+          <>
+            <DepositStatusBadge status={d.status} />
+            {d.verificationNote &&
+              note(d.verificationNote, `${t('resources.deposits.fields.verificationNote')}: ${d.verificationNote}`, UNDER)}
+          </>
+        ),
+        exportValue: status,
+        exportAs: [
+          { label: f('status'), exportValue: status },
+          { label: f('verificationNote'), exportValue: (d) => d.verificationNote },
+        ],
+      },
       {
         key: 'reportedBy',
         label: f('reportedByName'),
@@ -159,19 +184,8 @@ export function useDepositColumns(): Column<Deposit>[] {
         render: (d) => (d.verifiedAt ? nowrap(formatDateTime(d.verifiedAt)) : dash),
         exportValue: (d) => (d.verifiedAt ? formatDateTime(d.verifiedAt) : null),
       },
-      {
-        key: 'note',
-        label: f('note'),
-        render: (d) =>
-          d.note ? (
-            <Text size="sm" lineClamp={2} maw={240} title={d.note}>
-              {d.note}
-            </Text>
-          ) : (
-            dash
-          ),
-        exportValue: (d) => d.note,
-      },
+      // The worker's note as reported: verifying never writes over it (the verifier's is under the status).
+      { key: 'note', label: f('note'), render: (d) => (d.note ? note(d.note) : dash), exportValue: (d) => d.note },
     ];
     return columns;
   }, [t]);

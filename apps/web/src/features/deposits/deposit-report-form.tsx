@@ -39,7 +39,8 @@ interface ReportModalProps {
 
 /**
  * A worker's count of one emptying, in a modal: coins (money) and tokens counted and handed in, and a
- * note. The form is new each time the modal opens.
+ * note (the worker's: a verifier's goes beside it, never over it). The form is new each time the modal
+ * opens.
  */
 export function DepositReportModal({ deposit, onClose }: ReportModalProps) {
   const { t } = useTranslation();
@@ -91,7 +92,7 @@ function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () =
             {...form.getInputProps('depositTokens')}
           />
         </SimpleGrid>
-        <Textarea label={t(k('fields.note'))} autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
+        <Textarea label={t(k('report.note'))} autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
         <ModalFormFooter failure={failure} saving={saving} submitLabel={t(k('report.submit'))} onCancel={onDone} />
       </Stack>
     </form>

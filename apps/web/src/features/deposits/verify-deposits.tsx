@@ -20,7 +20,7 @@ export interface Verification {
 }
 
 interface Values {
-  /** The notes of the deposits outside the tolerance, by deposit IRI. */
+  /** The verification notes of the deposits outside the tolerance, by deposit IRI. */
   notes: Record<string, string>;
 }
 
@@ -29,8 +29,10 @@ const notePath = (iri: string) => `notes.${iri}`;
 
 /**
  * The verification question in a modal. A deposit whose difference is past the company's tolerance
- * needs a note: it gets a text area (with the note the worker left, if any), sent in `notes`. The
- * server verifies all or none; a refusal says here which deposit and why.
+ * needs a verification note: it gets an empty text area of its own, sent in `notes`, described by
+ * the difference and the worker's note (shown, not copied: the worker's note stays as reported and
+ * does not stand in for the verifier's). The server verifies all or none; a refusal says here which
+ * deposit and why.
  */
 export function VerifyDepositsModal({ verification, onClose }: { verification: Verification | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,7 +65,7 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
   });
   const validateBody = schemaValidator<Values>(depositVerification, lang, toInput);
   const form = useForm<Values>({
-    initialValues: { notes: Object.fromEntries(needingNote.map((d) => [d['@id'], d.note ?? ''])) },
+    initialValues: { notes: Object.fromEntries(needingNote.map((d) => [d['@id'], ''])) },
     validate: (values): FieldErrors => {
       const errors = validateBody(values);
       // An empty note reads as the server would say it, not as a bare "required".
@@ -123,10 +125,13 @@ function VerifyForm({ verification, onDone }: { verification: Verification; onDo
           <Textarea
             key={d['@id']}
             label={t(k('verify.noteLabel'), { name: depositLabel(d) })}
-            description={t(k('verify.noteHint'), {
-              coins: formatMoney(d.differenceCoinsCents ?? 0),
-              tokens: d.differenceTokens ?? 0,
-            })}
+            description={
+              <>
+                {t(k('verify.noteHint'), { coins: formatMoney(d.differenceCoinsCents ?? 0), tokens: d.differenceTokens ?? 0 })}
+                <br />
+                {d.note ? t(k('verify.workerNote'), { note: d.note }) : t(k('verify.noWorkerNote'))}
+              </>
+            }
             required
             withAsterisk
             autosize
