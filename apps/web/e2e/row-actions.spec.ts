@@ -18,6 +18,8 @@ const sizes = [
 let device: Device;
 /** How the screen names the deposit: "Autić 2, 21.11.2026 22:58". */
 let label: string;
+/** When the deposit's emptying was, as its cell says it ("21.11.2026 22:58", the day over the time). */
+let emptiedAt: string;
 
 test.beforeAll(async ({ request }) => {
   const token = await apiToken(request, USERS.manager);
@@ -58,6 +60,7 @@ test.beforeAll(async ({ request }) => {
   });
   expect(report.status(), await report.text()).toBe(200);
   label = `${device.name}, ${formatDateTime(deposit.at)}`;
+  emptiedAt = formatDateTime(deposit.at);
 });
 
 /** The scrolling region of a list's card, by the list's name. */
@@ -131,8 +134,19 @@ for (const size of sizes) {
     await expectInReach(page, report, size.width);
     await expectInReach(page, verify, size.width);
 
-    // Cells pass under the actions: their edge shows, until the list is scrolled to its end.
+    // Before any sideways scroll, the device and its emptying's day beside it (header and cell) are
+    // clear of the actions and their edge's shadow: at 375 px the actions covered the end of the day.
     const actionsCell = page.getByRole('cell').filter({ has: verify });
+    const edge = (await actionsCell.boundingBox())?.x ?? 0;
+    const day = page.getByRole('row').filter({ has: verify }).getByRole('cell', { name: emptiedAt, exact: true }).locator('span').first();
+    const dayHeader = scroller.getByRole('columnheader', { name: 'Emptied at' }).getByRole('button');
+    for (const text of [day, dayHeader]) {
+      const box = await text.boundingBox();
+      if (!box) throw new Error('the day has no box');
+      expect(box.x + box.width).toBeLessThanOrEqual(edge - 6);
+    }
+
+    // Cells pass under the actions: their edge shows, until the list is scrolled to its end.
     expect(await hasEdge(actionsCell)).toBe(true);
     await shoot(page, `deposits-list-${size.name}`);
     await scrollTo(scroller, 'end');

@@ -2,7 +2,7 @@ import { sizeOf } from '@kovanica/contract';
 import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../lib/api.ts';
 import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery, useListSearch } from '../../lib/list-state.ts';
@@ -130,6 +130,8 @@ export function DataTable<T extends Row>({
   const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
   const span = shown.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
   const minWidth = shown.length * MIN_COLUMN_WIDTH + (rowActions ? ACTIONS_WIDTH : 0) + (selection.enabled ? SELECTION_WIDTH : 0);
+  // A column's own least width on a phone (the CSS reads it), one style per column for all its cells.
+  const cellStyles = shown.map((c) => (c.phoneMinWidth ? ({ '--text-min-width': c.phoneMinWidth } as CSSProperties) : undefined));
 
   // The filters (selects, date inputs) are the table's heaviest part and do not change when rows
   // arrive: kept as they are then, the rows' arrival re-renders the rows and not them (decision 0016).
@@ -235,8 +237,13 @@ export function DataTable<T extends Row>({
             list.data.member.map((row) => (
               <Table.Tr key={row['@id']} data-selected={selection.isSelected(row) || undefined}>
                 {selection.enabled && <SelectRowCell row={row} selection={selection} label={selectLabel?.(row)} />}
-                {shown.map((column) => (
-                  <Td key={column.key} ta={column.align} className={column.align === 'right' ? classes.figure : classes.text}>
+                {shown.map((column, i) => (
+                  <Td
+                    key={column.key}
+                    ta={column.align}
+                    className={column.align === 'right' ? classes.figure : classes.text}
+                    style={cellStyles[i]}
+                  >
                     {column.render(row)}
                   </Td>
                 ))}

@@ -40,6 +40,11 @@ export interface Column<T> {
   defaultHidden?: boolean;
   /** Numbers and money read better right-aligned. */
   align?: 'left' | 'center' | 'right';
+  /**
+   * On a phone, the least width of a text column instead of 8rem: for a column of short names that
+   * shares the screen with the next one beside the row's actions (the deposits' device and its day).
+   */
+  phoneMinWidth?: string;
 }
 
 /** What a custom filter input receives. */

@@ -65,10 +65,12 @@ export function useDepositColumns(): Column<Deposit>[] {
       );
     const status = (d: Deposit) => t(`resources.deposits.statuses.${d.status}`);
     const columns: Column<Deposit>[] = [
-      // The device first, as the spec lists a deposit's fields: on a phone it stays in view beside the row's actions.
+      // The device first, as the spec lists a deposit's fields: on a phone it stays in view beside the row's
+      // actions, and narrower than a text column's 8rem its day does too (at 375 px the actions covered its end).
       {
         key: 'device',
         label: f('device'),
+        phoneMinWidth: '6rem',
         render: (d) => strong(wrapName(d.deviceName)),
         exportValue: (d) => d.deviceName,
       },
