@@ -80,7 +80,7 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
     ],
   },
   deposits: {
-    title: { en: 'Deposits', hr: 'Pologi' },
+    title: { en: 'Deposits', hr: 'Polozi' },
     columns: [
       col('at', 'Emptied at', 'Ispražnjeno', 'instant'),
       device,

@@ -151,7 +151,7 @@ const words = {
     unverified: {
       subject: (count: number) => `Podsjetnik: ${formatCount(count)} pologa čeka ovjeru`,
       heading: (count: number) => `${formatCount(count)} pologa starijih od jednog dana nije ovjereno`,
-      body: 'Ovjerava ih voditelj ili računovođa pod Pologi.',
+      body: 'Ovjerava ih voditelj ili računovođa pod Polozi.',
       list: 'Polozi',
       head: ['Uređaj', 'Pražnjenje', 'Položeno'],
       notCounted: 'još nije izbrojano',
