@@ -21,7 +21,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { FiscalKeys } from '../apps/server/src/fiscal/keys.ts';
 import type { RequestContext } from '../apps/server/src/http/context.ts';
 import { dashboardFigures } from '../apps/server/src/modules/dashboard/dashboard.figures.ts';
-import { financeReport } from '../apps/server/src/modules/reports/finance.service.ts';
+import { financeReport, rollupRows } from '../apps/server/src/modules/reports/finance.service.ts';
 import { backtest, forecast } from '../apps/server/src/modules/reports/reports.service.ts';
 import { benchDatabase, here } from './support.ts';
 
@@ -227,6 +227,56 @@ export async function main(argv: string[]) {
         if (!same) throw new Error(`finance-report/${subject} over the ${range.name} disagrees with the raw GROUP BY`);
       }
     }
+    // The floor under any report read from the rollups: one statement summing the revenue parts of the
+    // range's location rollup rows per period (the smallest rollup, no rent, no costs, no names, no page),
+    // and one round trip with nothing to read. A report cannot take less than the first; it says what
+    // ratio to the raw GROUP BY the rollups allow at all for each range.
+    const roundTrip = await timed(calls, () => database.db.execute(sql`select 1`));
+    console.log(
+      `  ${'floor: a round trip'.padEnd(22)} ${''.padEnd(6)} ${roundTrip.p50.toFixed(2).padStart(8)} ${roundTrip.p95.toFixed(2).padStart(8)}`,
+    );
+    const floors: Record<string, unknown>[] = [];
+    for (const range of ranges) {
+      const rows = rollupRows({ companies: [company], from: range.from, to: range.to, period: range.period }, 'location');
+      const bucket = range.period === 'day' ? sql`t.d` : sql`greatest(date_trunc('month', t.d)::date, ${range.from}::date)`;
+      const floor = await timed(calls, () =>
+        database.db.execute(sql`select ${bucket} as period, sum(t.coins_cents + t.notes_cents + t.cashless_cents + t.card_cents + t.tokens_cents) as gross
+          from (${rows}) t group by 1`),
+      );
+      // With what the rent needs besides (domain.md §8): the revenue of each location's whole months,
+      // which percentage and mixed terms are of, read from the monthly rollup (a row per location and month).
+      const withRent = await timed(calls, () =>
+        database.db.execute(sql`with r as (select ${bucket} as period, sum(t.coins_cents + t.notes_cents + t.cashless_cents + t.card_cents + t.tokens_cents) as gross
+            from (${rows}) t group by 1),
+          m as (select m.location_key, m.month, sum(m.coins_cents + m.notes_cents + m.cashless_cents + m.card_cents + m.tokens_cents) as gross
+            from location_monthly m where m.company_id = ${company}
+              and m.month between date_trunc('month', ${range.from}::date)::date and ${range.to}::date group by 1, 2)
+          select period, gross from r union all select month, gross from m`),
+      );
+      const raw = await timed(Math.max(3, Math.round(calls / 4)), () =>
+        database.db.execute(rawQuery(company, 'company', range.from, range.to, range.period)),
+      );
+      const ratio = raw.p50 / floor.p50;
+      const rentRatio = raw.p50 / withRent.p50;
+      floors.push({
+        range: range.name,
+        p50: floor.p50,
+        p95: floor.p95,
+        rawP50: raw.p50,
+        ratio,
+        withRentP50: withRent.p50,
+        withRentRatio: rentRatio,
+        roundTripP50: roundTrip.p50,
+      });
+      const line = (name: string, t: { p50: number; p95: number }, r: number) =>
+        console.log(
+          `  ${name.padEnd(22)} ${range.name.padEnd(6)} ${t.p50.toFixed(2).padStart(8)} ${t.p95.toFixed(2).padStart(8)} ${raw.p50.toFixed(1).padStart(9)} ${r.toFixed(0).padStart(6)}×`,
+        );
+      line('floor: rollup sums', floor, ratio);
+      line('floor: + months (rent)', withRent, rentRatio);
+    }
+    result.floors = floors;
+
     // The dashboard: every figure, its forecast already made for the day (made once a day, timed below).
     await dashboardFigures(database.db, ctx);
     const dashboard = await timed(calls, () => dashboardFigures(database.db, ctx));
