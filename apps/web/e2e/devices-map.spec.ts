@@ -193,6 +193,29 @@ test('the map places the fleet by location, turns a critical device red and says
   await report(page.request, device.imei, { type: 'alarm_cleared', code: CODE });
 });
 
+test('"Show on the map" clicked while the map is still loading is carried out once it has', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  // The map is a chunk of its own: held back until the list has been clicked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/map-view-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/devices/map');
+  const item = page.locator('.mantine-Accordion-control').first();
+  await expect(item).toBeVisible();
+  const location = (await item.locator('p').first().textContent())?.trim() ?? '';
+  await openItem(item);
+  await page.locator('.mantine-Accordion-item').filter({ has: item }).getByRole('button', { name: 'Show on the map' }).click();
+  await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('img', { name: new RegExp(`^${literally(location)}: `) })).toBeVisible();
+  await expect(page.locator('.leaflet-popup').getByText(location, { exact: true })).toBeVisible();
+});
+
 test('on a phone, in Croatian, the lists follow the map', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL });
   const page = await context.newPage();

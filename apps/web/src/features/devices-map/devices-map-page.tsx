@@ -2,7 +2,7 @@ import { formatTime } from '@kovanica/contract';
 import { Accordion, ActionIcon, Alert, Anchor, Button, Chip, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFocusCentered, IconMapPin } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
@@ -147,9 +147,12 @@ export function DevicesMapPage() {
   const title = t(k('title'));
   const errorText = (isApiError(error) && error.userMessage) || t('errors.genericText');
 
+  // The location to show, until the map has shown it (it may still be loading when the list is clicked).
+  const [showing, setShowing] = useState<number | null>(null);
+  const onShown = useCallback(() => setShowing(null), []);
   const show = (place: Place) => {
     mapFrame.current?.scrollIntoView({ block: 'nearest' });
-    mapHandle.current?.show(place.location.id);
+    setShowing(place.location.id);
   };
 
   return (
@@ -175,7 +178,14 @@ export function DevicesMapPage() {
         <div className={classes.mapFrame} ref={mapFrame}>
           {fleet ? (
             <Suspense fallback={<Skeleton className={classes.map} radius={0} />}>
-              <MapView places={shown.places} fitKey={`${view}|${search.state ?? ''}`} wide={wide} handle={mapHandle} />
+              <MapView
+                places={shown.places}
+                fitKey={`${view}|${search.state ?? ''}`}
+                wide={wide}
+                showing={showing}
+                onShown={onShown}
+                handle={mapHandle}
+              />
             </Suspense>
           ) : (
             <Skeleton className={classes.map} radius={0} />

@@ -43,8 +43,6 @@ const landStyle = (feature?: { id?: string | number }): PathOptions => ({
 });
 
 export interface MapHandle {
-  /** Centres the map on a location, zooming in until it has a circle of its own, and opens its popup. */
-  show: (locationId: number) => void;
   /** Fits the map to the markers shown. */
   fitAll: () => void;
 }
@@ -54,6 +52,13 @@ interface MapViewProps {
   /** The map fits its markers again when this changes (filter, view), not when the states refresh. */
   fitKey: string;
   wide: boolean;
+  /**
+   * A location asked for from the lists: the map centres on it, zooming in until it has a circle of its
+   * own, opens its popup and calls `onShown`. Held by the page, so a click that comes before the map
+   * (a chunk of its own) has loaded is carried out once it has.
+   */
+  showing: number | null;
+  onShown: () => void;
   handle: Ref<MapHandle>;
 }
 
@@ -113,7 +118,7 @@ function PopupContent({ cluster, wide }: { cluster: Cluster; wide: boolean }) {
  * are added, changed and removed as the places change, so a refresh never moves the view; it fits its
  * circles when it opens and when the filter or view changes.
  */
-export default function MapView({ places, fitKey, wide, handle }: MapViewProps) {
+export default function MapView({ places, fitKey, wide, showing, onShown, handle }: MapViewProps) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const container = useRef<HTMLDivElement>(null);
@@ -277,8 +282,19 @@ export default function MapView({ places, fitKey, wide, handle }: MapViewProps) 
     map.fitBounds(bounds, { ...FIT, animate: false });
   }, [map, fitKey]);
 
-  // The popup asked for from the lists opens once the zoom has given its location a circle.
+  // The location asked for from the lists (after the fit above, when both come with the map).
   const [request, setRequest] = useState<{ locationId: number } | null>(null);
+  useEffect(() => {
+    if (!map || showing === null) return;
+    onShown();
+    const place = places.find((p) => p.location.id === showing);
+    if (!place) return;
+    const parted = zoomToPart(places, showing, map.getZoom(), MAX_ZOOM, project) ?? MAX_ZOOM;
+    map.setView([place.latitude, place.longitude], Math.max(map.getZoom(), parted), { animate: false });
+    setRequest({ locationId: showing });
+  }, [map, places, showing, onShown]);
+
+  // The popup asked for from the lists opens once the zoom has given its location a circle.
   useEffect(() => {
     if (!request) return;
     const cluster = clusters.find((c) => c.places.some((p) => p.location.id === request.locationId));
@@ -286,20 +302,7 @@ export default function MapView({ places, fitKey, wide, handle }: MapViewProps) 
     setRequest(null);
   }, [clusters, request]);
 
-  useImperativeHandle(
-    handle,
-    () => ({
-      show: (locationId) => {
-        const place = places.find((p) => p.location.id === locationId);
-        if (!map || !place) return;
-        const parted = zoomToPart(places, locationId, map.getZoom(), MAX_ZOOM, project) ?? MAX_ZOOM;
-        map.setView([place.latitude, place.longitude], Math.max(map.getZoom(), parted), { animate: false });
-        setRequest({ locationId });
-      },
-      fitAll: () => map?.fitBounds(boundsOf(places), FIT),
-    }),
-    [map, places],
-  );
+  useImperativeHandle(handle, () => ({ fitAll: () => map?.fitBounds(boundsOf(places), FIT) }), [map, places]);
 
   return (
     <>
