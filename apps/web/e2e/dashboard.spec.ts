@@ -231,6 +231,22 @@ test('cards fold and close, and the dashboard remembers them after a reload', as
   await expect(page.getByRole('button', { name: 'Show closed cards' })).toHaveCount(0);
 });
 
+test('printed, the dashboard is its cards alone: no menus, bars or card buttons', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto('/dashboard');
+  const indexes = region(page, 'Revenue indexes');
+  const fold = indexes.getByRole('button', { name: 'Collapse Revenue indexes' });
+  await expect(fold).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(fold).toBeHidden();
+  await expect(indexes.getByRole('region', { name: 'Daily index', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.locator('header')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(fold).toBeVisible();
+});
+
 test('a worker sees the counts only, and the money figures are never asked for', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (r) => {

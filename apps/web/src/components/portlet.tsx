@@ -39,7 +39,7 @@ export function Portlet({ title, children, onClose, actions, headingOrder = 2, .
         <Title order={headingOrder} size="h4" id={titleId} className={classes.title}>
           {title}
         </Title>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" data-no-print>
           {actions}
           <ActionIcon
             variant="subtle"

@@ -33,7 +33,7 @@ export function ScrollTop() {
   if (scrolled && !needed) setNeeded(true);
   if (!needed) return null;
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix position={{ bottom: 24, right: 24 }} data-no-print>
       <Transition transition="slide-up" mounted={scrolled} duration={reduceMotion ? 0 : 200}>
         {(styles) => (
           <ActionIcon
