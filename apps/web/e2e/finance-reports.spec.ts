@@ -165,6 +165,34 @@ test('on a phone the chart follows the lines and is drawn when scrolled near, no
   ).toBe(true);
 });
 
+test('printed on A4, the report is its figures and one whole table: no buttons, the totals once at its end', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  // A4's printable width at 96 px an inch (the browser's default margins).
+  await page.setViewportSize({ width: 718, height: 1000 });
+  await page.goto('/finance-report/location');
+  const table = page.getByRole('table', { name: TITLES.location });
+  await expect(table.locator('tbody .mantine-Skeleton-root')).toHaveCount(0);
+  const exportButton = page.getByRole('button', { name: 'Export report' });
+  const pages = page.getByRole('button', { name: 'Next page' });
+  await expect(exportButton).toBeVisible();
+  // On screen the table is wider than the window and scrolls within its region.
+  const region = page.getByRole('region', { name: TITLES.location });
+  const widths = () => Promise.all([table.evaluate((t) => (t as HTMLElement).offsetWidth), region.evaluate((r) => r.clientWidth)]);
+  const [screenTable, screenRegion] = await widths();
+  expect(screenTable).toBeGreaterThan(screenRegion);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(exportButton).toBeHidden();
+  await expect(pages).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  const [printTable, printRegion] = await widths();
+  expect(printTable, `${printTable} px wide in ${printRegion} px`).toBeLessThanOrEqual(printRegion);
+  // A browser repeats a table's footer at the foot of every sheet; the totals are a group of rows instead.
+  expect(await table.locator('tfoot').evaluate((f) => getComputedStyle(f).display)).toBe('table-row-group');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(exportButton).toBeVisible();
+});
+
 test('the report is asked for once as the page opens (useQueryNow asks before useQuery subscribes; useQuery must find it)', async ({
   page,
 }) => {

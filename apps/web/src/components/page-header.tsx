@@ -13,7 +13,12 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         </Title>
         {subtitle && <Text c="dimmed">{subtitle}</Text>}
       </Stack>
-      {actions}
+      {/* Buttons are no use on paper; on screen the wrapper leaves the layout as it is. */}
+      {actions && (
+        <div data-no-print style={{ display: 'contents' }}>
+          {actions}
+        </div>
+      )}
     </Group>
   );
 }

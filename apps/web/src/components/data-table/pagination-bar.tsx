@@ -33,6 +33,7 @@ export function PaginationBar({ page, itemsPerPage, total, exact = true, onPage,
           {total > 0 && t('dataTable.range', { from: formatCount(from), to: formatCount(to), total: totalText(t, total, exact) })}
         </Text>
         <Select
+          data-no-print
           aria-label={t('dataTable.rowsPerPage')}
           data={PAGE_SIZES.map((size) => String(size))}
           value={String(itemsPerPage)}
@@ -41,7 +42,7 @@ export function PaginationBar({ page, itemsPerPage, total, exact = true, onPage,
           w={84}
           size="xs"
         />
-        <Text size="sm" c="dimmed" aria-hidden>
+        <Text size="sm" c="dimmed" aria-hidden data-no-print>
           {t('dataTable.perPage')}
         </Text>
         {capped && (
@@ -51,6 +52,7 @@ export function PaginationBar({ page, itemsPerPage, total, exact = true, onPage,
         )}
       </Group>
       <Pagination
+        data-no-print
         total={pages}
         value={Math.min(page, pages)}
         onChange={onPage}

@@ -54,7 +54,7 @@ export function TableCard({
         <Group gap="sm" wrap="wrap">
           {toolbar}
         </Group>
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" data-no-print>
           {tools}
         </Group>
       </div>
