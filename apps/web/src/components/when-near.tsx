@@ -1,5 +1,6 @@
 import { useIntersection } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How far below (or above) the screen something starts rendering: a short scroll ahead of the user. */
 const AHEAD = '300px';
@@ -17,6 +18,13 @@ export function WhenNear({ height, children }: { height: number; children: React
   useEffect(() => {
     if (entry?.isIntersecting) setNear(true);
   }, [entry]);
+  // A print renders it too: at once, as the browser lays the page out for paper when the handlers return.
+  useEffect(() => {
+    if (near) return;
+    const print = () => flushSync(() => setNear(true));
+    window.addEventListener('beforeprint', print);
+    return () => window.removeEventListener('beforeprint', print);
+  }, [near]);
   if (near) return children;
   return <div ref={ref} style={{ height }} data-when-near="" />;
 }

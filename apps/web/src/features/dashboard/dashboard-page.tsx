@@ -29,7 +29,7 @@ import { cardStateKey, useCardState } from './card-state.ts';
 import { daysUntil } from './dashboard-figures.ts';
 import classes from './dashboard-page.module.css';
 import { IndexFigures } from './index-figures.tsx';
-import { ForecastPanel, TrafficPanel } from './traffic-figures.tsx';
+import { ForecastPanel, TrafficPanel, usePreloadCharts } from './traffic-figures.tsx';
 
 type FigureKey = 'users' | 'activeUsers' | 'companies' | 'locations' | 'devices';
 type IconType = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
@@ -67,6 +67,7 @@ export function DashboardPage() {
   const failed = mayReadMoney && figuresAnswer.isError && !data;
   // The money cards while their figures load or are on screen; a failure shows instead of empty cards.
   const money = mayReadMoney && !failed;
+  usePreloadCharts(money);
   const cards = useCardState(cardStateKey(personalInfo.id));
   const modules = company.data?.activeModules ?? accountInfo.company_active_module ?? NO_MODULES;
 

@@ -1,16 +1,43 @@
 import { type DashboardDay, type DashboardFigures, formatDate, formatDecimal, formatMoney, formatPercent } from '@kovanica/contract';
 import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { lazy, memo, Suspense, useMemo } from 'react';
+import { type ComponentProps, lazy, memo, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WhenNear } from '../../components/when-near.tsx';
+import { useMinWidth } from '../../lib/screen.ts';
 import { errorShare, forecastPoints, forecastTotal, summarizeTraffic, trafficPoints } from './dashboard-figures.ts';
 import classes from './dashboard-page.module.css';
 
-// The charts and recharts are one chunk, asked for when the first chart renders (decision 0016).
-const charts = () => import('./dashboard-charts.tsx');
-const TrafficBars = lazy(() => charts().then((m) => ({ default: m.TrafficBars })));
-const TrafficArea = lazy(() => charts().then((m) => ({ default: m.TrafficArea })));
-const ForecastChart = lazy(() => charts().then((m) => ({ default: m.ForecastChart })));
+// The charts and recharts are one chunk, asked for when the first chart renders (decision 0016), or
+// on a wide screen once the page is idle. Once it is in, every chart renders at once: a print renders
+// those not yet scrolled near in its `beforeprint` (WhenNear), with no time to wait for anything.
+type Charts = typeof import('./dashboard-charts.tsx');
+let loaded: Charts | null = null;
+const charts = () =>
+  import('./dashboard-charts.tsx').then((m) => {
+    loaded = m;
+    return m;
+  });
+const LazyBars = lazy(() => charts().then((m) => ({ default: m.TrafficBars })));
+const LazyArea = lazy(() => charts().then((m) => ({ default: m.TrafficArea })));
+const LazyForecast = lazy(() => charts().then((m) => ({ default: m.ForecastChart })));
+const TrafficBars = (props: ComponentProps<Charts['TrafficBars']>) =>
+  loaded ? <loaded.TrafficBars {...props} /> : <LazyBars {...props} />;
+const TrafficArea = (props: ComponentProps<Charts['TrafficArea']>) =>
+  loaded ? <loaded.TrafficArea {...props} /> : <LazyArea {...props} />;
+const ForecastChart = (props: ComponentProps<Charts['ForecastChart']>) =>
+  loaded ? <loaded.ForecastChart {...props} /> : <LazyForecast {...props} />;
+
+/** On a wide screen, the charts' chunk once the page is idle (loaded, not rendered): ready for a print. */
+export function usePreloadCharts(wanted: boolean) {
+  const wide = useMinWidth('md');
+  useEffect(() => {
+    if (!wanted || !wide || loaded) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => void charts(), { timeout: 5000 });
+    return () => cancel(id);
+  }, [wanted, wide]);
+}
 
 const CHART_HEIGHT = 240;
 const k = (key: string) => `dashboardFigures.${key}`;
