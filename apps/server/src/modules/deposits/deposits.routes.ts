@@ -14,7 +14,7 @@ import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { isEmptyPatch } from '../../http/empty-patch.ts';
-import { ApiProblem, notFound } from '../../http/problems.ts';
+import { notFound } from '../../http/problems.ts';
 import { depositColumns } from './deposits.queries.ts';
 import { depositsService } from './deposits.service.ts';
 
@@ -39,14 +39,7 @@ export function depositsRoutes(app: FastifyInstance, deps: Deps) {
       summary: `What was counted and handed in (${MERGE_PATCH}); a verified deposit answers 409`,
       params: idParams,
       body: depositPatch,
-      response: { 200: depositItem, 403: problemSchema, 404: problemSchema, 409: problemSchema, 415: problemSchema, 422: problemSchema },
-    },
-    // The verification note is the verifier's, written by verifying only: refused here by name, whoever asks.
-    preValidation: async (request) => {
-      const body = request.body;
-      if (body !== null && typeof body === 'object' && Object.hasOwn(body, 'verificationNote')) {
-        throw new ApiProblem(403, 'forbidden_field', { field: 'verificationNote' });
-      }
+      response: { 200: depositItem, 404: problemSchema, 409: problemSchema, 415: problemSchema, 422: problemSchema },
     },
     handler: async (request) => {
       const { id } = request.params as { id: number };
