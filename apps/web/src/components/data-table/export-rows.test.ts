@@ -69,13 +69,10 @@ describe('toExportTable', () => {
     const columns: Column<{ a: string; b: string | null }>[] = [
       {
         key: 'both',
-        label: 'both',
+        label: 'a',
         render: (r) => `${r.a} ${r.b}`,
         exportValue: (r) => r.a,
-        exportAs: [
-          { label: 'a', exportValue: (r) => r.a },
-          { label: 'b', exportValue: (r) => r.b },
-        ],
+        exportAlso: [{ label: 'b', exportValue: (r) => r.b }],
       },
     ];
     const table = await toExportTable('Pairs', columns, (c) => c.label, [{ a: 'x', b: null }]);

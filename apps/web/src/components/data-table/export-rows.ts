@@ -30,15 +30,15 @@ export async function collectRows<T>(
 
 /**
  * The rows as an export table: the given (visible) columns, their translated headers and export
- * values; a column written as several (`exportAs`) gives each its own.
+ * values, and after a column the further ones it writes (`exportAlso`).
  */
 export async function toExportTable<T>(
   name: string,
-  columns: readonly Pick<Column<T>, 'label' | 'exportValue' | 'exportAs'>[],
+  columns: readonly Pick<Column<T>, 'label' | 'exportValue' | 'exportAlso'>[],
   header: (column: ExportPart<T>) => string,
   rows: readonly T[],
 ): Promise<ExportTable> {
-  const parts = columns.flatMap((c): readonly ExportPart<T>[] => c.exportAs ?? [c]);
+  const parts = columns.flatMap((c): readonly ExportPart<T>[] => [c, ...(c.exportAlso ?? [])]);
   const cells: ExportCell[][] = await Promise.all(rows.map((row) => Promise.all(parts.map((c) => c.exportValue(row)))));
   return { name, header: parts.map(header), rows: cells };
 }

@@ -30,10 +30,10 @@ export interface Column<T> {
    */
   exportValue: (row: T) => ExportCell | Promise<ExportCell>;
   /**
-   * The columns the cell is written as in CSV and XLSX instead, where one column on screen holds what
-   * a file keeps apart (a deposit's status and the verification note under it).
+   * More columns a file writes after this one, where one column on screen holds what a file keeps
+   * apart (a deposit's status and the verification note under it).
    */
-  exportAs?: readonly ExportPart<T>[];
+  exportAlso?: readonly ExportPart<T>[];
   /** The API order field (`order[field]`); given, the header is a sort button. */
   sortField?: string;
   /** Hidden until the user shows it in the column chooser. */

@@ -153,10 +153,7 @@ export function useDepositColumns(): Column<Deposit>[] {
           </>
         ),
         exportValue: status,
-        exportAs: [
-          { label: f('status'), exportValue: status },
-          { label: f('verificationNote'), exportValue: (d) => d.verificationNote },
-        ],
+        exportAlso: [{ label: f('verificationNote'), exportValue: (d) => d.verificationNote }],
       },
       {
         key: 'reportedBy',
