@@ -1,6 +1,6 @@
 import { type DashboardDay, type DashboardFigures, formatDate, formatDecimal, formatMoney, formatPercent } from '@kovanica/contract';
 import { Grid, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { type ComponentProps, lazy, memo, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, memo, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WhenNear } from '../../components/when-near.tsx';
 import { useMinWidth } from '../../lib/screen.ts';
@@ -17,15 +17,17 @@ const charts = () =>
     loaded = m;
     return m;
   });
-const LazyBars = lazy(() => charts().then((m) => ({ default: m.TrafficBars })));
-const LazyArea = lazy(() => charts().then((m) => ({ default: m.TrafficArea })));
-const LazyForecast = lazy(() => charts().then((m) => ({ default: m.ForecastChart })));
-const TrafficBars = (props: ComponentProps<Charts['TrafficBars']>) =>
-  loaded ? <loaded.TrafficBars {...props} /> : <LazyBars {...props} />;
-const TrafficArea = (props: ComponentProps<Charts['TrafficArea']>) =>
-  loaded ? <loaded.TrafficArea {...props} /> : <LazyArea {...props} />;
-const ForecastChart = (props: ComponentProps<Charts['ForecastChart']>) =>
-  loaded ? <loaded.ForecastChart {...props} /> : <LazyForecast {...props} />;
+/** A chart of the chunk: the loaded module's own once it is in, `lazy` (suspending) until then. */
+function chart<P extends object>(pick: (m: Charts) => ComponentType<P>): ComponentType<P> {
+  const Lazy = lazy(() => charts().then((m) => ({ default: pick(m) })));
+  return (props: P) => {
+    const Loaded = loaded && pick(loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+}
+const TrafficBars = chart((m) => m.TrafficBars);
+const TrafficArea = chart((m) => m.TrafficArea);
+const ForecastChart = chart((m) => m.ForecastChart);
 
 /** On a wide screen, the charts' chunk once the page is idle (loaded, not rendered): ready for a print. */
 export function usePreloadCharts(wanted: boolean) {
