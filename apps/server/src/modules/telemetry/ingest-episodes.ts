@@ -64,8 +64,12 @@ export async function addTestPlays(tx: Tx, deviceId: number, plays: number) {
 
 /**
  * A service-mode switch older than what was applied. On: the session it opened runs to the next switch
- * stored after it, or is still open (the device is in service mode now). Off: it ends a session still
- * open from before it. Payments already counted keep their classification (decision 0007).
+ * stored after it, or is still open (the device is in service mode now); when that next switch is an
+ * on, the session is cut there for now (the device cannot have been in service mode into the next
+ * session without being switched off between) and the off still to come shortens it. Off: it ends a
+ * session still open from before it, or shortens one that runs past it. Payments already counted keep
+ * their classification (decision 0007); a batch is applied in time order, so its own payments after
+ * its switches read them.
  */
 async function lateServiceMode(tx: Tx, scope: DeviceScope, state: StateRow, sessions: IngestContext['sessions'], at: Date, on: boolean) {
   const { companyId, deviceId } = scope;
@@ -88,6 +92,13 @@ async function lateServiceMode(tx: Tx, scope: DeviceScope, state: StateRow, sess
       .update(serviceSessions)
       .set({ endedAt: at })
       .where(and(eq(serviceSessions.deviceId, deviceId), isNull(serviceSessions.endedAt)));
+  } else if (covering && covering.from < at) {
+    const from = covering.from.toISOString();
+    covering.to = at;
+    await tx
+      .update(serviceSessions)
+      .set({ endedAt: at })
+      .where(and(eq(serviceSessions.deviceId, deviceId), sql`${serviceSessions.startedAt} = ${from}::timestamptz`));
   }
 }
 
@@ -104,8 +115,9 @@ export async function raiseAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at
 
 /**
  * A critical alarm older than what was applied: its episode runs to the first clearing of its code
- * stored after it; with none, the device is critical from then on (an open episode of the same code
- * that began later starts at this alarm instead).
+ * stored after it, or is cut for now where a critical alarm stored after it began (episodes do not
+ * overlap; its own clearing, still to come, shortens it); with neither, the device is critical from
+ * then on (an open episode of the same code that began later starts at this alarm instead).
  */
 async function lateAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at: Date, code: string) {
   const { companyId, deviceId } = scope;
@@ -121,7 +133,12 @@ async function lateAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at: Date, 
     )
     .limit(1);
   if (covering) return;
-  const cleared = await firstStoredAfter(tx, deviceId, at, sql`type = 'alarm_cleared' and data->>'code' = ${code}`);
+  const cleared = await firstStoredAfter(
+    tx,
+    deviceId,
+    at,
+    sql`((type = 'alarm_cleared' and data->>'code' = ${code}) or (type = 'alarm' and data->>'critical' = 'true'))`,
+  );
   if (cleared !== null) {
     await tx.insert(criticalEpisodes).values({ companyId, deviceId, code, startedAt: at, endedAt: cleared });
   } else if (!state.critical) {
@@ -143,9 +160,10 @@ async function lateAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at: Date, 
 
 /**
  * The clearing of an alarm ends the device's critical state and its open episode when the code is the
- * one raised. Also late: a clearing older than what was applied still ends an alarm raised before it.
+ * one raised. Also late: a clearing older than what was applied still ends an alarm raised before it,
+ * and shortens a closed episode of its code that runs past it (one a late alarm cut for now).
  */
-export async function clearAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at: Date, code: string) {
+export async function clearAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at: Date, code: string, late: boolean) {
   if (state.critical && state.criticalCode === code && (state.criticalSince === null || state.criticalSince <= at)) {
     state.critical = false;
     state.criticalCode = null;
@@ -154,5 +172,17 @@ export async function clearAlarm(tx: Tx, scope: DeviceScope, state: StateRow, at
       .update(criticalEpisodes)
       .set({ endedAt: at })
       .where(and(eq(criticalEpisodes.deviceId, scope.deviceId), isNull(criticalEpisodes.endedAt)));
+  } else if (late) {
+    const iso = at.toISOString();
+    await tx
+      .update(criticalEpisodes)
+      .set({ endedAt: at })
+      .where(
+        and(
+          eq(criticalEpisodes.deviceId, scope.deviceId),
+          eq(criticalEpisodes.code, code),
+          sql`${criticalEpisodes.startedAt} < ${iso}::timestamptz and ${criticalEpisodes.endedAt} > ${iso}::timestamptz`,
+        ),
+      );
   }
 }

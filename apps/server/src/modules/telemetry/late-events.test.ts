@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { criticalEpisodes, deposits, deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
+import { criticalEpisodes, deposits, deviceDaily, deviceState, emptyings, serviceSessions } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, type EventInput, sendEvents } from '../../testing/fixtures.ts';
 
@@ -39,8 +39,14 @@ async function newDevice() {
         .where(eq(table.deviceId, device.id))
         .orderBy(asc(table.startedAt))
     ).map((s) => [s.from.toISOString(), s.to?.toISOString() ?? null]);
+  const coinsCounted = async () =>
+    (await t.db.select({ coins: deviceDaily.coinsCents, test: deviceDaily.testCents }).from(deviceDaily).where(eq(deviceDaily.deviceId, device.id))).reduce(
+      (sum, r) => ({ paid: sum.paid + r.coins, test: sum.test + r.test }),
+      { paid: 0, test: 0 },
+    );
   return {
     device,
+    coinsCounted,
     send: (events: EventInput[]) => sendEvents(t, logger, events),
     event,
     coin: (minutes: number, valueCents: number) => event(minutes, 'coin', { valueCents }),
@@ -173,6 +179,55 @@ describe('late events and the cash in the box', () => {
     expect(await spans(criticalEpisodes)).toEqual([
       [new Date(alarm.at).toISOString(), new Date(cleared.at).toISOString()],
       [new Date(earlierAlarm.at).toISOString(), new Date(laterClear.at).toISOString()],
+    ]);
+  });
+
+  // A batch swapped with the next one in delivery (a retry): the later session arrived first. The first
+  // session's switch-on was cut at the next stored switch, which was the later session's own switch-on,
+  // and the payments after its switch-off counted as test plays (the simulation found it).
+  it('a late session before one already stored ends at its own switch-off, and the payments after it are paid', async () => {
+    const { send, event, coin, spans, coinsCounted } = await newDevice();
+    const laterOn = event(100, 'service_mode', { on: true });
+    const laterOff = event(90, 'service_mode', { on: false });
+    await send([laterOn, laterOff, event(80, 'heartbeat', {})]);
+    const on = event(200, 'service_mode', { on: true });
+    const off = event(190, 'service_mode', { on: false });
+    await send([on, coin(195, 100), off, coin(180, 200), coin(150, 500)]);
+    const iso = (e: { at: string }) => new Date(e.at).toISOString();
+    expect(await spans(serviceSessions)).toEqual([
+      [iso(on), iso(off)],
+      [iso(laterOn), iso(laterOff)],
+    ]);
+    expect(await coinsCounted()).toEqual({ paid: 700, test: 100 });
+    // The switch-off in a batch of its own, later still: the session is cut where the next one began,
+    // then shortened by its switch-off, and what follows is paid.
+    const { send: send2, event: event2, coin: coin2, spans: spans2, coinsCounted: counted2 } = await newDevice();
+    const next = event2(100, 'service_mode', { on: true });
+    await send2([next, event2(90, 'service_mode', { on: false })]);
+    const early = event2(200, 'service_mode', { on: true });
+    await send2([early, coin2(195, 100)]);
+    expect((await spans2(serviceSessions))[0]).toEqual([iso(early), iso(next)]);
+    const earlyOff = event2(190, 'service_mode', { on: false });
+    await send2([earlyOff, coin2(180, 200)]);
+    expect((await spans2(serviceSessions))[0]).toEqual([iso(early), iso(earlyOff)]);
+    expect(await counted2()).toEqual({ paid: 200, test: 100 });
+  });
+
+  it('a late critical episode before one already stored ends at its own clearing, not at the later one', async () => {
+    const { send, event, spans } = await newDevice();
+    const laterAlarm = event(100, 'alarm', { code: 'E12', critical: true });
+    const laterClear = event(90, 'alarm_cleared', { code: 'E12' });
+    await send([laterAlarm, laterClear]);
+    const alarm = event(200, 'alarm', { code: 'E12', critical: true });
+    await send([alarm]);
+    const iso = (e: { at: string }) => new Date(e.at).toISOString();
+    // Cut where the next episode began, for now: episodes never overlap.
+    expect((await spans(criticalEpisodes))[0]).toEqual([iso(alarm), iso(laterAlarm)]);
+    const cleared = event(190, 'alarm_cleared', { code: 'E12' });
+    await send([cleared]);
+    expect(await spans(criticalEpisodes)).toEqual([
+      [iso(alarm), iso(cleared)],
+      [iso(laterAlarm), iso(laterClear)],
     ]);
   });
 });

@@ -164,7 +164,7 @@ async function derive(
         if (event.critical) await raiseAlarm(tx, scope, state, at, event.code, late);
         break;
       case 'alarm_cleared':
-        await clearAlarm(tx, scope, state, at, event.code);
+        await clearAlarm(tx, scope, state, at, event.code, late);
         break;
       case 'emptying':
         await closeCashPeriod(tx, scope, state, at, locationId, event, emptied);
