@@ -121,13 +121,16 @@ export async function demoDailyTurnover(
 
 /**
  * Past deposits of the demo were counted by the company's worker and verified by its manager; one in
- * twenty came up a euro short and carries the worker's note. Where a euro is past the company's
- * tolerance, the manager verified it with a note of their own. The last two days' stay open, as in
- * real life.
+ * twenty of each company's (its first, 21st, 41st… with a euro in the box, in time order) came up a
+ * euro short and carries the worker's note. Where a euro is past the company's tolerance, the manager
+ * verified it with a note of their own. The last two days' stay open, as in real life. Counted per
+ * company and in time order, every company has one however short the history (an id's remainder left
+ * a company without any in some months).
  */
 async function settleOldDeposits(db: Db, now: Date) {
   const cutoff = new Date(now.getTime() - 2 * 86_400_000);
-  const short = sql`${deposits.id} % 20 = 0 and ${deposits.reportedCoinsCents} >= 100`;
+  const short = sql`${deposits.id} in (select r.id from (select d.id, row_number() over (partition by d.company_id order by d.at, d.id) as n
+    from ${deposits} d where d.at < ${cutoff.toISOString()}::timestamptz and d.reported_coins_cents >= 100) r where r.n % 20 = 1)`;
   const tolerance = sql`(select ${companies.depositToleranceCents} from ${companies} where ${companies.id} = ${deposits.companyId})`;
   await db
     .update(deposits)

@@ -29,8 +29,12 @@ import { DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
 
 /** How many cards of the operator's programme the demo has. */
 export const DEMO_CARDS = 300;
-/** Cards that run out of credit in the last month: the history leaves them below zero and flagged. */
-const OVERSPENT = new Set([7, 58, 141]);
+/**
+ * Cards that run out of credit in the last month, the history leaving them below zero and flagged:
+ * three spread over those spent in that month (at these shares of them, in card order), so there are
+ * three however short the history (fixed places among all cards spent left one out in some months).
+ */
+const OVERSPENT_AT = [0.02, 0.2, 0.47];
 /** How a partner's sale of credit is brought into the ledger. */
 const PARTNER_SALE = 'Kredit prodan na blagajni partnera (Caffe Riva)';
 /** The PIN of the demo's POS workers (their terminals are set up in the back-office). */
@@ -276,7 +280,7 @@ export async function demoCardsByCompany(db: Db): Promise<Map<number, string[]>>
  * order, whenever its credit would not cover the next spend it is topped up, an hour or so before, with
  * that spend and the next weeks' (in steps of 10 €, 20 € at least), at a point of sale by a worker
  * there, paid in cash or by card; promotions add their bonus. Each is a real sale (`sellCredit`): bill,
- * ledger row, balance. The `OVERSPENT` cards get no top-up in the last 30 days.
+ * ledger row, balance. The overspent cards (`OVERSPENT_AT`) get no top-up in the last 30 days.
  */
 export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<string, TelemetryEvent[]>, now = new Date()): Promise<number> {
   const spends = new Map<string, { at: number; cents: number }[]>();
@@ -307,6 +311,8 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
     .where(eq(posWorkers.active, true))
     .orderBy(asc(posWorkers.id));
   const lastMonth = now.getTime() - 30 * 86_400_000;
+  const spentLastMonth = cards.filter((c) => spends.get(c.uid)?.some((s) => s.at > lastMonth));
+  const overspent = new Set(OVERSPENT_AT.map((share) => spentLastMonth[Math.floor(share * spentLastMonth.length)]?.id));
   let sold = 0;
   for (const [n, card] of cards.entries()) {
     const list = (spends.get(card.uid) ?? []).sort((a, b) => a.at - b.at);
@@ -316,7 +322,7 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
     let credit = 0;
     for (let i = 0; i < list.length; i++) {
       const spend = list[i] as { at: number; cents: number };
-      if (credit < spend.cents && !(OVERSPENT.has(n) && spend.at > lastMonth)) {
+      if (credit < spend.cents && !(overspent.has(card.id) && spend.at > lastMonth)) {
         const horizon = spend.at + 21 * 86_400_000;
         const upcoming = list
           .slice(i)
