@@ -154,6 +154,11 @@ const en = {
     import_location_taken: 'another location took the name {value} meanwhile.',
     import_device_taken: 'another device took the name {value} meanwhile.',
     import_logger_taken: 'another device was fitted with one of the loggers meanwhile.',
+    too_many_key_attempts: 'Too many attempts with a wrong credential from this address. Try again in {seconds} seconds.',
+    too_many_uploads: 'Too many files uploaded in a short time. Try again in {seconds} seconds.',
+    uploads_in_progress: 'Other files of your company are still being read. Try again in a moment.',
+    upload_too_complex:
+      'The workbook is too large once unpacked: at most {cells} cells and {megabytes} MB of sheet data can be read at once. Save its first sheet alone, or as CSV, and upload that.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -336,6 +341,11 @@ const hr: Messages = {
     import_location_taken: 'druga lokacija je u međuvremenu zauzela naziv {value}.',
     import_device_taken: 'drugi uređaj je u međuvremenu zauzeo naziv {value}.',
     import_logger_taken: 'drugom uređaju je u međuvremenu ugrađen jedan od loggera.',
+    too_many_key_attempts: 'Previše pokušaja s pogrešnom vjerodajnicom s ove adrese. Pokušajte ponovno za {seconds} sekundi.',
+    too_many_uploads: 'Previše učitanih datoteka u kratkom vremenu. Pokušajte ponovno za {seconds} sekundi.',
+    uploads_in_progress: 'Druge datoteke vaše tvrtke još se čitaju. Pokušajte ponovno za trenutak.',
+    upload_too_complex:
+      'Radna knjiga je raspakirana prevelika: odjednom se može pročitati najviše {cells} ćelija i {megabytes} MB podataka listova. Spremite samo njezin prvi list, ili kao CSV, i učitajte to.',
   },
   dependents: {
     users: 'korisnici',

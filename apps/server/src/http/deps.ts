@@ -2,6 +2,7 @@ import type { CollectionSpec, ModuleComponent, Permission } from '@kovanica/cont
 import type { Db, TagBus } from '../db/client.ts';
 import type { SimulatedCis } from '../fiscal/cis-simulator.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
+import { Limits } from '../security/limits.ts';
 import { ReadCache, TagVersions } from './cache.ts';
 import type { CollectionColumns } from './collection.ts';
 import type { Actor } from './context.ts';
@@ -37,6 +38,8 @@ export interface Deps {
   simulatedCis: SimulatedCis | null;
   /** The lists `registerCrud` serves, by resource name (what exports read). */
   lists: Map<string, ListSource>;
+  /** The product's limits (sign-in attempts, keys, uploads), counted in the database for every instance. */
+  limits: Limits;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -55,6 +58,7 @@ export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus:
     wake: () => {},
     simulatedCis: null,
     lists: new Map(),
+    limits: new Limits(db),
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

@@ -10,6 +10,7 @@ export * from './devices.ts';
 export * from './exports.ts';
 export * from './imports.ts';
 export * from './lessors.ts';
+export * from './limits.ts';
 export * from './locations.ts';
 export * from './loggers.ts';
 export * from './loyalty.ts';

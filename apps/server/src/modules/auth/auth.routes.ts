@@ -7,9 +7,9 @@ import type { Deps } from '../../http/deps.ts';
 import { sessionTag } from '../../http/guard.ts';
 import { authService, type LoginLimits } from './auth.service.ts';
 
-export function authRoutes(fastify: FastifyInstance, { db, versions }: Deps, options: { ttl: string; limits?: LoginLimits }) {
+export function authRoutes(fastify: FastifyInstance, { db, versions, limits }: Deps, options: { ttl: string; limits?: LoginLimits }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = authService(db, (claims) => app.jwt.sign(claims, { expiresIn: options.ttl }), options.limits);
+  const service = authService(db, limits, (claims) => app.jwt.sign(claims, { expiresIn: options.ttl }), options.limits);
 
   app.post('/api/v2/authentication_token', {
     config: { public: true },

@@ -2,10 +2,11 @@ import type { LoginRequest } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { tooMany } from '../../http/attempts.ts';
 import { ApiProblem } from '../../http/problems.ts';
+import type { Limits } from '../../security/limits.ts';
 import { decoyHash, verifyPassword } from '../../security/passwords.ts';
 import { findUserByEmail } from '../users/users.service.ts';
-import { AttemptLimiter } from './attempts.ts';
 
 export interface LoginLimits {
   perAccount: number;
@@ -14,28 +15,34 @@ export interface LoginLimits {
 }
 export const defaultLoginLimits: LoginLimits = { perAccount: 10, perAddress: 50, windowMs: 15 * 60_000 };
 
-export function authService(db: Db, sign: (claims: { sub: string; email: string; ver: number }) => string, limits = defaultLoginLimits) {
-  const accounts = new AttemptLimiter(limits.perAccount, limits.windowMs);
-  const addresses = new AttemptLimiter(limits.perAddress, limits.windowMs);
+export function authService(
+  db: Db,
+  attempts: Limits,
+  sign: (claims: { sub: string; email: string; ver: number }) => string,
+  limits = defaultLoginLimits,
+) {
+  const perAccount = { max: limits.perAccount, windowMs: limits.windowMs };
+  const perAddress = { max: limits.perAddress, windowMs: limits.windowMs };
 
   return {
     /**
-     * Checks the credentials and issues a token. Every attempt counts against the account and the
-     * address from its start (so a hundred parallel guesses meet the limit too); a right one is
-     * forgiven.
+     * Checks the credentials and issues a token. Every attempt is taken against the account and the
+     * address before the password is checked, in the database (so a hundred parallel guesses, on one
+     * server or several, meet the limit too); a right one is forgiven with the wrong ones before it.
      */
     async login(input: LoginRequest, address: string): Promise<{ token: string }> {
-      const account = input.email.trim().toLowerCase();
-      const wait = Math.max(accounts.retryAfter(account), addresses.retryAfter(address));
-      if (wait > 0) throw new ApiProblem(429, 'too_many_attempts', { seconds: wait }, [], { 'retry-after': String(wait) });
-      accounts.take(account);
-      addresses.take(address);
+      const accountKey = `signin:account:${input.email.trim().toLowerCase()}`;
+      const addressKey = `signin:address:${address}`;
+      const byAddress = await attempts.take(addressKey, perAddress);
+      if (!byAddress.ok) throw tooMany('too_many_attempts', byAddress.retryAfter);
+      const byAccount = await attempts.take(accountKey, perAccount);
+      if (!byAccount.ok) throw tooMany('too_many_attempts', byAccount.retryAfter);
 
-      const user = await findUserByEmail(db, account);
+      const user = await findUserByEmail(db, input.email.trim().toLowerCase());
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
       if (!user || !ok) throw new ApiProblem(401, 'bad_credentials');
-      accounts.reset(account);
-      addresses.giveBack(address);
+      await attempts.forgive(accountKey, byAccount);
+      await attempts.giveBack(addressKey, byAddress);
       if (!user.active || !user.roles[0]) throw new ApiProblem(401, 'inactive_account');
       return { token: sign({ sub: String(user.id), email: user.email, ver: user.sessionEpoch }) };
     },

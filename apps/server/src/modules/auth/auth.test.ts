@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
+import { Limits } from '../../security/limits.ts';
 import { demo, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
 import { createUser } from '../../testing/fixtures.ts';
-import { AttemptLimiter } from './attempts.ts';
 
 const t = await testApp({ loginLimits: { perAccount: 3, perAddress: 6, windowMs: 60_000 } });
 const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
@@ -175,19 +175,46 @@ describe('sign-ins that end', () => {
   });
 });
 
-describe('AttemptLimiter', () => {
-  it('opens again when the window ends, and a success resets the account', () => {
-    let now = 0;
-    const limiter = new AttemptLimiter(2, 1000, () => now);
-    limiter.take('a');
-    expect(limiter.retryAfter('a')).toBe(0);
-    limiter.take('a');
-    expect(limiter.retryAfter('a')).toBe(1);
-    now = 1000;
-    expect(limiter.retryAfter('a')).toBe(0);
-    limiter.take('a');
-    limiter.take('a');
-    limiter.reset('a');
-    expect(limiter.retryAfter('a')).toBe(0);
+describe('the limits, counted in the database', () => {
+  it('opens again when the window ends; a success forgives itself and the attempts before it, not those after', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const limits = new Limits(t.db, () => now);
+    const limit = { max: 3, windowMs: 1000 };
+    const first = await limits.take('test:a', limit);
+    const second = await limits.take('test:a', limit);
+    const third = await limits.take('test:a', limit);
+    expect([first.ok, second.ok, third.ok]).toEqual([true, true, true]);
+    expect(await limits.take('test:a', limit)).toEqual({ ok: false, retryAfter: 1 });
+    now += 1000;
+    const again = await limits.take('test:a', limit);
+    expect(again).toMatchObject({ ok: true, count: 1 });
+    const later = await limits.take('test:a', limit);
+    // The first attempt succeeds after the second started: the second stays counted.
+    if (again.ok) await limits.forgive('test:a', again);
+    expect(later).toMatchObject({ ok: true, count: 2 });
+    expect(await limits.take('test:a', limit)).toMatchObject({ ok: true, count: 2 });
+    expect(await limits.take('test:a', limit)).toMatchObject({ ok: true, count: 3 });
+    expect((await limits.take('test:a', limit)).ok).toBe(false);
+  });
+
+  it('lets exactly the limit through 50 parallel attempts', async () => {
+    const limits = new Limits(t.db);
+    const all = await Promise.all(Array.from({ length: 50 }, () => limits.take('test:parallel', { max: 5, windowMs: 60_000 })));
+    expect(all.filter((a) => a.ok).length).toBe(5);
+  });
+});
+
+describe('sign-in under parallel guesses', () => {
+  it('checks at most the limit of 50 parallel guesses, the right password among them or not', async () => {
+    for (const right of [10, 25, 49]) {
+      const { email } = await createUser(t);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => login(email, i === right ? DEMO_PASSWORD : `wrong-${i}`, {}, `10.9.${right}.${i}`)),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      // Three attempts per account (this app's limit): three checked, the rest refused before their check.
+      expect(codes.filter((c) => c === 429).length).toBe(47);
+      expect(codes.filter((c) => c === 401 || c === 200).length).toBe(3);
+    }
   });
 });

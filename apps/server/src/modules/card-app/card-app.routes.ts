@@ -12,7 +12,7 @@ const errors = { 401: problemSchema, 404: problemSchema };
  * with its loyalty owner's app credential and reaches that owner's cards and promo boxes only.
  */
 export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
-  const cards = cardAppService(deps.db);
+  const cards = cardAppService(deps.db, deps.limits);
   const tags = ['card-app'];
 
   app.route({
@@ -26,7 +26,7 @@ export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: cardAppCard, ...errors },
     },
     handler: async (request) => {
-      const owner = await cards.owner(request.headers.authorization);
+      const owner = await cards.owner(request.headers.authorization, request.ip);
       return cards.card(owner.id, (request.params as { uid: string }).uid);
     },
   });
@@ -42,7 +42,7 @@ export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: cardAppPromoBoxes, ...errors },
     },
     handler: async (request) => {
-      const owner = await cards.owner(request.headers.authorization);
+      const owner = await cards.owner(request.headers.authorization, request.ip);
       return cards.promoBoxes(owner.id, (request.query as { card?: string }).card);
     },
   });

@@ -13,8 +13,10 @@ import {
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cardTransactions, devices, locations, loyaltyCards, loyaltyOwners, promoBoxes } from '../../db/schema/index.ts';
+import { refusedKey } from '../../http/attempts.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { bearerOf, credentialHash } from '../../security/credentials.ts';
+import type { Limits } from '../../security/limits.ts';
 
 /** Which audiences a card belongs to, by when it was last used (promo boxes' `audience`). */
 export function audiencesOf(lastUsedAt: Date | null, now = new Date()): PromoAudienceName[] {
@@ -28,7 +30,7 @@ export function audiencesOf(lastUsedAt: Date | null, now = new Date()): PromoAud
 }
 
 /** The card holders' app's read API (issue 13 §7): one owner's cards and promo boxes, by the owner's app credential. */
-export function cardAppService(db: Db) {
+export function cardAppService(db: Db, limits: Limits) {
   const cardRow = async (ownerId: number, uid: string) => {
     const [card] = await db
       .select()
@@ -38,7 +40,8 @@ export function cardAppService(db: Db) {
   };
   return {
     /** The owner whose app holds this credential. */
-    async owner(authorization: string | undefined): Promise<{ id: number; companyId: number }> {
+    /** The owner whose app holds this credential; a wrong one counts against the address (`refusedKey`). */
+    async owner(authorization: string | undefined, address: string): Promise<{ id: number; companyId: number }> {
       const secret = bearerOf(authorization);
       const [row] = secret
         ? await db
@@ -46,7 +49,8 @@ export function cardAppService(db: Db) {
             .from(loyaltyOwners)
             .where(eq(loyaltyOwners.appKeyHash, credentialHash(secret)))
         : [];
-      if (!row) throw new ApiProblem(401, 'bad_app_credential', {}, [], { 'www-authenticate': 'Bearer' });
+      if (!row)
+        throw await refusedKey(limits, address, new ApiProblem(401, 'bad_app_credential', {}, [], { 'www-authenticate': 'Bearer' }));
       return row;
     },
 

@@ -24,7 +24,7 @@ const errors = { 401: problemSchema, 404: problemSchema, 409: problemSchema, 422
  * token. Sign-in takes the terminal's credential and a worker's PIN; the other calls the session.
  */
 export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: string) {
-  const pos = posTerminalService(deps.db, deps.fiscalKeys, posSessionKey(secret));
+  const pos = posTerminalService(deps.db, deps.fiscalKeys, posSessionKey(secret), deps.limits);
   const tags = ['pos-terminal'];
   const written = () => {
     for (const name of ['top-ups', 'loyalty-cards', 'card-transactions', 'bills']) deps.versions.bump(name);
@@ -42,7 +42,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return pos.signIn(request.headers.authorization, request.body as PosSignIn);
+      return pos.signIn(request.headers.authorization, request.body as PosSignIn, request.ip);
     },
   });
 

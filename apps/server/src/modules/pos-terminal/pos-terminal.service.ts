@@ -3,8 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bills, cardHolders, loyaltyCards, posLocations, posWorkers } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
+import { refusedKey, tooMany } from '../../http/attempts.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { bearerOf } from '../../security/credentials.ts';
+import type { Limits } from '../../security/limits.ts';
 import { posLocationByTerminalKey } from '../pos-locations/pos-locations.service.ts';
 import { verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
 import { sellCredit } from '../top-ups/top-ups.service.ts';
@@ -22,7 +24,10 @@ export interface TerminalSession {
  * credential, a worker signs in with a PIN (rate-limited by `verifyWorkerPin`) and gets a session for
  * a shift; top-ups, balances and blocks go through that session.
  */
-export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer) {
+/** PIN sign-ins per terminal and per address (beside each worker's own lockout), as for users' sign-ins (docs/api.md, "Limits"). */
+export const POS_SIGN_IN_LIMITS = { perTerminal: { max: 30, windowMs: 15 * 60_000 }, perAddress: { max: 50, windowMs: 15 * 60_000 } };
+
+export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer, limits: Limits) {
   const cardOf = async (companyId: number, uid: string): Promise<PosCard> => {
     const [row] = await db
       .select({
@@ -48,12 +53,27 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer)
   };
 
   return {
-    async signIn(authorization: string | undefined, input: { worker: number; pin: string }): Promise<PosSession> {
+    /**
+     * A worker's sign-in at a terminal. Attempts are taken per address and per terminal before the PIN
+     * is checked (an unknown worker costs a decoy check too), then the worker's own lockout
+     * (`verifyWorkerPin`); a success gives its terminal and address attempts back.
+     */
+    async signIn(authorization: string | undefined, input: { worker: number; pin: string }, address: string): Promise<PosSession> {
+      const addressKey = `pos:address:${address}`;
+      const byAddress = await limits.take(addressKey, POS_SIGN_IN_LIMITS.perAddress);
+      if (!byAddress.ok) throw tooMany('too_many_attempts', byAddress.retryAfter);
       const place = await posLocationByTerminalKey(db, bearerOf(authorization));
-      if (!place) throw new ApiProblem(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' });
+      if (!place)
+        throw await refusedKey(limits, address, new ApiProblem(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' }));
       if (!place.active) throw new ApiProblem(409, 'pos_inactive');
+      const terminalKey = `pos:terminal:${place.id}`;
+      const byTerminal = await limits.take(terminalKey, POS_SIGN_IN_LIMITS.perTerminal);
+      if (!byTerminal.ok) throw tooMany('too_many_attempts', byTerminal.retryAfter);
       const check = await verifyWorkerPin(db, { posLocationId: place.id, workerId: input.worker, pin: input.pin });
-      if (!check.ok) {
+      if (check.ok) {
+        await limits.giveBack(terminalKey, byTerminal);
+        await limits.giveBack(addressKey, byAddress);
+      } else {
         if (check.reason === 'locked') {
           const seconds = String(PIN_LOCK_MINUTES * 60);
           throw new ApiProblem(429, 'pin_locked', { minutes: PIN_LOCK_MINUTES }, [], { 'retry-after': seconds });

@@ -81,3 +81,50 @@ describe('the POS terminal', () => {
     expect((await terminal(forged, 'GET', '/cards/04A22B91')).statusCode).toBe(401);
   });
 });
+
+describe('the PIN lockout under parallel guesses', () => {
+  // 50 guesses at once, the right PIN at place 10, 25 or 49: before, the lock was read before the slow
+  // PIN check and a success cleared the count, so the right one got through every time.
+  it('checks at most five of 50 parallel guesses sent to the route', async () => {
+    for (const [n, right] of [10, 25, 49].entries()) {
+      // A point of sale of its own each time: its terminal's limit (30 in 15 minutes) starts afresh.
+      const place = await loyaltyProgramme(t, ` paralel ${n}`);
+      const key = (await t.json<PosTerminalKey>('manager', { method: 'POST', url: `${place.posLocation['@id']}/terminal-key` })).body
+        .terminalKey;
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v2/pos/sessions',
+            headers: { authorization: `Bearer ${key}` },
+            payload: { worker: place.worker.id, pin: i === right ? '4711' : String(1000 + i) },
+            remoteAddress: `10.50.${n}.${i}`,
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      // Five PINs checked (four wrong, the fifth locks, or the right one among them: the tenth may be,
+      // the 25th not); the others refused unchecked. Before, the right one got through every time.
+      const wrong = codes.filter((c) => c === 401).length;
+      if (codes[right] === 201) expect([right, codes.filter((c) => c === 429).length]).toEqual([10, 49 - wrong]);
+      else expect([wrong, codes.filter((c) => c === 429).length]).toEqual([4, 46]);
+    }
+  });
+
+  it('limits wrong terminal credentials per address: 50 in 15 minutes, then 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v2/pos/sessions',
+          headers: { authorization: 'Bearer kvl_guess' },
+          payload: { worker: p.worker.id, pin: '0000' },
+          remoteAddress: '10.52.0.1',
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBe(50);
+    expect(codes.filter((c) => c === 429).length).toBe(10);
+  });
+});

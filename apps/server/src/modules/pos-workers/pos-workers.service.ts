@@ -67,42 +67,63 @@ export type PinCheck = { ok: true; worker: VerifiedWorker } | { ok: false; reaso
  * that locks answers `locked`), and a locked worker's PIN is not even checked. A correct PIN clears
  * the count. A worker of another point of sale is `unknown`, and is checked against a decoy hash so
  * the answer's timing does not tell.
+ *
+ * Each attempt is taken in one conditional statement before its PIN is checked (docs/api.md,
+ * "Limits"): the count goes up at once, and the attempt that makes it `PIN_MAX_FAILURES` locks the
+ * worker at once, so however many guesses arrive together, on however many servers, at most that many
+ * are ever checked per lockout. A right PIN takes back its own attempt and those counted before it,
+ * never those that started after it (nor the lockout one of them set).
  */
 export async function verifyWorkerPin(
   db: Db | Tx,
   input: { posLocationId: number; workerId: number; pin: string; now?: Date },
 ): Promise<PinCheck> {
-  const now = input.now ?? new Date();
-  const [worker] = await db
-    .select()
-    .from(posWorkers)
-    .where(and(eq(posWorkers.id, input.workerId), eq(posWorkers.posLocationId, input.posLocationId)));
-  if (!worker?.pinHash) {
-    await verifyPassword(await decoyHash(), input.pin);
-    return { ok: false, reason: 'unknown' };
-  }
-  if (!worker.active) return { ok: false, reason: 'inactive' };
-  if (worker.lockedUntil && worker.lockedUntil > now) return { ok: false, reason: 'locked' };
-  if (await verifyPassword(worker.pinHash, input.pin)) {
-    if (worker.failedPins > 0 || worker.lockedUntil) {
-      await db.update(posWorkers).set({ failedPins: 0, lockedUntil: null }).where(eq(posWorkers.id, worker.id));
-    }
-    const { id, companyId, posLocationId, name, surname, oib } = worker;
-    return { ok: true, worker: { id, companyId, posLocationId, name, surname, oib } };
-  }
-  // Counted in one statement, so attempts at the same time each count; the attempt that reaches the
-  // limit locks and starts the count again for after the lockout.
-  const until = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
-  const reaches = sql`${posWorkers.failedPins} + 1 >= ${PIN_MAX_FAILURES}`;
-  const [after] = await db
+  const now = (input.now ?? new Date()).toISOString();
+  const until = new Date(Date.parse(now) + PIN_LOCK_MINUTES * 60_000).toISOString();
+  // An expired lockout starts the count again with this attempt.
+  const expired = sql`(${posWorkers.lockedUntil} is not null and ${posWorkers.lockedUntil} <= ${now}::timestamptz)`;
+  const count = sql`case when ${expired} then 1 else ${posWorkers.failedPins} + 1 end`;
+  const [taken] = await db
     .update(posWorkers)
     .set({
-      failedPins: sql`case when ${reaches} then 0 else ${posWorkers.failedPins} + 1 end`,
-      lockedUntil: sql`case when ${reaches} then ${until.toISOString()}::timestamptz else ${posWorkers.lockedUntil} end`,
+      failedPins: count,
+      lockedUntil: sql`case when ${count} >= ${PIN_MAX_FAILURES} then ${until}::timestamptz when ${expired} then null else ${posWorkers.lockedUntil} end`,
     })
-    .where(eq(posWorkers.id, worker.id))
-    .returning({ lockedUntil: posWorkers.lockedUntil });
-  return { ok: false, reason: after?.lockedUntil && after.lockedUntil > now ? 'locked' : 'wrong_pin' };
+    .where(
+      and(
+        eq(posWorkers.id, input.workerId),
+        eq(posWorkers.posLocationId, input.posLocationId),
+        eq(posWorkers.active, true),
+        sql`${posWorkers.pinHash} is not null`,
+        sql`(${posWorkers.lockedUntil} is null or ${posWorkers.lockedUntil} <= ${now}::timestamptz)`,
+      ),
+    )
+    .returning();
+  if (!taken) {
+    const [worker] = await db
+      .select({ active: posWorkers.active, pinHash: posWorkers.pinHash })
+      .from(posWorkers)
+      .where(and(eq(posWorkers.id, input.workerId), eq(posWorkers.posLocationId, input.posLocationId)));
+    if (!worker?.pinHash) {
+      await verifyPassword(await decoyHash(), input.pin);
+      return { ok: false, reason: 'unknown' };
+    }
+    return { ok: false, reason: worker.active ? 'locked' : 'inactive' };
+  }
+  const attempt = taken.failedPins;
+  if (await verifyPassword(taken.pinHash ?? '', input.pin)) {
+    await db
+      .update(posWorkers)
+      .set({
+        failedPins: sql`greatest(${posWorkers.failedPins} - ${attempt}, 0)`,
+        // The lockout this attempt set (it was the last one allowed) is lifted; one a later attempt set stays.
+        lockedUntil: attempt >= PIN_MAX_FAILURES ? null : sql`${posWorkers.lockedUntil}`,
+      })
+      .where(eq(posWorkers.id, taken.id));
+    const { id, companyId, posLocationId, name, surname, oib } = taken;
+    return { ok: true, worker: { id, companyId, posLocationId, name, surname, oib } };
+  }
+  return { ok: false, reason: attempt >= PIN_MAX_FAILURES ? 'locked' : 'wrong_pin' };
 }
 
 export interface PosWorkersService extends CrudService<PosWorker, PosWorkerCreate, PosWorkerPatch> {

@@ -122,3 +122,38 @@ describe('pos-workers', () => {
     );
   });
 });
+
+describe('the PIN lockout under parallel guesses', () => {
+  // 50 guesses at once, the right PIN at place 10, 25 or 49. Before, the lockout was read before the
+  // slow PIN check and a success cleared the count: about 50 PINs were checked, the right one let in.
+  it('checks at most five of 50 parallel guesses; a right one after them finds the worker locked', async () => {
+    for (const right of [10, 25, 49]) {
+      const worker = (await newWorker('2580')).body;
+      const at = { posLocationId: location.id, workerId: worker.id };
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => verifyWorkerPin(t.db, { ...at, pin: i === right ? '2580' : String(1000 + i) })),
+      );
+      // The first five taken are checked (the pool may run a later one among them: the tenth, not the
+      // 25th); the others are refused unchecked. Before, the right one got through every time.
+      const wrong = results.filter((r) => !r.ok && r.reason === 'wrong_pin').length;
+      const locked = results.filter((r) => !r.ok && r.reason === 'locked').length;
+      if (results[right]?.ok) expect([right, locked]).toEqual([10, 49 - wrong]);
+      else {
+        expect([wrong, locked]).toEqual([4, 46]);
+        expect(await verifyWorkerPin(t.db, { ...at, pin: '2580' })).toEqual({ ok: false, reason: 'locked' });
+      }
+    }
+  });
+
+  it('a right PIN never clears the guesses that started after it', async () => {
+    const worker = (await newWorker('2580')).body;
+    const at = { posLocationId: location.id, workerId: worker.id };
+    // The right one first, four wrong ones while its check runs: they stay counted, the fifth wrong locks.
+    const results = await Promise.all([
+      verifyWorkerPin(t.db, { ...at, pin: '2580' }),
+      ...Array.from({ length: 4 }, () => verifyWorkerPin(t.db, { ...at, pin: '0000' })),
+    ]);
+    expect(results[0]?.ok).toBe(true);
+    expect(await verifyWorkerPin(t.db, { ...at, pin: '0000' })).toEqual({ ok: false, reason: 'locked' });
+  });
+});

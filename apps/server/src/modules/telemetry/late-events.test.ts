@@ -40,10 +40,12 @@ async function newDevice() {
         .orderBy(asc(table.startedAt))
     ).map((s) => [s.from.toISOString(), s.to?.toISOString() ?? null]);
   const coinsCounted = async () =>
-    (await t.db.select({ coins: deviceDaily.coinsCents, test: deviceDaily.testCents }).from(deviceDaily).where(eq(deviceDaily.deviceId, device.id))).reduce(
-      (sum, r) => ({ paid: sum.paid + r.coins, test: sum.test + r.test }),
-      { paid: 0, test: 0 },
-    );
+    (
+      await t.db
+        .select({ coins: deviceDaily.coinsCents, test: deviceDaily.testCents })
+        .from(deviceDaily)
+        .where(eq(deviceDaily.deviceId, device.id))
+    ).reduce((sum, r) => ({ paid: sum.paid + r.coins, test: sum.test + r.test }), { paid: 0, test: 0 });
   return {
     device,
     coinsCounted,

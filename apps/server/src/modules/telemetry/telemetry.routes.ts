@@ -2,6 +2,7 @@ import { problemSchema, type TelemetryBatch, telemetryAnswer, telemetryBatch } f
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggers } from '../../db/schema/index.ts';
+import { refusedKey } from '../../http/attempts.ts';
 import type { Deps } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { bearerOf, credentialHash } from '../../security/credentials.ts';
@@ -26,7 +27,12 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
           .from(loggers)
           .where(eq(loggers.credentialHash, credentialHash(credential)))
       : [];
-    if (!row) throw new ApiProblem(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' });
+    if (!row)
+      throw await refusedKey(
+        deps.limits,
+        request.ip,
+        new ApiProblem(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' }),
+      );
     request.logger = row;
   };
 
