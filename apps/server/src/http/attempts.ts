@@ -19,3 +19,31 @@ export async function refusedKey(limits: Limits, address: string, refusal: ApiPr
   const taken = await limits.take(`key:address:${address}`, KEY_GUESSES);
   return taken.ok ? refusal : tooMany('too_many_key_attempts', taken.retryAfter);
 }
+
+/**
+ * Uploads (an import's file, a card list, a photo): per user in a window, and per company at once (a
+ * file in progress holds its company's place until it is done; a server that died holding one gives it
+ * back when the window ends).
+ */
+export const UPLOADS = {
+  perUser: { max: 40, windowMs: 10 * 60_000 } satisfies Limit,
+  runningPerCompany: { max: 2, windowMs: 2 * 60_000 } satisfies Limit,
+};
+
+/** Runs an upload's work within the upload limits of its user and company, or answers 429. */
+export async function withinUploadLimits<T>(
+  limits: Limits,
+  who: { userId: number; companyId: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  const byUser = await limits.take(`upload:user:${who.userId}`, UPLOADS.perUser);
+  if (!byUser.ok) throw tooMany('too_many_uploads', byUser.retryAfter);
+  const runningKey = `upload-running:company:${who.companyId}`;
+  const running = await limits.take(runningKey, UPLOADS.runningPerCompany);
+  if (!running.ok) throw tooMany('uploads_in_progress', 5);
+  try {
+    return await work();
+  } finally {
+    await limits.giveBack(runningKey, running);
+  }
+}

@@ -16,12 +16,15 @@ import {
   validationMessage,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { imports, type RefusedRow } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
+import { type CsvRecord, workbookLimits } from './imports.files.ts';
+import { fileReaders } from './imports.reader.ts';
+
+export { parseCsv } from './imports.files.ts';
 
 // The one import pipeline (decisions 0024, 0027): read a CSV or the first sheet of an XLSX, map its header to a kind's columns,
 // check each row with the API's own create schema, then the checks a file adds (unique in the file,
@@ -30,78 +33,6 @@ import { ApiProblem } from '../../http/problems.ts';
 // nothing. Each kind (articles, locations, devices, transactions here, loyalty cards in their module)
 // gives its rules (`ImportKindRules`: its check of the rows, its write, its failure codes) and
 // `importOf` makes its import of them: the preview and the confirmed write are the pipeline's.
-
-/** One record of a CSV file: its values and the line it starts on (1: the header). */
-export interface CsvRecord {
-  line: number;
-  cells: string[];
-}
-
-/** The separator of a file: `;` or `,`, whichever its header row has more of (outside quotes). */
-export function detectSeparator(text: string): ';' | ',' {
-  let semicolons = 0;
-  let commas = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) break;
-    else if (!quoted && c === ';') semicolons++;
-    else if (!quoted && c === ',') commas++;
-  }
-  return semicolons >= commas && semicolons > 0 ? ';' : ',';
-}
-
-/**
- * RFC 4180 CSV with either separator: quoted values may hold separators, quotes (`""`) and line
- * breaks; CRLF, LF or CR ends a record; a leading BOM is dropped; blank lines are skipped.
- */
-export function parseCsv(input: string): { separator: ';' | ','; records: CsvRecord[] } {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const separator = detectSeparator(text);
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let start = 1;
-  let quoted = false;
-  let touched = false;
-  const endRecord = () => {
-    cells.push(cell);
-    if (touched || cells.length > 1 || cell.trim() !== '') records.push({ line: start, cells });
-    cells = [];
-    cell = '';
-    touched = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
-        cell += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-      touched = true;
-    } else if (c === separator) {
-      cells.push(cell);
-      cell = '';
-      touched = true;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (cell !== '' || cells.length || touched) endRecord();
-  return { separator, records };
-}
 
 const headerKey = (h: string) =>
   h
@@ -141,90 +72,26 @@ export interface ReadRow<C extends string> {
   errors: RowError[];
 }
 
-/** A file's text has no NUL and no other control characters a text file would not hold: else it is binary (an XLSX, an image). */
-const looksBinary = (text: string) => {
-  const head = text.slice(0, 64 * 1024);
-  for (let i = 0; i < head.length; i++) {
-    const c = head.charCodeAt(i);
-    // Tab, line feed, vertical tab, form feed and carriage return are text; other C0 controls are not.
-    if (c < 0x20 && (c < 0x09 || c > 0x0d) && c !== 0x1b) return true;
-  }
-  return false;
-};
-
 /**
- * Reads a CSV file into rows of a kind's columns, or refuses the file as a whole (4xx, in the caller's
- * language): too large, binary, no header with the required columns, no rows, too many rows. A row
- * with more values than the header is refused (`row_columns`).
+ * A file of an import in its format (`csv` text, or an `xlsx` workbook as base64) as rows of a kind's
+ * columns, or refused as a whole (4xx, in the caller's language): too large, binary, a workbook that
+ * unpacks to too much, no header with the required columns, no rows, too many rows. The file is read on
+ * a reader thread (`imports.reader.ts`): however large or hostile, it never holds up other requests.
  */
-export function readFile<C extends string>(spec: ImportSpec<C>, content: string) {
-  if (Buffer.byteLength(content, 'utf8') > importLimits.bytes) {
-    throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
-  }
-  if (looksBinary(content)) throw new ApiProblem(422, 'upload_not_csv');
-  return readRecords(spec, parseCsv(content).records);
-}
-
-/** A file of `POST /imports` in its format (`csv` text, or an `xlsx` workbook as base64), read like `readFile`. */
 export async function readImportFile<C extends string>(spec: ImportSpec<C>, input: { content: string; format?: ImportFormat }) {
-  if ((input.format ?? 'csv') === 'csv') return readFile(spec, input.content);
-  return readRecords(spec, await xlsxRecords(input.content));
+  const answer = await fileReaders.read({ format: input.format ?? 'csv', content: input.content, limits: importLimits });
+  if ('refused' in answer) {
+    const { status, code, params } = answer.refused;
+    throw new ApiProblem(status, code, params ?? refusalParams(code));
+  }
+  return readRecords(spec, answer.records);
 }
 
-/** A cell's value as the text a CSV would hold: numbers as written (`.` decimals), dates as `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm:ss` with a time), formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  // A sheet's date is its wall time as UTC: a date alone as `YYYY-MM-DD`, with a time of day as local ISO (no offset).
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value;
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
-  return '';
-}
-
-/**
- * The first worksheet of an XLSX (base64) as records, each on its row's number: the same records a
- * CSV gives, so every kind reads both. The workbook's bytes count against the same limit; a sheet
- * with more rows than a file may have is refused before its cells are read.
- */
-export async function xlsxRecords(base64: string): Promise<CsvRecord[]> {
-  const clean = base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw new ApiProblem(422, 'upload_not_xlsx');
-  if ((clean.length * 3) / 4 > importLimits.bytes + 3) {
-    throw new ApiProblem(413, 'upload_too_large', { max: importLimits.bytes / 1024 / 1024 });
-  }
-  const bytes = Buffer.from(clean, 'base64');
-  // A zip's local file header: anything else (a CSV sent as xlsx, an old .xls) is no workbook.
-  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new ApiProblem(422, 'upload_not_xlsx');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiProblem(422, 'upload_not_xlsx');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ApiProblem(422, 'upload_empty');
-  if (sheet.actualRowCount > importLimits.rows + 1) {
-    throw new ApiProblem(413, 'upload_too_many_rows', { rows: sheet.actualRowCount - 1, max: importLimits.rows });
-  }
-  const records: CsvRecord[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    const filled = Array.from(cells, (c) => c ?? '');
-    while (filled.length && filled[filled.length - 1]?.trim() === '') filled.pop();
-    if (filled.length) records.push({ line: row.number, cells: filled });
-  });
-  return records;
-}
+/** The parameters of a refusal the thread could not give (it ran out of its time or heap). */
+const refusalParams = (code: string): Record<string, unknown> =>
+  code === 'upload_too_complex'
+    ? { cells: workbookLimits.cells.toLocaleString('en'), megabytes: workbookLimits.unpackedBytes / 1024 / 1024 }
+    : {};
 
 /** Records (of a CSV or a sheet) as rows of a kind's columns; the file refused as a whole like `readFile`. */
 export function readRecords<C extends string>(spec: ImportSpec<C>, records: CsvRecord[]) {

@@ -2,6 +2,7 @@ import { type ImportRequest, importPreview, importRecord, importRequest, imports
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { imports } from '../../db/schema/index.ts';
+import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -66,21 +67,23 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request, reply) => {
       const body = request.body as ImportRequest;
       const ctx = contextOf(request);
-      const result = body.confirm
-        ? await (async () => {
-            try {
-              return await runImport(deps.db, ctx, body);
-            } finally {
-              deps.versions.bump('imports');
-              deps.versions.bump(body.kind);
-              // Transactions are telemetry events: what a logger's batch bumps (rollups, cash periods).
-              if (body.kind === 'transactions') {
-                deps.versions.bump('telemetry');
-                deps.versions.bump('deposits');
+      const result = await withinUploadLimits(deps.limits, ctx.actor, () =>
+        body.confirm
+          ? (async () => {
+              try {
+                return await runImport(deps.db, ctx, body);
+              } finally {
+                deps.versions.bump('imports');
+                deps.versions.bump(body.kind);
+                // Transactions are telemetry events: what a logger's batch bumps (rollups, cash periods).
+                if (body.kind === 'transactions') {
+                  deps.versions.bump('telemetry');
+                  deps.versions.bump('deposits');
+                }
               }
-            }
-          })()
-        : await runImport(deps.db, ctx, body);
+            })()
+          : runImport(deps.db, ctx, body),
+      );
       if ('preview' in result) return reply.code(200).send(result.preview);
       return reply.code(201).header('location', result.record['@id']).send(result.record);
     },

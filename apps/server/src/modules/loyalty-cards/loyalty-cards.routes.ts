@@ -1,5 +1,6 @@
 import { cardUploadPreview, cardUploadRequest, importRecord, loyaltyCardsResource, problemSchema } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
+import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -38,7 +39,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     handler: async (request, reply) => {
-      const result = await (async () => {
+      const result = await withinUploadLimits(deps.limits, contextOf(request).actor, async () => {
         const body = request.body as Parameters<typeof uploadCards>[2];
         if (!body.confirm) return uploadCards(deps.db, contextOf(request), body);
         try {
@@ -47,7 +48,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
           deps.versions.bump('loyalty-cards');
           deps.versions.bump('imports');
         }
-      })();
+      });
       if ('preview' in result) return reply.code(200).send(result.preview);
       return reply.code(201).send(result.record);
     },

@@ -1,6 +1,7 @@
 import { problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -50,7 +51,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => {
       const { id } = request.params as { id: number };
       const { image } = request.body as z.infer<typeof userPhotoUpload>;
-      return writing(() => photos.put(contextOf(request), id, image));
+      const ctx = contextOf(request);
+      return withinUploadLimits(deps.limits, ctx.actor, () => writing(() => photos.put(ctx, id, image)));
     },
   });
 

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../testing/app.ts';
+import { cellBomb } from '../../testing/workbooks.ts';
+import { workbookLimits } from './imports.files.ts';
+
+// An upload cannot stop the server (docs/api.md, "Limits"). A manager's 1.5 MB workbook of 20,000
+// rows × 500 identical cells unpacks to 380 MB: read on the request thread, it held every company's
+// requests for two minutes and left the process gigabytes larger.
+const t = await testApp();
+
+const upload = (user: string, content: string, format: 'csv' | 'xlsx', headers: Record<string, string> = {}) =>
+  t.json<{ message: string; type: string }>(user, {
+    method: 'POST',
+    url: '/api/v2/imports',
+    headers,
+    payload: { kind: 'articles', fileName: `bomb.${format}`, content, format, confirm: false },
+  });
+
+/**
+ * Runs `work` while asking for /health every 20 ms; answers the slowest answer's time (from asking to
+ * the answer: the time the server's thread was held) and how many were asked.
+ */
+async function healthDuring<T>(work: () => Promise<T>): Promise<{ result: T; slowestMs: number; asked: number }> {
+  let slowestMs = 0;
+  let asked = 0;
+  let done = false;
+  const probe = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const res = await t.app.inject({ url: '/api/v2/health' });
+      expect(res.statusCode).toBe(200);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    return { result: await work(), slowestMs, asked };
+  } finally {
+    done = true;
+    await probe;
+  }
+}
+
+describe('an upload that unpacks to too much', () => {
+  it('is refused before it is unpacked when its zip says so (413, in the caller’s language)', async () => {
+    const bomb = await cellBomb(4_000, 500);
+    expect(bomb.unpacked).toBeGreaterThan(workbookLimits.unpackedBytes);
+    const res = await upload('manager', bomb.base64, 'xlsx', { 'accept-language': 'hr' });
+    expect(res.status).toBe(413);
+    expect(res.body.type).toBe('/api/v2/problems/upload_too_complex');
+    expect(res.body.message).toContain('600,000');
+    expect(res.body.message).toMatch(/^Radna knjiga/);
+  });
+
+  it('is refused at the first cell past the limit when its zip lies, the server answering others all along', async () => {
+    // The issue's workbook: 20,000 rows × 500 cells, 380 MB unpacked, its zip saying 4 KB.
+    const bomb = await cellBomb(20_000, 500, { lie: true });
+    expect(bomb.base64.length).toBeLessThan(2 * 1024 * 1024);
+    const rssBefore = process.memoryUsage().rss;
+    const { result, slowestMs, asked } = await healthDuring(() => upload('manager', bomb.base64, 'xlsx'));
+    expect(result.status).toBe(413);
+    expect(result.body.type).toBe('/api/v2/problems/upload_too_complex');
+    expect(asked).toBeGreaterThan(3);
+    // Held at most a moment (the reading runs on a thread of its own). Before: 120 s.
+    expect(slowestMs).toBeLessThan(200);
+    // The reader's thread is ended after the file: what it allocated is given back.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('reads a CSV with a 4 MB cell without holding up the server', async () => {
+    const csv = `name;unit\n"${'x'.repeat(4 * 1024 * 1024)}";kom\n`;
+    const { result, slowestMs } = await healthDuring(() => upload('manager', csv, 'csv'));
+    // Read (the row is then refused by its own rules: a name that long).
+    expect(result.status).toBe(200);
+    expect(slowestMs).toBeLessThan(200);
+  });
+
+  it('refuses what is no workbook at all', async () => {
+    const res = await upload('manager', Buffer.from('PK\u0003\u0004 not a zip').toString('base64'), 'xlsx');
+    expect(res.status).toBe(422);
+    expect(res.body.type).toBe('/api/v2/problems/upload_not_xlsx');
+  });
+});
+
+describe('uploads per user and company', () => {
+  it('lets a company read two files at once: the third waits for one of them (429 with Retry-After)', async () => {
+    // Three previews of the same large file at once by one company's users.
+    const rows = Array.from({ length: 20_000 }, (_, i) => `Artikl ${i};kom`).join('\n');
+    const csv = `name;unit\n${rows}\n`;
+    const answers = await Promise.all([upload('manager', csv, 'csv'), upload('manager', csv, 'csv'), upload('manager', csv, 'csv')]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toContain(429);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.body.type).toBe('/api/v2/problems/uploads_in_progress');
+    // Done: the company may upload again.
+    expect((await upload('manager', 'name;unit\nA;kom\n', 'csv')).status).toBe(200);
+  });
+});
