@@ -72,6 +72,8 @@ export interface AppOptions {
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
   loginLimits?: LoginLimits;
+  /** Multiplies the limits of keys, uploads and exports (docs/api.md, "Limits"): the API fuzzer's only. */
+  limitScale?: number;
   /** Read caches (docs/decisions/0003-read-cache.md); on unless switched off. */
   cache?: boolean;
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
@@ -101,7 +103,7 @@ declare module 'fastify' {
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = options.cache ?? true;
-  const deps = createDeps(options.database.db, cache, options.fiscalKeySecret, cache ? options.database.bus : null);
+  const deps = createDeps(options.database.db, cache, options.fiscalKeySecret, cache ? options.database.bus : null, options.limitScale);
   deps.simulatedCis = options.simulatedCis ?? null;
   // Requests are not logged one by one; errors are.
   const app = Fastify({
@@ -113,6 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Other processes' writes invalidate this one's cache (decision 0003).
   await deps.versions.listen();
   app.addHook('onClose', () => deps.versions.close());
+  // A write's answer leaves once the other processes can hear of it (TagVersions.settled).
+  app.addHook('onSend', async () => {
+    await deps.versions.settled();
+  });
   if (options.jobs) {
     const sender = new BillSender(deps.db, deps.fiscalKeys, deps.simulatedCis, () => {
       deps.versions.bump('bills');

@@ -30,6 +30,9 @@ export const UPLOADS = {
   runningPerCompany: { max: 2, windowMs: 2 * 60_000 } satisfies Limit,
 };
 
+/** Exports asked for by one user (each is a background job's work). */
+export const EXPORTS_PER_USER: Limit = { max: 60, windowMs: 10 * 60_000 };
+
 /** Runs an upload's work within the upload limits of its user and company, or answers 429. */
 export async function withinUploadLimits<T>(
   limits: Limits,

@@ -120,6 +120,17 @@ export class TagVersions {
     );
   }
 
+  /**
+   * Sends this process's pending bumps now and waits until PostgreSQL has them: a write's answer waits
+   * for it (app.ts), so another process sees the write before its client can ask (it then hears of it
+   * within a few milliseconds, not after the answer has gone out).
+   */
+  async settled(): Promise<void> {
+    if (!this.bus) return;
+    this.flush();
+    if (this.sending.size) await Promise.all(this.sending);
+  }
+
   async close(): Promise<void> {
     this.flush();
     await Promise.all(this.sending); // before the database closes

@@ -49,7 +49,7 @@ export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
  * The caches and versions of one app. `bus` carries version bumps to and from the other server
  * processes on the same database; the caller starts listening (`versions.listen()`) and closes it.
  */
-export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus: TagBus | null = null): Deps {
+export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus: TagBus | null = null, limitScale = 1): Deps {
   const versions = new TagVersions(bus);
   return {
     db,
@@ -58,7 +58,7 @@ export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus:
     wake: () => {},
     simulatedCis: null,
     lists: new Map(),
-    limits: new Limits(db),
+    limits: new Limits(db, Date.now, limitScale),
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

@@ -35,7 +35,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = Number(process.env.FUZZ_SEED ?? 9);
 
 // Sign-in limits stay out of the way: the fuzzer signs its users in again after it signed them out.
-const t = await testApp({ loginLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 } });
+const t = await testApp({ loginLimits: { perAccount: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 }, limitScale: 1_000_000 });
 const app = t.app;
 await seedStock(t.db); // articles, repositories and movements of both companies
 

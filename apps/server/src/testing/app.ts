@@ -37,6 +37,8 @@ export interface TestApp {
 export async function testApp(
   options: {
     loginLimits?: LoginLimits;
+    /** Multiplies the limits of keys, uploads and exports (the API fuzzer). */
+    limitScale?: number;
     setup?: (app: FastifyInstance) => void;
     statementTimeoutMs?: number;
     /** A built web app to serve (default: none). */
@@ -55,6 +57,7 @@ export async function testApp(
     fiscalKeySecret: FISCAL_TEST_SECRET,
     webDist: options.webDist ?? null,
     loginLimits: options.loginLimits,
+    limitScale: options.limitScale,
     jobs: options.jobs,
     simulatedCis: options.simulatedCis,
   });

@@ -5,7 +5,7 @@ import type { Deps } from '../../http/deps.ts';
 import { cardAppService } from './card-app.service.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
-const errors = { 401: problemSchema, 404: problemSchema };
+const errors = { 401: problemSchema, 404: problemSchema, 429: problemSchema };
 
 /**
  * The card holders' app's read API (issue 13 §7). `public` to the user guard: the app authenticates

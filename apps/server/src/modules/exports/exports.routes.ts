@@ -9,6 +9,7 @@ import {
 } from '@kovanica/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { EXPORTS_PER_USER, tooMany } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -32,10 +33,14 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
       summary:
         'Ask for a file of a data set (a list with its filters, or the finance report) as CSV or XLSX (PDF for reports); answers 202 with the export queued, built in the background',
       body: exportRequest,
-      response: { 202: exportItem, ...errors },
+      response: { 202: exportItem, ...errors, 429: problemSchema },
     },
     handler: async (request, reply) => {
-      const item = await requestExport(deps.db, contextOf(request), request.body as ExportRequest, deps.lists);
+      const ctx = contextOf(request);
+      // Each export is a background job's work: a user asks for so many in a window (docs/api.md, "Limits").
+      const taken = await deps.limits.take(`export:user:${ctx.actor.userId}`, EXPORTS_PER_USER);
+      if (!taken.ok) throw tooMany('too_many_exports', taken.retryAfter);
+      const item = await requestExport(deps.db, ctx, request.body as ExportRequest, deps.lists);
       deps.wake('export-sweep');
       return reply.code(202).header('location', item['@id']).send(item);
     },

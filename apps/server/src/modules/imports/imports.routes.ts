@@ -62,6 +62,7 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
         409: problemSchema,
         413: problemSchema,
         422: problemSchema,
+        429: problemSchema,
       },
     },
     handler: async (request, reply) => {

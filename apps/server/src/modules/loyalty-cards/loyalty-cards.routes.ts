@@ -36,6 +36,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
         409: problemSchema,
         413: problemSchema,
         422: problemSchema,
+        429: problemSchema,
       },
     },
     handler: async (request, reply) => {

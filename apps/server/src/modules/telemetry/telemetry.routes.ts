@@ -45,7 +45,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
       tags: ['telemetry'],
       summary: "A logger's batch of events (up to 1,000), authenticated by the logger's credential",
       body: telemetryBatch,
-      response: { 200: telemetryAnswer, 401: problemSchema, 403: problemSchema, 422: problemSchema },
+      response: { 200: telemetryAnswer, 401: problemSchema, 403: problemSchema, 422: problemSchema, 429: problemSchema },
     },
     handler: async (request) => {
       const logger = request.logger;

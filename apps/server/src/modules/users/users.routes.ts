@@ -46,7 +46,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
         "Upload a user's profile photo (JPEG, PNG or WebP as base64, at most 5 MB): stored as a 256×256 WebP; the user's photo points to it",
       params: idParams,
       body: userPhotoUpload,
-      response: { 200: userItem, ...errors, 413: problemSchema, 415: problemSchema, 422: problemSchema },
+      response: { 200: userItem, ...errors, 413: problemSchema, 415: problemSchema, 422: problemSchema, 429: problemSchema },
     },
     handler: async (request) => {
       const { id } = request.params as { id: number };
