@@ -124,4 +124,37 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
     console.info(`revocation across instances: max ${Math.max(...lags).toFixed(1)} ms over ${lags.length} password changes`);
     expect(Math.max(...lags)).toBeLessThan(100);
   });
+
+  it('locks a worker after five wrong PINs, whichever instance each reaches', async () => {
+    const manager = await tokenOf(a, 'manager@zabavni.test');
+    const place = ((await call(a, '/api/v2/pos-locations', { token: manager })).body.member as { '@id': string; id: number }[])[0];
+    const key = (await call(a, `${place?.['@id']}/terminal-key`, { method: 'POST', token: manager })).body.terminalKey as string;
+    const workers = (await call(a, '/api/v2/pos-workers?itemsPerPage=100', { token: manager })).body.member as {
+      id: number;
+      posLocation: string;
+    }[];
+    const worker = workers.find((w) => w.posLocation === place?.['@id']);
+    const signIn = (server: Started, pin: string) =>
+      call(server, '/api/v2/pos/sessions', { method: 'POST', token: key, body: JSON.stringify({ worker: worker?.id, pin }) });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await signIn(i % 2 ? b : a, '0000')).status);
+    expect(codes).toEqual([401, 401, 401, 401, 429]);
+    expect((await signIn(b, '4711')).status).toBe(429);
+    expect((await signIn(a, '4711')).status).toBe(429);
+  });
+
+  it('lets a company read two files at once across both instances', async () => {
+    const manager = await tokenOf(a, 'manager@zabavni.test');
+    const rows = Array.from({ length: 20_000 }, (_, i) => `Artikl ${i};kom`).join('\n');
+    const body = JSON.stringify({
+      kind: 'articles',
+      fileName: 'artikli.csv',
+      content: `name;unit\n${rows}\n`,
+      format: 'csv',
+      confirm: false,
+    });
+    const answers = await Promise.all([a, a, b].map((server) => call(server, '/api/v2/imports', { method: 'POST', token: manager, body })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    expect(answers.find((r) => r.status === 429)?.body.type).toBe('/api/v2/problems/uploads_in_progress');
+  });
 });
