@@ -1,6 +1,6 @@
 import { type Collection, type Device, isValidOib, type Location, type ModuleComponent, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, expectAccessible, followMenu, PASSWORD, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, expectAccessible, followMenu, NEW_USER_PASSWORD, signIn, USERS } from './support.ts';
 
 /** The marker colour of a critical location: Mantine's red 9, as the legend shows it. */
 const CRITICAL_RED = '#c92a2a';
@@ -259,13 +259,13 @@ async function emptyCompany(request: APIRequestContext, activeModuleComponents: 
     surname: 'Karta',
     roles: ['manager'],
     company: company['@id'],
-    password: PASSWORD,
+    password: NEW_USER_PASSWORD,
   });
   return email;
 }
 
 test('a company without devices is told so', async ({ page, request }) => {
-  await signIn(page, await emptyCompany(request, ['devices.map']));
+  await signIn(page, await emptyCompany(request, ['devices.map']), NEW_USER_PASSWORD);
   await page.goto('/devices/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
   await expect(page.getByText('There are no devices.')).toBeVisible();
@@ -277,7 +277,7 @@ test('a company without devices is told so', async ({ page, request }) => {
 });
 
 test('a company with the map switched off has neither the menu entry nor the page', async ({ page, request }) => {
-  await signIn(page, await emptyCompany(request, []));
+  await signIn(page, await emptyCompany(request, []), NEW_USER_PASSWORD);
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('button', { name: 'Devices' }).click();

@@ -324,6 +324,7 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
         'operationalCostsCents',
         'tokenValueCents',
         'depositToleranceCents',
+        'cardCorrectionLimitCents',
         'offlineThresholdMinutes',
         'sendNotifications',
         'sendDailyReports',

@@ -28,6 +28,8 @@ const en = {
     password_characters: 'The password must not contain control characters.',
     password_common: 'This password is too easy to guess: it is a commonly used or leaked password, or close to one.',
     password_contains_email: 'The password must not contain your e-mail address.',
+    password_guessable:
+      'The password contains a name others know (your company’s, your e-mail’s or the product’s): choose one that cannot be guessed from them.',
     current_password: 'The current password is not correct.',
     own_role: 'You cannot change your own role, company, e-mail or active flag.',
     self_parent: 'A company cannot be its own parent.',
@@ -76,6 +78,7 @@ const en = {
     reason_required: 'Say why the card is blocked or lost.',
     nothing_to_change: 'Enter an amount of paid credit or bonus to add or take.',
     bonus_negative: 'The bonus cannot go below zero: the card has {bonus} of bonus.',
+    correction_too_large: 'One correction may add or take at most {max} (the company’s card correction limit).',
     other_pos_location: 'This worker works at another point of sale.',
     inactive_worker: 'This worker is not active.',
     duplicate_in_file: 'Line {line} of the file has the same value.',
@@ -215,6 +218,8 @@ const hr: Messages = {
     password_characters: 'Lozinka ne smije sadržavati kontrolne znakove.',
     password_common: 'Ovu je lozinku prelako pogoditi: često se koristi, procurila je ili joj je slična.',
     password_contains_email: 'Lozinka ne smije sadržavati vašu e-mail adresu.',
+    password_guessable:
+      'Lozinka sadrži ime koje drugi znaju (vaše tvrtke, vaše e-mail adrese ili proizvoda): odaberite lozinku koja se iz njih ne može pogoditi.',
     current_password: 'Trenutna lozinka nije ispravna.',
     own_role: 'Ne možete mijenjati vlastitu ulogu, tvrtku, e-mail ni aktivnost.',
     self_parent: 'Tvrtka ne može biti sama sebi nadređena.',
@@ -263,6 +268,7 @@ const hr: Messages = {
     reason_required: 'Navedite zašto je kartica blokirana ili izgubljena.',
     nothing_to_change: 'Upišite iznos plaćenog kredita ili bonusa koji se dodaje ili oduzima.',
     bonus_negative: 'Bonus ne može pasti ispod nule: kartica ima {bonus} bonusa.',
+    correction_too_large: 'Jedan ispravak smije dodati ili oduzeti najviše {max} (granica ispravka kartice tvrtke).',
     other_pos_location: 'Ovaj djelatnik radi na drugom prodajnom mjestu.',
     inactive_worker: 'Ovaj djelatnik nije aktivan.',
     duplicate_in_file: 'Redak {line} datoteke ima istu vrijednost.',

@@ -40,7 +40,7 @@ async function main() {
     password,
   });
   const problems = [...(company.error?.issues ?? []), ...(user.error?.issues ?? [])].map((p) => `--${p.path.join('.')}: ${p.message}`);
-  const weak = user.data && (await passwordProblem(user.data.password, user.data));
+  const weak = user.data && (await passwordProblem(user.data.password, { ...user.data, company: company.data?.name }));
   if (weak) problems.push(`password: ${validationMessage('en', weak)}`);
   if (problems.length) {
     for (const p of problems) console.error(p);

@@ -46,7 +46,18 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
    * contract's `writeRules` give some roles writes on their own records only.
    */
   owned?: (row: Record<string, unknown>, userId: number, actor: Actor) => boolean;
+  /**
+   * The create takes a client's request id: a retried request answers the item the first one made,
+   * with 200 instead of 201 (the service marks it with `replayed`). Declared in the OpenAPI.
+   */
+  replays?: boolean;
 }
+
+const REPLAYED = Symbol('replayed');
+
+/** Marks an item a create answers for a request seen before (a retry): its route answers 200, not 201. */
+export const replayed = <T extends object>(item: T): T => Object.assign(item, { [REPLAYED]: true });
+const isReplay = (item: object) => (item as { [REPLAYED]?: boolean })[REPLAYED] === true;
 
 /** An id in a path: digits only (`0x10`, `1e1`, ` 1`, `01` name nothing), within `MAX_ID`. */
 export const idParams = z.object({
@@ -170,12 +181,19 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       method: 'POST',
       url: base,
       config: { permission: perm('create'), component: resource.component, fieldRules: name },
-      schema: { tags, body: resource.create, response: { 201: resource.item, ...errors, 422: problemSchema } },
+      schema: {
+        tags,
+        body: resource.create,
+        response: { 201: resource.item, ...(def.replays ? { 200: resource.item } : {}), ...errors, 422: problemSchema },
+      },
       handler: async (request, reply) => {
         const ctx = contextOf(request);
         await authorizeWrite(ctx, 'create', request.body as object);
         const item = await writing(() => create(ctx, request.body as Create));
-        return reply.code(201).header('location', item['@id']).send(item);
+        return reply
+          .code(isReplay(item) ? 200 : 201)
+          .header('location', item['@id'])
+          .send(item);
       },
     });
   }

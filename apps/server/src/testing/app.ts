@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import { freshDatabase } from './database.ts';
+import { FIXTURE_PASSWORD } from './fixtures.ts';
 
 /** The demo users' e-mails by the part they play. */
 export const demo = Object.fromEntries(Object.entries(demoAccounts).map(([key, a]) => [key, a.email])) as {
@@ -81,7 +82,9 @@ export async function testApp(
     const email = user in demo ? demo[user as DemoUser] : user;
     const cached = tokens.get(email);
     if (cached) return cached;
-    const res = await app.inject({ method: 'POST', url: '/api/v2/authentication_token', payload: { email, password: DEMO_PASSWORD } });
+    // The demo's users have the demo's password; the users a test makes, the fixtures' (`createUser`).
+    const password = Object.values(demo).includes(email as (typeof demo)[DemoUser]) ? DEMO_PASSWORD : FIXTURE_PASSWORD;
+    const res = await app.inject({ method: 'POST', url: '/api/v2/authentication_token', payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.body}`);
     const value = res.json<{ token: string }>().token;
     tokens.set(email, value);

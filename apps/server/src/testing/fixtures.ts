@@ -24,7 +24,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { devicePlacements } from '../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../demo/seed.ts';
 import type { DemoUser, TestApp } from './app.ts';
 
 /**
@@ -122,6 +121,12 @@ export const createMaintenance = (t: TestApp, fields: Pick<MaintenanceCreate, 'd
   } satisfies MaintenanceCreate);
 
 /** A user of company 1 with the demo password (so `t.token(user.email)` signs in) unless said otherwise; created by the admin. */
+/**
+ * The password of the users the tests make: the demo's own (`kovanica-demo`) is refused for any new
+ * account, as a password everyone who has seen the demo knows.
+ */
+export const FIXTURE_PASSWORD = 'ribizl-kava-na-plitvicama';
+
 export const createUser = (t: TestApp, overrides: Partial<UserCreate> = {}, user: DemoUser | string = 'admin') => {
   const n = next();
   return post<User>(t, user, '/api/v2/users', {
@@ -130,7 +135,7 @@ export const createUser = (t: TestApp, overrides: Partial<UserCreate> = {}, user
     surname: `User ${n}`,
     roles: ['worker'],
     company: '/api/v2/companies/1',
-    password: DEMO_PASSWORD,
+    password: FIXTURE_PASSWORD,
     ...overrides,
   } satisfies UserCreate);
 };

@@ -19,6 +19,7 @@ export interface CompanySettingsValues {
   operationalCostsCents: number | null;
   tokenValueCents: number | null;
   depositToleranceCents: number | null;
+  cardCorrectionLimitCents: number | null;
   offlineThresholdMinutes: number | string;
 }
 
@@ -36,6 +37,7 @@ export const moneyFields = [
   'operationalCostsCents',
   'tokenValueCents',
   'depositToleranceCents',
+  'cardCorrectionLimitCents',
 ] as const satisfies readonly (keyof CompanySettingsValues)[];
 
 type FormOf<T extends CompanySettingsValues> = Pick<UseFormReturnType<T>, 'getInputProps' | 'getValues'>;

@@ -7,7 +7,18 @@ import { defineResource } from '../resource.ts';
  * which address, and what it was before and after (for an update only the fields that changed).
  * Read-only: no route writes, changes or deletes it.
  */
-export const auditActions = ['create', 'update', 'delete', 'report', 'verify', 'storno', 'top-up', 'correction', 'role'] as const;
+export const auditActions = [
+  'create',
+  'update',
+  'delete',
+  'report',
+  'verify',
+  'storno',
+  'top-up',
+  'correction',
+  'role',
+  'sign-in',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** The resources whose changes are recorded (their name stems). */
@@ -24,6 +35,7 @@ export const auditedResources = [
   'settings',
   'fiscal-settings',
   'users',
+  'pos-workers',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 

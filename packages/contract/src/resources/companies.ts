@@ -27,6 +27,8 @@ export const companyItem = z.object({
   operationalCostsCents: z.number().int(),
   tokenValueCents: z.number().int(),
   depositToleranceCents: z.number().int(),
+  /** The most a staff correction of a loyalty card may add or take, each of paid credit and bonus. */
+  cardCorrectionLimitCents: z.number().int(),
   offlineThresholdMinutes: z.number().int(),
   isTopGun: z.boolean(),
   parent: z.string().nullable(),
@@ -55,6 +57,7 @@ const fields = {
   operationalCostsCents: zCents(),
   tokenValueCents: zCents(),
   depositToleranceCents: zCents(),
+  cardCorrectionLimitCents: zCents(),
   offlineThresholdMinutes: z.number().int().min(5).max(10_080),
   isTopGun: z.boolean(),
   parent: zIri('companies').nullable(),

@@ -26,6 +26,8 @@ export const companies = pgTable(
     activeModuleComponents: text().array().$type<ModuleComponent[]>().notNull().default([]),
     tokenValueCents: integer().notNull().default(100),
     depositToleranceCents: integer().notNull().default(0),
+    /** The most one staff correction of a loyalty card may add or take (each of paid credit and bonus): 200 € unless set. */
+    cardCorrectionLimitCents: integer().notNull().default(20_000),
     offlineThresholdMinutes: integer().notNull().default(120),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -137,6 +137,8 @@ export const posLocations = pgTable(
     active: boolean().notNull().default(true),
     terminalKeyHash: text(),
     terminalKeyIssuedAt: timestamp({ withTimezone: true }),
+    /** When the point of sale was last switched off: its terminal's sessions issued before it are over. */
+    sessionsEndedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

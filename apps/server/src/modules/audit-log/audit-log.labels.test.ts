@@ -20,6 +20,7 @@ const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
   companies: schema.companies,
   settings: schema.settings,
   users: schema.users,
+  'pos-workers': schema.posWorkers,
 };
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');

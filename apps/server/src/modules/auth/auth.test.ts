@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { Limits } from '../../security/limits.ts';
 import { demo, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
-import { createUser } from '../../testing/fixtures.ts';
+import { createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 
 const t = await testApp({ loginLimits: { perAccount: 3, perAddress: 6, windowMs: 60_000 } });
 const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
@@ -44,7 +44,7 @@ describe('POST /api/v2/authentication_token', () => {
     // An account of its own: the one it blocks is of no use to the other tests for a minute.
     const { email } = await createUser(t);
     for (let i = 0; i < 3; i++) expect((await login(email, 'bad', {}, `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(email, DEMO_PASSWORD, {}, '10.1.0.9');
+    const blocked = await login(email, FIXTURE_PASSWORD, {}, '10.1.0.9');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
@@ -66,7 +66,7 @@ describe('sign-in limits under load', () => {
   it('hold for 100 parallel attempts on one account: 99 wrong, 1 right', async () => {
     const { email } = await createUser(t);
     const attempts = Array.from({ length: 100 }, (_, i) =>
-      login(email, i === 50 ? DEMO_PASSWORD : `wrong-${i}`, {}, `10.3.${Math.floor(i / 5)}.${i % 5}`),
+      login(email, i === 50 ? FIXTURE_PASSWORD : `wrong-${i}`, {}, `10.3.${Math.floor(i / 5)}.${i % 5}`),
     );
     const codes = (await Promise.all(attempts)).map((r) => r.statusCode);
     // The account's limit (3 here) lets at most three attempts through; the rest wait.
@@ -153,7 +153,7 @@ describe('sign-ins that end', () => {
     expect((await settingsWith(await signIn(demo.otherManager, next))).statusCode).toBe(200);
     // and back, by an admin (no current password needed for another user's account)
     expect((await patchUser(await admin(), id, { password: 'password1234' })).statusCode).toBe(422); // too guessable
-    expect((await patchUser(await admin(), id, { password: 'kovanica-demo-restored' })).statusCode).toBe(200);
+    expect((await patchUser(await admin(), id, { password: 'vraćena-lozinka-od-admina' })).statusCode).toBe(200);
     await t.db
       .update(users)
       .set({ passwordHash: (await t.db.select().from(users).where(eq(users.email, demo.manager)))[0]?.passwordHash ?? '' })
@@ -209,7 +209,7 @@ describe('sign-in under parallel guesses', () => {
     for (const right of [10, 25, 49]) {
       const { email } = await createUser(t);
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => login(email, i === right ? DEMO_PASSWORD : `wrong-${i}`, {}, `10.9.${right}.${i}`)),
+        Array.from({ length: 50 }, (_, i) => login(email, i === right ? FIXTURE_PASSWORD : `wrong-${i}`, {}, `10.9.${right}.${i}`)),
       );
       const codes = answers.map((a) => a.statusCode);
       // Three attempts per account (this app's limit): three checked, the rest refused before their check.

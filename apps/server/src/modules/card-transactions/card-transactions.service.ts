@@ -7,11 +7,11 @@ import {
   iri,
   parseIri,
 } from '@kovanica/contract';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../db/errors.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
-import { cardTransactions } from '../../db/schema/index.ts';
+import { cardTransactions, companies, loyaltyCards } from '../../db/schema/index.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { invalid } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
@@ -74,6 +74,15 @@ export function cardTransactionsService(
         const card = await lockCard(tx, cardId);
         if (!card || (ctx.visible !== null && !ctx.visible.includes(card.companyId))) throw new FieldError('card', 'reference');
         if (card.bonusCents + input.bonusCents < 0) throw invalid('bonusCents', 'bonus_negative', { bonus: formatMoney(card.bonusCents) });
+        // Bounded by the company's limit (docs/rules.md, "Loyalty cards"): a slip of the keyboard cannot move thousands.
+        const [company] = await tx
+          .select({ limit: companies.cardCorrectionLimitCents })
+          .from(companies)
+          .where(eq(companies.id, card.companyId));
+        const limit = company?.limit ?? 0;
+        for (const field of ['paidCents', 'bonusCents'] as const) {
+          if (Math.abs(input[field]) > limit) throw invalid(field, 'correction_too_large', { max: formatMoney(limit) });
+        }
         const entry = await creditCard(tx, {
           companyId: card.companyId,
           cardId,
@@ -84,6 +93,8 @@ export function cardTransactionsService(
           userId: ctx.actor.userId,
           note: input.note,
         });
+        // Paid credit below zero is a card someone must look at, whoever put it there.
+        if (entry.paidAfterCents < 0) await tx.update(loyaltyCards).set({ flagged: true }).where(eq(loyaltyCards.id, cardId));
         // A staff correction of a balance is audited (decision 0028); the machines' debits are the ledger itself.
         await recordChange(tx, ctx, {
           resource: 'card-transactions',

@@ -33,6 +33,7 @@ export function toCompany(row: CompanyRow): Company {
     operationalCostsCents: row.operationalCostsCents,
     tokenValueCents: row.tokenValueCents,
     depositToleranceCents: row.depositToleranceCents,
+    cardCorrectionLimitCents: row.cardCorrectionLimitCents,
     offlineThresholdMinutes: row.offlineThresholdMinutes,
     isTopGun: row.isTopGun,
     parent: row.parentId === null ? null : iri('companies', row.parentId),
@@ -49,7 +50,14 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
   const { name, oib, inVatSystem, address, phone, email, notificationEmails, sendNotifications, sendDailyReports } = input;
   const { sendDepositNotifications, sendDeviceEmptyEvents, sendUnverifiedDeposits, operationalCostsCents, isTopGun } = input;
   const { language } = input;
-  const { activeModules, activeModuleComponents, tokenValueCents, depositToleranceCents, offlineThresholdMinutes } = input;
+  const {
+    activeModules,
+    activeModuleComponents,
+    tokenValueCents,
+    depositToleranceCents,
+    offlineThresholdMinutes,
+    cardCorrectionLimitCents,
+  } = input;
   return defined({
     name,
     oib,
@@ -70,6 +78,7 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     activeModuleComponents,
     tokenValueCents,
     depositToleranceCents,
+    cardCorrectionLimitCents,
     offlineThresholdMinutes,
   });
 }

@@ -1,7 +1,7 @@
 import { type CompanyCreate, iri, type LoggerCredential, parseIri } from '@kovanica/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devices, loggers, users } from '../../db/schema/index.ts';
+import { companies, devices, loggers, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
 import { checkNewPassword, hashPassword } from '../../security/passwords.ts';
@@ -84,7 +84,8 @@ export async function applySetup(db: Db, ctx: RequestContext, companyId: number,
   }
   const created = newLoggers.length ? await insertLoggers(db, companyId, newLoggers, 'newLoggers') : [];
   if (newUsers.length) {
-    for (const [i, u] of newUsers.entries()) await checkNewPassword(u.password, u, `newUsers.${i}.password`);
+    const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+    for (const [i, u] of newUsers.entries()) await checkNewPassword(u.password, { ...u, company: company?.name }, `newUsers.${i}.password`);
     const hashes = await Promise.all(newUsers.map((u) => hashPassword(u.password)));
     await db.insert(users).values(
       newUsers.map((u, i) => ({

@@ -142,6 +142,41 @@ describe('the card ledger', () => {
     ]);
   });
 
+  // A staff correction pushed a card's paid credit to −109,985 € and left it unflagged.
+  it('bounds a correction by the company’s limit, and flags a card a correction leaves below zero', async () => {
+    const c = await createCard('B3B3B3B3', 'K-0105');
+    const tooMuch = await adjust(c, -20_001, 0);
+    expect(tooMuch.status).toBe(422);
+    expect(JSON.stringify(tooMuch.body)).toContain('200,00');
+    expect((await adjust(c, 0, 20_001)).status).toBe(422);
+    expect(await card(c)).toMatchObject({ paidCents: 0, bonusCents: 0, flagged: false });
+    // Within the limit, below zero: taken, and the card is flagged for someone to look at.
+    expect((await adjust(c, -5_000, 0)).status).toBe(201);
+    expect(await card(c)).toMatchObject({ paidCents: -5_000, flagged: true });
+    // The company raises its limit: a larger correction is taken.
+    const company = (await t.json<{ '@id': string }>('manager', { url: '/api/v2/companies/1' })).body;
+    const raised = await t.as('manager', {
+      method: 'PATCH',
+      url: company['@id'],
+      headers: mergePatch,
+      payload: { cardCorrectionLimitCents: 100_000 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await adjust(c, 50_000, 0)).status).toBe(201);
+    // Accountants and workers make no corrections at all.
+    for (const role of ['accountant', 'worker'] as const) {
+      expect(
+        (
+          await t.as(role, {
+            method: 'POST',
+            url: '/api/v2/card-transactions',
+            payload: { card: c['@id'], paidCents: 100, bonusCents: 0, note: 'x' },
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+  });
+
   it("names the holder's new name after a rename, though its answers are cached", async () => {
     const holder = await t.json<CardHolder>('manager', {
       method: 'POST',

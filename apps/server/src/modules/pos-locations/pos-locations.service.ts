@@ -104,6 +104,8 @@ export function posLocationsService(db: Db): PosLocationsService {
       const current = await find(id, ctx.visible);
       if (!current) return null;
       const changes: Partial<typeof posLocations.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
+      // Switched off: its terminal's sessions end (switched on again, its workers sign in again).
+      if (patch.active === false && current.active) changes.sessionsEndedAt = new Date();
       if (patch.posOwner !== undefined) changes.posOwnerId = (await owner(ctx, patch.posOwner, current.companyId)).id;
       await db.update(posLocations).set(changes).where(eq(posLocations.id, id));
       return toPosLocation((await find(id, null)) as Row);

@@ -98,7 +98,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request) => {
       const session = await pos.session(request.headers.authorization);
-      const card = await pos.block(session, (request.params as { uid: string }).uid, (request.body as PosBlock).reason);
+      const card = await pos.block(session, (request.params as { uid: string }).uid, (request.body as PosBlock).reason, request.ip);
       written();
       return card;
     },

@@ -7,6 +7,7 @@ import { refusedKey, tooMany } from '../../http/attempts.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { bearerOf } from '../../security/credentials.ts';
 import type { Limits } from '../../security/limits.ts';
+import { recordChange } from '../audit-log/audit-log.service.ts';
 import { posLocationByTerminalKey } from '../pos-locations/pos-locations.service.ts';
 import { verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
 import { sellCredit } from '../top-ups/top-ups.service.ts';
@@ -73,6 +74,18 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       if (check.ok) {
         await limits.giveBack(terminalKey, byTerminal);
         await limits.giveBack(addressKey, byAddress);
+        // Every action at a terminal is in the audit trail: the sign-in too (a top-up and a block are).
+        await recordChange(
+          db,
+          { machine: `pos-terminal ${place.id}`, ip: address },
+          {
+            resource: 'pos-workers',
+            recordId: check.worker.id,
+            companyId: place.companyId,
+            action: 'sign-in',
+            after: { posLocationId: place.id },
+          },
+        );
       } else {
         if (check.reason === 'locked') {
           const seconds = String(PIN_LOCK_MINUTES * 60);
@@ -105,6 +118,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
           workerLocation: posWorkers.posLocationId,
           pinSetAt: posWorkers.pinSetAt,
           keyIssuedAt: posLocations.terminalKeyIssuedAt,
+          sessionsEndedAt: posLocations.sessionsEndedAt,
           premisesLabel: posLocations.premisesLabel,
           isu: posLocations.isu,
           locationActive: posLocations.active,
@@ -114,8 +128,9 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
         .innerJoin(posLocations, eq(posLocations.id, posWorkers.posLocationId))
         .where(eq(posWorkers.id, claims.w));
       const changedSince = (at: Date | null) => at !== null && at.getTime() > claims.iat;
-      if (!row?.active || row.workerLocation !== claims.l || row.companyId !== claims.c) throw refuse();
-      if (changedSince(row.pinSetAt) || changedSince(row.keyIssuedAt)) throw refuse();
+      // A point of sale switched off ends its sessions, as a new PIN or terminal key does.
+      if (!row?.active || !row.locationActive || row.workerLocation !== claims.l || row.companyId !== claims.c) throw refuse();
+      if (changedSince(row.pinSetAt) || changedSince(row.keyIssuedAt) || changedSince(row.sessionsEndedAt)) throw refuse();
       return {
         workerId: claims.w,
         companyId: row.companyId,
@@ -161,23 +176,33 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       };
     },
 
-    /** Blocks a card at the desk (the holder reports it lost or stolen): the worker is named as who did it. */
-    async block(session: TerminalSession, uid: string, reason: string): Promise<PosCard> {
+    /**
+     * Blocks a card at the desk (the holder reports it lost or stolen): the worker is named as who did
+     * it, in the card's reason and in the audit trail (the terminal's worker, its address), with the change.
+     */
+    async block(session: TerminalSession, uid: string, reason: string, ip: string | null = null): Promise<PosCard> {
       const cardId = await cardIdOf(session.companyId, uid);
       const [worker] = await db
         .select({ name: sql<string>`${posWorkers.name} || ' ' || ${posWorkers.surname}` })
         .from(posWorkers)
         .where(eq(posWorkers.id, session.workerId));
-      await db
-        .update(loyaltyCards)
-        .set({
-          status: 'blocked',
-          statusReason: `${reason} (${worker?.name ?? ''}, POS)`,
-          statusChangedAt: new Date(),
-          statusChangedById: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(loyaltyCards.id, cardId));
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: loyaltyCards.status, statusReason: loyaltyCards.statusReason, statusChangedAt: loyaltyCards.statusChangedAt })
+          .from(loyaltyCards)
+          .where(eq(loyaltyCards.id, cardId))
+          .for('update');
+        const after = { status: 'blocked' as const, statusReason: `${reason} (${worker?.name ?? ''}, POS)`, statusChangedAt: new Date() };
+        await tx
+          .update(loyaltyCards)
+          .set({ ...after, statusChangedById: null, updatedAt: new Date() })
+          .where(eq(loyaltyCards.id, cardId));
+        await recordChange(
+          tx,
+          { machine: `pos-worker ${session.workerId}`, ip },
+          { resource: 'loyalty-cards', recordId: cardId, companyId: session.companyId, action: 'update', before, after },
+        );
+      });
       return cardOf(session.companyId, uid);
     },
   };

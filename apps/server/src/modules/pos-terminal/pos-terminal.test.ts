@@ -2,7 +2,7 @@ import type { PosCard, PosSession, PosTerminalKey, PosTopUpAnswer } from '@kovan
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, loyaltyCards, loyaltyOwners } from '../../db/schema/index.ts';
-import { testApp } from '../../testing/app.ts';
+import { mergePatch, testApp } from '../../testing/app.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
 
 const t = await testApp();
@@ -79,6 +79,62 @@ describe('the POS terminal', () => {
     expect(asUser.statusCode).toBe(401);
     const forged = `${next.token.slice(0, -4)}AAAA`;
     expect((await terminal(forged, 'GET', '/cards/04A22B91')).statusCode).toBe(401);
+  });
+});
+
+describe('the POS terminal in the audit trail, and a point of sale switched off', () => {
+  it('records every sign-in and every block with the worker and the address; a switched-off point of sale ends its sessions', async () => {
+    const place = await loyaltyProgramme(t, ' trail');
+    const key = (await t.json<PosTerminalKey>('manager', { method: 'POST', url: `${place.posLocation['@id']}/terminal-key` })).body
+      .terminalKey;
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/pos/sessions',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { worker: place.worker.id, pin: '4711' },
+      remoteAddress: '10.60.0.7',
+    });
+    expect(opened.statusCode).toBe(201);
+    const { token } = opened.json<PosSession>();
+    const card = await place.card('0A0B0C0D');
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/pos/cards/0A0B0C0D/block',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { reason: 'Lost at the pool' },
+      remoteAddress: '10.60.0.7',
+    });
+    expect(blocked.statusCode).toBe(200);
+    type Entry = {
+      action: string;
+      actor: string;
+      ip: string | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    };
+    const trail = async (query: string) =>
+      (await t.json<{ member: Entry[] }>('manager', { url: `/api/v2/audit-log?${query}` })).body.member;
+    // The card's creation by the manager, then its block at the desk.
+    expect((await trail(`resource=loyalty-cards&recordId=${card.id}&order[at]=asc`)).slice(1)).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        actor: `pos-worker ${place.worker.id}`,
+        ip: '10.60.0.7',
+        before: expect.objectContaining({ status: 'active' }),
+        after: expect.objectContaining({ status: 'blocked', statusReason: 'Lost at the pool (Iva Blagajnica, POS)' }),
+      }),
+    ]);
+    expect(await trail(`resource=pos-workers&recordId=${place.worker.id}`)).toEqual([
+      expect.objectContaining({ action: 'sign-in', actor: `pos-terminal ${place.posLocation.id}`, ip: '10.60.0.7' }),
+    ]);
+
+    // Switched off: its open session reads and blocks nothing more, and stays ended when it is switched on again.
+    const off = await t.as('manager', { method: 'PATCH', url: place.posLocation['@id'], headers: mergePatch, payload: { active: false } });
+    expect(off.statusCode).toBe(200);
+    expect((await terminal(token, 'GET', '/cards/0A0B0C0D')).statusCode).toBe(401);
+    expect((await terminal(token, 'POST', '/cards/0A0B0C0D/block', { reason: 'again' })).statusCode).toBe(401);
+    await t.as('manager', { method: 'PATCH', url: place.posLocation['@id'], headers: mergePatch, payload: { active: true } });
+    expect((await terminal(token, 'GET', '/cards/0A0B0C0D')).statusCode).toBe(401);
   });
 });
 

@@ -148,11 +148,15 @@ describe('the PIN lockout under parallel guesses', () => {
   it('a right PIN never clears the guesses that started after it', async () => {
     const worker = (await newWorker('2580')).body;
     const at = { posLocationId: location.id, workerId: worker.id };
-    // The right one first, four wrong ones while its check runs: they stay counted, the fifth wrong locks.
-    const results = await Promise.all([
-      verifyWorkerPin(t.db, { ...at, pin: '2580' }),
-      ...Array.from({ length: 4 }, () => verifyWorkerPin(t.db, { ...at, pin: '0000' })),
-    ]);
+    // The right one taken first, then four wrong ones while its check runs: they stay counted (with
+    // the right one's own attempt given back), and the next wrong one finds the worker locked.
+    const right = verifyWorkerPin(t.db, { ...at, pin: '2580' });
+    for (let i = 0; i < 200; i++) {
+      const [row] = await t.db.select({ n: posWorkers.failedPins }).from(posWorkers).where(eq(posWorkers.id, worker.id));
+      if ((row?.n ?? 0) >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const results = await Promise.all([right, ...Array.from({ length: 4 }, () => verifyWorkerPin(t.db, { ...at, pin: '0000' }))]);
     expect(results[0]?.ok).toBe(true);
     expect(await verifyWorkerPin(t.db, { ...at, pin: '0000' })).toEqual({ ok: false, reason: 'locked' });
   });

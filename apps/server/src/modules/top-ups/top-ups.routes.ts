@@ -10,6 +10,7 @@ export function topUpsRoutes(app: FastifyInstance, deps: Deps) {
   registerCrud(app, deps, {
     resource: topUpsResource,
     columns: topUpColumns,
+    replays: true,
     service: {
       ...service,
       async create(ctx, input) {

@@ -6,7 +6,7 @@ import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { companies, loyaltyCards, posLocations, posWorkers, topUps } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import type { CrudService } from '../../http/crud.ts';
+import { type CrudService, replayed } from '../../http/crud.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
@@ -192,7 +192,7 @@ export function topUpsService(db: Db, keys: FiscalKeys) {
       );
       if (worker.posLocationId !== place.id) throw new FieldError('posWorker', 'other_pos_location');
       if (!worker.active) throw new FieldError('posWorker', 'inactive_worker');
-      const { id } = await sellCredit(db, keys, {
+      const { id, created } = await sellCredit(db, keys, {
         companyId: card.companyId,
         cardId: card.id,
         posLocation: place,
@@ -204,7 +204,9 @@ export function topUpsService(db: Db, keys: FiscalKeys) {
         at: new Date(),
         by: ctx,
       });
-      return read(id);
+      const item = await read(id);
+      // A retried request (its requestId seen before) answers the first top-up, as the terminal's route does: 200.
+      return created ? item : replayed(item);
     },
   };
   return { ...service, read };

@@ -62,6 +62,9 @@ describe('top-ups', () => {
     const same = { requestId: 'desk-2026-0001' };
     const answers = await Promise.all([topUp(card, 2000, same), topUp(card, 2000, same), topUp(card, 2000, same)]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    // The first made it (201); the others answer it (200), as the terminal's route does.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect((await topUp(card, 2000, same)).status).toBe(200);
     expect(await cardNow(card)).toMatchObject({ paidCents: 2000, bonusCents: 200 });
     const other = await topUp(card, 3000, same);
     expect(other.status).toBe(409);

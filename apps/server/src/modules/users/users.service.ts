@@ -1,10 +1,10 @@
-import { identity, iri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
+import { identity, iri, parseIri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
 import { selectPage } from '../../db/paging.ts';
 import { resolveCompanyRef } from '../../db/references.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import { companies, type UserRow, users } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { ApiProblem, invalid } from '../../http/problems.ts';
@@ -66,7 +66,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
 
     async create(ctx, input) {
       const company = await resolveCompanyRef(db, ctx, 'company', input.company);
-      await checkNewPassword(input.password, input);
+      await checkNewPassword(input.password, { ...input, company: company.name });
       const passwordHash = await hashPassword(input.password);
       const [row] = await db.transaction(async (tx) => {
         const rows = await uniqueEmail(() =>
@@ -104,10 +104,16 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
         if (current.id === ctx.actor.userId && !(await verifyPassword(current.passwordHash, patch.currentPassword ?? ''))) {
           throw invalid('currentPassword', patch.currentPassword ? 'current_password' : 'required');
         }
+        const companyId = patch.company === undefined ? current.companyId : parseIri('companies', patch.company);
+        const [company] = await db
+          .select({ name: companies.name })
+          .from(companies)
+          .where(eq(companies.id, companyId ?? 0));
         await checkNewPassword(patch.password, {
           email: patch.email ?? current.email,
           name: patch.name ?? current.name,
           surname: patch.surname ?? current.surname,
+          company: company?.name ?? null,
         });
         changes.passwordHash = await hashPassword(patch.password);
       }

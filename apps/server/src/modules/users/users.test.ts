@@ -152,6 +152,11 @@ describe('users', () => {
       ['password1234', 'password_common'],
       ['qwertyuiop123', 'password_common'],
       [`${user.email}-2026`, 'password_contains_email'],
+      // A name others know: the company's (Zabavni automati d.o.o.), the e-mail's domain, the product's.
+      ['zabavni12345', 'password_guessable'],
+      ['Zabavni2026!!', 'password_guessable'],
+      ['Automati-Ljeto-2026', 'password_guessable'],
+      ['kovanica-demo', 'password_guessable'],
       ['x'.repeat(201), 'password'],
     ];
     for (const [password, code] of cases) {

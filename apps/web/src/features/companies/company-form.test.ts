@@ -108,6 +108,7 @@ describe('the bodies the wizard sends', () => {
       offlineThresholdMinutes: 120,
       tokenValueCents: 100,
       depositToleranceCents: 0,
+      cardCorrectionLimitCents: 20_000,
       createdAt: '2026-01-01T00:00:00Z',
     };
     const initial = companyValuesOf(company);

@@ -49,6 +49,7 @@ export interface CompanyValues {
   operationalCostsCents: number | null;
   tokenValueCents: number | null;
   depositToleranceCents: number | null;
+  cardCorrectionLimitCents: number | null;
   offlineThresholdMinutes: number | string;
   isTopGun: boolean;
   parent: string | null;
@@ -80,6 +81,7 @@ export const companyFieldKeys = [
   'operationalCostsCents',
   'tokenValueCents',
   'depositToleranceCents',
+  'cardCorrectionLimitCents',
   'offlineThresholdMinutes',
   'isTopGun',
   'parent',
@@ -125,6 +127,7 @@ export const emptyCompanyValues = (): CompanyValues => ({
   operationalCostsCents: 0,
   tokenValueCents: 100,
   depositToleranceCents: 0,
+  cardCorrectionLimitCents: 20_000,
   offlineThresholdMinutes: 120,
   isTopGun: false,
   parent: null,
@@ -154,6 +157,7 @@ export const companyValuesOf = (company: Company): CompanyValues => ({
   operationalCostsCents: company.operationalCostsCents,
   tokenValueCents: company.tokenValueCents,
   depositToleranceCents: company.depositToleranceCents,
+  cardCorrectionLimitCents: company.cardCorrectionLimitCents,
   offlineThresholdMinutes: company.offlineThresholdMinutes,
   isTopGun: company.isTopGun,
   parent: company.parent,
@@ -190,6 +194,7 @@ export function bodyOf(values: CompanyValues): Record<BodyKey, unknown> {
     operationalCostsCents: values.operationalCostsCents,
     tokenValueCents: values.tokenValueCents,
     depositToleranceCents: values.depositToleranceCents,
+    cardCorrectionLimitCents: values.cardCorrectionLimitCents,
     offlineThresholdMinutes: typeof values.offlineThresholdMinutes === 'number' ? values.offlineThresholdMinutes : null,
     isTopGun: values.isTopGun,
     parent: values.parent,

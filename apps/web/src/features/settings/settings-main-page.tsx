@@ -28,6 +28,7 @@ const companyValuesOf = (company: Company): CompanyValues => ({
   operationalCostsCents: company.operationalCostsCents,
   tokenValueCents: company.tokenValueCents,
   depositToleranceCents: company.depositToleranceCents,
+  cardCorrectionLimitCents: company.cardCorrectionLimitCents,
   offlineThresholdMinutes: company.offlineThresholdMinutes,
   notificationEmails: company.notificationEmails,
   sendNotifications: company.sendNotifications,

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "card_correction_limit_cents" integer DEFAULT 20000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pos_locations" ADD COLUMN "sessions_ended_at" timestamp with time zone;
