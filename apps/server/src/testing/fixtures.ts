@@ -23,8 +23,10 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
-import { devicePlacements } from '../db/schema/index.ts';
-import type { DemoUser, TestApp } from './app.ts';
+import { devicePlacements, telemetryHolds } from '../db/schema/index.ts';
+import { FiscalKeys } from '../fiscal/keys.ts';
+import { releaseHold } from '../modules/telemetry/telemetry.service.ts';
+import { type DemoUser, FISCAL_TEST_SECRET, type TestApp } from './app.ts';
 
 /**
  * Typed factories of test data, written through the API like a user would: each answers the created
@@ -170,4 +172,18 @@ export async function sendEvents(t: TestApp, logger: { imei: string; credential:
   const res = await sendBatch(t, logger, events);
   if (res.statusCode !== 200) throw new Error(`telemetry batch answered ${res.statusCode}: ${res.body}`);
   return res.json<TelemetryAnswer>();
+}
+
+/**
+ * Releases every batch of the logger held as implausible, as a manager would (docs/rules.md,
+ * "Plausibility"): for a test whose figures are beyond what a machine takes on purpose (a report's
+ * largest sums), counted once a person has looked. Answers how many it released.
+ */
+export async function releaseHeld(t: TestApp, logger: { id: number }): Promise<number> {
+  const held = await t.db
+    .select({ id: telemetryHolds.id })
+    .from(telemetryHolds)
+    .where(and(eq(telemetryHolds.loggerId, logger.id), eq(telemetryHolds.status, 'held')));
+  for (const hold of held) await releaseHold(t.db, new FiscalKeys(FISCAL_TEST_SECRET), hold.id, null);
+  return held.length;
 }

@@ -30,6 +30,25 @@ export const EVENT_LIMITS = {
   emptyingTokens: 10_000_000,
 } as const;
 
+/**
+ * What a device can plausibly take (docs/rules.md "Plausibility"), judged per batch against the device's
+ * play price, where EVENT_LIMITS judge an event alone. Money counts in plays at the device's play price,
+ * a price under `minPriceCents` (or none, 0) as that: in any stretch of a batch's payments (one
+ * payment alone too), at most `burstPlays` plays' worth plus `playsPerMinute` plays' worth a minute of
+ * the stretch. A batch past it is stored but held, uncounted, and the device is critical with
+ * `code` until someone releases or discards it.
+ */
+export const PLAUSIBILITY = {
+  /** One payment, or a burst of them: 50 plays' worth (100 € at 2 €, 250 € at 5 €). */
+  burstPlays: 50,
+  /** Sustained: 30 plays' worth a minute (60 € a minute at 2 €). */
+  playsPerMinute: 30,
+  /** Play prices under 2 €, and none (0), count as 2 €: a payment of 100 € is never implausible on its own. */
+  minPriceCents: 200,
+  /** The device's critical code while it has held batches. */
+  code: 'implausible',
+} as const;
+
 const earliestEventMs = Date.parse(EARLIEST_EVENT_AT);
 const base = {
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),

@@ -1,7 +1,11 @@
+import type { TelemetryEvent } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyColumn } from './columns.ts';
+import { companyColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { locations } from './locations.ts';
+import { loggers } from './loggers.ts';
+import { users } from './users.ts';
 
 /**
  * Every event a logger sent, as received (domain.md §5): `(logger, seq)` is unique, so a resent event
@@ -154,3 +158,67 @@ export const deviceState = pgTable('device_state', {
   signal: integer(),
   firmware: text(),
 });
+
+/** Why a batch was held: one payment past the burst, or a stretch of payments past the burst plus the rate. */
+export type HoldRule = 'payment' | 'rate';
+/** A held batch waits for a person; released, its events were counted; discarded, they never will be. */
+export type HoldStatus = 'held' | 'released' | 'discarded';
+
+/**
+ * A batch whose money is implausible for its device (docs/rules.md "Plausibility"): acknowledged to the
+ * logger and kept, event by event, in `telemetry_held_events`, but counted nowhere (no rollup, box,
+ * bill or card debit) until a person releases it, which ingests its events then, or discards it, which
+ * keeps them as they are. While a device has one held, it is critical (`implausible`).
+ */
+export const telemetryHolds = pgTable(
+  'telemetry_holds',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    // No action (not restrict): a delete of the device or the logger that counted no other use is
+    // refused as a row in use (23503, a 409), and the held batch is kept.
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id, { onDelete: 'no action' }),
+    loggerId: integer()
+      .notNull()
+      .references(() => loggers.id, { onDelete: 'no action' }),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    rule: text().$type<HoldRule>().notNull(),
+    /** The payment at which the rule was broken. */
+    seq: bigint({ mode: 'number' }).notNull(),
+    /** The money of the stretch that broke it (the payment alone for `payment`), and what it may hold. */
+    valueCents: bigint({ mode: 'number' }).notNull(),
+    limitCents: bigint({ mode: 'number' }).notNull(),
+    /** The batch's new events and the money of its payments. */
+    events: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    status: text().$type<HoldStatus>().notNull().default('held'),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('telemetry_holds_held_idx').on(t.deviceId).where(sql`status = 'held'`),
+    index('telemetry_holds_company_idx').on(t.companyId, t.receivedAt),
+  ],
+);
+
+/**
+ * The events of a held batch, as the logger sent them (`event`, validated) and at the time they were
+ * applied at. `(logger, seq)` is unique here too, and ingestion reads these seqs with the stored ones:
+ * a resend of a held event is a duplicate. Released events move to `telemetry_events`; discarded ones stay.
+ */
+export const telemetryHeldEvents = pgTable(
+  'telemetry_held_events',
+  {
+    holdId: integer()
+      .notNull()
+      .references(() => telemetryHolds.id, { onDelete: 'cascade' }),
+    loggerId: integer().notNull(),
+    seq: bigint({ mode: 'number' }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    reportedAt: timestamp({ withTimezone: true }),
+    event: jsonb().$type<TelemetryEvent>().notNull(),
+  },
+  (t) => [uniqueIndex('telemetry_held_events_logger_seq_key').on(t.loggerId, t.seq), index('telemetry_held_events_hold_idx').on(t.holdId)],
+);

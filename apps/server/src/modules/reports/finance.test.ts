@@ -18,6 +18,7 @@ import {
   createLessor,
   createLocation,
   createMaintenance,
+  releaseHeld,
   sendEvents,
   standsSince,
 } from '../../testing/fixtures.ts';
@@ -79,6 +80,8 @@ await sendEvents(t, d2.logger, [
   { seq: 3, at: '2025-10-15T22:30:00Z', type: 'coin', valueCents: 200, count: 50 },
   { seq: 4, at: '2025-11-20T12:00:00Z', type: 'coin', valueCents: 200, count: 100 },
 ]);
+// Three 500 € notes at once are more than a machine takes (docs/rules.md, "Plausibility"): released by hand.
+await releaseHeld(t, d2.logger);
 
 const report = async (query: string, user = 'manager') => {
   const res = await t.json<FinanceReport>(user, { url: `/api/v2/finance-report?${query}` });
@@ -326,6 +329,8 @@ describe('finance reports on rollups, rent per domain.md §8', () => {
       count: 1000,
     }));
     await sendEvents(t, big.logger, events);
+    // Held as implausible, as it is; released, it must still add up.
+    expect(await releaseHeld(t, big.logger)).toBe(1);
     for (const subject of ['device', 'location', 'company'] as const) {
       const body = await report(`subject=${subject}&from=2024-03-01&to=2024-03-31&period=day&itemsPerPage=200`);
       const mine = body.rows.filter(

@@ -58,6 +58,8 @@ export interface IngestContext {
   /** The device's service sessions over the batch's time span; ingestion adds those it opens. */
   sessions: Span[];
   state: StateRow | null;
+  /** Whether the device has a batch held as implausible, waiting for a person (docs/rules.md "Plausibility"). */
+  held: boolean;
 }
 
 /** The batch's times: a clock more than 5 minutes ahead is replaced by the receipt time (its seq is clamped). */
@@ -115,14 +117,22 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     if (seq < low) low = seq;
     if (seq > high) high = seq;
   }
-  // The batch's seqs stored already: one range of the (logger, seq) index, not a descent per seq.
+  // The batch's seqs stored already: one range of the (logger, seq) index, not a descent per seq; held
+  // or discarded events (of a batch held as implausible) are stored too.
+  const from = seqs.length ? low : 0;
+  const to = seqs.length ? high : -1;
+  const list = arrayLiteral(seqs);
   const result = await executePrepared(
     tx,
     sql`
     select
-      array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${seqs.length ? low : 0}::bigint and ${seqs.length ? high : -1}::bigint
-        and seq = any(${arrayLiteral(seqs)}::bigint[])) as known,
-      (select max(seq) from telemetry_events where logger_id = ${loggerId} and seq < ${HISTORY_SEQ_BASE}::bigint) as last,
+      array(select seq from telemetry_events where logger_id = ${loggerId} and seq between ${from}::bigint and ${to}::bigint
+          and seq = any(${list}::bigint[])
+        union all select seq from telemetry_held_events where logger_id = ${loggerId} and seq between ${from}::bigint and ${to}::bigint
+          and seq = any(${list}::bigint[])) as known,
+      greatest((select max(seq) from telemetry_events where logger_id = ${loggerId} and seq < ${HISTORY_SEQ_BASE}::bigint),
+        (select max(seq) from telemetry_held_events where logger_id = ${loggerId})) as last,
+      exists (select 1 from telemetry_holds h where h.device_id = d.id and h.status = 'held') as held,
       d.id, d.play_price_cents, d.token_value_cents, d.fiscalize, d.premises_label, d.isu_number,
       (select json_build_array(c.oib, c.in_vat_system) from companies c where c.id = d.company_id) as company,
       (select json_build_array(f.id, f.private_key_sealed) from fiscal_certificates f where f.company_id = d.company_id and f.active) as certificate,
@@ -148,6 +158,7 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     placements: [number, string, string | null, boolean, string | null][] | null;
     sessions: [string, string | null][] | null;
     state: Record<string, unknown> | null;
+    held: boolean;
   };
   const row = (result as unknown as { rows: Raw[] }).rows[0] as Raw;
   const st = row.state;
@@ -176,7 +187,8 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
             inVatSystem: Boolean(row.company[1]),
             certificate: row.certificate ? { id: Number(row.certificate[0]), sealedKey: row.certificate[1] } : null,
           },
-    sessions: (row.sessions ?? []).map(([from, to]) => ({ from: new Date(from), to: dateOrNull(to) })),
+    sessions: (row.sessions ?? []).map(([start, end]) => ({ from: new Date(start), to: dateOrNull(end) })),
+    held: Boolean(row.held),
     state: st
       ? {
           deviceId: Number(st.device_id),

@@ -1,4 +1,4 @@
-import type { TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
+import { PLAUSIBILITY, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
@@ -18,16 +18,19 @@ import {
   timesOf,
 } from './ingest-context.ts';
 import { addTestPlays, clearAlarm, raiseAlarm, switchServiceMode } from './ingest-episodes.ts';
+import { holdBatch, settleHeldFlag, yieldToAlarm } from './ingest-holds.ts';
+import { implausibleIn } from './ingest-plausibility.ts';
 import { confirmCommands, type EventRow, eventRow, insertEvents, upsertRollups, upsertState, writeBatch } from './ingest-writes.ts';
 
 export type { IngestLogger };
 export { HISTORY_SEQ_BASE };
 
 // Ingestion in parts, each in its own file: `ingest-context.ts` reads what a batch needs (one round
-// trip), `ingest-classify.ts` says what each event counts as (pure), `ingest-episodes.ts` opens and
-// closes service sessions and critical episodes, `ingest-cash.ts` keeps the cash periods (the box,
-// emptyings, deposits), and `ingest-writes.ts` builds the batch's one write statement. This file runs
-// them in order.
+// trip), `ingest-plausibility.ts` judges whether its money is plausible for the device (pure) and
+// `ingest-holds.ts` holds it when it is not, `ingest-classify.ts` says what each event counts as (pure),
+// `ingest-episodes.ts` opens and closes service sessions and critical episodes, `ingest-cash.ts` keeps
+// the cash periods (the box, emptyings, deposits), and `ingest-writes.ts` builds the batch's one write
+// statement. This file runs them in order.
 
 /**
  * Locks a logger's row against ingestion before its events are counted for a delete (of the logger
@@ -38,11 +41,16 @@ export const lockLoggerAgainstIngestion = (tx: Tx, loggerId: number) =>
 
 /**
  * Stores a batch of one logger's events and everything derived from them, in one transaction: the
- * raw events (a `(logger, seq)` already stored is a duplicate, acknowledged and skipped), the
+ * raw events (a `(logger, seq)` already stored or held is a duplicate, acknowledged and skipped), the
  * per-device daily rollup, the device's state (service mode, critical alarm, cash in the box),
  * service sessions, critical episodes, emptyings with their deposits, and the commands the events
  * confirm, and the bills of its payments where they are fiscalized (with their numbers and ZKIs; the
  * sender fiscalizes them after the commit). Answers with the pending commands, now delivered.
+ *
+ * A batch whose money is implausible for its device (`implausibleIn`, docs/rules.md "Plausibility") is
+ * acknowledged and stored, but held: nothing is derived from it, and the device turns critical
+ * (`implausible`) until a person releases the batch (`releaseHold`: counted then, as a late batch) or
+ * discards it (`discardHold`).
  *
  * Batches of one logger are serialised by a lock on the logger's row, held to the commit; deleting
  * the logger or its device locks that row first, so it waits for the batch and then sees its events.
@@ -59,7 +67,24 @@ export function ingestBatch(
   /** The demo's history only: its bills issued before this are stored as CIS answered them (`issueDeviceBills`). */
   settledBefore: Date | null = null,
 ): Promise<TelemetryAnswer> {
-  return ingest(db, { keys, settledBefore }, logger, events, receivedAt);
+  return ingest(db, { keys, settledBefore, now: receivedAt }, logger, events, receivedAt);
+}
+
+/**
+ * Counts the events of a held batch a person released (`releaseHold`), inside the caller's transaction
+ * (a savepoint), as the batch would have been counted when it came (`receivedAt`, its receipt time),
+ * with bills and card debits, as a late batch: not judged again, the logger not seen (it did not call),
+ * its commands left as they are. `now`: when it was released (a critical flag it raises starts then).
+ */
+export function ingestReleased(
+  tx: Tx,
+  keys: FiscalKeys,
+  logger: IngestLogger,
+  events: readonly TelemetryEvent[],
+  receivedAt: Date,
+  now: Date,
+) {
+  return ingest(tx, { keys, settledBefore: null, now, released: true }, logger, events, receivedAt);
 }
 
 /**
@@ -72,11 +97,17 @@ export function ingestBatch(
  * the import writes all or nothing with its record. Seqs at or above `HISTORY_SEQ_BASE`.
  */
 export function ingestHistory(db: Db | Tx, logger: IngestLogger, events: readonly TelemetryEvent[], receivedAt = new Date()) {
-  return ingest(db, { history: true }, logger, events, receivedAt);
+  return ingest(db, { history: true, now: receivedAt }, logger, events, receivedAt);
 }
 
-/** Live ingestion (a logger's batch, with the fiscal keys its bills are signed with) or history (an import). */
-type IngestMode = { keys: FiscalKeys; settledBefore: Date | null; history?: undefined } | { history: true };
+/**
+ * Live ingestion (a logger's batch, with the fiscal keys its bills are signed with), a held batch
+ * released (`released`: not judged again, the logger not seen), or history (an import: neither judged
+ * nor billed). `now`: when a device is flagged critical for a held batch.
+ */
+type IngestMode =
+  | { keys: FiscalKeys; settledBefore: Date | null; now: Date; released?: true; history?: undefined }
+  | { history: true; now: Date; released?: undefined };
 
 async function ingest(
   db: Db | Tx,
@@ -90,8 +121,16 @@ async function ingest(
     await tx.execute(sql`select 1 from loggers where id = ${logger.id} for no key update`);
     const context = await readContext(tx, logger.id, timed);
     const { fresh, duplicateSeqs } = freshOf(timed, context.known);
-    const writes = fresh.length ? await derive(tx, mode, logger, context, fresh, receivedAt) : [];
-    const commands = await writeBatch(tx, logger.id, writes, receivedAt, !mode.history);
+    // A logger's batch is judged before anything of it is counted (history is imported by a person, a held batch released by one).
+    const live = !mode.history && !mode.released;
+    const device = context.device;
+    const implausible = live && device && fresh.length ? implausibleIn(fresh, device) : null;
+    const writes = !fresh.length
+      ? []
+      : implausible && device
+        ? await holdBatch(tx, logger, { ...context, device }, fresh, implausible, receivedAt)
+        : await derive(tx, mode, logger, context, fresh, receivedAt);
+    const commands = await writeBatch(tx, logger.id, writes, receivedAt, live);
     const lastSeq = fresh.reduce<number | null>((max, t) => (max === null || t.event.seq > max ? t.event.seq : max), context.last);
     const freshSeqs = new Set(fresh.map((t) => t.event.seq));
     return {
@@ -161,6 +200,7 @@ async function derive(
         if (await switchServiceMode(tx, scope, state, sessions, at, event.on, late, testPlaysInSession)) testPlaysInSession = 0;
         break;
       case 'alarm':
+        if (event.critical && !late && event.code !== PLAUSIBILITY.code) await yieldToAlarm(tx, scope, state, at);
         if (event.critical) await raiseAlarm(tx, scope, state, at, event.code, late);
         break;
       case 'alarm_cleared':
@@ -193,6 +233,8 @@ async function derive(
   }
 
   if (testPlaysInSession > 0 && state.serviceMode) await addTestPlays(tx, device.id, testPlaysInSession);
+  // A device with a batch held stays critical (an alarm of its own cleared, the hold's code comes back), and only then.
+  await settleHeldFlag(tx, scope, state, context.held, mode.now);
   if (confirmed.length && !mode.history) await confirmCommands(tx, logger.id, confirmed, receivedAt);
   if (lateCash.length) {
     await flushEmptyings(tx, scope, emptied); // late cash may belong to an emptying of this batch
