@@ -110,7 +110,7 @@ test('an admin creates a company with its logger and user in the four-step wizar
   await user.getByRole('textbox', { name: 'Name', exact: true }).fill('Iva');
   await user.getByRole('textbox', { name: 'Surname' }).fill('Vesić');
   await user.getByRole('textbox', { name: 'E-mail' }).fill(userEmail);
-  await user.getByRole('textbox', { name: 'Password' }).fill('vesela-lozinka-1');
+  await user.getByRole('textbox', { name: 'Password' }).fill('sunce-nad-rivom-1');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 4: everything entered, read-only.
@@ -212,7 +212,7 @@ test('a refusal by the server takes the wizard back to the step holding the fiel
   await user.getByRole('textbox', { name: 'Name', exact: true }).fill('Ana');
   await user.getByRole('textbox', { name: 'Surname' }).fill('Dvojnik');
   await user.getByRole('textbox', { name: 'E-mail' }).fill(USERS.manager);
-  await user.getByRole('textbox', { name: 'Password' }).fill('dvojnik-lozinka');
+  await user.getByRole('textbox', { name: 'Password' }).fill('sunce-nad-ilicom-2');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Step 4 of 4: Final check' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();

@@ -15,7 +15,7 @@ export const USERS = {
 } as const;
 
 /** The password of the users a test makes with `signIn`'s help: the demo's is refused for a new account. */
-export const NEW_USER_PASSWORD = 'prazna-karta-na-moru';
+export const NEW_USER_PASSWORD = 'modra-ribica-pliva-sama';
 
 export async function apiToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
   const response = await request.post('/api/v2/authentication_token', { data: { email, password } });

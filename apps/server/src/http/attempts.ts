@@ -26,12 +26,12 @@ export async function refusedKey(limits: Limits, address: string, refusal: ApiPr
  * back when the window ends).
  */
 export const UPLOADS = {
-  perUser: { max: 40, windowMs: 10 * 60_000 } satisfies Limit,
+  perUser: { max: 100, windowMs: 10 * 60_000 } satisfies Limit,
   runningPerCompany: { max: 2, windowMs: 2 * 60_000 } satisfies Limit,
 };
 
 /** Exports asked for by one user (each is a background job's work). */
-export const EXPORTS_PER_USER: Limit = { max: 60, windowMs: 10 * 60_000 };
+export const EXPORTS_PER_USER: Limit = { max: 200, windowMs: 10 * 60_000 };
 
 /** Runs an upload's work within the upload limits of its user and company, or answers 429. */
 export async function withinUploadLimits<T>(
