@@ -84,11 +84,6 @@ export class FileReaders {
   private keep(worker: Worker) {
     worker.unref();
     this.spare = worker;
-    // A spare that ends while it waits (it could not start): it is replaced when asked for.
-    const gone = () => {
-      if (this.spare === worker) this.spare = null;
-    };
-    worker.once('error', gone).once('exit', gone);
     clearTimeout(this.spareTimer);
     this.spareTimer = setTimeout(() => this.close(), 60_000);
     this.spareTimer.unref();
@@ -96,8 +91,12 @@ export class FileReaders {
 
   private start(): Worker {
     const worker = new Worker(bootstrap, { resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 32 } });
-    // A thread's error is its job's answer (or its spare's end): never the process's.
+    // A thread's error is its job's answer (or its spare's end): never the process's. A spare that
+    // ends while it waits (it could not start) is replaced when asked for.
     worker.on('error', () => {});
+    worker.once('exit', () => {
+      if (this.spare === worker) this.spare = null;
+    });
     return worker;
   }
 
