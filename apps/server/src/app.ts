@@ -58,6 +58,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { telemetryHoldsRoutes } from './modules/telemetry-holds/telemetry-holds.routes.ts';
 import { topUpsRoutes } from './modules/top-ups/top-ups.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   articlesRoutes(app, deps);
   repositoriesRoutes(app, deps);
   movementsRoutes(app, deps);
+  telemetryHoldsRoutes(app, deps);
   posOwnersRoutes(app, deps);
   posLocationsRoutes(app, deps);
   posWorkersRoutes(app, deps);

@@ -40,6 +40,7 @@ import { Route as AppDevicesCriticalRouteImport } from './routes/_app/devices/cr
 import { Route as AppDevicesCriticalHistoryRouteImport } from './routes/_app/devices/critical-history';
 import { Route as AppDevicesDischargeHistoryRouteImport } from './routes/_app/devices/discharge-history';
 import { Route as AppDevicesFreeRideRouteImport } from './routes/_app/devices/free-ride';
+import { Route as AppDevicesHeldTelemetryRouteImport } from './routes/_app/devices/held-telemetry';
 import { Route as AppDevicesListRouteImport } from './routes/_app/devices/list';
 import { Route as AppDevicesLocationsRouteImport } from './routes/_app/devices/locations';
 import { Route as AppDevicesMapRouteImport } from './routes/_app/devices/map';
@@ -315,6 +316,11 @@ const AppDevicesDischargeHistoryRoute =
 const AppDevicesFreeRideRoute = AppDevicesFreeRideRouteImport.update({
   id: '/devices/free-ride',
   path: '/devices/free-ride',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDevicesHeldTelemetryRoute = AppDevicesHeldTelemetryRouteImport.update({
+  id: '/devices/held-telemetry',
+  path: '/devices/held-telemetry',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDevicesListRoute = AppDevicesListRouteImport.update({
@@ -944,6 +950,7 @@ export interface FileRoutesByFullPath {
   '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
   '/devices/free-ride': typeof AppDevicesFreeRideRoute;
+  '/devices/held-telemetry': typeof AppDevicesHeldTelemetryRoute;
   '/devices/list': typeof AppDevicesListRoute;
   '/devices/locations': typeof AppDevicesLocationsRoute;
   '/devices/map': typeof AppDevicesMapRoute;
@@ -1089,6 +1096,7 @@ export interface FileRoutesByTo {
   '/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
   '/devices/free-ride': typeof AppDevicesFreeRideRoute;
+  '/devices/held-telemetry': typeof AppDevicesHeldTelemetryRoute;
   '/devices/list': typeof AppDevicesListRoute;
   '/devices/locations': typeof AppDevicesLocationsRoute;
   '/devices/map': typeof AppDevicesMapRoute;
@@ -1236,6 +1244,7 @@ export interface FileRoutesById {
   '/_app/devices/critical-history': typeof AppDevicesCriticalHistoryRoute;
   '/_app/devices/discharge-history': typeof AppDevicesDischargeHistoryRoute;
   '/_app/devices/free-ride': typeof AppDevicesFreeRideRoute;
+  '/_app/devices/held-telemetry': typeof AppDevicesHeldTelemetryRoute;
   '/_app/devices/list': typeof AppDevicesListRoute;
   '/_app/devices/locations': typeof AppDevicesLocationsRoute;
   '/_app/devices/map': typeof AppDevicesMapRoute;
@@ -1383,6 +1392,7 @@ export interface FileRouteTypes {
     | '/devices/critical-history'
     | '/devices/discharge-history'
     | '/devices/free-ride'
+    | '/devices/held-telemetry'
     | '/devices/list'
     | '/devices/locations'
     | '/devices/map'
@@ -1528,6 +1538,7 @@ export interface FileRouteTypes {
     | '/devices/critical-history'
     | '/devices/discharge-history'
     | '/devices/free-ride'
+    | '/devices/held-telemetry'
     | '/devices/list'
     | '/devices/locations'
     | '/devices/map'
@@ -1674,6 +1685,7 @@ export interface FileRouteTypes {
     | '/_app/devices/critical-history'
     | '/_app/devices/discharge-history'
     | '/_app/devices/free-ride'
+    | '/_app/devices/held-telemetry'
     | '/_app/devices/list'
     | '/_app/devices/locations'
     | '/_app/devices/map'
@@ -2015,6 +2027,13 @@ declare module '@tanstack/react-router' {
       path: '/devices/free-ride';
       fullPath: '/devices/free-ride';
       preLoaderRoute: typeof AppDevicesFreeRideRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/devices/held-telemetry': {
+      id: '/_app/devices/held-telemetry';
+      path: '/devices/held-telemetry';
+      fullPath: '/devices/held-telemetry';
+      preLoaderRoute: typeof AppDevicesHeldTelemetryRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/list': {
@@ -2837,6 +2856,7 @@ interface AppRouteChildren {
   AppDevicesCriticalHistoryRoute: typeof AppDevicesCriticalHistoryRoute;
   AppDevicesDischargeHistoryRoute: typeof AppDevicesDischargeHistoryRoute;
   AppDevicesFreeRideRoute: typeof AppDevicesFreeRideRoute;
+  AppDevicesHeldTelemetryRoute: typeof AppDevicesHeldTelemetryRoute;
   AppDevicesListRoute: typeof AppDevicesListRoute;
   AppDevicesLocationsRoute: typeof AppDevicesLocationsRoute;
   AppDevicesMapRoute: typeof AppDevicesMapRoute;
@@ -2981,6 +3001,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDevicesCriticalHistoryRoute: AppDevicesCriticalHistoryRoute,
   AppDevicesDischargeHistoryRoute: AppDevicesDischargeHistoryRoute,
   AppDevicesFreeRideRoute: AppDevicesFreeRideRoute,
+  AppDevicesHeldTelemetryRoute: AppDevicesHeldTelemetryRoute,
   AppDevicesListRoute: AppDevicesListRoute,
   AppDevicesLocationsRoute: AppDevicesLocationsRoute,
   AppDevicesMapRoute: AppDevicesMapRoute,

@@ -41,6 +41,9 @@ export const permissionsByResource = {
   commands: ['read'],
   'service-sessions': ['read'],
   'critical-episodes': ['read'],
+  // Batches held as implausible (docs/rules.md "Plausibility"): `decide` releases one into the
+  // revenue or discards it, the managers' call.
+  'telemetry-holds': ['read', 'decide'],
   emptyings: ['read'],
   maintenance: crud,
   // `import`: historical transactions from another system through `POST /imports` (decision 0027).
@@ -96,6 +99,7 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   commands: 'devices',
   'service-sessions': 'devices',
   'critical-episodes': 'devices',
+  'telemetry-holds': 'devices',
   emptyings: 'devices',
   maintenance: 'devices',
   transactions: 'devices',
@@ -167,6 +171,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'commands',
         'service-sessions',
         'critical-episodes',
+        'telemetry-holds',
         'emptyings',
         'maintenance',
         'articles',
@@ -209,6 +214,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('loggers', 'read'),
     ...only('maintenance', 'read'),
     ...only('transactions', 'read'),
+    // The money held back from the revenue, and who let it in.
+    ...only('telemetry-holds', 'read'),
     ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),

@@ -52,6 +52,7 @@ export * from './resources/settings.ts';
 export * from './resources/shared.ts';
 export * from './resources/tags.ts';
 export * from './resources/telemetry.ts';
+export * from './resources/telemetry-holds.ts';
 export * from './resources/top-ups.ts';
 export * from './resources/transactions.ts';
 export * from './resources/users.ts';

@@ -25,6 +25,7 @@ import { promoBoxesResource } from './resources/promo-boxes.ts';
 import { promotionsResource } from './resources/promotions.ts';
 import { repositoriesResource } from './resources/repositories.ts';
 import { tagsResource } from './resources/tags.ts';
+import { telemetryHoldsResource } from './resources/telemetry-holds.ts';
 import { topUpsResource } from './resources/top-ups.ts';
 import { transactionsResource } from './resources/transactions.ts';
 import { usersResource } from './resources/users.ts';
@@ -63,6 +64,7 @@ export const resources = [
   repositoriesResource,
   serviceSessionsResource,
   tagsResource,
+  telemetryHoldsResource,
   topUpsResource,
   transactionsResource,
   usersResource,

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { analyze, type Database, openDatabase } from '../db/client.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { seedDemoBills, settleDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
+import { seedHeldTelemetry } from './held.ts';
 import { seedHistory } from './history.ts';
 import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
@@ -42,6 +43,8 @@ export async function seedDemoIfEmpty(
     console.log('Writing the demo fleet’s 13 months of telemetry through the ingestion code…');
     const events = await step('history', () => seedHistory(db, fiscalKeys));
     console.log(`  ${events.toLocaleString('en')} events`);
+    // Batches held as implausible: one waiting for a decision, one released, one discarded.
+    await step('held telemetry', () => seedHeldTelemetry(db, fiscalKeys));
   }
   // The history's bills: fiscalized but for the last day's (sent at start) and Istra's recent ones.
   await step('bills settled', () => settleDemoBills(db, DEMO_ISTRA_OIB));

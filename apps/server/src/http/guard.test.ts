@@ -36,6 +36,7 @@ import {
   stockMovements,
   tags,
   telemetryEvents,
+  telemetryHolds,
   topUps,
   users,
 } from '../db/schema/index.ts';
@@ -104,6 +105,20 @@ const [zabavniEvent] = await t.db
   .returning();
 
 const ofDevice = { companyId: zabavni?.id ?? 0, deviceId: zabavniDevice?.id ?? 0 };
+const [zabavniHold] = await t.db
+  .insert(telemetryHolds)
+  .values({
+    ...ofDevice,
+    loggerId: zabavniDevice?.loggerId ?? 0,
+    receivedAt: new Date(),
+    rule: 'payment',
+    seq: 2,
+    valueCents: 50_000,
+    limitCents: 10_000,
+    events: 1,
+    amountCents: 50_000,
+  })
+  .returning();
 const [zabavniSession] = await t.db
   .insert(serviceSessions)
   .values({ ...ofDevice, startedAt: new Date() })
@@ -316,6 +331,7 @@ const foreignIds: Record<string, number | undefined> = {
   'audit-log': zabavniAudit?.id,
   mails: zabavniMail?.id,
   imports: zabavniImport?.id,
+  'telemetry-holds': zabavniHold?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);

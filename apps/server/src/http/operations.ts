@@ -47,6 +47,8 @@ export const customOperationIds: Readonly<Record<string, string>> = {
   'GET /api/v2/search': 'search',
   'GET /api/v2/repositories/{id}/stock': 'getRepositoryStock',
   'POST /api/v2/movements/{id}/reverse': 'reverseMovement',
+  'POST /api/v2/telemetry-holds/{id}/release': 'releaseTelemetryHold',
+  'POST /api/v2/telemetry-holds/{id}/discard': 'discardTelemetryHold',
   'GET /api/v2/devices/{id}/prize-stock': 'getDevicePrizeStock',
   'GET /api/v2/prize-stock': 'listPrizeStock',
   'POST /api/v2/pos-locations/{id}/terminal-key': 'issuePosTerminalKey',

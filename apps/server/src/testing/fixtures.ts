@@ -25,7 +25,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { devicePlacements, telemetryHolds } from '../db/schema/index.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
-import { releaseHold } from '../modules/telemetry/telemetry.service.ts';
+import { releaseHold } from '../modules/telemetry-holds/telemetry-holds.service.ts';
 import { type DemoUser, FISCAL_TEST_SECRET, type TestApp } from './app.ts';
 
 /**
@@ -184,6 +184,6 @@ export async function releaseHeld(t: TestApp, logger: { id: number }): Promise<n
     .select({ id: telemetryHolds.id })
     .from(telemetryHolds)
     .where(and(eq(telemetryHolds.loggerId, logger.id), eq(telemetryHolds.status, 'held')));
-  for (const hold of held) await releaseHold(t.db, new FiscalKeys(FISCAL_TEST_SECRET), hold.id, null);
+  for (const hold of held) await releaseHold(t.db, new FiscalKeys(FISCAL_TEST_SECRET), hold.id);
   return held.length;
 }

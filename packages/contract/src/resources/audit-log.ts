@@ -18,6 +18,8 @@ export const auditActions = [
   'correction',
   'role',
   'sign-in',
+  'release',
+  'discard',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -36,6 +38,7 @@ export const auditedResources = [
   'fiscal-settings',
   'users',
   'pos-workers',
+  'telemetry-holds',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 

@@ -1,4 +1,4 @@
-import type { TelemetryEvent } from '@kovanica/contract';
+import type { HoldRule, HoldStatus, TelemetryEvent } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, idColumn } from './columns.ts';
@@ -159,10 +159,9 @@ export const deviceState = pgTable('device_state', {
   firmware: text(),
 });
 
-/** Why a batch was held: one payment past the burst, or a stretch of payments past the burst plus the rate. */
-export type HoldRule = 'payment' | 'rate';
-/** A held batch waits for a person; released, its events were counted; discarded, they never will be. */
-export type HoldStatus = 'held' | 'released' | 'discarded';
+// Why a batch was held (`HoldRule`: one payment past the burst, or a stretch of payments past the
+// burst plus the rate) and where it stands (`HoldStatus`: waiting for a person; released, its events
+// were counted; discarded, they never will be): named in the contract's `telemetry-holds.ts`.
 
 /**
  * A batch whose money is implausible for its device (docs/rules.md "Plausibility"): acknowledged to the
@@ -196,6 +195,8 @@ export const telemetryHolds = pgTable(
     status: text().$type<HoldStatus>().notNull().default('held'),
     decidedAt: timestamp({ withTimezone: true }),
     decidedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Why, in the words of who decided (optional). */
+    decisionNote: text(),
   },
   (t) => [
     index('telemetry_holds_held_idx').on(t.deviceId).where(sql`status = 'held'`),

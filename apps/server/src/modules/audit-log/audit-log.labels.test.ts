@@ -21,6 +21,7 @@ const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
   settings: schema.settings,
   users: schema.users,
   'pos-workers': schema.posWorkers,
+  'telemetry-holds': schema.telemetryHolds,
 };
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');

@@ -14,6 +14,7 @@ import {
   maintenance,
   stockMovements,
   telemetryEvents,
+  telemetryHolds,
   users,
 } from '../../db/schema/index.ts';
 import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
@@ -107,15 +108,16 @@ export function placementsOf(db: Db, deviceId: number) {
     .orderBy(desc(devicePlacements.fromAt), desc(devicePlacements.id));
 }
 
-/** What keeps a device from being deleted: its telemetry and its maintenance records. */
+/** What keeps a device from being deleted: its telemetry (held batches too, decided or not) and its maintenance records. */
 export async function deviceDependents(db: Db, id: number) {
   const [row] = await db
     .select({
       events: sql<number>`(select count(*) from ${telemetryEvents} where ${telemetryEvents.deviceId} = ${id})`.mapWith(Number),
+      heldBatches: sql<number>`(select count(*) from ${telemetryHolds} where ${telemetryHolds.deviceId} = ${id})`.mapWith(Number),
       maintenance: sql<number>`(select count(*) from ${maintenance} where ${maintenance.deviceId} = ${id})`.mapWith(Number),
       // Prizes loaded into it (stock movements).
       movements: sql<number>`(select count(*) from ${stockMovements} where ${stockMovements.deviceId} = ${id})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
-  return row ?? { events: 0, maintenance: 0, movements: 0 };
+  return row ?? { events: 0, heldBatches: 0, maintenance: 0, movements: 0 };
 }

@@ -5,7 +5,7 @@ import { deviceDaily, deviceState, telemetryEvents, telemetryHolds } from '../..
 import { demoCredential } from '../../demo/fleet.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../../testing/app.ts';
-import { releaseHold } from './telemetry.holds.ts';
+import { releaseHold } from '../telemetry-holds/telemetry-holds.service.ts';
 
 /** Issue 9 §2: values the protocol allows are values the columns hold; what it refuses, it names. */
 const t = await testApp();
@@ -158,7 +158,7 @@ describe('totals', () => {
       .orderBy(desc(telemetryHolds.id))
       .limit(1);
     expect(hold?.events).toBe(20);
-    const released = await releaseHold(t.db, new FiscalKeys(FISCAL_TEST_SECRET), hold?.id ?? 0, null);
+    const released = await releaseHold(t.db, new FiscalKeys(FISCAL_TEST_SECRET), hold?.id ?? 0);
     expect(released).toMatchObject({ accepted: 20 });
     const rows = await t.db.select().from(deviceDaily).where(sql`${deviceDaily.deviceId} = ${device.id} and ${deviceDaily.day} = ${day}`);
     const tokens = rows.reduce((s, r) => s + r.tokens, 0);

@@ -1,5 +1,5 @@
+import type { HoldRule } from '@kovanica/contract';
 import { PLAUSIBILITY } from '@kovanica/contract';
-import type { HoldRule } from '../../db/schema/index.ts';
 import { isPayment, measure } from './ingest-classify.ts';
 import type { IngestContext, Timed } from './ingest-context.ts';
 

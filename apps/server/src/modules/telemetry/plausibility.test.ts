@@ -22,14 +22,15 @@ import {
 } from '../../db/schema/index.ts';
 import { seedHistory } from '../../demo/history.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
+import type { Actor } from '../../http/context.ts';
 import { FISCAL_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
 import { rollupDisagreements } from '../../testing/rollups.ts';
+import { discardHold, releaseHold } from '../telemetry-holds/telemetry-holds.service.ts';
 import { timesOf } from './ingest-context.ts';
 import { implausibleIn } from './ingest-plausibility.ts';
 import { type SimDevice, simulate } from './simulation.ts';
-import { discardHold, releaseHold } from './telemetry.holds.ts';
 
 /**
  * The finding: every event within its published bounds (EVENT_LIMITS), a batch still put billions of
@@ -341,7 +342,9 @@ describe('an implausible batch', () => {
       rows: { id: number }[];
     };
     const managerId = Number(manager.rows[0]?.id);
-    const released = await releaseHold(t.db, keys, hold?.id ?? 0, managerId);
+    // The parts of a request's context a decision reads (the routes pass the whole context).
+    const byManager = { by: { actor: { userId: managerId, email: 'manager@zabavni.test' } as Actor, ip: '127.0.0.1' } };
+    const released = await releaseHold(t.db, keys, hold?.id ?? 0, byManager);
     expect(released).toMatchObject({ accepted: 5, duplicates: 0, commands: [] });
     expect(await held()).toEqual([]);
     const [decided] = await holds();
@@ -360,8 +363,8 @@ describe('an implausible batch', () => {
     expect(await state()).toMatchObject({ critical: false, criticalCode: null });
     expect((await episodes()).map((e) => [e.code, e.endedAt?.getTime()])).toEqual([[PLAUSIBILITY.code, decided?.decidedAt?.getTime()]]);
     // Decided once.
-    expect(await releaseHold(t.db, keys, hold?.id ?? 0, managerId)).toBe('hold_decided');
-    expect(await discardHold(t.db, hold?.id ?? 0, managerId)).toBe('hold_decided');
+    expect(await releaseHold(t.db, keys, hold?.id ?? 0, byManager)).toBe('hold_decided');
+    expect(await discardHold(t.db, hold?.id ?? 0, byManager)).toBe('hold_decided');
     // A resend of its events now is a duplicate of the stored ones.
     expect(await answer(batch)).toMatchObject({ accepted: 0, duplicates: 5 });
   });
@@ -371,10 +374,10 @@ describe('an implausible batch', () => {
     await answer([{ seq: 1, at: minutesAgo(20), type: 'cashless', valueCents: 90_000 }]);
     await answer([{ seq: 2, at: minutesAgo(19), type: 'cashless', valueCents: 80_000 }]);
     const [first, second] = await holds();
-    expect(await discardHold(t.db, first?.id ?? 0, null)).toBe('discarded');
+    expect(await discardHold(t.db, first?.id ?? 0)).toBe('discarded');
     // One of its batches is still held: still critical.
     expect(await state()).toMatchObject({ critical: true, criticalCode: PLAUSIBILITY.code });
-    expect(await discardHold(t.db, second?.id ?? 0, null)).toBe('discarded');
+    expect(await discardHold(t.db, second?.id ?? 0)).toBe('discarded');
     expect(await state()).toMatchObject({ critical: false });
     expect(await counted()).toEqual(nothing);
     expect(await held()).toEqual([1, 2]);
@@ -382,7 +385,7 @@ describe('an implausible batch', () => {
       accepted: 0,
       duplicates: 1,
     });
-    expect(await releaseHold(t.db, keys, first?.id ?? 0, null)).toBe('hold_decided');
+    expect(await releaseHold(t.db, keys, first?.id ?? 0)).toBe('hold_decided');
   });
 
   it('keeps an alarm that came first, and flags the device once that alarm is cleared; a logger cannot clear the flag', async () => {
@@ -432,9 +435,9 @@ describe('an implausible batch', () => {
     const [hold] = await holds();
     const res = await t.as('manager', { method: 'PATCH', url: device['@id'], headers: mergePatch, payload: { logger: null } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await releaseHold(t.db, keys, hold?.id ?? 0, null)).toBe('hold_moved');
+    expect(await releaseHold(t.db, keys, hold?.id ?? 0)).toBe('hold_moved');
     expect(await counted()).toMatchObject({ notes: 0, stored: 0 });
-    expect(await discardHold(t.db, hold?.id ?? 0, null)).toBe('discarded');
+    expect(await discardHold(t.db, hold?.id ?? 0)).toBe('discarded');
     const [flag] = await t.db
       .select()
       .from(criticalEpisodes)

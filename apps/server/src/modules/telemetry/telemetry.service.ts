@@ -3,8 +3,7 @@
 
 /** The simulator's seeded generator of numbers in [0, 1), for repeatable noise in other modules' tests. */
 export { random } from './simulation.ts';
-/** A person's decision on a batch held as implausible (docs/rules.md "Plausibility"): count it after all, or never. */
-export { discardHold, releaseHold } from './telemetry.holds.ts';
+/** A batch held as implausible, counted after all when a person releases it (modules/telemetry-holds). */
 /** The lock a delete of a logger or its device takes first, so that a batch being written finishes. */
 /** Historical transactions from another system (the transactions import): stored like a batch, without bills or card debits. */
-export { HISTORY_SEQ_BASE, ingestHistory, lockLoggerAgainstIngestion } from './telemetry.ingest.ts';
+export { HISTORY_SEQ_BASE, ingestHistory, ingestReleased, lockLoggerAgainstIngestion } from './telemetry.ingest.ts';

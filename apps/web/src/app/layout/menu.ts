@@ -94,6 +94,7 @@ export const menu: MenuEntry[] = [
       { to: '/devices/list', labelKey: 'menu.devicesList', permission: 'devices.read', module: 'devices' },
       { to: '/devices/new', labelKey: 'menu.devicesNew', permission: 'devices.create', module: 'devices' },
       { to: '/devices/critical', labelKey: 'menu.devicesCritical', permission: 'devices.read', module: 'devices' },
+      { to: '/devices/held-telemetry', labelKey: 'menu.heldTelemetry', permission: 'telemetry-holds.read', module: 'devices' },
       { to: '/devices/map', labelKey: 'menu.devicesMap', permission: 'devices.read', module: 'devices', component: 'devices.map' },
       { to: '/devices/free-ride', labelKey: 'menu.devicesFreeRide', permission: 'commands.read', module: 'devices' },
       { to: '/devices/reset', labelKey: 'menu.devicesReset', permission: 'commands.read', module: 'devices' },

@@ -1,10 +1,12 @@
 import type { Device } from '@kovanica/contract';
-import { formatDateTime, formatMoney } from '@kovanica/contract';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney, PLAUSIBILITY } from '@kovanica/contract';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStateBadges } from '../../components/device-state.tsx';
 import { Portlet } from '../../components/portlet.tsx';
+import { useAccess } from '../../lib/access.ts';
 
 const k = (key: string) => `resources.devices.state.${key}`;
 
@@ -16,7 +18,10 @@ const when = (value: string | null, never: string) => (value ? formatDateTime(va
  */
 export function DeviceStateCard({ device, actions }: { device: Device; actions?: ReactNode }) {
   const { t } = useTranslation();
+  const { can } = useAccess();
   const { state } = device;
+  // Critical for a batch held as implausible: the way to the batch, where it is released or discarded.
+  const held = state.critical && state.criticalCode === PLAUSIBILITY.code && can('telemetry-holds.read');
   const never = t(k('never'));
   const facts: { key: string; label: string; value: string }[] = [
     { key: 'lastSeenAt', label: t('resources.devices.fields.lastSeenAt'), value: when(state.lastSeenAt, never) },
@@ -35,6 +40,11 @@ export function DeviceStateCard({ device, actions }: { device: Device; actions?:
     <Portlet title={t(k('title'))}>
       <Stack gap="md">
         <DeviceStateBadges state={state} />
+        {held && (
+          <Anchor renderRoot={(props) => <Link to="/devices/held-telemetry" search={{ device: device.id }} {...props} />}>
+            {t('resources.telemetry-holds.openList')}
+          </Anchor>
+        )}
         <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="md" verticalSpacing="xs" m={0}>
           {facts.map((fact) => (
             <div key={fact.key}>

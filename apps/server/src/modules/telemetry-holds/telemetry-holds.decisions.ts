@@ -1,22 +1,54 @@
-import { PLAUSIBILITY, type TelemetryAnswer, type TelemetryEvent, type ValidationCode } from '@kovanica/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { PLAUSIBILITY, type ProblemCode, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { criticalEpisodes, deviceState, devices, loggers, telemetryHeldEvents, telemetryHolds } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import { ingestReleased } from './telemetry.ingest.ts';
+import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
+import { ingestReleased } from '../telemetry/telemetry.service.ts';
 
 // A person's decision on a batch held as implausible (docs/rules.md "Plausibility"): release it (its
 // events are counted then, as a late batch) or discard it (they stay held, counted nowhere, and a
 // resend of them is still a duplicate). Either way the device's `implausible` critical state ends
-// once none of its batches is held any more. There is no route for them yet (docs/rules.md): one that
-// calls them bumps what the batch route bumps (telemetry, commands, deposits, and with card spends the
-// cards and their ledger) and wakes the fiscal sweep for the bills a release issued.
+// once none of its batches is held any more. The routes (telemetry-holds.routes.ts) bump what the
+// batch route bumps and wake the fiscal sweep for the bills a release issued.
+
+/**
+ * Who decides, and why: `by` is recorded as the decider (a user's id on the hold) and in the audit
+ * trail in the decision's transaction; null for the server's own code (tests), which records neither.
+ */
+export interface HoldDecision {
+  by: AuditActor | null;
+  note?: string | null;
+}
+
+type HoldRow = typeof telemetryHolds.$inferSelect;
+
+/** Marks the hold decided and records it in the audit trail, in the decision's transaction. */
+async function decide(tx: Tx, hold: HoldRow, status: 'released' | 'discarded', decision: HoldDecision, now: Date) {
+  const by = decision.by;
+  const decidedById = by && 'actor' in by ? by.actor.userId : null;
+  const [after] = await tx
+    .update(telemetryHolds)
+    .set({ status, decidedAt: now, decidedById, decisionNote: decision.note || null })
+    .where(eq(telemetryHolds.id, hold.id))
+    .returning();
+  if (by)
+    await recordChange(tx, by, {
+      resource: 'telemetry-holds',
+      recordId: hold.id,
+      companyId: hold.companyId,
+      action: status === 'released' ? 'release' : 'discard',
+      before: hold,
+      after,
+      at: now,
+    });
+}
 
 /**
  * Why a decision was not taken, as the problem code a route answers it with (messages.ts): the batch
  * is no longer held (decided already), or its logger is fitted to another device now.
  */
-export type HoldRefusal = Extract<ValidationCode, 'hold_decided' | 'hold_moved'>;
+export type HoldRefusal = Extract<ProblemCode, 'hold_decided' | 'hold_moved'>;
 
 /**
  * Takes the hold's logger's lock (the lock a batch of that logger holds while it is written), then the
@@ -53,7 +85,7 @@ export async function releaseHold(
   db: Db,
   keys: FiscalKeys,
   holdId: number,
-  decidedById: number | null,
+  decision: HoldDecision = { by: null },
   now = new Date(),
 ): Promise<TelemetryAnswer | HoldRefusal> {
   return db.transaction(async (tx) => {
@@ -65,7 +97,7 @@ export async function releaseHold(
       .leftJoin(devices, eq(devices.loggerId, loggers.id))
       .where(eq(loggers.id, hold.loggerId));
     if (fitted?.deviceId !== hold.deviceId) return 'hold_moved';
-    await tx.update(telemetryHolds).set({ status: 'released', decidedAt: now, decidedById }).where(eq(telemetryHolds.id, hold.id));
+    await decide(tx, hold, 'released', decision, now);
     const rows = await tx
       .delete(telemetryHeldEvents)
       .where(eq(telemetryHeldEvents.holdId, hold.id))
@@ -84,16 +116,13 @@ export async function releaseHold(
 export async function discardHold(
   db: Db,
   holdId: number,
-  decidedById: number | null,
+  decision: HoldDecision = { by: null },
   now = new Date(),
 ): Promise<'discarded' | HoldRefusal> {
   return db.transaction(async (tx) => {
     const hold = await lockHold(tx, holdId);
     if (!hold) return 'hold_decided';
-    await tx
-      .update(telemetryHolds)
-      .set({ status: 'discarded', decidedAt: now, decidedById })
-      .where(and(eq(telemetryHolds.id, hold.id), isNull(telemetryHolds.decidedAt)));
+    await decide(tx, hold, 'discarded', decision, now);
     await settleFlag(tx, hold.deviceId, now);
     return 'discarded';
   });

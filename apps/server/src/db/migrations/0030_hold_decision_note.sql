@@ -1,0 +1,1 @@
+ALTER TABLE "telemetry_holds" ADD COLUMN "decision_note" text;
