@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -6,7 +7,8 @@ import { adminUrl, databaseUrl, testDatabasePrefix } from './postgres.ts';
 
 /**
  * A new, migrated, empty database for one test file: a clone of the migrated template on
- * PostgreSQL when DATABASE_URL is set (as in CI), otherwise an in-memory PGlite.
+ * PostgreSQL when DATABASE_URL is set (as in CI), otherwise an in-memory PGlite loaded from the
+ * migrated template's dump (global-setup.ts).
  */
 export async function freshDatabase(options: { statementTimeoutMs?: number } = {}): Promise<Database & { dispose(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
@@ -33,7 +35,10 @@ export async function freshDatabase(options: { statementTimeoutMs?: number } = {
       },
     };
   }
-  const database = await openDatabase({ pglite: await PGlite.create() });
+  const dump = inject('pgliteTemplate');
+  const pglite = await PGlite.create(dump ? { loadDataDir: await openAsBlob(dump) } : {});
+  const database = await openDatabase({ pglite });
+  // A no-op on the template's copy; the whole migration for a file run without the global setup.
   await database.migrate();
   return { ...database, dispose: () => database.close() };
 }

@@ -1,14 +1,30 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { adminUrl, databaseUrl, TEMPLATE_PREFIX, testDatabasePrefix } from './postgres.ts';
 
 /**
  * With DATABASE_URL set, migrates a template database once; each test file then clones it (fast
- * `CREATE DATABASE … TEMPLATE`). Without it, each test file opens its own in-memory PGlite.
+ * `CREATE DATABASE … TEMPLATE`). Without it, migrates one PGlite and dumps its data directory to a
+ * file; each test file opens its own in-memory PGlite from that dump (0.6 s, against 3 s for a new
+ * PGlite's initdb and its migrations).
  */
 export default async function setup(project: TestProject) {
   const base = process.env.DATABASE_URL;
-  if (!base) return;
+  if (!base) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kovanica-pglite-template-'));
+    const file = path.join(dir, 'pgdata.tar');
+    const pglite = await PGlite.create();
+    const db = await openDatabase({ pglite });
+    await db.migrate();
+    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    await db.close();
+    project.provide('pgliteTemplate', file);
+    return () => rmSync(dir, { recursive: true, force: true });
+  }
   const template = `${TEMPLATE_PREFIX}${process.pid}`;
   const admin = await adminUrl(base);
   await admin.query(`drop database if exists ${template}`);
@@ -37,5 +53,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string | undefined;
+    /** Without DATABASE_URL: the migrated PGlite's data directory, a tar file. */
+    pgliteTemplate: string | undefined;
   }
 }

@@ -16,12 +16,21 @@ export interface Started {
   stop(): Promise<number | null>;
 }
 
+/**
+ * A faked clock (libfaketime: its library in LD_PRELOAD, the time in FAKETIME, tools/dated-tests.ts)
+ * is passed on to the processes a test starts, so a server and its test see the same time. Given as
+ * an offset (`+38880000`) it is the same clock in every process; an absolute start (`@2027-…`) would
+ * start each process's clock over at that time.
+ */
+const fakedClock = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([key]) => key === 'LD_PRELOAD' || key.startsWith('FAKETIME')));
+
 /** Runs a server entry (or CLI) with tsx, as `npm start` and `npm run create-admin` do. */
 export function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
   return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
     cwd: repoRoot,
     // The demo's telemetry history takes about a minute; tests of the start go without it.
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', SEED_HISTORY: '0', ...env },
+    env: { PATH: process.env.PATH, TZ: process.env.TZ, ...fakedClock(), LOG_LEVEL: 'warn', SEED_HISTORY: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
@@ -37,7 +46,11 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    // One that has not started in time is killed: the test that failed leaves no server behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, 60_000);
     const check = () => {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (m?.[1]) {

@@ -153,13 +153,18 @@ describe('fiscalization under faults', () => {
         from telemetry_events e left join bills b on b.logger_id = e.logger_id and b.seq = e.seq
         where ${inFleet} and e.type = 'coin'`);
       expect(matched).toEqual({ payments: total, billed: total, bills: total, fiscalized: total, late: 0 });
-      // Each device's numbers run 1..n: no gap, no duplicate.
-      const sequences = await rows<{ n: number; first: number; last: number; distinct: number }>(sql`
-        select count(*)::int as n, min(b.number)::int as first, max(b.number)::int as last, count(distinct b.number)::int as distinct
+      // Each device's numbers run 1..n in each year: no gap, no duplicate. The payments of the last hour
+      // are in two years when the test runs just after midnight on New Year's Day in Zagreb: the
+      // numbers start again at 1 in the new one.
+      const sequences = await rows<{ device: string; n: number; first: number; last: number; distinct: number }>(sql`
+        select b.premises || '/' || b.isu as device, count(*)::int as n, min(b.number)::int as first, max(b.number)::int as last,
+          count(distinct b.number)::int as distinct
         from bills b join telemetry_events e on e.logger_id = b.logger_id and e.seq = b.seq
         where ${inFleet} group by b.premises, b.isu, b.year`);
-      expect(sequences).toHaveLength(DEVICES);
-      for (const s of sequences) expect(s).toEqual({ n: PAYMENTS, first: 1, last: PAYMENTS, distinct: PAYMENTS });
+      const perDevice = new Map<string, number>();
+      for (const s of sequences) perDevice.set(s.device, (perDevice.get(s.device) ?? 0) + s.n);
+      expect([...perDevice.values()]).toEqual(Array(DEVICES).fill(PAYMENTS));
+      for (const s of sequences) expect(s).toEqual({ device: s.device, n: s.n, first: 1, last: s.n, distinct: s.n });
       // Each bill went once without NakDost, first; every other send was late, with the bill's ZKI.
       const [sends] = await rows<{
         bills: number;

@@ -70,6 +70,11 @@ const correction = await t.json('manager', {
 expect(correction.status, JSON.stringify(correction.body)).toBe(201);
 
 const today = businessDate();
+/**
+ * The reports of "today" run from the day of the first spend: a minute ago, which in the first minute
+ * after Zagreb's midnight was yesterday (the top-ups, a moment later, are today's).
+ */
+const since = businessDate(now - 60_000);
 const get = <T>(url: string, user = 'manager') => t.json<T>(user, { url: `/api/v2/loyalty-reports/${url}` });
 const balances = async () => {
   const result = await t.db.execute(
@@ -137,7 +142,7 @@ describe('loyalty general report', () => {
   });
 
   it('narrows to an owner, and refuses a range the wrong way round or too long by day', async () => {
-    const own = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&owner=${encodeURIComponent(partner['@id'])}`);
+    const own = await get<LoyaltyGeneralReport>(`general?from=${since}&to=${today}&owner=${encodeURIComponent(partner['@id'])}`);
     expect(own.body.totals).toMatchObject({ cardsIssued: 1, topUpPaidCents: 3000, spendPaidCents: 1234, outstandingPaidCents: 1766 });
     expect((await get(`general?from=${today}&to=${addDays(today, -1)}`)).status).toBe(422);
     expect((await get('general?from=2025-01-01&to=2026-06-30&period=day')).status).toBe(422);
@@ -148,7 +153,7 @@ describe('loyalty general report', () => {
 
 describe('loyalty owner report', () => {
   it('settles a partner: its spends on the operator’s machines less the commission it keeps, rounded to the cent', async () => {
-    const res = await get<LoyaltyOwnerReport>(`owners?from=${today}&to=${today}`);
+    const res = await get<LoyaltyOwnerReport>(`owners?from=${since}&to=${today}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [operator, mali] = res.body.rows;
     expect(operator).toMatchObject({ name: p.owner.name, isOperator: true, cards: 2, settlement: null, outstandingPaidCents: 1200 });
@@ -177,7 +182,7 @@ describe('loyalty owner report', () => {
 
 describe('loyalty card and holder reports', () => {
   it('list cards by spends, top-ups or balance, with the balance at the end and the last use', async () => {
-    const res = await get<LoyaltyCardReport>(`cards?from=${today}&to=${today}`);
+    const res = await get<LoyaltyCardReport>(`cards?from=${since}&to=${today}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.rows.map((r) => [r.number, r.spendPaidCents + r.spendBonusCents, r.balancePaidCents, r.balanceBonusCents])).toEqual([
       ['R-1', 6500, 0, 700],
@@ -187,12 +192,12 @@ describe('loyalty card and holder reports', () => {
     expect(res.body.rows[0]).toMatchObject({ holderName: 'Ana Horvat', ownerName: p.owner.name, topUps: 1, bonusCents: 1200 });
     expect(res.body.rows[0]?.lastUsedAt).toBe(new Date(now - 60_000).toISOString());
     expect(res.body.totals).toMatchObject({ balancePaidCents: 2966, balanceBonusCents: 750, topUpPaidCents: 10_000 });
-    const byBalance = await get<LoyaltyCardReport>(`cards?from=${today}&to=${today}&order[balance]=desc&itemsPerPage=2`);
+    const byBalance = await get<LoyaltyCardReport>(`cards?from=${since}&to=${today}&order[balance]=desc&itemsPerPage=2`);
     expect(byBalance.body.rows.map((r) => r.number)).toEqual(['R-3', 'R-2']);
     expect(byBalance.body.totalItems).toBe(3);
-    const partners = await get<LoyaltyCardReport>(`cards?from=${today}&to=${today}&owner=${encodeURIComponent(partner['@id'])}`);
+    const partners = await get<LoyaltyCardReport>(`cards?from=${since}&to=${today}&owner=${encodeURIComponent(partner['@id'])}`);
     expect(partners.body.rows.map((r) => r.number)).toEqual(['R-3']);
-    const flagged = await get<LoyaltyCardReport>(`cards?from=${today}&to=${today}&flagged=true`);
+    const flagged = await get<LoyaltyCardReport>(`cards?from=${since}&to=${today}&flagged=true`);
     expect(flagged.body.totalItems).toBe(0);
     // At the end of 28 March card R-2 had spent 1 € it did not have yet (it was topped up later).
     const march = await get<LoyaltyCardReport>('cards?from=2026-03-28&to=2026-03-28');
@@ -200,7 +205,7 @@ describe('loyalty card and holder reports', () => {
   });
 
   it('sum up each holder’s cards', async () => {
-    const res = await get<LoyaltyHolderReport>(`holders?from=${today}&to=${today}`);
+    const res = await get<LoyaltyHolderReport>(`holders?from=${since}&to=${today}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(
       res.body.rows.map((r) => [r.name, r.cards, r.topUpPaidCents, r.spendPaidCents, r.balancePaidCents, r.balanceBonusCents]),
@@ -213,22 +218,22 @@ describe('loyalty card and holder reports', () => {
 
 describe('loyalty reports and tenancy', () => {
   it("show another company's manager nothing of Zabavni's programme", async () => {
-    const general = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}`, 'otherManager');
+    const general = await get<LoyaltyGeneralReport>(`general?from=${since}&to=${today}`, 'otherManager');
     expect(general.status).toBe(200);
     expect(general.body.totals).toMatchObject({ cardsIssued: 0, topUps: 0, spends: 0, outstandingPaidCents: 0 });
     const owner = `owner=${encodeURIComponent(p.owner['@id'])}`;
     for (const report of ['owners', 'cards', 'holders']) {
-      const res = await get<{ rows: unknown[]; totalItems: number }>(`${report}?from=${today}&to=${today}&${owner}`, 'otherManager');
+      const res = await get<{ rows: unknown[]; totalItems: number }>(`${report}?from=${since}&to=${today}&${owner}`, 'otherManager');
       expect([res.status, res.body.totalItems, res.body.rows]).toEqual([200, 0, []]);
     }
-    const narrowed = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/1`, 'otherManager');
+    const narrowed = await get<LoyaltyGeneralReport>(`general?from=${since}&to=${today}&company=/api/v2/companies/1`, 'otherManager');
     expect(narrowed.body.totals.topUps).toBe(0);
     // An admin's view holds every company: narrowed to Zabavni it is Zabavni's programme, to the other company nothing.
-    const zabavni = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/1`, 'admin');
+    const zabavni = await get<LoyaltyGeneralReport>(`general?from=${since}&to=${today}&company=/api/v2/companies/1`, 'admin');
     expect(zabavni.body.totals).toMatchObject({ topUps: 3, topUpPaidCents: 10_000, outstandingPaidCents: 2966 });
     const other = await t.db.execute(sql`select id from companies where oib = '98765432198'`);
     const otherId = (other as unknown as { rows: { id: number }[] }).rows[0]?.id;
-    const elsewhere = await get<LoyaltyGeneralReport>(`general?from=${today}&to=${today}&company=/api/v2/companies/${otherId}`, 'admin');
+    const elsewhere = await get<LoyaltyGeneralReport>(`general?from=${since}&to=${today}&company=/api/v2/companies/${otherId}`, 'admin');
     expect(elsewhere.body.totals).toMatchObject({ topUps: 0, outstandingPaidCents: 0 });
     expect((await get(`general?from=${today}&to=${today}`, 'worker')).status).toBe(403);
     expect((await get(`general?from=${today}&to=${today}`, 'accountant')).status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Collection, Company, Deposit, Location, Mail } from '@kovanica/contract';
-import { addDays, businessDate, formatDate, VIEW_HEADER, zagrebParts } from '@kovanica/contract';
+import { addDays, businessDate, formatDate, formatDateTime, VIEW_HEADER, zagrebParts } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -36,15 +36,19 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 /**
  * The sweep's clock: an hour of today (Zagreb) past 06:00, not before the real time, so the daily
- * mails are due and what the app recorded a moment ago lies in the past.
+ * mails are due and what the app recorded a moment ago lies in the past; and more than 24 hours after
+ * yesterday's 06:30, so both of yesterday's bills are in the fiscal alarm. On the day the clocks go
+ * forward, 07:00 is only 23½ hours after yesterday's 06:30: the clock is then 08:00 or later.
  */
 let now = new Date(Date.now() + 60_000);
-while (Number(zagrebParts(now).hour) < 7) now = new Date(now.getTime() + 3_600_000);
-const yesterday = addDays(businessDate(now), -1);
+const dayBefore = (at: Date) => addDays(businessDate(at), -1);
+while (Number(zagrebParts(now).hour) < 7 || now.getTime() - Date.parse(zagrebAt(dayBefore(now), 6, 30)) <= 24 * 3_600_000)
+  now = new Date(now.getTime() + 3_600_000);
+const yesterday = dayBefore(now);
 /** `hh:mm` Zagreb time on a calendar day, as an instant (Zagreb is UTC+1 or +2: tried both). */
-function zagrebAt(day: string, hour: number): string {
+function zagrebAt(day: string, hour: number, minute = 0): string {
   for (const offset of [1, 2]) {
-    const at = new Date(`${day}T${String(hour - offset).padStart(2, '0')}:00:00Z`);
+    const at = new Date(`${day}T${String(hour - offset).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
     if (businessDate(at) === day && Number(zagrebParts(at).hour) === hour) return at.toISOString();
   }
   throw new Error('no such hour');
@@ -82,7 +86,7 @@ const flipper = await device('Flipper Mail');
 const emptiedAt = new Date(Date.now() - 10 * 60_000);
 await sendEvents(t, flipper.logger, [
   { seq: 1, at: zagrebAt(yesterday, 6), type: 'coin', valueCents: 100, count: 2 },
-  { seq: 2, at: zagrebAt(yesterday, 6).replace(':00:00', ':30:00'), type: 'note', valueCents: 500 },
+  { seq: 2, at: zagrebAt(yesterday, 6, 30), type: 'note', valueCents: 500 },
   { seq: 3, at: emptiedAt.toISOString(), type: 'emptying', coinsCents: 200, tokens: 0 },
 ]);
 const [deposit] = (await t.json<Collection<Deposit>>('manager', { url: `/api/v2/deposits?device=${flipper.device.id}` })).body.member;
@@ -149,10 +153,10 @@ describe('e-mail notifications', () => {
     expect(arrived('Cash box emptied: Flipper Mail')[0]?.text).toContain('The device counted 7,00 € and 0 tokens.');
     expect(arrived(/^Reminder: \d+ deposits await verification$/)[0]?.text).toMatch(/- Old Jukebox, Emptied: /);
     const alarm = arrived(/^Fiscal alarm: \d+ bills without a JIR after 24 hours$/)[0];
-    // Flipper's two bills, each with its limit two days after issue.
-    expect(alarm?.text).toMatch(
-      new RegExp(`Issued: ${formatDate(yesterday)} 06:00, Amount: 2,00 €, Limit: ${formatDate(addDays(yesterday, 2))} 06:00`),
-    );
+    // Flipper's two bills, each with its limit 48 hours after issue: 06:00 two days later, but 07:00
+    // (05:00) when the clocks go forward (back) in between.
+    const limit = formatDateTime(Date.parse(zagrebAt(yesterday, 6)) + 48 * 3_600_000);
+    expect(alarm?.text).toMatch(new RegExp(`Issued: ${formatDate(yesterday)} 06:00, Amount: 2,00 €, Limit: ${limit},`));
     expect(alarm?.text).toMatch(/Amount: 5,00 €/);
 
     // The next sweeps, the same minute and an hour later, find nothing new: nothing is mailed twice.
