@@ -7,7 +7,7 @@ import type { FiscalKeys } from '../fiscal/keys.ts';
 import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
 import { DEMO_UNBILLED_LOGGER, demoImei, FLEET_SINCE } from './fleet.ts';
-import { demoPersonOf } from './seed.ts';
+import { DEMO_CASHIER_OIB, demoPersonOf } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -91,9 +91,10 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
   const companies = (
     (await db.execute(sql`
       select c.id, c.oib, (select l.id from locations l where l.company_id = c.id order by l.id limit 1) as location_id,
-        ${demoPersonOf(sql`c.id`, 'manager')} as manager_id
+        ${demoPersonOf(sql`c.id`, 'manager')} as manager_id,
+        (select u.oib from users u where u.id = ${demoPersonOf(sql`c.id`, 'manager')}) as manager_oib
       from companies c where c.oib in (${oibs.zabavni}, ${oibs.istra})`)) as unknown as {
-      rows: { id: number; oib: string; location_id: number | null; manager_id: number | null }[];
+      rows: { id: number; oib: string; location_id: number | null; manager_id: number | null; manager_oib: string | null }[];
     }
   ).rows;
   await db.transaction(async (tx) => {
@@ -119,18 +120,24 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
             stornoOfId: null,
             note: i === 0 ? 'Birthday party: 10 rides' : null,
             createdById: company.manager_id,
+            operatorOib: company.manager_oib ?? DEMO_CASHIER_OIB,
           }),
         );
+        // Zabavni's first bill is cancelled 50 hours ago, before its next bill (26 hours ago): each
+        // sequence's bills are issued in the order of their times (decision 0041).
+        if (!istra && i === 0) {
+          const operator = company.manager_oib ?? DEMO_CASHIER_OIB;
+          await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS), company.manager_id, operator);
+        }
       }
-      if (!istra) await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS), company.manager_id);
     }
   });
 }
 
 /** The storno of a demo bill, issued at `at` by `by`. */
-async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date, by: number | null) {
+async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date, by: number | null, operatorOib: string) {
   const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
-  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', by));
+  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', by, operatorOib));
 }
 
 /**

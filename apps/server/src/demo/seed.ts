@@ -20,13 +20,24 @@ export const DEMO_ISTRA_OIB = '35412876905';
 export const DEMO_ZABAVNI_OIB = '02994650199';
 
 /** The demo accounts, by the part they play; the seed, the start banner and the tests read them here. */
+/** The demo's people; their OIBs (made up, with valid check digits) name them on the bills they issue by hand. */
 export const demoAccounts = {
-  admin: { email: 'admin@kovanica.test', name: 'Ana', surname: 'Administrator', role: 'admin', company: ZABAVNI },
-  manager: { email: 'manager@zabavni.test', name: 'Marko', surname: 'Horvat', role: 'manager', company: ZABAVNI },
-  accountant: { email: 'accountant@zabavni.test', name: 'Ivana', surname: 'Kovačić', role: 'accountant', company: ZABAVNI },
-  worker: { email: 'worker@zabavni.test', name: 'Luka', surname: 'Babić', role: 'worker', company: ZABAVNI },
-  otherManager: { email: 'manager@drugi.test', name: 'Petra', surname: 'Novak', role: 'manager', company: DRUGI },
-} as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string }>;
+  admin: { email: 'admin@kovanica.test', name: 'Ana', surname: 'Administrator', role: 'admin', company: ZABAVNI, oib: '51839246017' },
+  manager: { email: 'manager@zabavni.test', name: 'Marko', surname: 'Horvat', role: 'manager', company: ZABAVNI, oib: '62940357120' },
+  accountant: {
+    email: 'accountant@zabavni.test',
+    name: 'Ivana',
+    surname: 'Kovačić',
+    role: 'accountant',
+    company: ZABAVNI,
+    oib: '73051468235',
+  },
+  worker: { email: 'worker@zabavni.test', name: 'Luka', surname: 'Babić', role: 'worker', company: ZABAVNI, oib: '84162579342' },
+  otherManager: { email: 'manager@drugi.test', name: 'Petra', surname: 'Novak', role: 'manager', company: DRUGI, oib: '95273680458' },
+} as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string; oib: string }>;
+
+/** The person who issues the demo's bills by hand where the company has no manager among the demo's accounts. */
+export const DEMO_CASHIER_OIB = '40728135969';
 
 /** The company's first user of a role (its manager, its worker) as a subquery: who did what in the demo. */
 export const demoPersonOf = (companyId: SQL | AnyColumn, role: Role): SQL =>
@@ -99,10 +110,11 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
       .returning();
     if (!istra || !drugi) throw new Error('seed failed');
     await tx.insert(users).values(
-      Object.values(demoAccounts).map(({ email, name, surname, role, company }) => ({
+      Object.values(demoAccounts).map(({ email, name, surname, role, company, oib }) => ({
         email,
         name,
         surname,
+        oib,
         roles: [role],
         companyId: company === DRUGI ? drugi.id : zabavni.id,
         passwordHash,

@@ -87,7 +87,8 @@ const fault = (message: string) =>
 
 /**
  * Checks a bill request as CIS would and returns the error code, or null when it is to get a JIR:
- * structure, signature, certificate OIB, the self-service rules, and the ZKI when the key is known.
+ * structure, signature, certificate OIB, the operator's OIB, the sequence mark and the payment, and the
+ * ZKI when the key is known.
  */
 async function checkBill(xml: string, keyOf: (oib: string) => Promise<KeyObject | null>): Promise<string | null> {
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
@@ -120,8 +121,15 @@ async function checkBill(xml: string, keyOf: (oib: string) => Promise<KeyObject 
   if (!/fiskal/i.test(certificate.subject)) return 's003';
   const oib = text(bill, 'Oib') ?? '';
   if (oibOfSubject(certificate.subject) !== oib) return 's005';
+  // The operator's OIB is the person's who issued the bill, or the company's for a self-service device:
+  // a valid OIB either way. The numbers run per premises (P) or per device (N, Kovanica's: decision 0041).
   const operator = text(bill, 'OibOper') ?? '';
-  if (!isValidOib(oib) || operator !== oib || text(bill, 'OznSlijed') !== 'P' || !['G', 'K', 'O'].includes(text(bill, 'NacinPlac') ?? ''))
+  if (
+    !isValidOib(oib) ||
+    !isValidOib(operator) ||
+    !['P', 'N'].includes(text(bill, 'OznSlijed') ?? '') ||
+    !['G', 'K', 'O'].includes(text(bill, 'NacinPlac') ?? '')
+  )
     return 's013';
   const key = await keyOf(oib);
   if (key) {

@@ -10,6 +10,12 @@ export const SOAP_ACTION = {
   echo: 'http://e-porezna.porezna-uprava.hr/fiskalizacija/2012/services/FiskalizacijaService/echo',
 } as const;
 
+/**
+ * `OznSlijed`: how bill numbers are counted. `N`, per charging device (ISU) in its premises, as
+ * `bill_counters` counts them (decision 0041); `P` would say one sequence for the whole premises.
+ */
+export const BILL_SEQUENCE_MARK = 'N';
+
 /** How a bill was paid, as CIS names it: `G` cash (coins, notes), `K` card, `O` other. */
 export type CisPayment = 'G' | 'K' | 'O';
 
@@ -25,10 +31,10 @@ export interface CisBill {
   vat: { ratePercent: number; baseCents: number; amountCents: number } | null;
   totalCents: number;
   payment: CisPayment;
-  /** `OibOper`: for self-service devices, the company's own OIB. */
+  /** `OibOper`: who issued it: the person (a bill by hand, a point of sale's), the company for a self-service device. */
   operatorOib: string;
   zki: string;
-  /** `NakDost`: a late delivery (any send after a failed first one). */
+  /** `NakDost`: a late delivery (a bill not fiscalized when it was issued: any resend, or a first send well after issue). */
   late: boolean;
 }
 
@@ -54,7 +60,8 @@ export function billRequest(bill: CisBill, messageId: string = randomUUID(), sen
     `<tns:Oib>${escapeXml(bill.oib)}</tns:Oib>` +
     `<tns:USustPdv>${bill.inVatSystem}</tns:USustPdv>` +
     `<tns:DatVrijeme>${cisTime(bill.issuedAt)}</tns:DatVrijeme>` +
-    '<tns:OznSlijed>P</tns:OznSlijed>' +
+    // Numbers run per premises and device (ISU): CIS's mark N (decision 0041).
+    `<tns:OznSlijed>${BILL_SEQUENCE_MARK}</tns:OznSlijed>` +
     `<tns:BrRac><tns:BrOznRac>${bill.number}</tns:BrOznRac><tns:OznPosPr>${escapeXml(bill.premises)}</tns:OznPosPr><tns:OznNapUr>${escapeXml(bill.isu)}</tns:OznNapUr></tns:BrRac>` +
     vat +
     `<tns:IznosUkupno>${cisAmount(bill.totalCents)}</tns:IznosUkupno>` +

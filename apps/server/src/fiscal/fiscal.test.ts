@@ -222,6 +222,12 @@ describe('the simulated CIS', () => {
     expect(result.answer.jir).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('takes a bill issued by a person (their OIB as the operator’s), numbered per device (OznSlijed N)', async () => {
+    const result = await send({ operatorOib: '12345678903', number: 10 });
+    expect(result).toMatchObject({ ok: true, answer: { kind: 'jir' } });
+    expect(billRequest(bill())).toContain('<tns:OznSlijed>N</tns:OznSlijed>');
+  });
+
   it('echoes', async () => {
     const exchange = await sendSoap({ url: cis.url, timeoutMs: 5000 }, SOAP_ACTION.echo, soapEnvelope(echoRequest('proba')));
     expect(exchange).toMatchObject({ ok: true, status: 200 });
@@ -234,7 +240,8 @@ describe('the simulated CIS', () => {
     expect(codeOf(await send({ zki: '0'.repeat(32) }))).toBe('s013');
     const other = makeFiscalCertificate(ca, { oib: '12345678903', name: 'Drugi' });
     expect(codeOf(await send({}, signerOf(other)))).toBe('s005');
-    expect(codeOf(await send({ operatorOib: '12345678903' }))).toBe('s013');
+    // The operator is the person who issued the bill (or the company, for a self-service device): any valid OIB.
+    expect(codeOf(await send({ operatorOib: '12345678900' }))).toBe('s013');
     const unsigned = soapEnvelope(billRequest(bill()));
     const exchange = await sendSoap({ url: cis.url, timeoutMs: 5000 }, SOAP_ACTION.bill, unsigned);
     expect(exchange.ok && readBillAnswer(exchange.body)).toMatchObject({ kind: 'errors', errors: [{ code: 's004' }] });

@@ -40,6 +40,8 @@ export const billItem = z.object({
   vatCents: z.number().int().nullable(),
   payment: z.enum(billPayments),
   oib: z.string(),
+  /** `OibOper`: who issued it — the person for a bill by hand or a point of sale's, the company's own for a machine's. */
+  operatorOib: z.string(),
   zki: z.string(),
   jir: z.string().nullable(),
   fiscalizedAt: z.string().nullable(),
@@ -78,8 +80,14 @@ export const billsCollection: CollectionSpec = {
 
 /** `OznPosPr`: the business premises label (fiscalization.md). */
 export const PREMISES_PATTERN = /^[0-9a-zA-Z]{1,20}$/;
-/** `OznNapUr`: the device's (ISU) number, digits without a leading zero. */
-export const ISU_PATTERN = /^[1-9]\d{0,8}$/;
+/** `OznNapUr`: the device's (ISU) number, 1 to 20 digits without a leading zero (as `zIsuNumber`). */
+export const ISU_PATTERN = /^[1-9]\d{0,19}$/;
+/**
+ * A bill's number as printed, `N/PREMISES/ISU` (`12/PP01/3`), or its sequence `N` alone: N of 1 to 9
+ * digits (a year's sequence stays far below), the premises as `PREMISES_PATTERN`, the ISU as
+ * `ISU_PATTERN`. Groups: N, premises, ISU.
+ */
+export const BILL_NUMBER_PATTERN = /^([1-9]\d{0,8})(?:\/([0-9a-zA-Z]{1,20})\/([1-9]\d{0,19}))?$/;
 /** The VAT rates a manual bill may carry (Croatia: 25 % standard, 13 % and 5 % reduced). */
 export const billVatRates = [25, 13, 5] as const;
 

@@ -3,7 +3,7 @@ import { roles } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
-import { zEmail, zPassword, zText } from '../validation.ts';
+import { zEmail, zOib, zPassword, zText } from '../validation.ts';
 
 export const userItem = z.object({
   ...itemMeta,
@@ -11,6 +11,8 @@ export const userItem = z.object({
   name: z.string(),
   surname: z.string(),
   phone: z.string().nullable(),
+  /** The person's OIB, the operator OIB of the bills they issue by hand; null until set. */
+  oib: z.string().nullable(),
   photo: z.string().nullable(),
   roles: z.array(z.enum(roles)),
   company: z.string(),
@@ -31,6 +33,7 @@ export const userCreate = z.strictObject({
   name: zText(100),
   surname: zText(100),
   phone: phone.nullable().optional(),
+  oib: zOib().nullable().optional(),
   roles: z.array(z.enum(roles)).min(1).max(4),
   company: zIri('companies'),
   active: z.boolean().optional(),
@@ -44,6 +47,7 @@ export const userPatch = z.strictObject({
   name: zText(100).optional(),
   surname: zText(100).optional(),
   phone: phone.nullable().optional(),
+  oib: zOib().nullable().optional(),
   roles: z.array(z.enum(roles)).min(1).max(4).optional(),
   company: zIri('companies').optional(),
   active: z.boolean().optional(),

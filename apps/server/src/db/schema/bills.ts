@@ -70,8 +70,10 @@ export const fiscalSettings = pgTable('fiscal_settings', {
 });
 
 /**
- * The last bill number per premises, device (ISU) and calendar year in Zagreb (fiscalization.md:
- * `OznSlijed` P). Taken with the bill in the same transaction, so a number is never skipped or reused.
+ * The last bill number per premises, device (ISU) and calendar year in Zagreb (the sequence CIS's
+ * `OznSlijed` N names, decision 0041), and the issue time of the bill that took it. Taken with the
+ * bill in the same transaction, so a number is never skipped or reused, and a later number is never
+ * issued at an earlier time.
  */
 export const billCounters = pgTable(
   'bill_counters',
@@ -81,6 +83,8 @@ export const billCounters = pgTable(
     isu: text().notNull(),
     year: integer().notNull(),
     last: integer().notNull(),
+    /** The issue time of the sequence's bill number `last`: the next is issued no earlier. */
+    lastIssuedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.premises, t.isu, t.year] })],
 );

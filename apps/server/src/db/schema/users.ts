@@ -14,6 +14,11 @@ export const users = pgTable(
     surname: text().notNull(),
     phone: text(),
     photo: text(),
+    /**
+     * The person's OIB: the operator OIB (`OibOper`) on the bills they issue by hand (manual bills,
+     * stornos). Null until set; such a user cannot issue a bill by hand (docs/rules.md).
+     */
+    oib: text(),
     roles: text().array().$type<Role[]>().notNull(),
     active: boolean().notNull().default(true),
     /** The language the user reads the back-office and its e-mails in; null: as the browser asks. */

@@ -1,3 +1,4 @@
+import { BILL_NUMBER_PATTERN } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { outer } from '../../db/paging.ts';
 import { billAttempts, bills, companies, devices, fiscalCertificates, locations } from '../../db/schema/index.ts';
@@ -15,11 +16,11 @@ const statusFilter: DerivedFilter = {
   },
 };
 
-/** A bill's number as printed (`12/PP01/3`), or its sequence alone (`12`). */
+/** A bill's number as printed (`12/PP01/3`, the ISU up to 20 digits), or its sequence alone (`12`). */
 const numberFilter: DerivedFilter = {
   derived: (values, param) => {
     const chosen = values.map((v) => {
-      const m = /^\s*([1-9]\d{0,8})(?:\/([0-9a-zA-Z]{1,20})\/([1-9]\d{0,8}))?\s*$/.exec(v);
+      const m = BILL_NUMBER_PATTERN.exec(v.trim());
       if (!m) throw badQuery(param);
       const sequence = Number(m[1]);
       return m[2]

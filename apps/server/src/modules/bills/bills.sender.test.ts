@@ -6,7 +6,7 @@ import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
-import { BillSender } from './bills.sender.ts';
+import { BillSender, LATE_AFTER_SECONDS } from './bills.sender.ts';
 import { activeKeyFor } from './bills.service.ts';
 
 const keys = new FiscalKeys(FISCAL_TEST_SECRET);
@@ -16,16 +16,25 @@ afterAll(() => cis.close());
 const sender = new BillSender(t.db, keys, cis);
 const home = await firstOf<Location>(t, '/api/v2/locations?name=Riva — caffe');
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
 let isu = 700;
 
-/** A new fiscalized device that took `count` coins; answers its bills' ids. */
-async function billedPayments(count: number) {
+/**
+ * A new fiscalized device that took `count` coins, the last `agoSeconds` ago (a second apart; just now
+ * unless told: a logger that uploads at once); answers its bills' ids.
+ */
+async function billedPayments(count: number, agoSeconds = 0) {
   isu += 1;
   const { device, logger } = await createDeviceWithLogger(t, { location: home['@id'], isuNumber: String(isu) });
   await sendEvents(
     t,
     logger,
-    Array.from({ length: count }, (_, i) => ({ seq: i + 1, at: minutesAgo(30 - i), type: 'coin', valueCents: 100 })) as EventInput[],
+    Array.from({ length: count }, (_, i) => ({
+      seq: i + 1,
+      at: secondsAgo(agoSeconds + count - i),
+      type: 'coin',
+      valueCents: 100,
+    })) as EventInput[],
   );
   const rows = await t.db.select().from(bills).where(eq(bills.deviceId, device.id)).orderBy(asc(bills.number));
   return rows.map((b) => b.id);
@@ -49,6 +58,33 @@ describe('the fiscal sender', () => {
     expect(attempts[0]?.requestXml).toContain('<tns:NakDost>false</tns:NakDost>');
     expect(attempts[0]?.answerXml).toContain(`<tns:Jir>${rows[0]?.jir}</tns:Jir>`);
     expect(attempts.every((a) => a.durationMs !== null && a.durationMs >= 0)).toBe(true);
+  });
+
+  it('sends a bill issued well before its first send as a late delivery, the first time too', async () => {
+    cis.switches.mode = 'up';
+    // A logger that uploads three hours after the sale (its connection was down): CIS never saw the bill in time.
+    const late = await billedPayments(1, 3 * 3600);
+    // One uploaded at once, sent within seconds: fiscalized as it was issued.
+    const now = await billedPayments(1);
+    const before = cis.received.length;
+    await sender.sweep();
+    const attempts = await attemptsOf([...late, ...now]);
+    expect(attempts.map((a) => [a.billId, a.late, a.outcome])).toEqual([
+      [late[0], true, 'jir'],
+      [now[0], false, 'jir'],
+    ]);
+    expect(attempts[0]?.requestXml).toContain('<tns:NakDost>true</tns:NakDost>');
+    expect(attempts[1]?.requestXml).toContain('<tns:NakDost>false</tns:NakDost>');
+    // What CIS received, as it read it.
+    const [lateRow, nowRow] = [...(await billRows(late)), ...(await billRows(now))];
+    const received = cis.received.slice(before);
+    expect(received.find((r) => r.number === `${lateRow?.number}/${lateRow?.premises}/${lateRow?.isu}`)?.late).toBe(true);
+    expect(received.find((r) => r.number === `${nowRow?.number}/${nowRow?.premises}/${nowRow?.isu}`)?.late).toBe(false);
+    // Just inside the limit it is still in time; just past it, late.
+    const inTime = await billedPayments(1, LATE_AFTER_SECONDS - 20);
+    const pastIt = await billedPayments(1, LATE_AFTER_SECONDS + 5);
+    await sender.sweep();
+    expect((await attemptsOf([...inTime, ...pastIt])).map((a) => a.late)).toEqual([false, true]);
   });
 
   it('survives an outage: the failed sends are kept, the next is a late delivery with the same ZKI', async () => {

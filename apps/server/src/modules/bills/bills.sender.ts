@@ -20,6 +20,14 @@ export const CIS_TIMEOUT_MS = 10_000;
 /** How long one sweep claims more bills; what is left goes to the next sweep (the job expires after 90 s). */
 export const SWEEP_BUDGET_MS = 45_000;
 
+/**
+ * A first send this long after the bill's issue time is a late delivery (`NakDost=true`, docs/rules.md
+ * "Sending"): CIS answers within 2 s and a healthy server sends a bill within seconds of issuing it (at
+ * worst the next minute's sweep, which claims for 45 s and waits 10 s for CIS); later than that, the bill
+ * was not fiscalized when it was issued (a logger that uploaded late, a server or CIS that was down).
+ */
+export const LATE_AFTER_SECONDS = 120;
+
 /** When a bill is sent again after its n-th send: 30 s, 1, 2, 4, 8 minutes, then every 15 minutes. */
 export const retryDelayMs = (sends: number) => Math.min(30_000 * 2 ** Math.max(0, sends - 1), 15 * 60_000);
 
@@ -40,6 +48,8 @@ interface Due {
   operator_oib: string;
   zki: string;
   attempts: number;
+  /** A send before (a failed one, or one cut off by a crash), or a first send past `LATE_AFTER_SECONDS`. */
+  late: boolean;
   certificate_id: number;
   certificate_pem: string;
   private_key_sealed: string;
@@ -74,7 +84,8 @@ interface Outcome {
  * several servers share the work), records each attempt *before* sending it and moves the bill's next
  * try ahead, then sends and records the answer. A send cut off by a crash thus left an attempt behind,
  * and the next send of that bill is a late delivery (`NakDost`), never a second first send. Every send
- * after the first is late and carries the same bill data and ZKI under a new message id.
+ * after the first is late, and so is a first send more than `LATE_AFTER_SECONDS` after the bill's issue
+ * time; a resend carries the same bill data and ZKI under a new message id.
  */
 export class BillSender {
   constructor(
@@ -130,7 +141,8 @@ export class BillSender {
         (await tx.execute(sql`
           select b.id, b.company_id, b.issued_at, b.number, b.premises, b.isu, b.total_cents, b.in_vat_system, b.vat_rate, b.vat_base_cents,
             b.vat_cents, b.payment, b.oib, b.operator_oib, b.zki, b.attempts, b.certificate_id, c.certificate_pem, c.private_key_sealed,
-            s.environment, s.signature_algorithm, s.ca_bundle, s.cis_certificate_pem
+            s.environment, s.signature_algorithm, s.ca_bundle, s.cis_certificate_pem,
+            (b.attempts > 0 or b.issued_at < now() - ${LATE_AFTER_SECONDS} * interval '1 second') as late
           from bills b
           join fiscal_certificates c on c.id = b.certificate_id
           left join fiscal_settings s on s.company_id = b.company_id
@@ -149,7 +161,7 @@ export class BillSender {
         const environment = bill.environment ?? 'simulated';
         const endpoint = this.endpointOf(environment, bill.ca_bundle);
         const messageId = randomUUID();
-        const late = bill.attempts > 0;
+        const late = bill.late;
         const request = billRequest(
           {
             oib: bill.oib,
@@ -171,7 +183,9 @@ export class BillSender {
           messageId,
         );
         const signer = { privateKey: this.keys.keyOf(bill.certificate_id, bill.private_key_sealed), certificatePem: bill.certificate_pem };
-        const envelope = soapEnvelope(signMessage(request, signer, bill.signature_algorithm ?? 'rsa-sha1'));
+        // RSA-SHA1 as CIS's specification has it; RSA-SHA256 only towards the simulated CIS (docs/rules.md).
+        const algorithm = environment === 'simulated' ? (bill.signature_algorithm ?? 'rsa-sha1') : 'rsa-sha1';
+        const envelope = soapEnvelope(signMessage(request, signer, algorithm));
         claimed.push({
           billId: bill.id,
           companyId: bill.company_id,

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
-import { billAttempts, bills, fiscalCertificates, locations } from '../../db/schema/index.ts';
+import { billAttempts, bills, fiscalCertificates, locations, users } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { computeZki, zkisOf, zkiText } from '../../fiscal/zki.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -92,7 +92,9 @@ interface BillInsert {
 /**
  * Issues the bills of a batch's payments inside the batch's transaction: takes their numbers (per
  * premises, ISU and Zagreb year, in time order; the counter's row lock orders concurrent batches and
- * the transaction's rollback returns numbers it took), computes each ZKI with the company's key, and
+ * the transaction's rollback returns numbers it took) and their issue times (the payment's, or the
+ * sequence's latest issue time when the payment is older: decision 0041), computes each ZKI with the
+ * company's key (a self-service device's operator OIB is the company's), and
  * answers the insert as a CTE of the batch's write statement. A payment stored twice fails the batch
  * on the `(logger, seq)` key rather than leave a gap in the numbers. The sender fiscalizes them after
  * the commit (`bills.sender.ts`).
@@ -111,9 +113,10 @@ export async function issueDeviceBills(
   settledBefore: Date | null = null,
 ): Promise<SQL | null> {
   if (!fiscal.certificate || payments.length === 0) return null;
-  const billed = payments.flatMap((payment) => {
+  const inOrder = [...payments].sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
+  const billed = inOrder.flatMap((payment) => {
     const place = billingPlace(fiscal, placements, payment);
-    return place ? [{ payment, ...place, year: Number(businessDate(payment.at).slice(0, 4)) }] : [];
+    return place ? [{ payment, ...place, at: payment.at, year: Number(businessDate(payment.at).slice(0, 4)) }] : [];
   });
   if (billed.length === 0) return null;
 
@@ -121,18 +124,19 @@ export async function issueDeviceBills(
   const key = keys.keyOf(fiscal.certificate.id, fiscal.certificate.sealedKey);
   // The ZKIs first, all at once: a large batch is signed on two threads (fiscal/zki.ts).
   const zkis = await zkisOf(
-    billed.map(({ payment, premises, isu }, i) =>
-      zkiText({ oib: fiscal.oib, issuedAt: payment.at, number: numbers[i] as number, premises, isu, totalCents: payment.amountCents }),
-    ),
+    billed.map(({ payment, premises, isu }, i) => {
+      const { number, at } = numbers[i] as Numbered;
+      return zkiText({ oib: fiscal.oib, issuedAt: at, number, premises, isu, totalCents: payment.amountCents });
+    }),
     key,
   );
   const rows: BillInsert[] = billed.map(({ payment, premises, isu, year }, i) => {
-    const number = numbers[i] as number;
+    const { number, at } = numbers[i] as Numbered;
     const total = payment.amountCents;
     const vatBase = fiscal.inVatSystem ? netOfVat(total, MACHINE_VAT_PERCENT) : null;
     return {
       seq: payment.seq,
-      at: payment.at.toISOString(),
+      at: at.toISOString(),
       year,
       number,
       premises,
@@ -159,38 +163,60 @@ export async function issueDeviceBills(
       lateral (select b.at < ${settledBefore?.toISOString() ?? null}::timestamptz is true as settled) s)`;
 }
 
+/** A bill's number in its sequence and its issue time. */
+interface Numbered {
+  number: number;
+  at: Date;
+}
+
 /**
  * Takes the next numbers of a company's sequences (per premises, ISU and Zagreb year), one for each
- * bill in order. The counter's row lock orders concurrent takers, and a rolled-back transaction gives
- * its numbers back: no gaps, no reuse (fiscalization.md `OznSlijed` P).
+ * bill in order, with each bill's issue time: its own (`at`), unless the sequence's latest bill was
+ * issued later — then that time, so that numbers never run against issue times within a sequence
+ * (decision 0041). The counters' rows are locked first (in key order, so concurrent takers queue
+ * rather than deadlock) and a rolled-back transaction gives its numbers back: no gaps, no reuse.
  */
 async function takeNumbers(
   tx: Tx,
   companyId: number,
-  bills: readonly { premises: string; isu: string; year: number }[],
-): Promise<number[]> {
+  bills: readonly { premises: string; isu: string; year: number; at: Date }[],
+): Promise<Numbered[]> {
   const keyOf = (b: { premises: string; isu: string; year: number }) => `${b.premises}\u0000${b.isu}\u0000${b.year}`;
-  const counts = new Map<string, { premises: string; isu: string; year: number; count: number }>();
-  for (const b of bills) {
-    const entry = counts.get(keyOf(b)) ?? { premises: b.premises, isu: b.isu, year: b.year, count: 0 };
-    entry.count += 1;
-    counts.set(keyOf(b), entry);
-  }
-  const taken = await tx.execute(sql`
+  const sequences = new Map<string, { premises: string; isu: string; year: number }>();
+  for (const b of bills) sequences.set(keyOf(b), { premises: b.premises, isu: b.isu, year: b.year });
+  // Created or locked, and read as they are now (a concurrent taker's numbers committed before ours).
+  const locked = await tx.execute(sql`
     insert into bill_counters (company_id, premises, isu, year, last)
-    select ${companyId}::int, c.premises, c.isu, c.year, c.count
-    from json_to_recordset(${JSON.stringify([...counts.values()])}::json) as c(premises text, isu text, year int, count int)
-    on conflict (company_id, premises, isu, year) do update set last = bill_counters.last + excluded.last
-    returning premises, isu, year, last`);
-  const next = new Map<string, number>();
-  for (const row of (taken as unknown as { rows: { premises: string; isu: string; year: number; last: number }[] }).rows) {
-    next.set(keyOf(row), Number(row.last) - (counts.get(keyOf(row))?.count ?? 0) + 1);
+    select ${companyId}::int, c.premises, c.isu, c.year, 0
+    from json_to_recordset(${JSON.stringify([...sequences.values()])}::json) as c(premises text, isu text, year int)
+    order by c.premises, c.isu, c.year
+    on conflict (company_id, premises, isu, year) do update set last = bill_counters.last
+    returning premises, isu, year, last, last_issued_at as "lastIssuedAt"`);
+  const state = new Map<string, { last: number; issuedAt: number }>();
+  for (const row of (
+    locked as unknown as { rows: { premises: string; isu: string; year: number; last: number; lastIssuedAt: string | Date | null }[] }
+  ).rows) {
+    state.set(keyOf(row), {
+      last: Number(row.last),
+      issuedAt: row.lastIssuedAt === null ? Number.NEGATIVE_INFINITY : new Date(row.lastIssuedAt).getTime(),
+    });
   }
-  return bills.map((b) => {
-    const number = next.get(keyOf(b)) as number;
-    next.set(keyOf(b), number + 1);
-    return number;
+  const taken = bills.map((b) => {
+    const sequence = state.get(keyOf(b)) as { last: number; issuedAt: number };
+    sequence.last += 1;
+    sequence.issuedAt = Math.max(sequence.issuedAt, b.at.getTime());
+    return { number: sequence.last, at: new Date(sequence.issuedAt) };
   });
+  await tx.execute(sql`
+    update bill_counters c set last = u.last, last_issued_at = u.at
+    from json_to_recordset(${JSON.stringify(
+      [...sequences.entries()].map(([key, b]) => {
+        const { last, issuedAt } = state.get(key) as { last: number; issuedAt: number };
+        return { ...b, last, at: new Date(issuedAt).toISOString() };
+      }),
+    )}::json) as u(premises text, isu text, year int, last int, at timestamptz)
+    where c.company_id = ${companyId} and c.premises = u.premises and c.isu = u.isu and c.year = u.year`);
+  return taken;
 }
 
 /** The signing key of the active certificate of the company with this OIB (the simulated CIS checks ZKIs with it). */
@@ -226,6 +252,7 @@ export function toBill(row: BillRowWith): Bill {
     vatCents: row.vatCents,
     payment: row.payment,
     oib: row.oib,
+    operatorOib: row.operatorOib,
     zki: row.zki,
     jir: row.jir,
     fiscalizedAt: row.fiscalizedAt ? row.fiscalizedAt.toISOString() : null,
@@ -271,14 +298,27 @@ export interface HandBill {
   stornoOfId: number | null;
   note: string | null;
   createdById: number | null;
+  /** `OibOper`: the OIB of the person who issues it (`operatorOibOf`, a point of sale's worker's). */
+  operatorOib: string;
+}
+
+/**
+ * The operator OIB of a bill a user issues by hand: the user's own (docs/rules.md). A user without one
+ * is refused (422 `operator_oib_missing`): the bill would otherwise name the company as its issuer.
+ */
+export async function operatorOibOf(tx: Tx | Db, userId: number): Promise<string> {
+  const [user] = await tx.select({ oib: users.oib }).from(users).where(eq(users.id, userId));
+  if (!user?.oib) throw new ApiProblem(422, 'operator_oib_missing');
+  return user.oib;
 }
 
 /** One bill issued by hand (a manual bill or a storno): numbered, its ZKI computed, due for sending at once. */
 async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill): Promise<number> {
   const year = Number(businessDate(bill.at).slice(0, 4));
-  const [number] = await takeNumbers(tx, bill.companyId, [{ premises: bill.premises, isu: bill.isu, year }]);
+  const [taken] = await takeNumbers(tx, bill.companyId, [{ premises: bill.premises, isu: bill.isu, year, at: bill.at }]);
+  const { number, at } = taken as Numbered;
   const zki = computeZki(
-    { oib: issuer.oib, issuedAt: bill.at, number: number as number, premises: bill.premises, isu: bill.isu, totalCents: bill.totalCents },
+    { oib: issuer.oib, issuedAt: at, number, premises: bill.premises, isu: bill.isu, totalCents: bill.totalCents },
     keys.keyOf(issuer.certificate.id, issuer.certificate.sealedKey),
   );
   const [row] = await tx
@@ -288,12 +328,12 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
       kind: bill.kind,
       deviceId: bill.deviceId,
       locationId: bill.locationId,
-      issuedAt: bill.at,
+      issuedAt: at,
       // The record is made when the bill is issued: a bill issued at an earlier time (the demo's)
       // says so in its record too.
-      createdAt: bill.at,
+      createdAt: at,
       year,
-      number: number as number,
+      number,
       premises: bill.premises,
       isu: bill.isu,
       totalCents: bill.totalCents,
@@ -303,10 +343,10 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
       vatCents: bill.vat?.cents ?? null,
       payment: bill.payment,
       oib: issuer.oib,
-      operatorOib: issuer.oib,
+      operatorOib: bill.operatorOib,
       zki,
       certificateId: issuer.certificate.id,
-      nextAttemptAt: bill.at,
+      nextAttemptAt: at,
       stornoOfId: bill.stornoOfId,
       note: bill.note,
       createdById: bill.createdById,
@@ -319,7 +359,13 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
  * The storno of a bill (domain.md §9): the negative of its amount and VAT, same premises, ISU, device,
  * location and payment, issued at `at`.
  */
-export function stornoOf(original: typeof bills.$inferSelect, at: Date, note: string | null, createdById: number | null): HandBill {
+export function stornoOf(
+  original: typeof bills.$inferSelect,
+  at: Date,
+  note: string | null,
+  createdById: number | null,
+  operatorOib: string,
+): HandBill {
   return {
     companyId: original.companyId,
     kind: 'storno',
@@ -337,6 +383,7 @@ export function stornoOf(original: typeof bills.$inferSelect, at: Date, note: st
     stornoOfId: original.id,
     note,
     createdById,
+    operatorOib,
   };
 }
 
@@ -367,6 +414,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
       const id = await db.transaction(async (tx) => {
         const at = new Date();
         const issuer = await issuerOf(tx, companyId, at);
+        const operatorOib = await operatorOibOf(tx, ctx.actor.userId);
         if (!issuer.inVatSystem && input.vatRate !== undefined) throw invalid('vatRate', 'vat_not_applicable');
         const rate = input.vatRate ?? MACHINE_VAT_PERCENT;
         const baseCents = netOfVat(input.totalCents, rate);
@@ -384,6 +432,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
           stornoOfId: null,
           note: input.note ?? null,
           createdById: ctx.actor.userId,
+          operatorOib,
         });
         const [bill] = await tx.select().from(bills).where(eq(bills.id, billId));
         await recordChange(tx, ctx, { resource: 'bills', recordId: billId, companyId, action: 'create', after: bill });
@@ -414,7 +463,8 @@ export function billsService(db: Db, keys: FiscalKeys) {
           throw new ApiProblem(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
         const at = new Date();
         const issuer = await issuerOf(tx, original.companyId, at);
-        const stornoId = await issueOne(tx, keys, issuer, stornoOf(original, at, input.note ?? null, ctx.actor.userId));
+        const operatorOib = await operatorOibOf(tx, ctx.actor.userId);
+        const stornoId = await issueOne(tx, keys, issuer, stornoOf(original, at, input.note ?? null, ctx.actor.userId, operatorOib));
         // Recorded on the cancelled bill: its history shows the storno that cancelled it (decision 0028).
         const [storno] = await tx.select().from(bills).where(eq(bills.id, stornoId));
         await recordChange(tx, ctx, { resource: 'bills', recordId: id, companyId: original.companyId, action: 'storno', after: storno });

@@ -7,18 +7,27 @@ import {
   type FiscalEcho,
   type FiscalSettings,
   type Location,
+  type SearchAnswer,
   VIEW_HEADER,
 } from '@kovanica/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, bills, companies, fiscalCertificates } from '../../db/schema/index.ts';
-import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from '../../demo/seed.ts';
+import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, demoAccounts } from '../../demo/seed.ts';
 import { openPrivateKey } from '../../fiscal/certificates.ts';
 import { startCisSimulator } from '../../fiscal/cis-simulator.ts';
 import { makeDemoCa, makeFiscalCertificate } from '../../fiscal/fiscal-certificates.ts';
 import { computeZki } from '../../fiscal/zki.ts';
 import { FISCAL_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, createLocation, type EventInput, firstOf, sendEvents, standsSince } from '../../testing/fixtures.ts';
+import {
+  createDeviceWithLogger,
+  createLocation,
+  createUser,
+  type EventInput,
+  firstOf,
+  sendEvents,
+  standsSince,
+} from '../../testing/fixtures.ts';
 
 const cis = await startCisSimulator({ keyFor: async () => null });
 afterAll(() => cis.close());
@@ -117,6 +126,71 @@ describe('a manual bill', () => {
       .update(fiscalCertificates)
       .set({ active: true })
       .where(eq(fiscalCertificates.id, latest?.id ?? 0));
+  });
+});
+
+describe('the operator’s OIB and the device number', () => {
+  it('names the person who issued a bill by hand, and refuses one without an OIB in their language', async () => {
+    const bill = (await manual({ premises: 'OP1', isu: '2' })).body;
+    expect(bill.operatorOib).toBe(demoAccounts.manager.oib);
+    const cancelled = (await storno(bill, 'accountant')).body;
+    expect(cancelled.operatorOib).toBe(demoAccounts.accountant.oib);
+    const [row] = await t.db.select().from(bills).where(eq(bills.id, cancelled.id));
+    expect(row).toMatchObject({ oib: DEMO_ZABAVNI_OIB, operatorOib: demoAccounts.accountant.oib });
+
+    // A manager without an OIB issues nothing, and takes no number.
+    const person = await createUser(t, { roles: ['manager'], company: `/api/v2/companies/${zabavni.id}` });
+    const refused = await t.json<{ status: number; type: string; detail: string }>(person.email, {
+      method: 'POST',
+      url: '/api/v2/bills',
+      payload: { premises: 'OP1', isu: '2', totalCents: 100, payment: 'G' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.type).toBe('/api/v2/problems/operator_oib_missing');
+    expect(refused.body.detail).toMatch(/^Your OIB is not set/);
+    const hr = await t.json<{ detail: string }>(person.email, {
+      method: 'POST',
+      url: '/api/v2/bills',
+      headers: { 'accept-language': 'hr' },
+      payload: { premises: 'OP1', isu: '2', totalCents: 100, payment: 'G' },
+    });
+    expect(hr.body.detail).toMatch(/^Vaš OIB nije upisan/);
+    const another = (await manual({ premises: 'OP1', isu: '2' })).body;
+    expect((await storno(another, person.email)).status).toBe(422);
+
+    // They set it on their own profile (a wrong one is refused), then issue: the next number, theirs.
+    const own = (oib: string) =>
+      t.json<{ oib?: string; violations?: { propertyPath: string; code: string }[] }>(person.email, {
+        method: 'PATCH',
+        url: `/api/v2/users/${person.id}`,
+        headers: mergePatch,
+        payload: { oib },
+      });
+    expect((await own('12345678900')).body.violations).toMatchObject([{ propertyPath: 'oib', code: 'oib' }]);
+    expect((await own('12345678903')).body.oib).toBe('12345678903');
+    const issued = await manual({ premises: 'OP1', isu: '2', totalCents: 100 }, person.email);
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({ number: `${another.sequence + 1}/OP1/2`, operatorOib: '12345678903' });
+    // A manager cannot set another user's OIB; an admin can.
+    const patchOib = (user: string, oib: string | null) =>
+      t.as(user, { method: 'PATCH', url: `/api/v2/users/${person.id}`, headers: mergePatch, payload: { oib } });
+    expect((await patchOib('manager', '62940357120')).statusCode).toBe(403);
+    expect((await patchOib('admin', null)).statusCode).toBe(200);
+  });
+
+  it('takes device (ISU) numbers of up to 20 digits, in the form, the bills filter and the quick search', async () => {
+    const isu = '12345678901234567890';
+    const long = await manual({ premises: 'LONG1', isu });
+    expect(long.status).toBe(201);
+    expect(long.body.number).toBe(`1/LONG1/${isu}`);
+    const tooLong = await manual({ premises: 'LONG1', isu: `${isu}1` });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.violations).toMatchObject([{ propertyPath: 'isu', code: 'isu_number' }]);
+    const found = await t.json<{ member: Bill[] }>('manager', { url: `/api/v2/bills?number=${encodeURIComponent(long.body.number)}` });
+    expect(found.body.member.map((b) => b.id)).toEqual([long.body.id]);
+    expect((await t.as('manager', { url: `/api/v2/bills?number=${encodeURIComponent(`1/LONG1/${isu}1`)}` })).statusCode).toBe(400);
+    const searched = await t.json<SearchAnswer>('manager', { url: `/api/v2/search?q=${encodeURIComponent(long.body.number)}` });
+    expect(searched.body.results.filter((r) => r.kind === 'bill').map((r) => r.id)).toEqual([long.body.id]);
   });
 });
 
@@ -321,6 +395,27 @@ describe('fiscal settings', () => {
     expect((await t.json('worker', { url })).status).toBe(403);
     expect((await t.json('manager', { url: `/api/v2/fiscal-settings/${drugi.id}` })).status).toBe(404);
     await patch({ signatureAlgorithm: 'rsa-sha1' });
+  });
+
+  it('sign with RSA-SHA1 towards CIS: RSA-SHA256 is the simulated CIS’s only', async () => {
+    const url = `/api/v2/fiscal-settings/${istra.id}`;
+    const patch = (payload: Record<string, unknown>, lang = 'en') =>
+      t.json<FiscalSettings & { violations?: { propertyPath: string; code: string; message: string }[] }>('admin', {
+        method: 'PATCH',
+        url,
+        headers: { ...mergePatch, 'accept-language': lang },
+        payload,
+      });
+    const refused = await patch({ environment: 'test', signatureAlgorithm: 'rsa-sha256' }, 'hr');
+    expect(refused.status).toBe(422);
+    expect(refused.body.violations).toMatchObject([{ propertyPath: 'signatureAlgorithm', code: 'signature_simulated_only' }]);
+    expect(refused.body.violations?.[0]?.message).toMatch(/^RSA-SHA256 je samo za simulirani CIS/);
+    // On the test service, RSA-SHA256 alone is refused too.
+    expect((await patch({ environment: 'test' })).status).toBe(200);
+    expect((await patch({ signatureAlgorithm: 'rsa-sha256' })).status).toBe(422);
+    expect((await patch({ environment: 'simulated', signatureAlgorithm: 'rsa-sha256' })).body.signatureAlgorithm).toBe('rsa-sha256');
+    // Back to a real environment: RSA-SHA1 again, by itself.
+    expect((await patch({ environment: 'test' })).body).toMatchObject({ environment: 'test', signatureAlgorithm: 'rsa-sha1' });
   });
 
   it('check the connection with an EchoRequest to the company’s environment', async () => {

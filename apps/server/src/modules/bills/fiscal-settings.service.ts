@@ -230,6 +230,13 @@ export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis |
     async update(ctx, id, patch) {
       const before = await find(id, ctx.visible);
       if (!before) return null;
+      // CIS's specification signs with RSA-SHA1; RSA-SHA256 is a switch of the simulated CIS only
+      // (docs/rules.md): refused with a real environment, and a company moved to one goes back to SHA-1.
+      const environment = patch.environment ?? before.environment;
+      if (environment !== 'simulated' && patch.signatureAlgorithm === 'rsa-sha256') {
+        throw invalid('signatureAlgorithm', 'signature_simulated_only');
+      }
+      if (environment !== 'simulated' && before.signatureAlgorithm !== 'rsa-sha1') patch = { ...patch, signatureAlgorithm: 'rsa-sha1' };
       const values = { ...patch, updatedAt: new Date(), updatedById: ctx.actor.userId };
       // The change and its line in the audit trail (issue 15 §4: company settings) commit together.
       await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { type can, formatDateTime, formatMoney, iri, type SearchResult } from '@kovanica/contract';
+import { BILL_NUMBER_PATTERN, type can, formatDateTime, formatMoney, iri, type SearchResult } from '@kovanica/contract';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bills, devices, lessors, locations, loggers, users } from '../../db/schema/index.ts';
@@ -13,8 +13,8 @@ const PER_KIND = 5;
  */
 function billSearch(text: string): SQL | null {
   const value = text.trim();
-  const number = /^([1-9]\d{0,8})\/([0-9a-zA-Z]{1,20})\/([1-9]\d{0,8})$/.exec(value);
-  if (number)
+  const number = BILL_NUMBER_PATTERN.exec(value);
+  if (number?.[2])
     return and(eq(bills.number, Number(number[1])), eq(bills.premises, number[2] as string), eq(bills.isu, number[3] as string)) ?? null;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return eq(bills.jir, value.toLowerCase());
   if (/^[0-9a-f]{32}$/i.test(value)) return eq(bills.zki, value.toLowerCase());

@@ -10,7 +10,7 @@ import { type CrudService, replayed } from '../../http/crud.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
-import { issueBillAt } from '../bills/bills.service.ts';
+import { issueBillAt, operatorOibOf } from '../bills/bills.service.ts';
 import { creditCard, lockCard } from '../card-transactions/card-transactions.service.ts';
 import { bonusPromotionFor } from '../promotions/promotions.service.ts';
 import { topUpExtras } from './top-ups.queries.ts';
@@ -72,6 +72,20 @@ async function earlier(db: Db | Tx, sale: Sale): Promise<number | null> {
 }
 
 /**
+ * The operator OIB of a top-up's bill (docs/rules.md): the point of sale's worker who sold it (workers
+ * always have one); a sale without a worker is the signed-in user's (`operatorOibOf`: 422 without one).
+ */
+async function operatorOfSale(tx: Tx, sale: Sale): Promise<string> {
+  if (sale.workerId === null) {
+    if (sale.userId === null) throw new Error('a sale names its worker or its user');
+    return operatorOibOf(tx, sale.userId);
+  }
+  const [worker] = await tx.select({ oib: posWorkers.oib }).from(posWorkers).where(eq(posWorkers.id, sale.workerId));
+  if (!worker) throw new FieldError('posWorker', 'reference');
+  return worker.oib;
+}
+
+/**
  * Sells credit (domain.md §11, decision 0023), in one transaction: the card locked and checked active,
  * the best bonus promotion of the card's owner, the bill for the money taken (the point of sale's
  * premises and ISU; it goes to CIS with the others), the top-up, and the ledger row with the card's new
@@ -96,6 +110,8 @@ export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<
         paidCents: sale.paidCents,
       });
       const base = netOfVat(sale.paidCents, MACHINE_VAT_PERCENT);
+      // The bill's operator is the worker who sells (a staffed desk, not a self-service device).
+      const operatorOib = await operatorOfSale(tx, sale);
       const billId = await issueBillAt(tx, keys, {
         companyId: sale.companyId,
         kind: 'manual',
@@ -110,6 +126,7 @@ export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<
         stornoOfId: null,
         note: `Loyalty card top-up ${card.number}`,
         createdById: sale.userId,
+        operatorOib,
       });
       const [topUp] = await tx
         .insert(topUps)

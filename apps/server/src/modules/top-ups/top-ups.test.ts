@@ -42,6 +42,9 @@ describe('top-ups', () => {
     expect(big.body.billNumber).toMatch(/^\d+\/POS1\/1$/);
     const bill = (await t.json<Bill>('manager', { url: big.body.bill ?? '' })).body;
     expect(bill).toMatchObject({ totalCents: 6000, payment: 'K', kind: 'manual', vatCents: 1200 });
+    // A staffed desk's bill names the worker who sold (their OIB), not the company nor who keyed it in.
+    expect(bill.operatorOib).toBe(p.worker.oib);
+    expect(bill.operatorOib).not.toBe(bill.oib);
     expect(await cardNow(card)).toMatchObject({ paidCents: 7000, bonusCents: 1200, balanceCents: 8200 });
     const ledger = (
       await t.json<Collection<CardTransaction>>('manager', { url: `/api/v2/card-transactions?card=${card.id}&order[at]=asc` })

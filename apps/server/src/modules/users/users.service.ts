@@ -23,6 +23,7 @@ export function toUser(row: UserRow): User {
     name: row.name,
     surname: row.surname,
     phone: row.phone,
+    oib: row.oib,
     photo: row.photo,
     roles: row.roles,
     company: iri('companies', row.companyId),
@@ -79,6 +80,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
               name: input.name,
               surname: input.surname,
               phone: input.phone ?? null,
+              oib: input.oib ?? null,
               photo: null,
               roles: input.roles,
               active: input.active ?? true,
@@ -122,6 +124,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.surname !== undefined) changes.surname = patch.surname;
       if (patch.phone !== undefined) changes.phone = patch.phone;
+      if (patch.oib !== undefined) changes.oib = patch.oib;
       if (patch.roles !== undefined) changes.roles = patch.roles;
       if (patch.active !== undefined) changes.active = patch.active;
       if (patch.language !== undefined) changes.language = patch.language;

@@ -49,6 +49,10 @@ describe('the advanced filter', () => {
     expect(filterErrors(emptyFilter())).toEqual({});
     expect(filterErrors({ ...emptyFilter(), number: '12/PP01/3' })).toEqual({});
     expect(filterErrors({ ...emptyFilter(), number: '12' })).toEqual({});
+    // A device (ISU) number has up to 20 digits (CIS's OznNapUr); the sequence up to 9.
+    expect(filterErrors({ ...emptyFilter(), number: '12/PP01/12345678901234567890' })).toEqual({});
+    expect(filterErrors({ ...emptyFilter(), number: '12/PP01/123456789012345678901' })).toEqual({ number: 'number' });
+    expect(filterErrors({ ...emptyFilter(), number: '1234567890' })).toEqual({ number: 'number' });
     expect(
       filterErrors({
         ...emptyFilter(),

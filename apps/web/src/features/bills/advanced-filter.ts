@@ -1,4 +1,4 @@
-import { PREMISES_PATTERN } from '@kovanica/contract';
+import { BILL_NUMBER_PATTERN, PREMISES_PATTERN } from '@kovanica/contract';
 import type { Query } from '../../lib/api.ts';
 import { type ListSearch, toApiQuery } from '../../lib/list-state.ts';
 
@@ -40,8 +40,8 @@ const fields = Object.keys(PARAMS) as (keyof AdvancedFilter)[];
 const CENTS = new Set<keyof AdvancedFilter>(['amountFrom', 'amountTo']);
 const NULLABLE = new Set<keyof AdvancedFilter>(['device', 'location', 'payment', 'kind', 'status', ...CENTS]);
 
-/** A bill's number as printed (`12/PP01/3`) or its sequence alone (`12`), as the API's `number` filter takes it. */
-export const BILL_NUMBER = /^[1-9]\d{0,9}(\/[0-9a-zA-Z]{1,20}\/[1-9]\d{0,8})?$/;
+/** A bill's number as printed (`12/PP01/3`, an ISU of up to 20 digits) or its sequence alone (`12`), as the API's `number` filter takes it. */
+export const BILL_NUMBER = BILL_NUMBER_PATTERN;
 /** A JIR is a UUID; a ZKI 32 hex digits. Both are matched exactly, so a part of one finds nothing. */
 export const JIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ZKI = /^[0-9a-f]{32}$/;

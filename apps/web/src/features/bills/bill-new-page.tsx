@@ -141,7 +141,7 @@ export function BillNewPage() {
                 inputWrapperOrder={HINT_BELOW}
                 required
                 withAsterisk
-                maxLength={9}
+                maxLength={20}
                 inputMode="numeric"
                 autoComplete="off"
                 {...form.getInputProps('isu')}

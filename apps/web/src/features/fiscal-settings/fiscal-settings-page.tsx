@@ -139,11 +139,21 @@ function ConnectionCard({ settings }: { settings: FiscalSettings }) {
               <Select
                 label={t(k('fields.signatureAlgorithm'))}
                 description={t(k('hints.signatureAlgorithm'))}
-                data={signatureAlgorithms.map((value) => ({ value, label: t(k(`algorithms.${value}`)) }))}
+                // RSA-SHA256 is a switch of the simulated CIS only: CIS's specification signs with RSA-SHA1.
+                data={signatureAlgorithms.map((value) => ({
+                  value,
+                  label: t(k(`algorithms.${value}`)),
+                  disabled: value === 'rsa-sha256' && environment !== 'simulated',
+                }))}
                 allowDeselect={false}
                 maw={320}
                 {...form.getInputProps('signatureAlgorithm')}
               />
+              {form.getValues().signatureAlgorithm === 'rsa-sha256' && (
+                <Alert color="orange" variant="light">
+                  {t(k('sha256Warning'))}
+                </Alert>
+              )}
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 {(['caBundle', 'cisCertificatePem'] as const).map((field) => (
                   <Textarea

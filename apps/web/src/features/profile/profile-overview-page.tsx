@@ -17,16 +17,28 @@ import { DEFAULT_PHOTO, useSession } from '../../lib/session.ts';
 import { meQuery, useChangePassword, useUpdateMe } from './api.ts';
 import classes from './profile-overview-page.module.css';
 
-const personalSchema = userPatch.pick({ name: true, surname: true, phone: true });
+const personalSchema = userPatch.pick({ name: true, surname: true, phone: true, oib: true });
 
 interface PersonalValues {
   name: string;
   surname: string;
   phone: string;
+  /** The operator OIB of the bills one issues by hand (manual bills, stornos). */
+  oib: string;
 }
 
-const toPersonalPatch = (v: PersonalValues) => ({ name: v.name, surname: v.surname, phone: v.phone.trim() === '' ? null : v.phone });
-const personalValuesOf = (user: User): PersonalValues => ({ name: user.name, surname: user.surname, phone: user.phone ?? '' });
+const toPersonalPatch = (v: PersonalValues) => ({
+  name: v.name,
+  surname: v.surname,
+  phone: v.phone.trim() === '' ? null : v.phone,
+  oib: v.oib.trim() === '' ? null : v.oib.trim(),
+});
+const personalValuesOf = (user: User): PersonalValues => ({
+  name: user.name,
+  surname: user.surname,
+  phone: user.phone ?? '',
+  oib: user.oib ?? '',
+});
 
 export function ProfileOverviewPage() {
   const { t } = useTranslation();
@@ -42,6 +54,7 @@ export function ProfileOverviewPage() {
   const rows: [string, string | null | undefined][] = [
     [t('profile.email'), user?.email ?? personalInfo.email],
     [t('profile.phone'), user ? user.phone : personalInfo.phone],
+    [t('profile.oib'), user?.oib],
     [t('profile.role'), t(`roles.${accountInfo.role ?? 'none'}`)],
     [t('profile.company'), company.data?.name],
   ];
@@ -121,6 +134,15 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
           <TextInput label={t('profile.surname')} required withAsterisk autoComplete="family-name" {...form.getInputProps('surname')} />
         </SimpleGrid>
         <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        <TextInput
+          label={t('profile.oib')}
+          description={t('profile.oibHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          {...form.getInputProps('oib')}
+        />
         <Group>
           <Button type="submit" loading={saving}>
             {t('profile.save')}

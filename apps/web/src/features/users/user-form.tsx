@@ -17,6 +17,8 @@ interface Values {
   surname: string;
   email: string;
   phone: string;
+  /** The operator OIB of the bills the user issues by hand; empty: none. */
+  oib: string;
   /** The form picks one role; the API keeps a list whose first role counts (original §3). */
   role: Role | null;
   company: string | null;
@@ -30,6 +32,7 @@ const valuesOf = (user?: User): Values => ({
   surname: user?.surname ?? '',
   email: user?.email ?? '',
   phone: user?.phone ?? '',
+  oib: user?.oib ?? '',
   role: user?.roles[0] ?? null,
   company: user?.company ?? null,
   active: user?.active ?? true,
@@ -42,6 +45,7 @@ const toBody = (v: Values) => ({
   name: v.name,
   surname: v.surname,
   phone: v.phone.trim() === '' ? null : v.phone.trim(),
+  oib: v.oib.trim() === '' ? null : v.oib.trim(),
   roles: v.role ? [v.role] : undefined,
   company: v.company ?? undefined,
   active: v.active,
@@ -60,6 +64,7 @@ function toPatch(v: Values, initial: Values): UserPatch {
   if (all.name !== before.name) patch.name = all.name;
   if (all.surname !== before.surname) patch.surname = all.surname;
   if (all.phone !== before.phone) patch.phone = all.phone;
+  if (all.oib !== before.oib) patch.oib = all.oib;
   if (v.role !== initial.role && all.roles) patch.roles = all.roles;
   if (v.company !== initial.company && all.company) patch.company = all.company;
   if (v.active !== initial.active) patch.active = v.active;
@@ -122,6 +127,16 @@ export function UserForm({ user, scope }: UserFormProps) {
           {...form.getInputProps('email')}
         />
         <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+        <TextInput
+          label={label('oib')}
+          description={t('resources.users.oibHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          disabled={locked('oib')}
+          {...form.getInputProps('oib')}
+        />
         <Select
           label={label('role')}
           required
