@@ -13,17 +13,34 @@ export const dashboardSummary = z.object({
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
 /**
+ * An index is shown only once its span to date holds enough to mean something (docs/rules.md, "Dashboard
+ * figures"): a span that is still today alone (the daily indexes always; the weekly on a Monday, the
+ * monthly on the 1st, the yearly on 1 January) needs the day to have run `INDEX_MIN_MINUTES` on the
+ * Zagreb clock and the day compared with to hold `INDEX_MIN_PAYMENTS` payments by the same time.
+ */
+export const INDEX_MIN_MINUTES = 60;
+export const INDEX_MIN_PAYMENTS = 10;
+
+/**
  * A revenue index (domain.md §8): revenue of the period to date ÷ revenue over the same span of the
- * comparison period × 100, the span cut at the same time of day. Null when the comparison earned nothing.
+ * comparison period × 100, the span cut at the same time of day. Null when the comparison earned
+ * nothing, or while it is too early in the day to compare (`noIndex` says which).
  */
 export const dashboardIndex = z.object({
   currentCents: z.number().int(),
   comparisonCents: z.number().int(),
   index: z.number().nullable(),
+  /** Why there is no index: `nothing_compared` (the comparison span earned nothing), `too_early` (see `INDEX_MIN_MINUTES`). */
+  noIndex: z.enum(['nothing_compared', 'too_early']).nullable(),
+  /** The current span's first day (it runs to now); the period's first day unless the record cut it (`recordedFrom`). */
+  from: z.string(),
+  /** The comparison span's first and last day; the last is cut at the time of day it is now, or whole (a shorter month). */
+  comparisonFrom: z.string(),
+  comparisonTo: z.string(),
   /**
-   * The first day with revenue in the view when it falls inside the comparison span after its first
-   * day: nothing was recorded before it, so the comparison holds only that part of its span (a new
-   * company's first year). Null otherwise.
+   * The view's first day with revenue when it fell inside the comparison period after its first day:
+   * nothing was recorded before it, so both spans were cut to start there (the comparison on that day,
+   * the current span on the same day of its period: `from`). Null otherwise.
    */
   recordedFrom: z.string().nullable(),
 });
@@ -57,7 +74,7 @@ export const dashboardFigures = z.object({
   balanceCents: z.number().int(),
   thisMonthCents: z.number().int(),
   lastMonthCents: z.number().int(),
-  /** Revenue per business day, oldest first, today (so far) last: the last 30 and the last 365 days. */
+  /** Revenue per business day, oldest first: the last 30 and the last 365 whole days, yesterday last (today's unfinished day is in the daily index). */
   traffic30: z.array(dashboardDay),
   traffic365: z.array(dashboardDay),
   /** Daily revenue for the next 30 days from the days before today, with an interval (~80 %). */

@@ -4,6 +4,8 @@ import {
   CONTRACT_ENDING_DAYS,
   type DashboardFigures,
   type DashboardIndex,
+  INDEX_MIN_MINUTES,
+  INDEX_MIN_PAYMENTS,
   iri,
   monthEnd,
   monthStart,
@@ -24,7 +26,7 @@ const scoped = (column: string, companies: readonly number[] | null): SQL =>
 const HISTORY_DAYS = 400;
 
 const monthLength = (month: string) => Number(monthEnd(month).slice(8));
-/** The same month and day a number of months earlier, clipped to that month's length. */
+/** The same month and day a number of months earlier (later when negative), clipped to that month's length. */
 function monthsBack(day: string, months: number): string {
   const y = Number(day.slice(0, 4));
   const m = Number(day.slice(5, 7)) - 1 - months;
@@ -32,17 +34,29 @@ function monthsBack(day: string, months: number): string {
   return `${first.slice(0, 8)}${String(Math.min(Number(day.slice(8, 10)), monthLength(first))).padStart(2, '0')}`;
 }
 
-/** An index of the period to date against its comparison span (`from` … `to`); `recordedFrom`: the view's first day with revenue. */
-const indexOf = (
-  currentCents: number,
-  comparisonCents: number,
-  span: { from: string; to: string; recordedFrom: string | null },
-): DashboardIndex => ({
-  currentCents,
-  comparisonCents,
-  index: comparisonCents > 0 ? Math.round((currentCents / comparisonCents) * 10_000) / 100 : null,
-  recordedFrom: span.recordedFrom !== null && span.recordedFrom > span.from && span.recordedFrom <= span.to ? span.recordedFrom : null,
-});
+/**
+ * One index's spans (docs/rules.md, "Dashboard figures"): the current one from `from` to now, the
+ * comparison from `comparisonFrom` to `comparisonTo`, that day cut at the time of day it is now unless
+ * `wholeLastDay`; `shift` carries a day of the comparison period to the same day of the current one.
+ */
+interface Spans {
+  from: string;
+  comparisonFrom: string;
+  comparisonTo: string;
+  wholeLastDay: boolean;
+  shift: (day: string) => string;
+}
+
+/**
+ * Equal spans from what was recorded: when the view's first day with revenue falls inside the
+ * comparison span after its first day, both spans start on it (the current one on the same day of its
+ * period). Nothing recorded before it is compared with a full span of now.
+ */
+function cutToRecord(spans: Spans, recordedFrom: string | null): Spans & { recordedFrom: string | null } {
+  if (recordedFrom === null || recordedFrom <= spans.comparisonFrom || recordedFrom > spans.comparisonTo)
+    return { ...spans, recordedFrom: null };
+  return { ...spans, from: spans.shift(recordedFrom), comparisonFrom: recordedFrom, recordedFrom };
+}
 
 /**
  * The forecast and its backtest per database, view and day: the history before today does not change
@@ -51,51 +65,50 @@ const indexOf = (
 const forecastsOf = new WeakMap<Db, Map<string, DashboardFigures['forecast']>>();
 
 /**
- * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, from the locations' rollups:
- * revenue per day over the last 400 days (one read), whole months for the years to date (one read),
- * and the comparison days cut at the time of day it is now from the raw payments (one read of four
- * partial days). The forecast learns from the days before today and is kept for the day.
+ * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, cut at `now`:
+ * revenue per day from the rollups since the earlier of 400 days ago and last year's 1 January (one
+ * read), and the comparison days cut at the time of day it is now from the raw payments (one read of
+ * four partial days, their revenue and payments). The forecast learns from the days before today and
+ * is kept for the day. The traffic series are whole days only: today's unfinished day is in the indexes.
  */
 export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Date()): Promise<DashboardFigures> {
   const companies = ctx.listed;
   const today = businessDate(now);
   const p = zagrebParts(now);
   const clock = `${p.hour}:${p.minute}:${p.second}`;
-  const first = addDays(today, -HISTORY_DAYS);
-  // The five reads at once: on PostgreSQL each on a connection of its own (the answer waits for the
-  // slowest, not for their sum); PGlite runs them one after another.
+  const minutesToday = Number(p.hour) * 60 + Number(p.minute);
   const year = today.slice(0, 4);
   const lastYear = String(Number(year) - 1);
+  const lastYearStart = `${lastYear}-01-01`;
+  const first = [addDays(today, -HISTORY_DAYS), lastYearStart].sort()[0] as string;
   const compared = {
     week: addDays(today, -7),
     year52: addDays(today, -364),
     month: monthsBack(today, 1),
     year: monthsBack(today, 12),
   };
-  const [daily, partial, monthly, fleet, ending, recorded] = await Promise.all([
-    // Revenue per day over the history the forecast learns from.
+  // The reads at once: on PostgreSQL each on a connection of its own (the answer waits for the
+  // slowest, not for their sum); PGlite runs them one after another.
+  const [daily, partial, fleet, ending, recorded] = await Promise.all([
+    // Revenue per day over the history the forecast learns from and the years compared.
     db.execute(sql`
     select to_char(day, 'YYYY-MM-DD') as day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
     from location_daily where day between ${first}::date and ${today}::date and ${scoped('company_id', companies)}
     group by day`),
-    // The comparison days' revenue up to the same time of day (Zagreb clock), from the payments themselves.
+    // The comparison days' revenue and payments up to the same time of day (Zagreb clock), from the payments themselves.
     db.execute(sql`
-    select q.day, coalesce((select sum(e.amount_cents) from telemetry_events e
-      where ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
+    select q.day, coalesce(sum(e.amount_cents), 0) as revenue, count(e.id) as payments
+    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)
+    left join telemetry_events e on ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
         and e.at >= q.day::date::timestamp at time zone 'Europe/Zagreb'
-        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'), 0) as revenue
-    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)`),
-    // Whole months for the years to date.
-    db.execute(sql`
-    select to_char(month, 'YYYY-MM-DD') as month, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from location_monthly where month between ${`${lastYear}-01-01`}::date and ${monthStart(today)}::date and ${scoped('company_id', companies)}
-    group by month`),
+        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'
+    group by q.day`),
     fleetFigures(db, companies, now),
     db.execute(sql`
       select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
       where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
       order by contract_end, name limit 50`),
-    // The first day with revenue: before it nothing was recorded (a comparison span starting earlier holds part of its span).
+    // The first day with revenue: before it nothing was recorded (a comparison span starting earlier is cut to it).
     db.execute(sql`
       select to_char(min(day), 'YYYY-MM-DD') as day from location_daily
       where ${scoped('company_id', companies)} and coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents > 0`),
@@ -111,48 +124,92 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     return total;
   };
 
-  const toTime = new Map<string, number>();
-  for (const r of (partial as unknown as { rows: { day: string; revenue: unknown }[] }).rows) toTime.set(r.day, Number(r.revenue));
-  /** Whole days of a comparison span, its last day only up to the time it is now. */
-  const spanToTime = (from: string, lastDay: string) =>
-    lastDay < from ? 0 : sumDays(from, addDays(lastDay, -1)) + (toTime.get(lastDay) ?? 0);
+  const toTime = new Map<string, { revenue: number; payments: number }>();
+  for (const r of (partial as unknown as { rows: { day: string; revenue: unknown; payments: unknown }[] }).rows)
+    toTime.set(r.day, { revenue: Number(r.revenue), payments: Number(r.payments) });
 
-  const byMonth = new Map<string, number>();
-  for (const r of (monthly as unknown as { rows: { month: string; revenue: unknown }[] }).rows) byMonth.set(r.month, Number(r.revenue));
-  const monthsTotal = (from: string, to: string) => [...byMonth].filter(([m]) => m >= from && m <= to).reduce((s, [, v]) => s + v, 0);
+  /** An index of the current span to now against its comparison span, cut to what was recorded. */
+  const indexOf = (spans: Spans): DashboardIndex => {
+    const cut = cutToRecord(spans, recordedFrom);
+    const currentCents = sumDays(cut.from, today);
+    const last = cut.wholeLastDay ? null : toTime.get(cut.comparisonTo);
+    const comparisonCents =
+      cut.comparisonFrom > cut.comparisonTo
+        ? 0
+        : sumDays(cut.comparisonFrom, addDays(cut.comparisonTo, -1)) + (last ? last.revenue : dayRevenue(cut.comparisonTo));
+    // A span that is today alone compares part of one day: only once the day has run long enough
+    // and the day compared with holds enough payments by this time.
+    const todayAlone = cut.from === today && !cut.wholeLastDay;
+    const noIndex =
+      todayAlone && minutesToday < INDEX_MIN_MINUTES
+        ? 'too_early'
+        : comparisonCents <= 0
+          ? 'nothing_compared'
+          : todayAlone && (last?.payments ?? 0) < INDEX_MIN_PAYMENTS
+            ? 'too_early'
+            : null;
+    return {
+      currentCents,
+      comparisonCents,
+      index: noIndex === null ? Math.round((currentCents / comparisonCents) * 10_000) / 100 : null,
+      noIndex,
+      from: cut.from,
+      comparisonFrom: cut.comparisonFrom,
+      comparisonTo: cut.comparisonTo,
+      recordedFrom: cut.recordedFrom,
+    };
+  };
 
   const thisMonth = monthStart(today);
   const lastMonth = monthStart(monthsBack(today, 1));
   const lastMonthEnd = addDays(thisMonth, -1);
-  const monthToDate = sumDays(thisMonth, today);
-  // Month to date vs last month to the same day (the whole of a shorter month).
-  const lastMonthSpan =
-    compared.month > lastMonthEnd || Number(today.slice(8, 10)) > monthLength(lastMonth)
-      ? sumDays(lastMonth, lastMonthEnd)
-      : spanToTime(lastMonth, compared.month);
-  const lastYearMonth = monthStart(compared.year);
-  const lastYearStart = `${lastYear}-01-01`;
-  const yearToDate = monthsTotal(`${year}-01-01`, addDays(thisMonth, -1)) + monthToDate;
-  const lastYearToDate = monthsTotal(lastYearStart, addDays(lastYearMonth, -1)) + spanToTime(lastYearMonth, compared.year);
-
   const week = weekStart(today);
-  const span = (from: string, to: string) => ({ from, to, recordedFrom });
+  const days = (n: number) => (day: string) => addDays(day, n);
+  const months = (n: number) => (day: string) => monthsBack(day, -n);
   const indexes: DashboardFigures['indexes'] = {
-    daily: indexOf(dayRevenue(today), toTime.get(compared.week) ?? 0, span(compared.week, compared.week)),
-    dailyLastYear: indexOf(dayRevenue(today), toTime.get(compared.year52) ?? 0, span(compared.year52, compared.year52)),
-    weekly: indexOf(sumDays(week, today), spanToTime(addDays(week, -7), compared.week), span(addDays(week, -7), compared.week)),
-    weeklyLastYear: indexOf(
-      sumDays(week, today),
-      spanToTime(addDays(week, -364), compared.year52),
-      span(addDays(week, -364), compared.year52),
-    ),
-    monthly: indexOf(monthToDate, lastMonthSpan, span(lastMonth, compared.month > lastMonthEnd ? lastMonthEnd : compared.month)),
-    monthlyLastYear: indexOf(monthToDate, spanToTime(lastYearMonth, compared.year), span(lastYearMonth, compared.year)),
-    yearly: indexOf(yearToDate, lastYearToDate, span(lastYearStart, compared.year)),
+    daily: indexOf({ from: today, comparisonFrom: compared.week, comparisonTo: compared.week, wholeLastDay: false, shift: days(7) }),
+    dailyLastYear: indexOf({
+      from: today,
+      comparisonFrom: compared.year52,
+      comparisonTo: compared.year52,
+      wholeLastDay: false,
+      shift: days(364),
+    }),
+    weekly: indexOf({ from: week, comparisonFrom: addDays(week, -7), comparisonTo: compared.week, wholeLastDay: false, shift: days(7) }),
+    weeklyLastYear: indexOf({
+      from: week,
+      comparisonFrom: addDays(week, -364),
+      comparisonTo: compared.year52,
+      wholeLastDay: false,
+      shift: days(364),
+    }),
+    // Month to date vs last month to the same day (the whole of a shorter month).
+    monthly: indexOf({
+      from: thisMonth,
+      comparisonFrom: lastMonth,
+      comparisonTo: compared.month,
+      wholeLastDay: Number(today.slice(8, 10)) > monthLength(lastMonth),
+      shift: months(1),
+    }),
+    monthlyLastYear: indexOf({
+      from: thisMonth,
+      comparisonFrom: monthStart(compared.year),
+      comparisonTo: compared.year,
+      wholeLastDay: false,
+      shift: months(12),
+    }),
+    yearly: indexOf({
+      from: `${year}-01-01`,
+      comparisonFrom: lastYearStart,
+      comparisonTo: compared.year,
+      wholeLastDay: false,
+      shift: months(12),
+    }),
   };
 
-  const series = (days: number) =>
-    Array.from({ length: days }, (_, i) => addDays(today, i - days + 1)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
+  /** The last `count` whole days, yesterday last. */
+  const series = (count: number) =>
+    Array.from({ length: count }, (_, i) => addDays(today, i - count)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
 
   const key = `${companies === null ? 'all' : companies.join(',')}/${today}`;
   let forecasts = forecastsOf.get(db);
@@ -163,9 +220,7 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
   let predicted = forecasts.get(key);
   if (!predicted) {
     // The days before today, from the first with revenue (a new company's empty past is no pattern).
-    const history: DailyPoint[] = series(HISTORY_DAYS + 1)
-      .slice(0, -1)
-      .map((d) => ({ day: d.day, valueCents: d.revenueCents }));
+    const history: DailyPoint[] = series(HISTORY_DAYS).map((d) => ({ day: d.day, valueCents: d.revenueCents }));
     const start = history.findIndex((d) => d.valueCents > 0);
     const learnt = start < 0 ? [] : history.slice(start);
     // forecast() answers whole cents, never below 0.
@@ -187,8 +242,8 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     indexes,
     devices: { total: fleet.total, problematic: fleet.problematic, critical: fleet.critical },
     balanceCents: fleet.balanceCents,
-    thisMonthCents: monthToDate,
-    lastMonthCents: byMonth.get(lastMonth) ?? sumDays(lastMonth, lastMonthEnd),
+    thisMonthCents: sumDays(thisMonth, today),
+    lastMonthCents: sumDays(lastMonth, lastMonthEnd),
     traffic30: series(30),
     traffic365: series(365),
     forecast: predicted,

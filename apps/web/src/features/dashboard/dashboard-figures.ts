@@ -35,7 +35,7 @@ export const changeOf = (index: number) => Math.round((index - 100) * 100) / 100
 /** What a traffic series adds up to, for the sentence beside its chart (a chart alone is no figure). */
 export interface TrafficSummary {
   totalCents: number;
-  /** Over every day of the series, today's part included. */
+  /** Over every day of the series (whole days: the API leaves today's unfinished day out). */
   averageCents: number;
   /** The day that earned most; null when none earned anything. */
   best: DashboardDay | null;

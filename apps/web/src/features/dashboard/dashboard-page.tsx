@@ -270,10 +270,10 @@ const FleetFigures = memo(function FleetFigures({ devices }: { devices: Dashboar
         value={devices?.problematic}
         icon={<IconAlertTriangle size={26} aria-hidden />}
         testId="figure-problematic-devices"
-        // The map shows a device's worst state: a problematic one that is also offline is marked offline there.
+        // The map narrowed to exactly the devices counted here (`problems`), each in its worst state's colour.
         footer={
           map && (
-            <FigureLink to="/devices/map" search={{ state: 'offline,problematic' }}>
+            <FigureLink to="/devices/map" search={{ problems: true }}>
               {t(f('fleet.openProblematic'))}
             </FigureLink>
           )

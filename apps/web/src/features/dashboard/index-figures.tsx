@@ -1,4 +1,4 @@
-import { type DashboardFigures, formatDate, formatMoney, formatShare } from '@kovanica/contract';
+import { type DashboardFigures, formatDate, formatMoney, formatShare, INDEX_MIN_MINUTES, INDEX_MIN_PAYMENTS } from '@kovanica/contract';
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { memo, useId } from 'react';
@@ -7,6 +7,9 @@ import { changeOf, type IndexKey, indexPeriods, type Trend, trendOf } from './da
 import classes from './dashboard-page.module.css';
 
 const k = (key: string) => `dashboardFigures.indexes.${key}`;
+
+/** The Zagreb clock time from which part of a day is compared (`01:00`). */
+const EARLIEST = `${String(Math.floor(INDEX_MIN_MINUTES / 60)).padStart(2, '0')}:${String(INDEX_MIN_MINUTES % 60).padStart(2, '0')}`;
 
 const TREND_ICON = { up: IconArrowUpRight, down: IconArrowDownRight, flat: IconArrowRight } as const;
 // Dark shades: the cue's text passes AA contrast on the tile; the arrow and the words carry it without colour.
@@ -29,7 +32,8 @@ function TrendCue({ trend, index }: { trend: Trend; index: number }) {
 
 /**
  * One index: its value, its direction, and the two amounts it divides, each named (today so far vs the
- * same weekday last week…). No index when the comparison earned nothing: a dash and why.
+ * same weekday last week…). No index when the comparison earned nothing, or while it is too early in
+ * the day to compare: a dash and why.
  */
 function IndexFigure({
   name,
@@ -56,9 +60,9 @@ function IndexFigure({
           {trend && value.index !== null && <TrendCue trend={trend} index={value.index} />}
         </Group>
       )}
-      {value?.index === null && (
+      {value?.noIndex && (
         <Text size="xs" c="dimmed" mt={2}>
-          {t(k('none'))}
+          {value.noIndex === 'too_early' ? t(k('tooEarly'), { time: EARLIEST, payments: INDEX_MIN_PAYMENTS }) : t(k('none'))}
         </Text>
       )}
       {value?.recordedFrom && (
@@ -68,11 +72,12 @@ function IndexFigure({
       )}
       <dl className={classes.amounts}>
         <div>
-          <dt>{t(k(`current.${period}`))}</dt>
+          {/* Cut to the record, a span is named by its first day: "From 06.11.2026 so far". */}
+          <dt>{value?.recordedFrom ? t(k('current.since'), { date: formatDate(value.from) }) : t(k(`current.${period}`))}</dt>
           <dd>{value ? formatMoney(value.currentCents) : <Skeleton height={14} width={80} />}</dd>
         </div>
         <div>
-          <dt>{t(k(`comparison.${name}`))}</dt>
+          <dt>{value?.recordedFrom ? t(k('comparison.since'), { date: formatDate(value.comparisonFrom) }) : t(k(`comparison.${name}`))}</dt>
           <dd>{value ? formatMoney(value.comparisonCents) : <Skeleton height={14} width={80} />}</dd>
         </div>
       </dl>

@@ -48,8 +48,9 @@ const k = (key: string) => `dashboardFigures.${key}`;
 const ChartSkeleton = () => <Skeleton height={CHART_HEIGHT} radius="sm" />;
 
 /**
- * Revenue per day over the last 30 or 365 days: a sentence with the total, the daily average and the
- * best day (what a screen reader reads, and what the chart alone would not say), then the chart.
+ * Revenue per day over the last 30 or 365 whole days (today's unfinished day is in the daily index): a
+ * sentence with the total, the daily average and the best day (what a screen reader reads, and what
+ * the chart alone would not say), the days it covers, then the chart.
  */
 export const TrafficPanel = memo(function TrafficPanel({
   days,
@@ -74,6 +75,11 @@ export const TrafficPanel = memo(function TrafficPanel({
         </Text>
       ) : (
         <Skeleton height={18} width="60%" />
+      )}
+      {days && days.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t(k('traffic.span'), { from: formatDate(days[0]?.day ?? ''), to: formatDate(days.at(-1)?.day ?? '') })}
+        </Text>
       )}
       {/* The chart repeats the sentence above for the eye; assistive technology reads the sentence. */}
       <div aria-hidden className={classes.chart}>

@@ -139,7 +139,8 @@ export function DevicesMapPage() {
   const { accountInfo } = useSession();
   const view = viewOf(accountInfo);
   const wide = view === 'all';
-  const { fleet, total, read, error, updatedAt } = useFleet();
+  const problemsOnly = search.problems === true;
+  const { fleet, total, read, error, updatedAt } = useFleet(problemsOnly);
   const picked = useMemo(() => pickedStates(search), [search]);
   const shown = useMemo(() => filterFleet(fleet ?? emptyFleet, new Set(picked.length > 0 ? picked : mapStates)), [fleet, picked]);
   const mapHandle = useRef<MapHandle>(null);
@@ -169,10 +170,20 @@ export function DevicesMapPage() {
           {t(k('capped'), { count: read, total })}
         </Alert>
       )}
+      {problemsOnly && fleet && (
+        <Alert color="orange" variant="light" mb="md" data-testid="map-problems-only">
+          <Group gap="sm" justify="space-between" wrap="wrap">
+            <Text size="sm">{t(k('problemsOnly'), { count: mapStates.reduce((n, s) => n + fleet.counts[s], 0) })}</Text>
+            <Anchor size="sm" renderRoot={(props) => <Link to="/devices/map" search={searchOf(picked)} {...props} />}>
+              {t(k('showEvery'))}
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
       <StateFilter
         counts={fleet?.counts ?? emptyFleet.counts}
         picked={picked}
-        onChange={(states) => void navigate({ search: searchOf(states), replace: true })}
+        onChange={(states) => void navigate({ search: searchOf(states, problemsOnly), replace: true })}
       />
       <div className={classes.layout}>
         <div className={classes.mapFrame} ref={mapFrame}>
@@ -180,7 +191,7 @@ export function DevicesMapPage() {
             <Suspense fallback={<Skeleton className={classes.map} radius={0} />}>
               <MapView
                 places={shown.places}
-                fitKey={`${view}|${search.state ?? ''}`}
+                fitKey={`${view}|${search.state ?? ''}|${problemsOnly}`}
                 wide={wide}
                 showing={showing}
                 onShown={onShown}

@@ -1,6 +1,6 @@
 import type { Device, DeviceState, Location } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { devicesMapSearch, filterFleet, mapStateOf, pickedStates, placeFleet, searchOf } from './map-state.ts';
+import { devicesMapSearch, filterFleet, isProblematic, mapStateOf, pickedStates, placeFleet, searchOf } from './map-state.ts';
 
 const working: DeviceState = {
   online: true,
@@ -93,5 +93,38 @@ describe('the state filter in the address', () => {
     expect(searchOf([])).toEqual({});
     expect(pickedStates({ state: 'critical,offline' })).toEqual(['critical', 'offline']);
     expect(pickedStates({})).toEqual([]);
+  });
+});
+
+describe("the dashboard's problematic devices on the map", () => {
+  // The dashboard counts a device problematic when it is not critical and has a problem, whatever its
+  // worst state on the map: these three are counted, and shown in grey, blue and orange.
+  const counted = [
+    device(20, 'Offline while open', 1, { online: false, problems: ['offline'] }),
+    device(21, 'In service, no revenue', 1, { serviceMode: true, problems: ['no_revenue'] }),
+    device(22, 'Deposit off', 2, { problems: ['deposit_difference'] }),
+  ];
+  const notCounted = [
+    device(23, 'Offline while closed', 1, { online: false }),
+    device(24, 'Never heard', null, { online: false, lastSeenAt: null }),
+    device(25, 'Critical', 2, { critical: true, criticalCode: 'E12', problems: [] }),
+    device(26, 'Working', 2),
+  ];
+
+  it('are exactly those the dashboard counts, not every offline device', () => {
+    expect([...counted, ...notCounted].filter(isProblematic).map((d) => d.id)).toEqual([20, 21, 22]);
+    const fleet = placeFleet([...counted, ...notCounted].filter(isProblematic), [
+      location(1, 'Arena', [45.77, 15.94]),
+      location(2, 'Riva', [43.5, 16.44]),
+    ]);
+    expect(fleet.counts).toEqual({ critical: 0, offline: 1, service: 1, problematic: 1, ok: 0 });
+  });
+
+  it('are asked for in the address, beside the states, and kept when the states change', () => {
+    expect(devicesMapSearch({ problems: true })).toEqual({ problems: true });
+    expect(devicesMapSearch({ problems: 'true', state: 'offline' })).toEqual({ state: 'offline', problems: true });
+    expect(devicesMapSearch({ problems: 'yes' })).toEqual({});
+    expect(searchOf(['offline'], true)).toEqual({ state: 'offline', problems: true });
+    expect(searchOf([], true)).toEqual({ problems: true });
   });
 });

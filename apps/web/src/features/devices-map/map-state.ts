@@ -101,9 +101,20 @@ export function filterFleet(fleet: Fleet, shown: ReadonlySet<MapState>): Pick<Fl
   return { places, unplaced: fleet.unplaced.filter((d) => shown.has(d.state)) };
 }
 
-/** `/devices/map?state=critical,offline`: the states shown, worst first; left out, all of them. */
+/**
+ * Whether a device is problematic as the dashboard counts it (the server's `fleetFigures`): not
+ * critical, with a problem (offline while its location is open, no revenue, a deposit difference),
+ * whatever else it is. On the map it is marked by its worst state (offline, service mode, problematic).
+ */
+export const isProblematic = (device: Device) => !device.state.critical && device.state.problems.length > 0;
+
+/**
+ * `/devices/map?state=critical,offline`: the states shown, worst first; left out, all of them.
+ * `problems=true` (the dashboard's link) narrows the map to the problematic devices first.
+ */
 export interface DevicesMapSearch {
   state?: string;
+  problems?: true;
 }
 
 const statesIn = (value: unknown): MapState[] => {
@@ -113,13 +124,16 @@ const statesIn = (value: unknown): MapState[] => {
 
 /** The route's `validateSearch`: unknown states are dropped, so an old or hand-edited link still opens. */
 export function devicesMapSearch(raw: Record<string, unknown>): DevicesMapSearch {
-  return searchOf(statesIn(raw.state));
+  return searchOf(statesIn(raw.state), raw.problems === true || raw.problems === 'true');
 }
 
 /** The search that picks these states; picking all of them, or none, leaves the parameter out. */
-export function searchOf(states: readonly MapState[]): DevicesMapSearch {
+export function searchOf(states: readonly MapState[], problems = false): DevicesMapSearch {
   const state = mapStates.filter((s) => states.includes(s));
-  return state.length > 0 && state.length < mapStates.length ? { state: state.join(',') } : {};
+  return {
+    ...(state.length > 0 && state.length < mapStates.length ? { state: state.join(',') } : {}),
+    ...(problems ? { problems: true as const } : {}),
+  };
 }
 
 /** The states a search picks; none picked shows them all. */

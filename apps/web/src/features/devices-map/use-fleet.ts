@@ -6,7 +6,7 @@ import { devicesApi } from '../../lib/apis/devices.ts';
 import { locationsApi } from '../../lib/apis/locations.ts';
 import { useSession } from '../../lib/session.ts';
 import { type View, viewOf } from '../../lib/view.ts';
-import { type Fleet, placeFleet } from './map-state.ts';
+import { type Fleet, isProblematic, placeFleet } from './map-state.ts';
 
 /** Device state follows telemetry: the map asks again this often while it is open. */
 export const MAP_REFRESH_MS = 30_000;
@@ -39,8 +39,11 @@ export interface FleetResult {
   isLoading: boolean;
 }
 
-/** The fleet in the user's view (My company / All Companies), placed on the map and kept current. */
-export function useFleet(): FleetResult {
+/**
+ * The fleet in the user's view (My company / All Companies), placed on the map and kept current;
+ * with `problemsOnly`, only the problematic devices as the dashboard counts them (`isProblematic`).
+ */
+export function useFleet(problemsOnly = false): FleetResult {
   const queryClient = useQueryClient();
   const { accountInfo } = useSession();
   const view = viewOf(accountInfo);
@@ -55,8 +58,11 @@ export function useFleet(): FleetResult {
     placeholderData: keepPreviousData,
   });
   const fleet = useMemo(
-    () => (devices.data && locations.data ? placeFleet(devices.data.rows, locations.data.rows) : undefined),
-    [devices.data, locations.data],
+    () =>
+      devices.data && locations.data
+        ? placeFleet(problemsOnly ? devices.data.rows.filter(isProblematic) : devices.data.rows, locations.data.rows)
+        : undefined,
+    [devices.data, locations.data, problemsOnly],
   );
   return {
     fleet,
