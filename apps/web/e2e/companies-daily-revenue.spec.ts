@@ -101,10 +101,13 @@ test("an admin sees each company's revenue per day, with today's plays in it, an
   await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^companies-daily-revenue-${from}-${day}-.*\\.csv$`));
-  const lines = readFileSync(await file.path(), 'utf8')
+  // After the five lines of what it holds and an empty line (decision 0042).
+  const [about = '', table = ''] = readFileSync(await file.path(), 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
-    .split('\r\n');
+    .split('\r\n\r\n');
+  expect(about.split('\r\n').map((l) => l.split(';')[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  const lines = table.split('\r\n');
   expect(lines[0]).toBe(
     ['Company', ...(istra?.days ?? []).map((x) => formatDate(x.day)), 'Total', 'Plays', 'Net (without 25 % VAT)'].join(';'),
   );

@@ -69,7 +69,12 @@ test('CSV export holds every filtered row (all pages) with the visible columns',
 
   const bytes = await download(page, 'CSV (semicolon-separated)');
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+  // What it holds first (decision 0042): five lines, an empty one, then the header row.
+  const [about = '', csv = ''] = bytes.toString('utf8').slice(1).split('\r\n\r\n');
+  expect(about.split('\r\n').map((l) => l.split(';')[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  expect(about).toContain('\r\nReport;All users\r\n');
+  expect(about).toMatch(/\r\nFilters;[^\r]*Exporter[^\r]*\r\n/);
+  const lines = csv.split('\r\n').filter(Boolean);
   expect(lines[0]).toBe('Name;Surname;E-mail;Role;Company;Active');
   expect(lines).toHaveLength(COUNT + 1);
   // The list's order: e-mail descending.
@@ -89,11 +94,13 @@ test('XLSX export holds the filtered rows as a workbook', async ({ page }) => {
     expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'xl/styles.xml']),
   );
   const sheet = strFromU8(parts['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
-  expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t>Name</t></is></c>');
+  // Five lines of what it holds and an empty row above the header (decision 0042).
+  expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t>Company</t></is></c>');
+  expect(sheet).toContain('<c r="A7" s="1" t="inlineStr"><is><t>Name</t></is></c>');
   for (let n = 1; n <= COUNT; n++) expect(sheet).toContain(`<t>${email(n)}</t>`);
   expect(sheet).toContain('<t>Horvat; &quot;Jr&quot;</t>');
   expect(sheet).not.toContain(USERS.admin);
-  expect(sheet.match(/<row /g)).toHaveLength(COUNT + 1);
+  expect(sheet.match(/<row /g)).toHaveLength(5 + COUNT + 1);
 });
 
 test('at phone width the table scrolls inside its card and the toolbar wraps', async ({ page }) => {

@@ -74,10 +74,17 @@ test('transactions of a device as CSV: progress, then the file holds the list’
     .getByRole('button', { name: /^Download/ })
     .click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named in the user's language, filtered (a device), by the Zagreb day it was asked for.
+  expect(file.suggestedFilename()).toMatch(/^transactions-filtered-\d{4}-\d{2}-\d{2}\.csv$/);
   const saved = path.join(test.info().outputDir, file.suggestedFilename());
   await file.saveAs(saved);
-  const lines = readFileSync(saved, 'utf8').slice(1).split('\r\n').slice(0, -1);
+  const all = readFileSync(saved, 'utf8').slice(1).split('\r\n').slice(0, -1);
+  // What it holds first (decision 0042): five lines, an empty one, then the header row.
+  expect(all.slice(0, 5).map((l) => l.split(';')[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  expect(all[1]).toBe('Report;Transactions');
+  expect(all[3]).toBe(`Filters;Device: ${device.name}`);
+  expect(all[5]).toBe('');
+  const lines = all.slice(6);
   expect(lines[0]).toBe('Time;Device;Location;Type;Amount;Count;Test play;Sequence number');
   // The list's own answer for the export's filters (the device, the month to date as instants).
   const made = await apiGet<Collection<ExportItem>>(page.request, token, '/exports?itemsPerPage=1');
@@ -85,9 +92,15 @@ test('transactions of a device as CSV: progress, then the file holds the list’
   expect(params.device).toBe(device['@id']);
   const rows = await apiGet<Collection<Transaction>>(page.request, token, `/transactions?itemsPerPage=200&${new URLSearchParams(params)}`);
   expect(rows.member.length).toBeGreaterThanOrEqual(2);
-  expect(lines.slice(1, -1).map((l) => l.split(';')[0])).toEqual(rows.member.map((tx) => formatDateTime(tx.at)));
-  expect(lines.slice(1, -1).every((l) => l.split(';')[1] === device.name)).toBe(true);
-  expect(lines.at(-1)?.startsWith('Total;')).toBe(true);
+  const written = lines.slice(1, 1 + rows.member.length);
+  expect(written.map((l) => l.split(';')[0])).toEqual(rows.member.map((tx) => formatDateTime(tx.at)));
+  expect(written.every((l) => l.split(';')[1] === device.name)).toBe(true);
+  // The totals: revenue without test plays first, then a line per type.
+  expect(lines[1 + rows.member.length]?.startsWith('Revenue (without test plays);')).toBe(true);
+  expect(lines.slice(2 + rows.member.length).every((l) => /^(Total: |Test plays \(not revenue\);)/.test(l))).toBe(true);
+  // The list says the same: the company, the device by name, who asked.
+  await expect(card.getByTestId('export-filters')).toHaveText(`Filters: Device: ${device.name}`);
+  await expect(card.getByTestId('export-company')).toContainText('OIB');
   await expectAccessible(page);
 });
 

@@ -61,10 +61,22 @@ test('CSV from the finance screen: the progress shows, the file downloads with t
   const saved = path.join(test.info().outputDir, file.suggestedFilename());
   await file.saveAs(saved);
   const text = readFileSync(saved, 'utf8');
-  expect(text.startsWith('\uFEFFPeriod;From;To;Location;Gross revenue;Net revenue;VAT;Rent;')).toBe(true);
+  // What it holds (decision 0042), then the header row after an empty line.
+  expect(text.startsWith('\uFEFFCompany;')).toBe(true);
+  expect(text).toContain('\r\nReport;Finance report by location\r\n');
+  expect(text).toContain('\r\nFilters;None: every row\r\n');
+  expect(text).toContain('\r\n\r\nPeriod;From;To;Location;Gross revenue;Net revenue;VAT;');
   const row = text.split('\r\n').find((l) => l.split(';')[3] === device.locationName);
-  expect(row?.split(';').slice(4, 9)).toEqual(
-    [line?.grossCents ?? 0, line?.netCents ?? 0, line?.vatCents ?? 0, line?.rentCents ?? 0, line?.shareCents ?? 0].map(euros),
+  // Gross, net, the VAT of the machines' bills and the VAT charged at sale, rent, the operator's share.
+  expect(row?.split(';').slice(4, 10)).toEqual(
+    [
+      line?.grossCents ?? 0,
+      line?.netCents ?? 0,
+      line?.vatCents ?? 0,
+      line?.saleVatCents ?? 0,
+      line?.rentCents ?? 0,
+      line?.shareCents ?? 0,
+    ].map(euros),
   );
   expect(text.split('\r\n').at(-2)?.split(';')[4]).toBe(euros(answer.totals.grossCents));
   await expect(panel.getByText(/^CSV is ready \(\d+ lines\) and was downloaded\.$/)).toBeVisible();
@@ -110,8 +122,12 @@ test('the exports page asks for an XLSX of a report and lists it; a worker canno
   await page.getByRole('radio', { name: 'XLSX (Excel)' }).check({ force: true });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  expect((await download).suggestedFilename()).toMatch(/^finance-report-by-device-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  // Narrowed to a location: the name says it is filtered, the list names the location.
+  expect((await download).suggestedFilename()).toMatch(/^finance-report-by-device-filtered-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(page.getByTestId('export-card').first().getByText('Finance report by device')).toBeVisible();
+  await expect(page.getByTestId('export-card').first().getByTestId('export-filters')).toHaveText(
+    `Filters: Location: ${device.locationName}`,
+  );
   const mine = await apiGet<Collection<ExportItem>>(page.request, token, '/exports');
   expect(mine.member[0]?.params).toMatchObject({ subject: 'device', location: device.location });
   await expectAccessible(page);

@@ -122,10 +122,13 @@ test('the detailed review says so for a past range without data, and groups per 
   await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^detailed-review-${today}-${today}-.*\\.csv$`));
-  const lines = readFileSync(await file.path(), 'utf8')
+  // After the five lines of what it holds and an empty line (decision 0042).
+  const [about = '', table = ''] = readFileSync(await file.path(), 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
-    .split('\r\n');
+    .split('\r\n\r\n');
+  expect(about.split('\r\n').map((l) => l.split(';')[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  const lines = table.split('\r\n');
   expect(lines[0]).toMatch(/^Location;Devices;Revenue;Plays;Average per play;Coins;/);
   expect(lines).toHaveLength(all.totalItems > 0 ? all.totalItems + 2 : 1);
   expect(lines.at(-1)).toMatch(new RegExp(`^Total;;${(all.totals.revenueCents / 100).toFixed(2).replace('.', ',')};${all.totals.plays};`));

@@ -47,7 +47,7 @@ export function ExportList() {
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('exports.listTitle')}>
           {list.data.member.map((item) => (
-            <ExportCard key={item.id} item={item} showUser={accountInfo.role === 'admin'} />
+            <ExportCard key={item.id} item={item} />
           ))}
         </Stack>
       )}
@@ -55,7 +55,7 @@ export function ExportList() {
   );
 }
 
-function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean }) {
+function ExportCard({ item }: { item: ExportItem }) {
   const { t } = useTranslation();
   const params = item.params as { subject?: FinanceSubject; from?: string; to?: string; period?: FinancePeriod } & Record<string, unknown>;
   const running = item.status === 'queued' || item.status === 'running';
@@ -95,10 +95,19 @@ function ExportCard({ item, showUser }: { item: ExportItem; showUser: boolean })
               when,
               params.period ? t(`resources.finance.periods.${params.period}`) : null,
               t('exports.asked', { at: formatDateTime(item.createdAt) }),
-              showUser ? t('exports.askedBy', { name: item.userName }) : null,
+              t('exports.askedBy', { name: item.about.madeBy || item.userName }),
             ]
               .filter(Boolean)
               .join(' · ')}
+          </Text>
+          {/* What the file holds (decision 0042): the company and every filter, as its first lines say. */}
+          <Text size="sm" c="dimmed" data-testid="export-company">
+            {item.about.company}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="export-filters">
+            {item.about.filters.length === 0
+              ? t('exports.noFilters')
+              : t('exports.filtersLine', { filters: item.about.filters.map((f) => `${f.label}: ${f.value}`).join(' · ') })}
           </Text>
           {item.status === 'done' && (
             <Text size="sm" c="dimmed">

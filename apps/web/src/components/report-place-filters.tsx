@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { companiesApi } from '../lib/apis/companies.ts';
 import { devicesApi } from '../lib/apis/devices.ts';
 import { lessorsApi } from '../lib/apis/lessors.ts';
 import { locationsApi } from '../lib/apis/locations.ts';
 import type { View } from '../lib/view.ts';
+import { referenceName } from './data-table/use-export.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 
 /** The places a report is narrowed to, as IRIs (`/api/v2/locations/3`); the company only in the All Companies view. */
@@ -23,6 +25,25 @@ interface ReportPlaceFiltersProps {
   value: ReportPlaces;
   /** One picker changed (undefined: cleared). */
   onChange: (patch: ReportPlaces) => void;
+}
+
+/**
+ * The places a report is narrowed to in words, for the lines of what its file holds (decision 0042):
+ * each picker's label and the name of what it points at (`Location`, `Riva — caffe bar`).
+ */
+export async function reportPlaceScope(
+  view: View,
+  filters: readonly ReportPlaceFilter[],
+  value: ReportPlaces,
+  t: TFunction,
+): Promise<{ label: string; value: string }[]> {
+  const picked: [string, string | undefined][] = [
+    [t('dataTable.company'), view === 'all' ? value.company : undefined],
+    ...filters.map((f): [string, string | undefined] => [t(`resources.finance.subjects.${f}`), value[f]]),
+  ];
+  return Promise.all(
+    picked.filter((p): p is [string, string] => Boolean(p[1])).map(async ([label, iri]) => ({ label, value: await referenceName(iri) })),
+  );
 }
 
 /**

@@ -159,6 +159,18 @@ export const exportItem = z.object({
   /** Who asked for it (their name and surname), for the admin's list of everyone's exports. */
   userName: z.string(),
   company: z.string().nullable(),
+  /**
+   * What it holds, in the reader's words (docs/api.md, "Exports: what a file says it holds"): the
+   * company (name and OIB), the report or list, the period, every filter by its label and value (names,
+   * not ids; none: a file of every row), who asked. Its file starts with the same lines.
+   */
+  about: z.object({
+    company: z.string(),
+    report: z.string(),
+    period: z.string(),
+    filters: z.array(z.object({ label: z.string(), value: z.string() })),
+    madeBy: z.string(),
+  }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   expiresAt: z.string(),

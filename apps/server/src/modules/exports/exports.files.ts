@@ -33,13 +33,21 @@ export interface FileHead {
   columns: FileColumn[];
   /** What an empty (null) text cell reads as. */
   empty?: string;
+  /**
+   * What the file holds (`exports.about.ts`): five lines of a label and a value (company, report,
+   * period, filters, made) that every file starts with, before its header row (decision 0042).
+   */
+  about: [string, string][];
 }
 
 export interface FileWriter {
   /** Lines of cells in the columns' order (money in cents). */
   write(lines: Cell[][]): Promise<void>;
-  /** The totals line (its first text cell names it); resolves once the file's last bytes are in the sink. */
-  finish(totals: Cell[]): Promise<void>;
+  /**
+   * The totals lines (each one's first text cell names it; only what adds up is summed, docs/rules.md
+   * "Totals"); resolves once the file's last bytes are in the sink.
+   */
+  finish(totals: Cell[][]): Promise<void>;
 }
 
 /**
@@ -86,8 +94,10 @@ export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
     return field(inert(String(value)));
   };
   const line = (cells: Cell[]) => `${cells.map((v, i) => cell(v, head.columns[i] as FileColumn)).join(';')}\r\n`;
-  // The byte order mark, and the header's labels as text whatever their column's type, go with the first page.
-  let start: string | null = `\uFEFF${head.columns.map((c) => field(c.label)).join(';')}\r\n`;
+  // The byte order mark, the lines of what the file holds (a label and a value each, then an empty
+  // line; decision 0042), and the header's labels as text whatever their column's type, go with the first page.
+  const about = head.about.map(([label, value]) => `${field(inert(label))};${field(inert(value))}\r\n`).join('');
+  let start: string | null = `\uFEFF${about}${head.about.length > 0 ? '\r\n' : ''}${head.columns.map((c) => field(c.label)).join(';')}\r\n`;
   const put = (text: string) => {
     const bytes = Buffer.from((start ?? '') + text, 'utf8');
     start = null;
@@ -98,7 +108,7 @@ export function csvWriter(head: FileHead, sink: ByteSink): FileWriter {
       await put(lines.map(line).join(''));
     },
     async finish(totals) {
-      await put(line(totals));
+      await put(totals.map(line).join(''));
     },
   };
 }
@@ -140,11 +150,12 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: true, useSharedStrings: false });
   book.creator = 'Kovanica';
   book.created = new Date();
+  // The lines of what the file holds, an empty row, then the header row, frozen and filtered (decision 0042).
+  const headerRow = head.about.length > 0 ? head.about.length + 2 : 1;
   const sheet = book.addWorksheet(head.sheet.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+    views: [{ state: 'frozen', ySplit: headerRow }],
   });
   sheet.columns = head.columns.map((c) => ({
-    header: c.label,
     width: c.width ?? (c.type === 'text' ? 28 : c.type === 'date' ? 12 : 15),
     style:
       c.type === 'money'
@@ -157,10 +168,20 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
               ? { numFmt: DATE_FORMAT }
               : {},
   }));
-  const header = sheet.getRow(1);
+  for (const [label, text] of head.about) {
+    const row = sheet.addRow([label, text]);
+    row.getCell(1).font = { bold: true };
+    // Text, whatever the column's format.
+    row.getCell(1).numFmt = '@';
+    row.getCell(2).numFmt = '@';
+    row.commit();
+  }
+  if (head.about.length > 0) sheet.addRow([]).commit();
+  const header = sheet.addRow(head.columns.map((c) => c.label));
   header.font = { bold: true };
   header.alignment = { vertical: 'top', wrapText: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: head.columns.length } };
+  header.commit();
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: head.columns.length } };
   const value = (v: Cell, column: FileColumn): ExcelJS.CellValue => {
     if (v === null) return column.type === 'text' ? (head.empty ?? null) : null;
     if (column.type === 'money') return Number(v) / 100;
@@ -179,10 +200,12 @@ export function xlsxWriter(head: FileHead, sink: ByteSink): FileWriter {
       await drained();
     },
     async finish(totals) {
-      const row = add(totals);
-      row.font = { bold: true };
-      row.border = { top: { style: 'thin' } };
-      row.commit();
+      for (const [i, cells] of totals.entries()) {
+        const row = add(cells);
+        row.font = { bold: true };
+        if (i === 0) row.border = { top: { style: 'thin' } };
+        row.commit();
+      }
       sheet.commit();
       await book.commit();
       await ended;
@@ -311,7 +334,7 @@ export function pdfWriter(
       for (const cells of lines) body.push(shown.map(({ c, i }) => cellOf(cells[i] ?? null, c)) as Content[]);
     },
     async finish(totals) {
-      body.push(shown.map(({ c, i }) => cellOf(totals[i] ?? null, c, true)) as Content[]);
+      for (const cells of totals) body.push(shown.map(({ c, i }) => cellOf(cells[i] ?? null, c, true)) as Content[]);
       const p = await loadPdfMake();
       p.setFonts({
         Roboto: {
@@ -323,8 +346,16 @@ export function pdfWriter(
       });
       const content: Content[] = [
         { text: head.title, fontSize: 15, bold: true },
-        { text: head.subtitle, fontSize: 10, color: '#495057', margin: [0, 2, 0, 8] },
+        { text: head.subtitle, fontSize: 10, color: '#495057', margin: [0, 2, 0, 6] },
       ];
+      // What the file holds (decision 0042): company, report, period, every filter, who made it when.
+      if (head.about.length > 0)
+        content.push({
+          table: { widths: ['auto', '*'], body: head.about.map(([label, value]) => [{ text: label, bold: true }, { text: value }]) },
+          layout: 'noBorders',
+          fontSize: 8,
+          margin: [0, 0, 0, 8],
+        });
       if (options.chart) content.push({ svg: options.chart, width: 760, margin: [0, 0, 0, 10] });
       content.push({
         table: {

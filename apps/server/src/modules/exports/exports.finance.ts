@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { financeReport } from '../reports/reports.service.ts';
+import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import {
   type ByteSink,
   barChartSvg,
@@ -57,6 +58,8 @@ const words = {
       grossCents: 'Gross revenue',
       netCents: 'Net revenue',
       vatCents: 'VAT',
+      saleVatCents: 'VAT charged at sale',
+      cardBonusCents: 'Card bonus plays',
       rentCents: 'Rent',
       shareCents: "Operator's share",
       maintenanceCents: 'Maintenance',
@@ -95,6 +98,8 @@ const words = {
       grossCents: 'Bruto prihod',
       netCents: 'Neto prihod',
       vatCents: 'PDV',
+      saleVatCents: 'PDV obračunat pri prodaji',
+      cardBonusCents: 'Igre s bonusa kartica',
       rentCents: 'Najamnina',
       shareCents: 'Udio operatera',
       maintenanceCents: 'Održavanje',
@@ -129,16 +134,20 @@ export function periodLabel(period: FinancePeriod, start: string, end: string, l
   return `${formatDate(start)} – ${formatDate(end)}`;
 }
 
+/** The finance report's title by its subject, in the reader's language (the file's and the exports list's). */
+export const financeTitle = (subject: FinanceSubject, lang: Language) => words[lang].titles[subject];
+
 type Figure = (typeof financeFigures)[number] | (typeof financeCosts)[number];
 
 /** The figures in the screen's order: gross, net, VAT, rent, share (the company report's costs and EBITDA), plays, the parts. */
 function figuresOf(subject: FinanceSubject): { field: Figure; pdf: boolean }[] {
-  const costs = subject === 'company' ? financeCosts.map((field) => ({ field, pdf: field === 'ebitdaCents' })) : [];
+  // EBITDA's PDF shows every figure it subtracts from net revenue (rent, maintenance, operational costs, prize cost).
+  const costs = subject === 'company' ? financeCosts.map((field) => ({ field, pdf: true })) : [];
   return [
-    ...(['grossCents', 'netCents', 'vatCents', 'rentCents', 'shareCents'] as const).map((field) => ({ field, pdf: true })),
+    ...(['grossCents', 'netCents', 'vatCents', 'saleVatCents', 'rentCents', 'shareCents'] as const).map((field) => ({ field, pdf: true })),
     ...costs,
     { field: 'plays', pdf: true },
-    ...(['coinsCents', 'notesCents', 'cashlessCents', 'cardCents', 'tokens', 'tokensCents'] as const).map((field) => ({
+    ...(['coinsCents', 'notesCents', 'cashlessCents', 'cardCents', 'tokens', 'tokensCents', 'cardBonusCents'] as const).map((field) => ({
       field,
       pdf: false,
     })),
@@ -202,12 +211,23 @@ export async function buildFinanceExport(
     ...figures.map(({ field }) => row[field]),
   ];
   const range = `${formatDate(first.from)} – ${formatDate(first.to)}`;
+  const madeAt = options.now ?? new Date();
+  const about = await describeBuild(db, ctx, {
+    kind: 'finance-report',
+    report: true,
+    params,
+    title: w.titles[subject],
+    period,
+    from: first.from,
+    to: first.to,
+  });
   const head: FileHead = {
     title: w.titles[subject],
     subtitle: `${range} · ${w.periods[period]}${ctx.view === 'all' ? ` · ${w.allCompanies}` : ''}`,
     sheet: w.sheet,
     columns,
     empty: w.none[subject],
+    about: aboutLines(about, ctx.lang, madeAt),
   };
   const writer: FileWriter =
     format === 'csv'
@@ -216,7 +236,7 @@ export async function buildFinanceExport(
         ? xlsxWriter(head, sink)
         : pdfWriter(head, sink, {
             chart: chartOf(first, ctx.lang),
-            generated: interpolate(w.generated, { at: formatDateTime(options.now ?? new Date()) }),
+            generated: interpolate(w.generated, { at: formatDateTime(madeAt) }),
             footer: (page, pages) => interpolate(w.page, { page, pages }),
           });
   const sums = new Map<Figure, number>(figures.map(({ field }) => [field, 0]));
@@ -238,15 +258,8 @@ export async function buildFinanceExport(
     ...(wide ? [null] : []),
     ...figures.map(({ field }) => sums.get(field) ?? 0),
   ];
-  await writer.finish(totals.map((v, i) => (i === 3 && v === null ? '' : v)));
-  const stem = `${w.titles[subject]} ${first.from} ${first.to}`
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .toLowerCase();
-  return { fileName: `${stem}.${format}`, rows: written };
+  await writer.finish([totals.map((v, i) => (i === 3 && v === null ? '' : v))]);
+  return { fileName: exportFileName(w.titles[subject], about, ctx.lang, format, { from: first.from, to: first.to }), rows: written };
 }
 
 /** The PDF's chart: gross, net and rent per period, where there are periods to compare. */

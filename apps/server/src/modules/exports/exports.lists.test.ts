@@ -1,6 +1,5 @@
 import { type Collection, type ExportItem, formatDateTime, type ListExportKind, listExportKinds, type Problem } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
@@ -8,6 +7,7 @@ import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from
 import { memorySink } from './exports.files.ts';
 import { buildListExport, listExports } from './exports.lists.ts';
 import { ExportSweep } from './exports.service.ts';
+import { aboutValue, readCsv, readXlsx } from './exports.testing.ts';
 
 /**
  * Exports of the app's lists (issue 15, decision 0026): each data set's file holds its list's rows
@@ -39,7 +39,10 @@ const ask = (user: string, body: unknown, headers: Record<string, string> = {}) 
 const count = async () =>
   Number(((await t.db.execute(sql`select count(*) as n from exports`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
 
-/** Asks for a list's export, builds it, downloads it: its lines of cells (the header first, the totals line last). */
+/**
+ * Asks for a list's export, builds it, downloads it: the lines of what it holds (`about`), its lines
+ * from the header row on (`lines`), its rows and its totals lines.
+ */
 async function exported(user: string, kind: ListExportKind, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const asked = await ask(user, { kind, format: 'csv', params }, headers);
   expect(asked.status, JSON.stringify(asked.body)).toBe(202);
@@ -48,10 +51,9 @@ async function exported(user: string, kind: ListExportKind, params: Record<strin
   expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', progress: 100, kind });
   const file = await t.as(user, { url: done.file as string, headers });
   expect(file.statusCode).toBe(200);
-  const text = file.rawPayload.toString('utf8');
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const lines = text.slice(1).split('\r\n').slice(0, -1);
-  return { item: done, lines, rows: lines.slice(1, -1) };
+  const { about, lines } = readCsv(file.rawPayload);
+  const rows = done.rows ?? 0;
+  return { item: done, about, lines, rows: lines.slice(1, 1 + rows), totals: lines.slice(1 + rows) };
 }
 
 /** Every row of a list as its endpoint answers it, following its pages. */
@@ -84,26 +86,31 @@ const firstCell = (kind: ListExportKind, item: Record<string, unknown>) => {
 describe('each list as a file', () => {
   it.each(listExportKinds)('%s: the same rows, in the same order, as its list answers', async (kind) => {
     const rows = await listed('admin', kind);
-    const { item, lines, rows: written } = await exported('admin', kind);
+    const { item, lines, rows: written, totals } = await exported('admin', kind);
     expect(item.rows).toBe(rows.length);
     expect(written.length).toBe(rows.length);
     expect(fields(lines[0] ?? '').length).toBe(listExports[kind].columns.length);
     expect(written.map((line) => fields(line)[0])).toEqual(rows.map((r) => firstCell(kind, r)));
-    expect(lines.at(-1)?.startsWith('Total')).toBe(true);
+    expect(totals.length).toBeGreaterThan(0);
+    for (const line of totals) expect(line).toMatch(/^(Total|Revenue \(without test plays\)|Test plays \(not revenue\))/);
   });
 
   it('transactions with the list’s filters: a device and a range; the totals add up', async () => {
     const query = { device: d1.device['@id'], 'at[after]': '2025-10-05', 'at[before]': '2025-10-14' };
     const rows = await listed('manager', 'transactions', new URLSearchParams(query).toString());
     expect(rows.length).toBe(9);
-    const { lines, rows: written } = await exported('manager', 'transactions', query, { 'accept-language': 'hr' });
+    const { lines, rows: written, totals } = await exported('manager', 'transactions', query, { 'accept-language': 'hr' });
     expect(lines[0]).toBe('Vrijeme;Uređaj;Lokacija;Vrsta;Iznos;Količina;Testna igra;Redni broj');
     expect(written.map((l) => l.split(';')[0])).toEqual(rows.map((r) => formatDateTime(String(r.at))));
     // A stored word in the reader's words, as the list shows it (`coin`: Kovanica).
     expect(written[0]).toMatch(/^\d\d\.10\.2025 \d\d:30;Export device one;;Kovanica;/);
     const amount = rows.reduce((sum, r) => sum + Number(r.amountCents), 0);
     const plays = rows.reduce((sum, r) => sum + Number(r.count), 0);
-    expect(lines.at(-1)).toBe(`Ukupno;;;;${(amount / 100).toFixed(2).replace('.', ',')};${plays};;`);
+    // Coins only here: the revenue line and the coins' line (amount and count).
+    expect(totals).toEqual([
+      `Prihod (bez testnih igara);;;;${(amount / 100).toFixed(2).replace('.', ',')};;;`,
+      `Ukupno: Kovanica;;;;${(amount / 100).toFixed(2).replace('.', ',')};${plays};;`,
+    ]);
   });
 
   it('deposits: the worker’s note and the verification note, each in a column of its own', async () => {
@@ -141,14 +148,20 @@ describe('each list as a file', () => {
     const done = (await t.json<ExportItem>('manager', { url: asked.body['@id'] })).body;
     expect(done.status).toBe('done');
     const file = await t.as('manager', { url: done.file as string });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    expect(sheet?.name).toBe('Transactions');
-    expect(sheet?.rowCount).toBe(1 + 25 + 1);
-    expect(sheet?.getRow(2).getCell(6).value).toBe(25);
-    expect(sheet?.getRow(2).getCell(5).value).toBe(25);
-    expect(sheet?.getRow(27).getCell(6).value).toBe((25 * 26) / 2);
+    const { sheet, about, header } = await readXlsx(file.rawPayload);
+    expect(sheet.name).toBe('Transactions');
+    expect(aboutValue(about, 'Filters')).toBe('Device: Export device one');
+    // Five lines of what it holds, an empty row, the header, 25 rows, the revenue and the coins' totals.
+    expect(header).toBe(7);
+    expect(sheet.getRow(header).getCell(1).value).toBe('Time');
+    expect(sheet.rowCount).toBe(header + 25 + 2);
+    expect(sheet.getRow(header + 1).getCell(6).value).toBe(25);
+    expect(sheet.getRow(header + 1).getCell(5).value).toBe(25);
+    expect(sheet.getRow(header + 26).getCell(1).value).toBe('Revenue (without test plays)');
+    expect(sheet.getRow(header + 26).getCell(5).value).toBe((25 * 26) / 2);
+    expect(sheet.getRow(header + 26).getCell(6).value).toBeNull();
+    expect(sheet.getRow(header + 27).getCell(1).value).toBe('Total: Coin');
+    expect(sheet.getRow(header + 27).getCell(6).value).toBe((25 * 26) / 2);
   });
 });
 
@@ -187,6 +200,8 @@ describe('a user exports what they may list, as the list shows it', () => {
       // Asking for a company they cannot see is the list's own refusal (nothing of ours either way).
       const ours = await exported('otherManager', 'transactions', { device: d1.device['@id'] });
       expect(ours.rows).toEqual([]);
+      // Its file names no row of ours either: the filter stays the id they gave.
+      expect(aboutValue(ours.about, 'Filters')).toBe(`Device: ${d1.device['@id']}`);
       // A list whose module their company lacks (loyalty) is refused as the list is.
       const cards = await ask('otherManager', { kind: 'loyalty-cards', format: 'csv', params: {} });
       expect(cards.status).toBe(403);
@@ -327,7 +342,9 @@ describe('the file in parts (decision 0026)', () => {
     const source = t.app.lists.get('transactions');
     if (!source) throw new Error('no transactions list');
     const whole = memorySink();
-    await buildListExport(t.db, await manager(), 'transactions', source, params, 'csv', whole, async () => {});
+    await buildListExport(t.db, await manager(), 'transactions', source, params, 'csv', whole, async () => {}, {
+      now: new Date(done.createdAt),
+    });
     expect(file.rawPayload.equals(whole.bytes())).toBe(true);
 
     const xlsx = await ask('manager', { kind: 'transactions', format: 'xlsx', params });
@@ -336,9 +353,8 @@ describe('the file in parts (decision 0026)', () => {
     expect((await parts(book.id)).length).toBeGreaterThan(3);
     const downloaded = await t.as('manager', { url: book.file as string });
     expect(downloaded.rawPayload.length).toBe(book.size);
-    const sheet = new ExcelJS.Workbook();
-    await sheet.xlsx.load(downloaded.rawPayload as unknown as ArrayBuffer);
-    expect(sheet.worksheets[0]?.rowCount).toBe(25 + 2);
+    const { sheet, header } = await readXlsx(downloaded.rawPayload);
+    expect(sheet.rowCount).toBe(header + 25 + 2);
   });
 
   it('a build that fails midway and is tried again leaves no part of the failed run; a taken-up run none of the dead one', async () => {

@@ -14,6 +14,7 @@ import { badQuery, type CollectionQuery, parseCollectionQuery } from '../../http
 import type { RequestContext } from '../../http/context.ts';
 import type { ListSource } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
+import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import { type ByteSink, type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
 import type { BuiltFile, Progress } from './exports.finance.ts';
 import { EXPORT_WORDS } from './exports.words.ts';
@@ -250,6 +251,22 @@ const summedFields = new Set([
   'devicesCount',
   'locationsCount',
 ]);
+/**
+ * Lists whose rows are of kinds that do not add up together (coins, prizes and free rides; top-ups and
+ * spends): their totals are a line per kind, never one sum of them all (docs/rules.md, "Totals").
+ * Transactions first add their revenue: the payments (coins, notes, tokens at their value, cashless,
+ * loyalty cards) without test plays, as revenue is defined; test plays get a line of their own.
+ */
+const splitTotals: Partial<Record<ListExportKind, { by: string; words: keyof typeof EXPORT_WORDS }>> = {
+  transactions: { by: 'type', words: 'resources.transactions.types' },
+  'card-transactions': { by: 'kind', words: 'resources.card-transactions.kinds' },
+};
+/** The transactions that are payments, i.e. revenue unless a test play (docs/rules.md, "Revenue"). */
+const PAYMENT_TYPES = new Set(['coin', 'note', 'token', 'cashless', 'card']);
+const totalsWords = {
+  revenue: { en: 'Revenue (without test plays)', hr: 'Prihod (bez testnih igara)' },
+  test: { en: 'Test plays (not revenue)', hr: 'Testne igre (nisu prihod)' },
+} as const;
 const company = col('company', 'Company', 'Tvrtka');
 const yesNo = { en: ['Yes', 'No'], hr: ['Da', 'Ne'] } as const;
 const totalWord = { en: 'Total', hr: 'Ukupno' } as const;
@@ -298,7 +315,8 @@ export async function buildListExport(
   format: ExportFormat,
   sink: ByteSink,
   progress: Progress,
-  options: { chunk?: number; maxRows?: number; onChunk?: (rows: number) => void } = {},
+  /** The chunk size and row limit (tests make them small), a hook per chunk, the time it is made (its name's day). */
+  options: { chunk?: number; maxRows?: number; onChunk?: (rows: number) => void; now?: Date } = {},
 ): Promise<BuiltFile> {
   if (format === 'pdf') throw new ApiProblem(422, 'validation', {}, [{ propertyPath: 'format', code: 'invalid' }]);
   const chunk = options.chunk ?? LIST_EXPORT_CHUNK;
@@ -309,9 +327,12 @@ export async function buildListExport(
   const wide = ctx.view === 'all';
   const companies = wide ? await companyNames(db) : new Map<string, string>();
   const columns = wide ? [spec.columns[0] as ListColumn, company, ...spec.columns.slice(1)] : spec.columns;
+  const madeAt = options.now ?? new Date();
+  const about = await describeBuild(db, ctx, { kind, report: false, params, title: spec.title[lang] });
   const head: FileHead = {
     title: spec.title[lang],
     subtitle: '',
+    about: aboutLines(about, lang, madeAt),
     sheet: spec.title[lang],
     columns: columns.map((c) => ({
       label: c.label[lang],
@@ -333,8 +354,21 @@ export async function buildListExport(
     if (typeof value === 'object') return JSON.stringify(value);
     return value as Cell;
   };
-  const sums = columns.map(() => 0);
   const summed = columns.map((c) => summedFields.has(c.field));
+  // Sums per kind of row where kinds do not add up (`splitTotals`), else one group; test plays apart.
+  const split = splitTotals[kind];
+  const groups = new Map<string, { test: boolean; of: string; sums: number[] }>();
+  const tally = (item: Record<string, unknown>, line: Cell[]) => {
+    const of = split ? String(item[split.by]) : '';
+    const test = item.test === true;
+    const key = `${test}:${of}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { test, of, sums: columns.map(() => 0) };
+      groups.set(key, group);
+    }
+    for (const [i, v] of line.entries()) if (summed[i] && typeof v === 'number') group.sums[i] = (group.sums[i] ?? 0) + v;
+  };
 
   // The first page counts the rows (a keyset list counts up to the limit; the list itself stops at its depth).
   const first: CollectionQuery = { ...parsed, page: 1, itemsPerPage: chunk, after: null, depth: parsed.keyset ? maxRows : null };
@@ -344,8 +378,9 @@ export async function buildListExport(
   let written = 0;
   let number = 1;
   for (;;) {
-    const lines = (page.items as unknown as Record<string, unknown>[]).map((item) => columns.map((c) => cell(item, c)));
-    for (const line of lines) for (const [i, v] of line.entries()) if (summed[i] && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
+    const items = page.items as unknown as Record<string, unknown>[];
+    const lines = items.map((item) => columns.map((c) => cell(item, c)));
+    for (const [n, line] of lines.entries()) tally(items[n] as Record<string, unknown>, line);
     await writer.write(lines);
     written += lines.length;
     options.onChunk?.(lines.length);
@@ -362,10 +397,46 @@ export async function buildListExport(
       page = await source.list(ctx, { ...parsed, page: number, itemsPerPage: chunk, after: null, depth: null });
     }
   }
-  const totals: Cell[] = columns.map((_, i) => (i === 0 ? totalWord[lang] : summed[i] ? (sums[i] ?? 0) : null));
-  await writer.finish(totals);
-  const stamp = new Date().toISOString().slice(0, 10);
-  return { fileName: `${kind}-${stamp}.${format}`, rows: written };
+  await writer.finish(totalsLines(kind, columns, summed, [...groups.values()], lang));
+  // Named in the reader's language by the Zagreb day it was made (not UTC's: 00:01 on 6 December is the 6th).
+  return { fileName: exportFileName(spec.title[lang], about, lang, format, { madeAt }), rows: written };
+}
+
+/**
+ * The totals lines of a list's file: one line of what adds up (amounts and quantities), or where the
+ * rows are of kinds that do not add up together, a line per kind (and for transactions first their
+ * revenue without test plays, last the test plays apart).
+ */
+function totalsLines(
+  kind: ListExportKind,
+  columns: ListColumn[],
+  summed: boolean[],
+  groups: { test: boolean; of: string; sums: number[] }[],
+  lang: Language,
+): Cell[][] {
+  const line = (label: string, sums: (i: number) => number | null): Cell[] =>
+    columns.map((_, i) => (i === 0 ? label : summed[i] ? sums(i) : null));
+  const sumOf = (chosen: typeof groups, i: number) => chosen.reduce((a, g) => a + (g.sums[i] ?? 0), 0);
+  const split = splitTotals[kind];
+  if (!split) return [line(totalWord[lang], (i) => sumOf(groups, i))];
+  const words = EXPORT_WORDS[split.words] ?? {};
+  const order = Object.keys(words);
+  const real = groups.filter((g) => !g.test).sort((a, b) => order.indexOf(a.of) - order.indexOf(b.of));
+  const amount = columns.findIndex((c) => c.field === 'amountCents');
+  const lines: Cell[][] = [];
+  if (kind === 'transactions') {
+    const payments = real.filter((g) => PAYMENT_TYPES.has(g.of));
+    lines.push(line(totalsWords.revenue[lang], (i) => (i === amount ? sumOf(payments, i) : null)));
+  }
+  for (const g of real) {
+    // A free ride, a reset or a prize stands for no money: its amount is not a sum of anything.
+    const noMoney = kind === 'transactions' && !PAYMENT_TYPES.has(g.of);
+    lines.push(line(`${totalWord[lang]}: ${words[g.of]?.[lang] ?? g.of}`, (i) => (noMoney && i === amount ? null : (g.sums[i] ?? 0))));
+  }
+  const tests = groups.filter((g) => g.test);
+  if (tests.length > 0) lines.push(line(totalsWords.test[lang], (i) => (i === amount ? sumOf(tests, i) : null)));
+  if (lines.length === 0) lines.push(line(totalWord[lang], () => 0));
+  return lines;
 }
 
 /** Company names by IRI, for the All Companies view's company column. */

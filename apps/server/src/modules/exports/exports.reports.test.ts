@@ -14,6 +14,7 @@ import { createDeviceWithLogger, createLessor, createLocation, releaseHeld, send
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
 import { reportDataSets } from './exports.reports.ts';
 import { ExportSweep } from './exports.service.ts';
+import { aboutValue, readCsv, readPdfText, readXlsx } from './exports.testing.ts';
 
 /**
  * The reports as export data sets (issue 15 §2): each kind asked per role, its params checked by the
@@ -186,7 +187,9 @@ describe.each(kinds)('$kind as a file', (spec) => {
     expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', kind: spec.kind });
     expect(done.rows).toBe(report.body.totalItems ?? report.body.periods?.length);
     const file = await t.as('manager', { url: done.file as string });
-    const lines = file.rawPayload.toString('utf8').slice(1).split('\r\n').slice(0, -1);
+    const { about, lines } = readCsv(file.rawPayload);
+    expect(about.map(([label]) => label)).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+    expect(aboutValue(about, 'Period')).toMatch(/^\d\d\.\d\d\.\d{4} – \d\d\.\d\d\.\d{4}/);
     const header = lines[0]?.split(';') ?? [];
     const totals = lines.at(-1)?.split(';') ?? [];
     expect(totals[spec.kind === 'comparative-analysis' ? 1 : 0]).toBe('Total');
@@ -203,11 +206,28 @@ describe.each(kinds)('$kind as a file', (spec) => {
       const other = await ask('accountant', { kind: spec.kind, format, params: spec.params }, { 'accept-language': 'hr' });
       expect(other.status).toBe(202);
       await sweep.sweep();
-      const built = (await t.json<ExportItem>('accountant', { url: other.body['@id'] })).body;
+      const built = (await t.json<ExportItem>('accountant', { url: other.body['@id'], headers: { 'accept-language': 'hr' } })).body;
       expect(built, JSON.stringify(built)).toMatchObject({ status: 'done' });
       const bytes = (await t.as('accountant', { url: built.file as string })).rawPayload;
       expect(bytes.length).toBe(built.size);
-      if (format === 'pdf') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      if (format === 'pdf') {
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        const text = (await readPdfText(bytes)).replace(/\s+/g, ' ');
+        expect(text).toContain(`Izvještaj ${built.about.report}`);
+        expect(text).toContain(`Razdoblje ${built.about.period}`);
+      } else {
+        const { about: sheetAbout } = await readXlsx(bytes);
+        expect(sheetAbout).toEqual([
+          ['Tvrtka', built.about.company],
+          ['Izvještaj', built.about.report],
+          ['Razdoblje', built.about.period],
+          [
+            'Filtri',
+            built.about.filters.length === 0 ? 'Nema: svi retci' : built.about.filters.map((f) => `${f.label}: ${f.value}`).join(' · '),
+          ],
+          ['Izrađeno', expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d \(po zagrebačkom vremenu\), /)],
+        ]);
+      }
     }
   });
 });

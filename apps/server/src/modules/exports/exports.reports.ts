@@ -30,6 +30,7 @@ import {
   logisticReport,
   logisticScope,
 } from '../reports/reports.service.ts';
+import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import {
   type ByteSink,
   type Cell,
@@ -40,7 +41,7 @@ import {
   pdfWriter,
   xlsxWriter,
 } from './exports.files.ts';
-import { type BuiltFile, buildFinanceExport, type Progress, periodLabel } from './exports.finance.ts';
+import { type BuiltFile, buildFinanceExport, financeTitle, type Progress, periodLabel } from './exports.finance.ts';
 
 /**
  * The reports as export data sets (issue 15 §2): one entry per report, so a new report is one entry.
@@ -73,6 +74,7 @@ interface ReportPage<Row, Totals> {
 }
 
 interface ReportSpec<K extends ReportExportKind, Row, Totals> {
+  kind: K;
   title: (params: ReportExportParams<K>) => Words;
   /** The report's own check of these params, which the report calls before reading (its 4xx); reads nothing. */
   check: (ctx: RequestContext, params: ReportExportParams<K>) => unknown;
@@ -86,6 +88,8 @@ export interface ReportDataSet {
   /** Reads nothing: throws the report's own 4xx for bad params. */
   check(ctx: RequestContext, params: unknown): void;
   component?: string;
+  /** Its title for these params, in the reader's language. */
+  title(params: unknown, lang: Language): string;
   build(
     db: Db,
     ctx: RequestContext,
@@ -144,12 +148,23 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
       throw new ApiProblem(422, 'export_pdf_too_long', { max: EXPORT_PDF_MAX_LINES, lines: first.total });
     const columns = spec.columns(ctx, params);
     const title = spec.title(params)[lang];
+    const madeAt = options.now ?? new Date();
+    const about = await describeBuild(db, ctx, {
+      kind: spec.kind,
+      report: true,
+      params: params as Record<string, unknown>,
+      title,
+      period: (params as { period?: string }).period ?? null,
+      from: first.from,
+      to: first.to,
+    });
     const head: FileHead = {
       title,
       subtitle: `${formatDate(first.from)} – ${formatDate(first.to)}${ctx.view === 'all' ? ` · ${lang === 'hr' ? 'Sve tvrtke' : 'All companies'}` : ''}`,
       sheet: title,
       columns: columns.map((c, i) => ({ label: c.label[lang], type: c.type, pdf: i === 0 || c.pdf === true, width: c.width })),
       empty: '',
+      about: aboutLines(about, lang, madeAt),
     };
     const writer: FileWriter =
       format === 'csv'
@@ -157,7 +172,7 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
         : format === 'xlsx'
           ? xlsxWriter(head, sink)
           : pdfWriter(head, sink, {
-              generated: interpolate(generatedWord[lang], { at: formatDateTime(options.now ?? new Date()) }),
+              generated: interpolate(generatedWord[lang], { at: formatDateTime(madeAt) }),
               footer: (page, pages) => interpolate(pageWord[lang], { page, pages }),
             });
     let written = 0;
@@ -171,15 +186,8 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
     }
     // The totals line is named in its first text column (the comparative analysis starts with the rank).
     const named = columns.findIndex((c) => c.type === 'text');
-    await writer.finish(columns.map((c, i) => (i === named ? totalWord[lang] : c.total ? c.total(first.totals, lang) : null)));
-    const stem = `${title} ${first.from} ${first.to}`
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/đ/g, 'd')
-      .replace(/Đ/g, 'D')
-      .replace(/[^A-Za-z0-9-]+/g, '-')
-      .toLowerCase();
-    return { fileName: `${stem}.${format}`, rows: written };
+    await writer.finish([columns.map((c, i) => (i === named ? totalWord[lang] : c.total ? c.total(first.totals, lang) : null))]);
+    return { fileName: exportFileName(title, about, lang, format, { from: first.from, to: first.to }), rows: written };
   };
 }
 
@@ -200,6 +208,7 @@ const tokenSubjects = { location: w('Location', 'Lokacija'), device: w('Device',
 type FinanceTotals = Awaited<ReturnType<typeof financeReport>>['totals'];
 const tokenShare = (tokens: number, gross: number) => (gross === 0 ? null : (tokens / gross) * 100);
 const tokenSpec: ReportSpec<'token-report', FinanceRow, FinanceTotals> = {
+  kind: 'token-report',
   title: (p) =>
     ({
       location: w('Token report by location', 'Izvještaj o žetonima po lokacijama'),
@@ -228,6 +237,7 @@ const tokenSpec: ReportSpec<'token-report', FinanceRow, FinanceTotals> = {
 type Logistic = Awaited<ReturnType<typeof logisticReport>>;
 type LogisticLine = Logistic['rows'][number];
 const logisticSpec: ReportSpec<'logistic-report', LogisticLine, Logistic['totals']> = {
+  kind: 'logistic-report',
   title: (p) =>
     p.subject === 'device'
       ? w('Logistic report by device', 'Logistički izvještaj po uređajima')
@@ -264,6 +274,7 @@ type Comparative = Awaited<ReturnType<typeof comparativeAnalysis>>;
 type ComparativeLine = Comparative['rows'][number];
 const comparativeSubjects = { device: w('Device', 'Uređaj'), location: w('Location', 'Lokacija'), lessor: w('Lessor', 'Najmodavac') };
 const comparativeSpec: ReportSpec<'comparative-analysis', ComparativeLine, Comparative['totals']> = {
+  kind: 'comparative-analysis',
   title: (p) =>
     ({
       device: w('Comparative analysis by device', 'Usporedna analiza po uređajima'),
@@ -322,6 +333,7 @@ function flowColumns<Row extends Flows, Totals extends Flows>(): ReportColumn<Ro
 type General = Awaited<ReturnType<typeof loyaltyGeneralReport>>;
 type GeneralLine = General['periods'][number];
 const generalSpec: ReportSpec<'loyalty-report-general', GeneralLine, General['totals']> = {
+  kind: 'loyalty-report-general',
   title: () => w('Loyalty report', 'Izvještaj o vjernosti'),
   check: loyaltyGeneralScope,
   // Not paged: a line per period of the range (at most 366 by day or week, 120 by month).
@@ -342,6 +354,7 @@ const generalSpec: ReportSpec<'loyalty-report-general', GeneralLine, General['to
 type Owners = Awaited<ReturnType<typeof loyaltyOwnerReport>>;
 type OwnerLine = Owners['rows'][number];
 const ownersSpec: ReportSpec<'loyalty-report-owners', OwnerLine, Owners['totals']> = {
+  kind: 'loyalty-report-owners',
   title: () => w('Loyalty report by owner', 'Izvještaj o vjernosti po vlasnicima'),
   check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
@@ -376,6 +389,7 @@ const ownersSpec: ReportSpec<'loyalty-report-owners', OwnerLine, Owners['totals'
 type Cards = Awaited<ReturnType<typeof loyaltyCardReport>>;
 type CardLine = Cards['rows'][number];
 const cardsSpec: ReportSpec<'loyalty-report-cards', CardLine, Cards['totals']> = {
+  kind: 'loyalty-report-cards',
   title: () => w('Loyalty report by card', 'Izvještaj o vjernosti po karticama'),
   check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
@@ -400,6 +414,7 @@ const cardsSpec: ReportSpec<'loyalty-report-cards', CardLine, Cards['totals']> =
 type Holders = Awaited<ReturnType<typeof loyaltyHolderReport>>;
 type HolderLine = Holders['rows'][number];
 const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['totals']> = {
+  kind: 'loyalty-report-holders',
   title: () => w('Loyalty report by card holder', 'Izvještaj o vjernosti po korisnicima'),
   check: loyaltyReportScope,
   page: async (db, ctx, p, page, size) => {
@@ -422,6 +437,7 @@ function dataSet<K extends ReportExportKind, Row, Totals>(kind: K, spec: ReportS
     // The report's own scope check, not a page of it: the request answers without running the report.
     check: (ctx, params) => void spec.check(ctx, params as ReportExportParams<K>),
     component: exportComponent[kind],
+    title: (params, lang) => spec.title(params as ReportExportParams<K>)[lang],
     build: buildReport(spec),
   };
 }
@@ -431,6 +447,7 @@ export const reportDataSets: Record<ReportExportKind, ReportDataSet> = {
   'finance-report': {
     // The finance report's scope check needs no query (its own 4xx: range, references, subject).
     check: (ctx, params) => void financeScope(ctx, params as ReportExportParams<'finance-report'>),
+    title: (params, lang) => financeTitle((params as ReportExportParams<'finance-report'>).subject, lang),
     build: (db, ctx, params, format, sink, progress, options) =>
       buildFinanceExport(db, ctx, params as ReportExportParams<'finance-report'>, format, sink, progress, options),
   },

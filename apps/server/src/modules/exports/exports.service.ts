@@ -21,7 +21,8 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ListSource } from '../../http/deps.ts';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { ApiProblem, notFound } from '../../http/problems.ts';
-import { buildListExport, listQuery, mayExport } from './exports.lists.ts';
+import { describeExport, exportCompanyOf } from './exports.about.ts';
+import { buildListExport, listExports as listFiles, listQuery, mayExport } from './exports.lists.ts';
 import { deleteParts, EXPORT_PART_BYTES, PartSink, partsStream } from './exports.parts.ts';
 import { reportDataSets } from './exports.reports.ts';
 
@@ -59,15 +60,34 @@ const columns = sql`id, company_id, user_id, (select u.name || ' ' || u.surname 
 const instant = (v: string | Date) => new Date(v).toISOString();
 const rowsOf = (result: unknown) => (result as { rows: ExportRow[] }).rows;
 
-function itemOf(row: ExportRow): ExportItem {
+/** An export as the API answers it, with what it holds described in the reader's words. */
+async function itemOf(db: Db, ctx: RequestContext, row: ExportRow): Promise<ExportItem> {
   const id = iri('exports', row.id);
+  const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as Record<string, unknown>;
+  const report = isReport(row.kind);
+  const about = await describeExport(
+    db,
+    ctx,
+    {
+      kind: row.kind,
+      report,
+      params,
+      title: report
+        ? reportDataSets[row.kind as ReportExportKind].title(params, ctx.lang)
+        : listFiles[row.kind as ListExportKind].title[ctx.lang],
+      userId: row.user_id,
+      companyId: row.company_id,
+      view: row.view,
+    },
+    ctx.lang,
+  );
   return {
     '@id': id,
     '@type': 'Export',
     id: row.id,
     kind: row.kind,
     format: row.format,
-    params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
+    params,
     language: row.language,
     status: row.status,
     progress: Number(row.progress),
@@ -79,6 +99,7 @@ function itemOf(row: ExportRow): ExportItem {
     user: iri('users', row.user_id),
     userName: row.user_name ?? '',
     company: row.company_id === null ? null : iri('companies', row.company_id),
+    about,
     createdAt: instant(row.created_at),
     finishedAt: row.finished_at === null ? null : instant(row.finished_at),
     expiresAt: instant(row.expires_at),
@@ -141,18 +162,18 @@ export async function requestExport(
   } catch (error) {
     asParamsProblem(error);
   }
-  const company = ctx.actor.role === 'admin' && ctx.view === 'all' ? null : ctx.actor.companyId;
+  const company = exportCompanyOf(ctx);
   const result = await db.execute(sql`
     insert into exports (company_id, user_id, kind, params, view, format, language)
     values (${company}, ${ctx.actor.userId}, ${input.kind}, ${JSON.stringify(input.params)}::jsonb, ${ctx.view}, ${input.format}, ${ctx.lang})
     returning ${columns}`);
-  return itemOf(rowsOf(result)[0] as ExportRow);
+  return itemOf(db, ctx, rowsOf(result)[0] as ExportRow);
 }
 
 export async function getExport(db: Db, ctx: RequestContext, id: number): Promise<ExportItem | null> {
   const result = await db.execute(sql`select ${columns} from exports where id = ${id} and expires_at > now() and ${mayRead(ctx)}`);
   const row = rowsOf(result)[0];
-  return row ? itemOf(row) : null;
+  return row ? itemOf(db, ctx, row) : null;
 }
 
 /** The caller's exports, newest first. */
@@ -173,7 +194,7 @@ export async function listExports(db: Db, ctx: RequestContext, query: ExportsQue
   return {
     '@id': '/api/v2/exports',
     '@type': 'Collection',
-    member: rows.map(itemOf),
+    member: await Promise.all(rows.map((row) => itemOf(db, ctx, row))),
     totalItems: total,
     view: { '@id': `/api/v2/exports?page=${page}` },
   };
@@ -298,8 +319,10 @@ export class ExportSweep {
       // A run taken up again (a dead server's, a retry) starts from no parts.
       await deleteParts(this.db, row.id);
       const sink = new PartSink(this.db, row.id, this.options.partBytes ?? EXPORT_PART_BYTES);
+      // A file says it was made when it was asked for, as the exports list says (and names a list by that Zagreb day).
+      const now = new Date(row.created_at);
       const file = isReport(row.kind)
-        ? await reportDataSets[row.kind].build(this.db, ctx, row.params, row.format, sink, progress)
+        ? await reportDataSets[row.kind].build(this.db, ctx, row.params, row.format, sink, progress, { now })
         : await buildListExport(
             this.db,
             ctx,
@@ -309,6 +332,7 @@ export class ExportSweep {
             row.format,
             sink,
             progress,
+            { now },
           );
       const size = await sink.close();
       // Done only once the last part is stored; the size is what the parts hold.

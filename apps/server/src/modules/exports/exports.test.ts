@@ -1,6 +1,5 @@
-import type { ExportItem, FinanceReport, FinanceRow, Problem } from '@kovanica/contract';
+import { type ExportItem, type FinanceReport, type FinanceRow, formatDateTime, formatMoney, type Problem } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildContext, loadActor } from '../../http/guard.ts';
 import { type TestApp, testApp } from '../../testing/app.ts';
@@ -8,6 +7,7 @@ import { createDeviceWithLogger, createLessor, createLocation, releaseHeld, send
 import { barChartSvg, memorySink } from './exports.files.ts';
 import { buildFinanceExport } from './exports.finance.ts';
 import { ExportSweep } from './exports.service.ts';
+import { aboutValue, readCsv, readPdfText, readXlsx } from './exports.testing.ts';
 
 /**
  * Exports of the finance report (issue 12, decision 0021): asked for over the API, built by the sweep
@@ -86,12 +86,15 @@ describe('the finance report as a file', () => {
     const { item, file } = await exported('manager', 'csv');
     expect(item.rows).toBe(json.totalItems);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const text = file.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const lines = text.slice(1).split('\r\n');
-    expect(lines.at(-1)).toBe('');
+    expect(file.rawPayload.toString('utf8').endsWith('\r\n')).toBe(true);
+    const { about, lines: written } = readCsv(file.rawPayload);
+    // What it holds, before the header row: the lessor filter by its name, not its id.
+    expect(aboutValue(about, 'Report')).toBe('Finance report by location');
+    expect(aboutValue(about, 'Period')).toBe('01.10.2025 – 30.11.2025 · Per month');
+    expect(aboutValue(about, 'Filters')).toBe(`Lessor: ${lessor.name}`);
+    const lines = [...written, ''];
     expect(lines[0]).toBe(
-      "Period;From;To;Location;Gross revenue;Net revenue;VAT;Rent;Operator's share;Plays;Coins;Banknotes;Cashless;Cards;Tokens (count);Tokens (value)",
+      "Period;From;To;Location;Gross revenue;Net revenue;VAT;VAT charged at sale;Rent;Operator's share;Plays;Coins;Banknotes;Cashless;Cards;Tokens (count);Tokens (value);Card bonus plays",
     );
     const body = lines.slice(1, -2);
     expect(body.length).toBe(json.rows.length);
@@ -105,18 +108,19 @@ describe('the finance report as a file', () => {
           `01.${row.periodStart.slice(5, 7)}.2025`,
           `${d}.${m}.${y}`,
           name,
-          ...[row.grossCents, row.netCents, row.vatCents, row.rentCents, row.shareCents].map(euros),
+          ...[row.grossCents, row.netCents, row.vatCents, row.saleVatCents, row.rentCents, row.shareCents].map(euros),
           row.plays,
           ...[row.coinsCents, row.notesCents, row.cashlessCents, row.cardCents].map(euros),
           row.tokens,
           euros(row.tokensCents),
+          euros(row.cardBonusCents),
         ].join(';'),
       );
     });
     const totals = lines.at(-2)?.split(';');
     expect(totals?.slice(0, 4)).toEqual(['Total', '01.10.2025', '30.11.2025', '']);
     expect(totals?.[4]).toBe(euros(json.totals.grossCents));
-    expect(totals?.[8]).toBe(euros(json.totals.shareCents));
+    expect(totals?.[9]).toBe(euros(json.totals.shareCents));
     // The figures by hand: 37 € + 20,50 € + 150 € in October, 3 tokens (1 € each) + 22 € in November.
     expect(json.totals.grossCents).toBe(3700 + 2050 + 15_000 + 300 + 2200);
   });
@@ -125,32 +129,33 @@ describe('the finance report as a file', () => {
     const json = await report();
     const { file } = await exported('accountant', 'xlsx', params, { 'accept-language': 'hr' });
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
+    const { sheet, about, header } = await readXlsx(file.rawPayload);
     expect(sheet.name).toBe('Financijski izvještaj');
-    expect(sheet.getRow(1).getCell(1).value).toBe('Razdoblje');
-    expect(sheet.getRow(1).getCell(4).value).toBe('Lokacija');
-    expect(sheet.getRow(1).getCell(5).value).toBe('Bruto prihod');
-    expect(sheet.getRow(1).getCell(9).value).toBe('Udio operatera');
-    expect(sheet.rowCount).toBe(json.rows.length + 2);
+    expect(about.map(([label]) => label)).toEqual(['Tvrtka', 'Izvještaj', 'Razdoblje', 'Filtri', 'Izrađeno']);
+    expect(aboutValue(about, 'Razdoblje')).toBe('01.10.2025 – 30.11.2025 · Po mjesecu');
+    expect(aboutValue(about, 'Filtri')).toBe(`Najmodavac: ${lessor.name}`);
+    expect(sheet.getRow(header).getCell(1).value).toBe('Razdoblje');
+    expect(sheet.getRow(header).getCell(4).value).toBe('Lokacija');
+    expect(sheet.getRow(header).getCell(5).value).toBe('Bruto prihod');
+    expect(sheet.getRow(header).getCell(8).value).toBe('PDV obračunat pri prodaji');
+    expect(sheet.getRow(header).getCell(10).value).toBe('Udio operatera');
+    expect(sheet.rowCount).toBe(header + json.rows.length + 1);
     json.rows.forEach((row, i) => {
-      const cells = sheet.getRow(i + 2);
+      const cells = sheet.getRow(header + 1 + i);
       expect(cells.getCell(1).value).toBe(row.periodStart === '2025-10-01' ? 'listopad 2025.' : 'studeni 2025.');
       expect(cells.getCell(2).value).toEqual(new Date(`${row.periodStart}T00:00:00Z`));
       // A text cell is never a formula in XLSX: the name as it is.
       expect(cells.getCell(4).value).toBe(row.name);
-      expect([5, 6, 7, 8, 9].map((c) => cells.getCell(c).value)).toEqual(
-        [row.grossCents, row.netCents, row.vatCents, row.rentCents, row.shareCents].map((v) => v / 100),
+      expect([5, 6, 7, 8, 9, 10].map((c) => cells.getCell(c).value)).toEqual(
+        [row.grossCents, row.netCents, row.vatCents, row.saleVatCents, row.rentCents, row.shareCents].map((v) => v / 100),
       );
-      expect(cells.getCell(10).value).toBe(row.plays);
+      expect(cells.getCell(11).value).toBe(row.plays);
       expect(cells.getCell(5).numFmt).toContain('0.00');
     });
-    const totals = sheet.getRow(json.rows.length + 2);
+    const totals = sheet.getRow(header + json.rows.length + 1);
     expect(totals.getCell(1).value).toBe('Ukupno');
     expect(totals.getCell(5).value).toBeCloseTo(json.totals.grossCents / 100, 6);
-    expect(totals.getCell(8).value).toBeCloseTo(json.totals.rentCents / 100, 6);
+    expect(totals.getCell(9).value).toBeCloseTo(json.totals.rentCents / 100, 6);
     expect(totals.font?.bold).toBe(true);
   });
 
@@ -170,14 +175,55 @@ describe('the finance report as a file', () => {
       headers: { 'x-kovanica-view': 'all' },
     });
     expect(all.item.rows).toBe(json.body.totalItems);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(all.file.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const { sheet, about, header: at } = await readXlsx(all.file.rawPayload);
+    expect(aboutValue(about, 'Company')).toBe('All companies');
+    const header = (sheet.getRow(at).values as unknown[]).slice(1);
     expect(header).toContain('EBITDA');
     const ebitda = header.indexOf('EBITDA') + 1;
-    expect(sheet.getRow(json.body.rows.length + 2).getCell(ebitda).value).toBeCloseTo((json.body.totals.ebitdaCents ?? 0) / 100, 6);
+    expect(sheet.getRow(at + json.body.rows.length + 1).getCell(ebitda).value).toBeCloseTo((json.body.totals.ebitdaCents ?? 0) / 100, 6);
+  });
+
+  it('the PDF says what it holds; the company PDF (EBITDA) shows every figure it subtracts from net revenue', async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const managerName = (
+      (await t.db.execute(sql`select name || ' ' || surname as n from users where email = 'manager@zabavni.test'`)) as unknown as {
+        rows: { n: string }[];
+      }
+    ).rows[0]?.n;
+    const company = (await t.json<{ name: string; oib: string }>('admin', { url: '/api/v2/companies/1' })).body;
+    const located = await exported('manager', 'pdf');
+    const text = flat(await readPdfText(located.file.rawPayload));
+    expect(text).toContain(`Company ${company.name}, OIB ${company.oib}`);
+    expect(text).toContain('Report Finance report by location');
+    expect(text).toContain('Period 01.10.2025 – 30.11.2025 · Per month');
+    expect(text).toContain(`Filters Lessor: ${lessor.name}`);
+    expect(text).toContain(`Made ${formatDateTime(located.item.createdAt)} (Zagreb time) by ${managerName}`);
+
+    const body = { subject: 'company', from: '2025-10-01', to: '2025-11-30', period: 'month' };
+    const json = await report('manager', new URLSearchParams(body).toString());
+    const ebitda = await exported('manager', 'pdf', body, { 'accept-language': 'hr' });
+    const hr = flat(await readPdfText(ebitda.file.rawPayload));
+    expect(hr).toContain('Filtri Nema: svi retci');
+    expect(hr).toContain(`Izrađeno ${formatDateTime(ebitda.item.createdAt)} (po zagrebačkom vremenu), ${managerName}`);
+    // Net revenue and every figure EBITDA subtracts from it, each a column with its total.
+    for (const label of ['Neto prihod', 'Najamnina', 'Održavanje', 'Operativni troškovi', 'Trošak nagrada', 'EBITDA'])
+      expect(hr).toContain(label);
+    const { totals } = json;
+    for (const cents of [
+      totals.netCents,
+      totals.rentCents,
+      totals.maintenanceCents ?? 0,
+      totals.operationalCostsCents ?? 0,
+      totals.ebitdaCents ?? 0,
+    ])
+      expect(hr).toContain(formatMoney(cents));
+    expect(totals.ebitdaCents).toBe(
+      totals.netCents -
+        totals.rentCents -
+        (totals.maintenanceCents ?? 0) -
+        (totals.operationalCostsCents ?? 0) -
+        (totals.prizeCostCents ?? 0),
+    );
   });
 
   it('page by page: a page of one line at a time writes the same file, moving the progress with each page; a PDF over its limit is refused', async () => {

@@ -117,7 +117,7 @@ export function DataTable<T extends Row>({
   const list = useQueryNow({ ...api.list(query, view), placeholderData: keepPreviousData });
   const visibility = useColumnVisibility(allColumns, storageId ?? api.name);
   const shown = visibility.visibleColumns;
-  const exporter = useExport({ api, query, view, columns: shown, title });
+  const exporter = useExport({ api, query, view, columns: shown, title, filters: allFilters, search });
   const selection = useRowSelection(list.data?.member, JSON.stringify([query, view ?? null]), selectable, onSelectionChange);
 
   // On a phone the filters would push the rows a screen down: there they fold behind a button.

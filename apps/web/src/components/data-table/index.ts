@@ -10,4 +10,5 @@ export { SortHeader } from './sort-header.tsx';
 export { TableCard, type TableCardProps } from './table-card.tsx';
 export type { Column, ExportCell, Filter, FilterInputProps, ListSource, Row } from './types.ts';
 export { useColumnVisibility } from './use-column-visibility.ts';
-export { type ExportContent, useExportAction } from './use-export-action.ts';
+export { referenceName } from './use-export.ts';
+export { type ExportContent, type ExportScope, useExportAction } from './use-export-action.ts';

@@ -1,3 +1,4 @@
+import { formatDate } from '@kovanica/contract';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,14 @@ export interface PagedReportTableProps<R, L extends { key: string }, T, C extend
   fetchPage: (page: number, itemsPerPage: number) => Promise<ReportAnswer<R, T>>;
   /** What the table says without lines, when not "No data for the selected timeframe" (no report asked for yet). */
   empty?: ReactNode;
+  /**
+   * The report's active filters in the user's words (`Location`, `Riva — caffe bar`), for the lines of
+   * what its file holds (decision 0042); its period is the answer's `from` and `to`. A report that
+   * does not give them writes no such lines (rather than claim a filtered file holds every row).
+   */
+  exportFilters?: () => Promise<{ label: string; value: string }[]>;
+  /** The period a file says it holds, when not the answer's `from` – `to` (the comparative analysis's two ranges). */
+  exportPeriod?: string;
   /** A column's header cell; a plain header unless given (the revenue reports' sort buttons). */
   header?: (column: C, label: string) => ReactNode;
 }
@@ -67,8 +76,24 @@ const MIN_COLUMN_WIDTH = 80;
  * revenue reports and the finance reports are each one of these.
  */
 export function PagedReportTable<R, L extends { key: string }, T, C extends TotalsColumn<L, T>>(props: PagedReportTableProps<R, L, T, C>) {
-  const { report, linesOf, columns, title, fileStem, storageId, filters, toolbar, status, paging, onPaging, fetchPage, header, empty } =
-    props;
+  const {
+    report,
+    linesOf,
+    columns,
+    title,
+    fileStem,
+    storageId,
+    filters,
+    toolbar,
+    status,
+    paging,
+    onPaging,
+    fetchPage,
+    header,
+    empty,
+    exportFilters,
+    exportPeriod,
+  } = props;
   const { t } = useTranslation();
   const visibility = useColumnVisibility(columns, storageId);
   const shown = visibility.visibleColumns as C[];
@@ -98,7 +123,11 @@ export function PagedReportTable<R, L extends { key: string }, T, C extends Tota
         if (row[0] === null) row[0] = totalsLabel;
         table.rows.push(row);
       }
-      return { table, count: all.length, total, totalExact: exact };
+      const { from, to } = (report ?? {}) as { from?: unknown; to?: unknown };
+      const period =
+        exportPeriod ?? (typeof from === 'string' && typeof to === 'string' ? `${formatDate(from)} – ${formatDate(to)}` : null);
+      const scope = exportFilters ? { period, filters: await exportFilters() } : undefined;
+      return { table, scope, count: all.length, total, totalExact: exact };
     });
   };
 

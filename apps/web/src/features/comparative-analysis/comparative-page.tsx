@@ -12,7 +12,7 @@ import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
-import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
+import { ReportPlaceFilters, reportPlaceScope } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { WhenNear } from '../../components/when-near.tsx';
 import { type ComparisonPreset, comparisonOf, presetOf, type Range } from '../../lib/comparison-presets.ts';
@@ -133,6 +133,11 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
         columns={columns}
         title={title}
         fileStem={`comparative-analysis-${subject}-${range.from}-${range.to}`}
+        exportPeriod={t('dataTable.aboutComparedWith', {
+          period: `${formatDate(range.from)} – ${formatDate(range.to)}`,
+          compared: `${formatDate(compared.from)} – ${formatDate(compared.to)}`,
+        })}
+        exportFilters={() => reportPlaceScope(view, filtersOf(subject), search, t)}
         storageId={`comparative-analysis-${subject}${wide ? '-all' : ''}`}
         status={report}
         paging={search}

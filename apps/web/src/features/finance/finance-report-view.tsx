@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportFigure, ReportFigures } from '../../components/report-figures.tsx';
-import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
+import { ReportPlaceFilters, reportPlaceScope } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { WhenNear } from '../../components/when-near.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -121,6 +121,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
         columns={columns}
         title={title}
         fileStem={`${name}-${from}-${to}`}
+        exportFilters={() => reportPlaceScope(view, financeFilters[subject], search, t)}
         storageId={name}
         status={report}
         paging={search}

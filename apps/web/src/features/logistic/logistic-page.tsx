@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
-import { ReportPlaceFilters } from '../../components/report-place-filters.tsx';
+import { ReportPlaceFilters, reportPlaceScope } from '../../components/report-place-filters.tsx';
 import { PagedReportTable } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -90,6 +90,10 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
         columns={columns}
         title={title}
         fileStem={`${name}-${from}-${to}`}
+        exportFilters={async () => [
+          ...(await reportPlaceScope(view, logisticFilters[subject], search, t)),
+          ...(search.group ? [{ label: t('resources.devices.fields.group'), value: t(`resources.devices.groups.${search.group}`) }] : []),
+        ]}
         storageId={name}
         status={report}
         paging={search}

@@ -158,6 +158,8 @@ export function CompaniesDailyRevenueTable({ report, days, title, fileStem, filt
     return exporter.run(format, async () => ({
       // The table as shown: the companies, then the totals row; only the headers when it is empty.
       table: await toExportTable(title, columns, (c) => c.label, data && !nothing ? [...data.lines, data.totals] : []),
+      // Its only filter is its range of days.
+      scope: { period: days.length > 0 ? `${formatDate(days[0] as string)} – ${formatDate(days.at(-1) as string)}` : null, filters: [] },
       count: lines.length,
     }));
   };

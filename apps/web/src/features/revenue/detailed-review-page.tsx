@@ -15,6 +15,7 @@ import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
 import { useRevenueColumns } from './revenue-columns.tsx';
 import { RevenueFigures } from './revenue-figures.tsx';
+import { revenuePlaces } from './revenue-places.ts';
 import type { RevenueGrouping } from './revenue-rows.ts';
 import { type DetailedReviewSearch, pagingQuery } from './revenue-search.ts';
 import { RevenueTable } from './revenue-table.tsx';
@@ -59,6 +60,7 @@ export function DetailedReviewPage() {
         columns={columns}
         title={title}
         fileStem={`detailed-review-${from}-${to}`}
+        exportFilters={() => revenuePlaces(t, search)}
         storageId={`detailed-review-${grouping}`}
         status={report}
         toolbar={

@@ -14,6 +14,7 @@ import { viewOf } from '../../lib/view.ts';
 import { revenueReportQuery } from './api.ts';
 import { useRevenueColumns } from './revenue-columns.tsx';
 import { RevenueFigures } from './revenue-figures.tsx';
+import { revenuePlaces } from './revenue-places.ts';
 import { pagingQuery, type TodayRevenueSearch } from './revenue-search.ts';
 import { RevenueTable } from './revenue-table.tsx';
 
@@ -66,6 +67,7 @@ export function TodayRevenuePage() {
         columns={columns}
         title={title}
         fileStem="today-revenue"
+        exportFilters={() => revenuePlaces(t, { location: search.location })}
         storageId="today-revenue"
         status={report}
         filters={

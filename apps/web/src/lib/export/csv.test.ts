@@ -59,6 +59,18 @@ describe('toCsv', () => {
     expect(csv.slice(1)).toBe('Name;Note;Amount\r\nAna;"x;y";12,5\r\nIvo;;3\r\n');
   });
 
+  it('writes the lines of what the file holds, an empty line, then the header (decision 0042)', () => {
+    const csv = toCsv({
+      about: [
+        ['Company', 'Zabavni d.o.o., OIB 12345678903'],
+        ['Filters', 'Location: Riva; caffe bar'],
+      ],
+      header: ['Name'],
+      rows: [['Ana']],
+    });
+    expect(csv.slice(1)).toBe('Company;Zabavni d.o.o., OIB 12345678903\r\nFilters;"Location: Riva; caffe bar"\r\n\r\nName\r\nAna\r\n');
+  });
+
   it('encodes as UTF-8 with the BOM bytes first', () => {
     const bytes = new TextEncoder().encode(toCsv({ header: ['č'], rows: [] }));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -24,8 +24,12 @@ export function csvField(cell: ExportCell): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The whole file: BOM, header, rows, CRLF line ends (RFC 4180). */
-export function toCsv(table: Pick<ExportTable, 'header' | 'rows'>): string {
-  const lines = [table.header, ...table.rows].map((row) => row.map(csvField).join(CSV_SEPARATOR));
+/**
+ * The whole file: BOM, the lines of what it holds and an empty line (when given; decision 0042),
+ * header, rows, CRLF line ends (RFC 4180).
+ */
+export function toCsv(table: Pick<ExportTable, 'header' | 'rows' | 'about'>): string {
+  const about = table.about?.length ? [...table.about, []] : [];
+  const lines = [...about, table.header, ...table.rows].map((row) => row.map(csvField).join(CSV_SEPARATOR));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -1,3 +1,5 @@
+import { businessDate } from '@kovanica/contract';
+
 /** An amount of money in euros: written to the cent (CSV `33,50`; XLSX a number in the money format, `33,50 €`). */
 export interface ExportMoney {
   euros: number;
@@ -10,6 +12,11 @@ export type ExportCell = string | number | ExportMoney | null;
 export interface ExportTable {
   /** The sheet's name in XLSX (the list's title). */
   name: string;
+  /**
+   * What the file holds (decision 0042): lines of a label and a value (company, report, period,
+   * filters, made) written before the header row, then an empty line.
+   */
+  about?: [string, string][];
   header: string[];
   rows: ExportCell[][];
 }
@@ -27,10 +34,21 @@ export function cellText(cell: ExportCell): string {
   return cell;
 }
 
-/** `users-2026-05-14`: the resource and the day of the export, safe in any file system. */
+/**
+ * `uredaji-2026-05-14.csv`: the stem (the list's title in the user's language) in ASCII letters and
+ * the Zagreb day of the export (decision 0042: 00:01 on 6 December in Zagreb is the 6th, whatever the
+ * browser's zone), safe in any file system.
+ */
 export function exportFileName(stem: string, extension: 'csv' | 'xlsx', now = new Date()): string {
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return `${stem.replace(/[^\w-]+/g, '-')}-${day}.${extension}`;
+  const ascii = stem
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  return `${ascii}-${businessDate(now)}.${extension}`;
 }
 
 /** Saves a file the browser made, through a temporary link. */

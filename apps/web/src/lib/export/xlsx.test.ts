@@ -61,6 +61,20 @@ describe('toXlsx', () => {
     );
   });
 
+  it('the lines of what the file holds on top, an empty row, then the header frozen under them (decision 0042)', () => {
+    const about: [string, string][] = [
+      ['Company', 'Zabavni d.o.o., OIB 12345678903'],
+      ['Report', 'Users'],
+    ];
+    const sheet = unzip(toXlsx({ ...table, about }))['xl/worksheets/sheet1.xml'] ?? '';
+    expect(sheet).toContain(
+      '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>Company</t></is></c><c r="B1" t="inlineStr"><is><t>Zabavni d.o.o., OIB 12345678903</t></is></c></row>',
+    );
+    expect(sheet).toContain('<row r="4"><c r="A4" s="1" t="inlineStr"><is><t>Name</t></is></c>');
+    expect(sheet).toContain('<row r="5"><c r="A5" t="inlineStr"><is><t>Ana &lt;Admin&gt; &amp; Co</t></is></c>');
+    expect(sheet).toContain('<pane ySplit="4" topLeftCell="A5" activePane="bottomLeft" state="frozen"/>');
+  });
+
   it('starts with the zip signature', () => {
     expect([...toXlsx(table).slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   });

@@ -68,10 +68,19 @@ function colsXml(table: ExportTable): string {
 }
 
 function sheetXml(table: ExportTable): string {
-  const rows = [rowXml(table.header, 1, HEADER_STYLE), ...table.rows.map((r, i) => rowXml(r, i + 2))].join('');
+  // The lines of what the file holds (label bold), an empty row, then the header, frozen (decision 0042).
+  const about = table.about ?? [];
+  const header = about.length > 0 ? about.length + 2 : 1;
+  const rows = [
+    ...about.map(
+      ([label, value], i) => `<row r="${i + 1}">${cellXml(label, `A${i + 1}`, HEADER_STYLE)}${cellXml(value, `B${i + 1}`)}</row>`,
+    ),
+    rowXml(table.header, header, HEADER_STYLE),
+    ...table.rows.map((r, i) => rowXml(r, header + 1 + i)),
+  ].join('');
   return (
     `${XML_HEAD}<worksheet xmlns="${NS_MAIN}">` +
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${header}" topLeftCell="A${header + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
     `${table.header.length ? colsXml(table) : ''}<sheetData>${rows}</sheetData></worksheet>`
   );
 }
