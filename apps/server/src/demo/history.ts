@@ -5,6 +5,7 @@ import { cities, companies, deposits, devices, locations, loggers, users } from 
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { type SimDevice, simulate } from '../modules/telemetry/simulation.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
+import { recomputeRollupMoney } from '../modules/telemetry/telemetry.service.ts';
 import { demoSettledBefore } from './fiscal.ts';
 import { DEMO_CITIES, demoImei, demoTrouble, FLEET_SINCE } from './fleet.ts';
 import { demoCardsByCompany, regularsOf, replayDemoLedgers, seedDemoTopUps } from './loyalty.ts';
@@ -45,8 +46,10 @@ export async function seedHistory(
       stored += answer.accepted;
     }
   }
-  // Written after their top-ups, the cards' spends are split again in time order (demo/loyalty.ts).
+  // Written after their top-ups, the cards' spends are split again in time order (demo/loyalty.ts), and
+  // the rollups' paid and bonus card plays with them.
   await replayDemoLedgers(db);
+  await recomputeRollupMoney(db);
   await settleOldDeposits(db, now);
   await countDepositsOff(db, now);
   return stored;

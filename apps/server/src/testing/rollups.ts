@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-const SUMS = ['coins_cents', 'notes_cents', 'cashless_cents', 'card_cents', 'tokens', 'tokens_cents', 'plays', 'prizes_out', 'events'];
+const SUMS = [
+  'coins_cents',
+  'notes_cents',
+  'cashless_cents',
+  'card_cents',
+  'card_bonus_cents',
+  'vat_cents',
+  'sale_vat_cents',
+  'tokens',
+  'tokens_cents',
+  'plays',
+  'prizes_out',
+  'events',
+];
 
 /**
  * Where the location rollups disagree with the device rollups summed per location (decision 0022):

@@ -27,9 +27,17 @@ export const financeFigures = [
   'grossCents',
   'plays',
   'netCents',
+  /** The VAT of the payments billed at the machines (coins, notes, cashless), as their bills state it. */
   'vatCents',
+  /**
+   * The VAT already charged when the card credit and tokens played were sold (on the top-up and token
+   * sale bills): part of gross, not of net, and not of this report's bills (docs/rules.md, "Revenue and VAT").
+   */
+  'saleVatCents',
   'rentCents',
   'shareCents',
+  /** Card plays paid from a bonus: not revenue, beside it. */
+  'cardBonusCents',
 ] as const;
 export type FinanceFigure = (typeof financeFigures)[number];
 

@@ -19,6 +19,8 @@ export const revenueParts = [
   'plays',
   'averagePerPlayCents',
   'freeRides',
+  /** Card plays paid from a card's bonus: not revenue (docs/rules.md, "Revenue and VAT"). */
+  'cardBonusCents',
   'testPlays',
 ] as const;
 export type RevenuePart = (typeof revenueParts)[number];

@@ -16,6 +16,8 @@ const parts = {
   /** Revenue ÷ plays, rounded to the cent; null without plays. */
   averagePerPlayCents: z.number().int().nullable(),
   freeRides: z.number().int(),
+  /** Card plays paid from the cards' bonus, in cents: not part of the revenue, like free rides and test plays. */
+  cardBonusCents: z.number().int(),
   testPlays: z.number().int(),
 } satisfies Record<RevenuePart, z.ZodType>;
 
@@ -25,7 +27,8 @@ const revenueOrder = Object.fromEntries(revenueOrderFields.map((field) => [`orde
 
 /**
  * Revenue per device and location (or per location) over whole business days (domain.md §8): coins +
- * notes + cashless + loyalty cards + tokens × their value, without test plays and free rides; each
+ * notes + cashless + loyalty cards' paid credit + tokens × their value, without test plays, free rides
+ * and card plays paid from a bonus; each
  * part on its own, plays and the average per play. Today's revenue is `from = to = today`; the
  * detailed review any range. The lines come a page at a time (largest revenue first unless ordered
  * otherwise, decision 0015), the totals cover them all.

@@ -46,12 +46,21 @@ export const telemetryEvents = pgTable(
   ],
 );
 
-/** The sums a rollup row keeps, the same in the daily and the monthly rollup. */
+/**
+ * The sums a rollup row keeps, the same in the daily and the monthly rollup (docs/rules.md, "Revenue
+ * and VAT"): card plays apart as paid credit (`card_cents`, revenue) and bonus (`card_bonus_cents`, not
+ * revenue); the VAT of the payments billed at the machine (coins, notes, cashless: `vat_cents`) and the
+ * VAT already charged when the credit and tokens played were sold (`sale_vat_cents`), each summed per
+ * payment as its bill rounds it, 0 for a company outside the VAT system.
+ */
 const rollupSums = () => ({
   coinsCents: bigint({ mode: 'number' }).notNull().default(0),
   notesCents: bigint({ mode: 'number' }).notNull().default(0),
   cashlessCents: bigint({ mode: 'number' }).notNull().default(0),
   cardCents: bigint({ mode: 'number' }).notNull().default(0),
+  cardBonusCents: bigint({ mode: 'number' }).notNull().default(0),
+  vatCents: bigint({ mode: 'number' }).notNull().default(0),
+  saleVatCents: bigint({ mode: 'number' }).notNull().default(0),
   tokens: bigint({ mode: 'number' }).notNull().default(0),
   tokensCents: bigint({ mode: 'number' }).notNull().default(0),
   plays: bigint({ mode: 'number' }).notNull().default(0),

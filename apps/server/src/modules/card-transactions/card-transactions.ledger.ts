@@ -27,13 +27,14 @@ interface LockedCard extends CardBalance {
  * paid credit first (`spendFrom`). A spend on a card the company does not have is left to the events
  * and the revenue; one the card did not cover, or on a card not active, flags the card. Only fresh
  * events reach here (the logger's lock and `(logger, seq)` keep a batch sent again from debiting), and
- * each ledger row names its event, unique, as a last guard.
+ * each ledger row names its event, unique, as a last guard. Answers the CTEs and, by the spend's
+ * sequence number, how much of it the card's bonus paid (not revenue: docs/rules.md, "Revenue and VAT").
  */
 export async function debitCardSpends(
   tx: Tx,
   scope: { companyId: number; deviceId: number; loggerId: number },
   spends: readonly CardSpend[],
-): Promise<SQL | null> {
+): Promise<{ sql: SQL; bonusBySeq: Map<number, number> } | null> {
   if (spends.length === 0) return null;
   const uids = [...new Set(spends.map((s) => normalizeCardUid(s.uid)))];
   const locked = await tx.execute(sql`
@@ -53,6 +54,7 @@ export async function debitCardSpends(
   if (cards.size === 0) return null;
 
   const entries: Record<string, unknown>[] = [];
+  const bonusBySeq = new Map<number, number>();
   const after = new Map<number, { paid: number; bonus: number; flag: boolean; last: Date }>();
   for (const spend of [...spends].sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq)) {
     const card = cards.get(normalizeCardUid(spend.uid));
@@ -68,6 +70,7 @@ export async function debitCardSpends(
       flag,
       last: state && state.last > spend.at ? state.last : spend.at,
     });
+    if (next.bonusDelta < 0) bonusBySeq.set(spend.seq, -next.bonusDelta);
     entries.push({
       card: card.id,
       at: spend.at.toISOString(),
@@ -81,7 +84,7 @@ export async function debitCardSpends(
   }
   if (entries.length === 0) return null;
   const updates = [...after].map(([id, s]) => ({ id, paid: s.paid, bonus: s.bonus, flag: s.flag, last: s.last.toISOString() }));
-  return sql`cu as (update loyalty_cards c set paid_cents = u.paid, bonus_cents = u.bonus, flagged = c.flagged or u.flag,
+  const debits = sql`cu as (update loyalty_cards c set paid_cents = u.paid, bonus_cents = u.bonus, flagged = c.flagged or u.flag,
       last_used_at = greatest(c.last_used_at, u.last), updated_at = now()
     from json_to_recordset(${JSON.stringify(updates)}::json) as u(id int, paid bigint, bonus bigint, flag boolean, last timestamptz)
     where c.id = u.id),
@@ -91,6 +94,7 @@ export async function debitCardSpends(
       ${scope.loggerId}::int, e.seq
     from json_to_recordset(${JSON.stringify(entries)}::json) as e(card int, at timestamptz, paid bigint, bonus bigint, "paidAfter" bigint,
       "bonusAfter" bigint, location int, seq bigint))`;
+  return { sql: debits, bonusBySeq };
 }
 
 /**

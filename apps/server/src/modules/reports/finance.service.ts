@@ -121,7 +121,7 @@ export function rollupRows(scope: RollupScope, level: 'device' | 'location' = 'd
     return parts.length ? sql.join(parts, sql` and `) : sql`true`;
   };
   const columns = sql.raw(
-    `company_id, ${level === 'device' ? 'device_id, ' : ''}location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays, prizes_out`,
+    `company_id, ${level === 'device' ? 'device_id, ' : ''}location_key, location_id, coins_cents, notes_cents, cashless_cents, card_cents, tokens, tokens_cents, plays, prizes_out, card_bonus_cents, vat_cents, sale_vat_cents`,
   );
   const [dailyTable, monthlyTable] = level === 'device' ? ['device_daily', 'device_monthly'] : ['location_daily', 'location_monthly'];
   const daily = (a: string, b: string) =>
@@ -211,7 +211,23 @@ export async function financeReport(db: Db, ctx: RequestContext, query: FinanceQ
 
 type Json = Record<string, unknown>;
 
-const FIGURES = ['coins_cents', 'notes_cents', 'cashless_cents', 'card_cents', 'tokens', 'tokens_cents', 'plays'] as const;
+/**
+ * The rollups' sums a line adds up: the revenue parts, plays, and beside them the card plays paid from
+ * a bonus (not revenue) and the VAT, of the machine's bills and of the sales of the credit and tokens
+ * played (docs/rules.md, "Revenue and VAT").
+ */
+const FIGURES = [
+  'coins_cents',
+  'notes_cents',
+  'cashless_cents',
+  'card_cents',
+  'tokens',
+  'tokens_cents',
+  'plays',
+  'card_bonus_cents',
+  'vat_cents',
+  'sale_vat_cents',
+] as const;
 /** The figures summed, as `sum(<prefix>x)::bigint x, …`. */
 const sums = (prefix = '') => sql.raw(FIGURES.map((f) => `sum(${prefix}${f})::bigint ${f}`).join(', '));
 /** Gross: the revenue parts added, of the columns of `table` (or unqualified). */
@@ -291,31 +307,24 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
     const upToRounded = (u: string) => `round(${amount}::float8 * (${u}) / nullif(${whole}, 0))`;
     return sql.raw(`coalesce((${upToRounded(upTo)} - ${upToRounded(`${upTo} - ${part}`)})::bigint, 0)`);
   };
-  // gross ÷ 1,25 rounded half up, in integers: (8 × gross + 5) div 10 (gross is never negative).
-  const netOf = (gross: string) => `(${gross} * 8 + 5) / 10`;
-  /** The lines made presentable: gross, net (shared in whole cents), VAT, share and EBITDA, named as the contract names them. */
+  /**
+   * The lines made presentable: gross, the VAT of the machine's bills and of the sales of what was
+   * played, net (gross less both), share and EBITDA, named as the contract names them. Each is a sum
+   * of whole cents, so lines add up to their totals.
+   */
   const shown = (lines: SQL) => sql`shown as (
       select to_char(y.period, 'YYYY-MM-DD') as period, y.subject, y.company_id,
         y.coins_cents as "coinsCents", y.notes_cents as "notesCents", y.cashless_cents as "cashlessCents", y.card_cents as "cardCents",
-        y.tokens, y.tokens_cents as "tokensCents", y.gross as "grossCents", y.plays, y.net as "netCents", y.gross - y.net as "vatCents",
+        y.tokens, y.tokens_cents as "tokensCents", y.gross as "grossCents", y.plays, y.net as "netCents", y.vat_cents as "vatCents",
+        y.sale_vat_cents as "saleVatCents", y.card_bonus_cents as "cardBonusCents",
         y.rent as "rentCents", y.net - y.rent as "shareCents",
         y.maintenance as "maintenanceCents", y.operational as "operationalCostsCents", y.prize as "prizeCostCents",
         y.net - y.rent - y.operational - y.maintenance - y.prize as "ebitdaCents"
       from (
         select l.period, l.subject, l.company_id, ${sql.raw(FIGURES.map((f) => `l.${f}`).join(', '))}, l.gross,
           l.maintenance::bigint as maintenance, l.operational::bigint as operational, l.prize::bigint as prize, l.rent::bigint as rent,
-          ${
-            oneDevice === undefined
-              ? share('k.net', 'l.cum', 'l.gross', 'l.whole')
-              : sql.raw(`case when c.in_vat_system then ${netOf('l.gross')} else l.gross end`)
-          }::bigint as net
-        from (
-          select l0.*, sum(l0.gross) over (partition by l0.period, l0.company_id order by l0.subject nulls last rows unbounded preceding)::bigint as cum,
-            sum(l0.gross) over (partition by l0.period, l0.company_id)::bigint as whole
-          from (select l1.*, (${GROSS})::bigint as gross from (${lines}) l1) l0) l
-        join companies c on c.id = l.company_id
-        left join (select period, company_id, net from cp ${subject === 'company' ? sql`` : sql`where period in (select period from chosen)`}) k
-          on k.period = l.period and k.company_id = l.company_id) y)`;
+          (l.gross - l.vat_cents - l.sale_vat_cents)::bigint as net
+        from (select l1.*, (${GROSS})::bigint as gross from (${lines}) l1) l) y)`;
   const nameOf: Record<FinanceSubject, SQL> = {
     device: sql`(select name from devices where id = x.subject)`,
     location: sql`(select name from locations where id = x.subject)`,
@@ -399,7 +408,8 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       : sql`totals as (
       select s.period, sum(s."coinsCents")::bigint as coins_cents, sum(s."notesCents")::bigint as notes_cents,
         sum(s."cashlessCents")::bigint as cashless_cents, sum(s."cardCents")::bigint as card_cents, sum(s.tokens)::bigint as tokens,
-        sum(s."tokensCents")::bigint as tokens_cents, sum(s.plays)::bigint as plays, sum(s."grossCents")::bigint as "grossCents",
+        sum(s."tokensCents")::bigint as tokens_cents, sum(s.plays)::bigint as plays, sum(s."cardBonusCents")::bigint as card_bonus_cents,
+        sum(s."vatCents")::bigint as vat_cents, sum(s."saleVatCents")::bigint as sale_vat_cents, sum(s."grossCents")::bigint as "grossCents",
         sum(s."netCents")::bigint as "netCents", sum(s."rentCents")::bigint as "rentCents"
       from shown s group by 1)`;
   const statement = sql`
@@ -427,18 +437,11 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       union all
       select period, company_id, location_id, null, ${zeros}, 0, rent from rentonly),
     -- Each company's takings, rent and net per period: the periods' totals, and the company report's
-    -- lines. Net in whole cents as rent is: per month, gross ÷ 1,25 rounded up to the period's end
-    -- (from the 1st) less the same up to its start.
+    -- lines. Net is gross less the VAT summed payment by payment in the rollups.
     cp as (
       select k.period, k.company_id, ${sums('k.')}, sum(k.gross)::bigint as gross, sum(k.rent)::bigint as rent,
-        sum(case when c.in_vat_system then ${sql.raw(`${netOf('k.upto')} - ${netOf('(k.upto - k.gross)')}`)} else k.gross end)::bigint as net
-      from (
-        select m.*, m.cum + coalesce(b.gross, 0) as upto
-        from (
-          select m0.*, sum(m0.gross) over (partition by m0.company_id, m0.month order by m0.period rows unbounded preceding)::bigint as cum
-          from (select period, company_id, month, ${sums()}, sum(gross)::bigint as gross, sum(rent) as rent from lpr group by 1, 2, 3) m0) m
-        left join (select company_id, sum(gross)::bigint as gross from before group by 1) b on b.company_id = m.company_id and m.month = ${first}::date) k
-      join companies c on c.id = k.company_id
+        sum(k.gross - k.vat_cents - k.sale_vat_cents)::bigint as net
+      from lpr k
       group by 1, 2)
     ${
       byDevice
@@ -472,7 +475,8 @@ async function linesOf(db: Db, scope: FinanceScope, periods: Period[], rents: Lo
       (select coalesce(json_agg(t), '[]') from (
         select t.period, t.coins_cents as "coinsCents", t.notes_cents as "notesCents", t.cashless_cents as "cashlessCents",
           t.card_cents as "cardCents", t.tokens, t.tokens_cents as "tokensCents", t."grossCents", t.plays, t."netCents",
-          t."grossCents" - t."netCents" as "vatCents", t."rentCents", t."netCents" - t."rentCents" as "shareCents"
+          t.vat_cents as "vatCents", t.sale_vat_cents as "saleVatCents", t.card_bonus_cents as "cardBonusCents", t."rentCents",
+          t."netCents" - t."rentCents" as "shareCents"
           ${
             subject === 'company'
               ? sql`, k.maintenance as "maintenanceCents", k.operational as "operationalCostsCents", k.prize as "prizeCostCents",

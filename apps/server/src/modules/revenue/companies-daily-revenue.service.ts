@@ -6,7 +6,6 @@ import {
   type CompaniesDailyRevenueQuery,
   type CompaniesDailyRevenueRow,
   iri,
-  netOfVat,
 } from '@kovanica/contract';
 import { and, eq, exists, gte, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +29,8 @@ function daysOf(from: string, to: string): string[] {
  * Each company's revenue per business day over a range (domain.md §8, admins), read from the daily
  * rollup only. The companies are those of the caller's view that have devices (or revenue in the range):
  * every day of the range is listed for each, a day without plays as zero. Net is stated for companies
- * in the VAT system at the machines' rate.
+ * in the VAT system: the revenue less the VAT the rollups summed payment by payment, of the machines'
+ * bills and of the sales of the credit and tokens played (docs/rules.md, "Revenue and VAT").
  */
 export async function companiesDailyRevenue(
   db: Db,
@@ -61,7 +61,13 @@ export async function companiesDailyRevenue(
         ),
       ),
     db
-      .select({ companyId: deviceDaily.companyId, day: deviceDaily.day, revenueCents: sum(revenueOfDay), plays: sum(deviceDaily.plays) })
+      .select({
+        companyId: deviceDaily.companyId,
+        day: deviceDaily.day,
+        revenueCents: sum(revenueOfDay),
+        plays: sum(deviceDaily.plays),
+        vatCents: sum(sql`${deviceDaily.vatCents} + ${deviceDaily.saleVatCents}`),
+      })
       .from(deviceDaily)
       .where(and(inCompanies(deviceDaily.companyId, ctx.listed), inRange))
       .groupBy(deviceDaily.companyId, deviceDaily.day),
@@ -75,6 +81,7 @@ export async function companiesDailyRevenue(
       return { day, revenueCents: found?.revenueCents ?? 0, plays: found?.plays ?? 0 };
     });
     const revenueCents = perDay.reduce((total, d) => total + d.revenueCents, 0);
+    const vatCents = days.reduce((total, day) => total + (earned.get(`${company.id}|${day}`)?.vatCents ?? 0), 0);
     return {
       company: iri('companies', company.id),
       companyName: company.name,
@@ -82,7 +89,7 @@ export async function companiesDailyRevenue(
       days: perDay,
       revenueCents,
       plays: perDay.reduce((total, d) => total + d.plays, 0),
-      netCents: company.inVatSystem ? netOfVat(revenueCents) : null,
+      netCents: company.inVatSystem ? revenueCents - vatCents : null,
     };
   });
   rows.sort((a, b) => b.revenueCents - a.revenueCents || collator.compare(a.companyName, b.companyName));

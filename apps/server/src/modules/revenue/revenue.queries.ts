@@ -11,8 +11,9 @@ export const sum = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 
 type Rollup = typeof deviceDaily | typeof deviceMonthly;
 
 /**
- * A rollup row's revenue (domain.md §8): coins + notes + cashless + loyalty cards + tokens at their
- * value. Test plays and free rides have columns of their own, so they are never part of it. Every
+ * A rollup row's revenue (domain.md §8): coins + notes + cashless + loyalty cards' paid credit + tokens
+ * at their value. Test plays, free rides and bonus card plays have columns of their own, so they are
+ * never part of it (docs/rules.md, "Revenue and VAT"). Every
  * revenue read of the module uses this one expression.
  */
 const revenueOf = (t: Rollup) => sql<number>`${t.coinsCents} + ${t.notesCents} + ${t.cashlessCents} + ${t.cardCents} + ${t.tokensCents}`;
@@ -66,6 +67,7 @@ export function rollupRange(db: Db, range: RollupRange) {
     revenueCents: revenueOf(t).as('revenue_cents'),
     plays: t.plays,
     freeRides: t.freeRides,
+    cardBonusCents: t.cardBonusCents,
     testPlays: t.testPlays,
   });
   const daily = db

@@ -1,4 +1,4 @@
-import { businessDate, type TelemetryEvent } from '@kovanica/contract';
+import { businessDate, MACHINE_VAT_PERCENT, netOfVat, type TelemetryEvent } from '@kovanica/contract';
 import type { IngestContext, Span, StateRow } from './ingest-context.ts';
 
 /** The money parts of a rollup row (`device_daily`), and the counters beside them. */
@@ -8,7 +8,12 @@ export interface Rollup {
   coinsCents: number;
   notesCents: number;
   cashlessCents: number;
+  /** Card plays paid from the card's paid credit (revenue), and from its bonus (not revenue). */
   cardCents: number;
+  cardBonusCents: number;
+  /** VAT of the payments billed at the machine, and VAT charged when the credit and tokens played were sold. */
+  vatCents: number;
+  saleVatCents: number;
   tokens: number;
   tokensCents: number;
   plays: number;
@@ -61,6 +66,9 @@ export class Rollups {
         notesCents: 0,
         cashlessCents: 0,
         cardCents: 0,
+        cardBonusCents: 0,
+        vatCents: 0,
+        saleVatCents: 0,
         tokens: 0,
         tokensCents: 0,
         plays: 0,
@@ -145,14 +153,18 @@ export function countPayment(
     rollup.testPlays += plays;
     return plays;
   }
+  const vat = device.inVatSystem ? vatIn(amountCents) : 0;
   if (type === 'coin') rollup.coinsCents += amountCents;
   else if (type === 'note') rollup.notesCents += amountCents;
   else if (type === 'cashless') rollup.cashlessCents += amountCents;
+  // All of it paid credit until the card's debit says how much was bonus (`countBonus`).
   else if (type === 'card') rollup.cardCents += amountCents;
   else {
     rollup.tokens += count;
     rollup.tokensCents += amountCents;
   }
+  if (type === 'coin' || type === 'note' || type === 'cashless') rollup.vatCents += vat;
+  else rollup.saleVatCents += vat;
   if (device.playPriceCents > 0) {
     state.creditCents += amountCents;
     const whole = Math.floor(state.creditCents / device.playPriceCents);
@@ -160,4 +172,21 @@ export function countPayment(
     state.creditCents -= whole * device.playPriceCents;
   } else rollup.plays += plays;
   return 0;
+}
+
+/**
+ * The VAT in a gross amount at the machines' rate, as a bill of that amount states it: the amount less
+ * its net rounded to the cent (docs/rules.md, "Revenue and VAT").
+ */
+export const vatIn = (grossCents: number) => grossCents - netOfVat(grossCents, MACHINE_VAT_PERCENT);
+
+/**
+ * Moves the part of a card play paid from the card's bonus out of its revenue (`cardCents`) into
+ * `cardBonusCents`, with the VAT of the sale that no longer applies to it: a bonus was never sold.
+ */
+export function countBonus(rollup: Rollup, device: Device, amountCents: number, bonusCents: number) {
+  if (bonusCents <= 0) return;
+  rollup.cardCents -= bonusCents;
+  rollup.cardBonusCents += bonusCents;
+  if (device.inVatSystem) rollup.saleVatCents -= vatIn(amountCents) - vatIn(amountCents - bonusCents);
 }

@@ -50,7 +50,8 @@ export interface IngestContext {
   /** The logger's highest stored seq of its own (imported history's seqs left out). */
   last: number | null;
   /** The device the logger is fitted to, if any. */
-  device: { id: number; playPriceCents: number; tokenValueCents: number } | null;
+  /** With whether its company is in the VAT system (its rollups' VAT: docs/rules.md, "Revenue and VAT"). */
+  device: { id: number; playPriceCents: number; tokenValueCents: number; inVatSystem: boolean } | null;
   /** The device's placements over the batch's time span, with what their locations say of fiscalization. */
   placements: (Span & { locationId: number; fiscalization: boolean; premisesLabel: string | null })[];
   /** What issuing bills for the batch's payments needs (domain.md §9), when the logger is fitted to a device. */
@@ -168,7 +169,12 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     device:
       row.id === null
         ? null
-        : { id: Number(row.id), playPriceCents: Number(row.play_price_cents), tokenValueCents: Number(row.token_value_cents) },
+        : {
+            id: Number(row.id),
+            playPriceCents: Number(row.play_price_cents),
+            tokenValueCents: Number(row.token_value_cents),
+            inVatSystem: Boolean(row.company?.[1]),
+          },
     placements: (row.placements ?? []).map(([locationId, from, to, fiscalization, premisesLabel]) => ({
       locationId: Number(locationId),
       from: new Date(from),

@@ -7,7 +7,7 @@ import type { IngestContext, Timed } from './ingest-context.ts';
 // EVENT_LIMITS bound an event alone, whatever the device; this judges a batch's payments together,
 // against the device's play price, before anything of the batch is counted.
 
-type Device = NonNullable<IngestContext['device']>;
+type Device = Pick<NonNullable<IngestContext['device']>, 'id' | 'playPriceCents' | 'tokenValueCents'>;
 
 /** Why a batch is implausible: the payment at which the rule broke, the stretch's money and its limit. */
 export interface Implausible {

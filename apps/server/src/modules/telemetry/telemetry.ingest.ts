@@ -5,7 +5,18 @@ import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { type Billable, issueDeviceBills } from '../bills/bills.service.ts';
 import { type CardSpend, debitCardSpends } from '../card-transactions/card-transactions.service.ts';
 import { addLateCash, closeCashPeriod, type EmptyingRow, flushEmptyings, intoBox, type LateCash, writeEmptyings } from './ingest-cash.ts';
-import { commandOf, countEvent, countPayment, inSpan, isPayment, locationAt, measure, Rollups } from './ingest-classify.ts';
+import {
+  commandOf,
+  countBonus,
+  countEvent,
+  countPayment,
+  inSpan,
+  isPayment,
+  locationAt,
+  measure,
+  type Rollup,
+  Rollups,
+} from './ingest-classify.ts';
 import {
   type DeviceScope,
   freshOf,
@@ -179,6 +190,8 @@ async function derive(
   const lateCash: LateCash[] = [];
   const billable: Billable[] = [];
   const spends: CardSpend[] = [];
+  // The card plays counted as revenue, by sequence number: the card's debit says how much was bonus.
+  const cardPlays = new Map<number, { rollup: Rollup; amountCents: number }>();
   const emptied: EmptyingRow[] = [];
   let testPlaysInSession = 0;
 
@@ -226,7 +239,10 @@ async function derive(
         billable.push({ seq: event.seq, at, locationId, amountCents, type: event.type });
       }
       // A card's credit is spent whatever the mode: a test play on a card took the card's credit too.
-      if (event.type === 'card') spends.push({ seq: event.seq, at, locationId, uid: event.cardUid, cents: event.valueCents });
+      if (event.type === 'card') {
+        spends.push({ seq: event.seq, at, locationId, uid: event.cardUid, cents: event.valueCents });
+        if (!test) cardPlays.set(event.seq, { rollup, amountCents });
+      }
     }
     if (!late) state.lastEventAt = at;
     rows.push(eventRow(t, locationId, amountCents, count, test && payment));
@@ -254,12 +270,16 @@ async function derive(
         )
       : null;
   const debits = mode.history ? null : await debitCardSpends(tx, { ...scope, loggerId: logger.id }, spends);
+  for (const [seq, bonusCents] of debits?.bonusBySeq ?? []) {
+    const play = cardPlays.get(seq);
+    if (play) countBonus(play.rollup, device, play.amountCents, bonusCents);
+  }
   return [
     insertEvents(logger, device.id, rows, receivedAt),
     upsertRollups(logger.companyId, device.id, rollups.rows()),
     upsertState(state),
     ...(emptied.length ? [writeEmptyings(scope, emptied)] : []),
     ...(bills ? [bills] : []),
-    ...(debits ? [debits] : []),
+    ...(debits ? [debits.sql] : []),
   ];
 }

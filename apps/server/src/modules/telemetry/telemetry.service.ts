@@ -1,6 +1,8 @@
 // Telemetry's face to other modules. Ingestion itself (telemetry.ingest.ts) is driven by the
 // module's routes and by the demo seed.
 
+/** The rollups' card split and VAT computed again from the events and the card ledger (docs/rules.md, "Revenue and VAT"). */
+export { recomputeRollupMoney } from './rollup-money.ts';
 /** The simulator's seeded generator of numbers in [0, 1), for repeatable noise in other modules' tests. */
 export { random } from './simulation.ts';
 /** A batch held as implausible, counted after all when a person releases it (modules/telemetry-holds). */

@@ -68,8 +68,9 @@ const money = (field: keyof FinanceTotals, strong = false): FinanceColumn => mon
 const part = (field: keyof FinanceTotals): FinanceColumn => moneyColumn(field, r(field));
 
 /**
- * A finance report's columns: the line's names, then gross, net, VAT, rent and the operator's share
- * (the company report adds its costs and EBITDA), plays, and the parts of the revenue.
+ * A finance report's columns: the line's names, then gross, net, VAT (of the machines' bills, and charged
+ * at the sale of the credit and tokens played), rent and the operator's share (the company report adds
+ * its costs and EBITDA), plays, the parts of the revenue and the bonus card plays beside them.
  */
 export function useFinanceColumns(naming: Naming): FinanceColumn[] {
   const names = useNamingColumns(naming);
@@ -80,6 +81,8 @@ export function useFinanceColumns(naming: Naming): FinanceColumn[] {
       money('grossCents', true),
       money('netCents'),
       money('vatCents'),
+      // VAT already charged when the card credit and tokens played were sold: part of gross, not of net.
+      money('saleVatCents'),
       money('rentCents'),
       money('shareCents'),
       ...(subject === 'company'
@@ -92,6 +95,8 @@ export function useFinanceColumns(naming: Naming): FinanceColumn[] {
       part('cardCents'),
       countColumn('tokens', r('tokens')),
       part('tokensCents'),
+      // Card plays paid from a bonus: beside the revenue, not in it.
+      part('cardBonusCents'),
     ],
     [names, subject],
   );

@@ -12,7 +12,15 @@ export interface RevenueColumn extends TotalsColumn<RevenueLine, RevenueParts> {
 
 const f = (field: string) => `resources.revenue.fields.${field}`;
 
-type MoneyPart = 'coinsCents' | 'notesCents' | 'cashlessCents' | 'cardCents' | 'tokensCents' | 'revenueCents' | 'averagePerPlayCents';
+type MoneyPart =
+  | 'coinsCents'
+  | 'notesCents'
+  | 'cashlessCents'
+  | 'cardCents'
+  | 'tokensCents'
+  | 'revenueCents'
+  | 'averagePerPlayCents'
+  | 'cardBonusCents';
 type CountPart = 'tokens' | 'plays' | 'freeRides' | 'testPlays';
 
 const money = (part: MoneyPart, strong = false): RevenueColumn => ({ ...moneyColumn(part, f(part), { strong }), orderField: part });
@@ -73,6 +81,8 @@ export function useRevenueColumns(grouping: RevenueGrouping): RevenueColumn[] {
       count('tokens'),
       money('tokensCents'),
       count('freeRides'),
+      // Card plays paid from a bonus: beside the free rides, never in the revenue.
+      money('cardBonusCents'),
       count('testPlays'),
     ];
   }, [t, grouping]);
