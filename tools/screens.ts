@@ -7,11 +7,15 @@ import { readFileSync } from 'node:fs';
  * new demo database. Left out: `/` and the `…/` groups, which redirect to a screen, and the sign-in
  * page, a page apart from the app (`login.html`).
  */
-export function screenPaths(): string[] {
+export function screenPaths(id = '1'): string[] {
+  return routePatterns().map((p) => p.replaceAll('$id', id));
+}
+
+/** The screens of one record (`/devices/edit/$id`, `/bills/$id`), with `$id` in them. */
+export const recordPatterns = (): string[] => routePatterns().filter((p) => p.includes('$id'));
+
+function routePatterns(): string[] {
   const routeTree = readFileSync(new URL('../apps/web/src/routeTree.gen.ts', import.meta.url), 'utf8');
   const byFullPath = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(routeTree)?.[1] ?? '';
-  return [...byFullPath.matchAll(/'([^']+)':/g)]
-    .map((m) => m[1] as string)
-    .filter((p) => p !== '/' && !p.endsWith('/'))
-    .map((p) => p.replaceAll('$id', '1'));
+  return [...byFullPath.matchAll(/'([^']+)':/g)].map((m) => m[1] as string).filter((p) => p !== '/' && !p.endsWith('/'));
 }

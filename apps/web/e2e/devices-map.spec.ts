@@ -112,9 +112,9 @@ test('the map places the fleet by location, turns a critical device red and says
   expect(placed.size).toBeGreaterThan(10);
 
   await page.goto('/dashboard');
-  await followMenu(page, 'Devices', 'Devices Map');
+  await followMenu(page, 'Devices', 'Devices map');
   await expect(page).toHaveURL(/\/devices\/map$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices map' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Map of the devices by location' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `On the map (${placed.size})` })).toBeVisible();
   // Circles are drawn (nearby locations share one at a country-wide zoom), each named in words.
@@ -267,7 +267,7 @@ async function emptyCompany(request: APIRequestContext, activeModuleComponents: 
 test('a company without devices is told so', async ({ page, request }) => {
   await signIn(page, await emptyCompany(request, ['devices.map']), NEW_USER_PASSWORD);
   await page.goto('/devices/map');
-  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices map' })).toBeVisible();
   await expect(page.getByText('There are no devices.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'On the map (0)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'All · 0' })).toBeChecked();
@@ -283,12 +283,12 @@ test('a company with the map switched off has neither the menu entry nor the pag
   await menu.getByRole('button', { name: 'Devices' }).click();
   // The rest of the devices module is there; only its map is off.
   await expect(menu.getByRole('link', { name: 'List', exact: true })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Devices Map' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Devices map' })).toHaveCount(0);
 
   // A typed address is refused in words, and the map is not drawn.
   await page.goto('/devices/map');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
   await expect(page.getByText('This part of the application is switched off for your company.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Devices Map' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Devices map' })).toHaveCount(0);
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
 });

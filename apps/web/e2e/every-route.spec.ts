@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenPaths } from '../../../tools/screens.ts';
+import { recordPatterns, screenPaths } from '../../../tools/screens.ts';
 import { expectAccessible, signIn, USERS } from './support.ts';
 
 /**
@@ -51,3 +51,31 @@ for (const [width, language] of WALKS) {
     await context.close();
   });
 }
+
+/**
+ * Every screen of one record, opened with an id that names nothing: "Device not found" in the record's
+ * own words, a way back to its list, no "Try again" (it cannot help) and nothing in the console. An id
+ * of another company's record answers the same 404 on the server, so it looks the same.
+ */
+test('every record screen says when its record is not found, in its own words, with the way back', async ({ page }) => {
+  const patterns = recordPatterns();
+  expect(patterns.length).toBeGreaterThan(15);
+  test.setTimeout(patterns.length * 6_000);
+  const logged: string[] = [];
+  // The app logs nothing; the browser's own line for the API's 404 ("Failed to load resource") is
+  // the network's, which no page can silence.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      logged.push(`${page.url()}: ${message.text()}`);
+  });
+  await signIn(page, USERS.admin);
+  for (const pattern of patterns)
+    await test.step(pattern, async () => {
+      await page.goto(pattern.replace('$id', '999999999'));
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(/ not found$/, { timeout: 20_000 });
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /Back to the (list|dashboard)/ }).first()).toBeVisible();
+    });
+  expect(logged).toEqual([]);
+});

@@ -62,7 +62,7 @@ test('the general report shows the outstanding balance the API works out, its ch
   await screenshot(page, 'general-375-en');
   await page.evaluate(() => localStorage.setItem('language', 'hr'));
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Opće izvješće programa vjernosti' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Opći izvještaj programa vjernosti' })).toBeVisible();
   await screenshot(page, 'general-375-hr');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, 'general-1280-hr');

@@ -1,9 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../tools/chromium.ts';
+
+// Playwright's own browser downloads are not used (decision 0037): without a Chromium the run stops
+// here with one line that says how to get one, not with the browser's launch error in every test.
+if (!existsSync(TEST_CHROMIUM_PATH)) {
+  console.error(
+    `The browser tests need Chromium at ${TEST_CHROMIUM_PATH}: install Debian's (apt-get install chromium chromium-headless-shell) or set CHROMIUM_PATH to a Chromium executable.`,
+  );
+  process.exit(1);
+}
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // E2E_PORT and WEB_DIST let two checkouts (or two people) run the suite side by side.

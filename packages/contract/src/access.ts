@@ -81,7 +81,7 @@ export const permissionsByResource = {
   imports: ['read', 'create'],
   // The outbox (decision 0025): read-only; admins every company's, managers their company's.
   mails: ['read'],
-  // The audit trail (decision 0028): read-only for everyone, admins and managers only.
+  // The audit trail (decision 0028): read-only for everyone; admins, managers and accountants.
   'audit-log': ['read'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -241,6 +241,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...all('exports'),
     // Their company's imports history (decision 0027); importing is the managers'.
     ...only('imports', 'read'),
+    // The audit trail of their view's companies, read-only: who changed which money row, and when.
+    ...only('audit-log', 'read'),
   ]),
   worker: new Set<Permission>([
     ...companyStaff,
@@ -304,7 +306,7 @@ const managers: readonly Role[] = ['admin', 'manager'];
 const companyManagers: readonly Role[] = ['manager'];
 
 export const writeRules: Partial<Record<keyof typeof permissionsByResource, WriteRules>> = {
-  // Only an admin manages users; everyone keeps their own name, phone, photo, language and password
+  // Only an admin manages users; everyone keeps their own name, phone, OIB, photo, language and password
   // (the password only with the current one); nobody changes their own e-mail, role, company or
   // active flag.
   users: {
@@ -316,6 +318,8 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       name: { roles: adminOnly, own: everyone },
       surname: { roles: adminOnly, own: everyone },
       phone: { roles: adminOnly, own: everyone },
+      // The operator OIB of one's bills by hand: one's own to set, like one's name (docs/rules.md).
+      oib: { roles: adminOnly, own: everyone },
       photo: { roles: adminOnly, own: everyone },
       language: { roles: adminOnly, own: everyone },
       password: { roles: adminOnly, own: everyone },

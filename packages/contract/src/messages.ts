@@ -68,8 +68,10 @@ const en = {
     in_future: 'The time must not be in the future.',
     client_key_reused: 'This client key was already used for a different movement.',
     premises_label: 'Enter the business premises label: 1 to 20 letters and digits.',
-    isu_number: 'Enter the device number: 1 to 9 digits, no leading zero.',
+    isu_number: 'Enter the device number: 1 to 20 digits, no leading zero.',
     vat_not_applicable: 'The company is not in the VAT system: its bills carry no VAT.',
+    signature_simulated_only:
+      'RSA-SHA256 is for the simulated CIS only: CIS’s technical specification signs requests with RSA-SHA1, so the test service and production use RSA-SHA1.',
     certificate_file: 'This is not a .p12 certificate with its private key, or the password is wrong.',
     certificate_oib: 'The certificate is issued to OIB {certificateOib}, not to the company ({companyOib}).',
     certificate_expired: 'This certificate is not valid now (valid {validFrom} – {validTo}).',
@@ -131,6 +133,8 @@ const en = {
     already_cancelled: 'This bill was already cancelled by the storno bill {number}.',
     storno_of_storno: 'A storno bill cannot be cancelled: issue a new bill instead.',
     no_certificate: 'The company has no valid fiscal certificate: upload one in the fiscal settings.',
+    operator_oib_missing:
+      'Your OIB is not set: a bill issued by hand carries the OIB of the person who issues it. Enter your OIB on your profile (or ask an administrator to enter it on your user) and try again.',
     simulator_off: 'The simulated CIS does not run on this server.',
     export_not_ready: 'The export is not ready yet ({progress} % done).',
     export_failed: 'The export failed: {reason}',
@@ -261,8 +265,10 @@ const hr: Messages = {
     in_future: 'Vrijeme ne smije biti u budućnosti.',
     client_key_reused: 'Ovaj ključ klijenta već je korišten za drugo kretanje.',
     premises_label: 'Upišite oznaku poslovnog prostora: od 1 do 20 slova i znamenki.',
-    isu_number: 'Upišite oznaku naplatnog uređaja: od 1 do 9 znamenki, bez vodeće nule.',
+    isu_number: 'Upišite oznaku naplatnog uređaja: od 1 do 20 znamenki, bez vodeće nule.',
     vat_not_applicable: 'Tvrtka nije u sustavu PDV-a: njezini računi nemaju PDV.',
+    signature_simulated_only:
+      'RSA-SHA256 je samo za simulirani CIS: tehnička specifikacija CIS-a potpisuje zahtjeve s RSA-SHA1, pa testna usluga i produkcija koriste RSA-SHA1.',
     certificate_file: 'Ovo nije .p12 certifikat s privatnim ključem ili je lozinka pogrešna.',
     certificate_oib: 'Certifikat je izdan za OIB {certificateOib}, a ne za tvrtku ({companyOib}).',
     certificate_expired: 'Ovaj certifikat sada nije valjan (vrijedi {validFrom} – {validTo}).',
@@ -325,6 +331,8 @@ const hr: Messages = {
     already_cancelled: 'Ovaj račun je već storniran računom {number}.',
     storno_of_storno: 'Storno račun se ne može stornirati: umjesto toga izdajte novi račun.',
     no_certificate: 'Tvrtka nema valjan fiskalni certifikat: učitajte ga u fiskalnim postavkama.',
+    operator_oib_missing:
+      'Vaš OIB nije upisan: račun izdan ručno nosi OIB osobe koja ga izdaje. Upišite svoj OIB u svoj profil (ili zamolite administratora da ga upiše kod vašeg korisnika) i pokušajte ponovno.',
     simulator_off: 'Simulirani CIS ne radi na ovom poslužitelju.',
     export_not_ready: 'Izvoz još nije gotov (gotovo {progress} %).',
     export_failed: 'Izvoz nije uspio: {reason}',

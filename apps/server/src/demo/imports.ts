@@ -1,14 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, imports, users } from '../db/schema/index.ts';
+import { companies, imports, loyaltyCards, loyaltyOwners, users } from '../db/schema/index.ts';
 import { DEMO_ZABAVNI_OIB, demoAccounts } from './seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The imported cards' chip numbers (7-byte, as the demo's own cards', in a range of their own). */
+const IMPORTED_CARD_UID = (n: number) => `04${(0x7e0000 + n * 613).toString(16).toUpperCase().padStart(8, '0')}70`;
+
 /**
- * The demo company's imports history (issue 15 §1, decision 0027): a price list with refused rows, a
- * supplier's card file, and a failed import, as the history shows them. Records only: the rows they
- * stand for are the demo's own articles and cards. Does nothing when the company has a history.
+ * The demo company's imports history (decision 0027): a price list with refused rows, a supplier's
+ * card file, and a failed import, as the history shows them. The price list's rows stand for the
+ * demo's own articles; the card file's 50 cards are written here, blank (no holder, no credit yet),
+ * created when the file was imported, in the operator's programme. Does nothing when the company has
+ * a history.
  */
 export async function seedImports(db: Db, options: { now?: Date } = {}): Promise<number> {
   const now = (options.now ?? new Date()).getTime();
@@ -74,5 +79,20 @@ export async function seedImports(db: Db, options: { now?: Date } = {}): Promise
     },
   ];
   await db.insert(imports).values(rows);
+  // The supplier's batch of blank cards the card file wrote, numbered after the programme's own.
+  const [programme] = await db
+    .select({ id: loyaltyOwners.id })
+    .from(loyaltyOwners)
+    .where(and(eq(loyaltyOwners.companyId, company.id), eq(loyaltyOwners.isOperator, true)));
+  if (programme)
+    await db.insert(loyaltyCards).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        companyId: company.id,
+        ownerId: programme.id,
+        uid: IMPORTED_CARD_UID(i + 1),
+        number: `ZK-7${String(i + 1).padStart(5, '0')}`,
+        createdAt: new Date(now - 9 * DAY),
+      })),
+    );
   return rows.length;
 }

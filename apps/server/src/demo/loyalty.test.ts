@@ -4,6 +4,7 @@ import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
 import { FLEET_SINCE } from './fleet.ts';
 import { seedHistory } from './history.ts';
+import { seedImports } from './imports.ts';
 import { DEMO_CARDS, seedLoyalty, settleDemoCards } from './loyalty.ts';
 import { seedAuditTrail } from './trail.ts';
 
@@ -45,6 +46,12 @@ describe("the demo's loyalty programme", () => {
         on l.card_id = c.id where c.paid_cents <> coalesce(l.paid, 0) or c.bonus_cents <> coalesce(l.bonus, 0)`);
     expect(drift).toEqual([]);
 
+    // Sold in time order across the cards: each top-up's bill is issued when it was paid (a point of
+    // sale's numbers never run against time, so a sale made out of order would be billed later).
+    const [late] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from top_ups t join bills b on b.id = t.bill_id where b.issued_at <> t.at`);
+    expect(late?.n).toBe(0);
+
     // Each top-up is in the trail at the sale's time, not the seed's.
     const [trail] = await rows<{ entries: number; elsewhen: number }>(sql`
       select count(*)::int as entries, count(*) filter (where a.at <> t.at)::int as elsewhen
@@ -66,6 +73,34 @@ describe("the demo's loyalty programme", () => {
       expect(c.before).toMatchObject({ status: 'active', statusReason: null });
       expect(c.reason).toBeTruthy();
     }
+
+    // A card is older than everything written on it.
+    const [older] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from loyalty_cards c where exists (select 1 from card_transactions t where t.card_id = c.id and t.at < c.created_at)`);
+    expect(older?.n).toBe(0);
+    // A partner's sales brought onto its cards: each correction with its author, named in the trail as a person.
+    const [partner] = await rows<{ corrections: number; authored: number; audited: number }>(sql`
+      select count(*)::int as corrections, count(t.user_id)::int as authored,
+        count(*) filter (where exists (select 1 from audit_log a where a.resource = 'card-transactions' and a.record_id = t.id
+          and a.action = 'correction' and a.actor = 'manager@zabavni.test' and a.at = t.at))::int as audited
+      from card_transactions t where t.kind = 'adjustment'`);
+    expect(partner?.corrections).toBeGreaterThan(0);
+    expect(partner).toEqual({ corrections: partner?.corrections, authored: partner?.corrections, audited: partner?.corrections });
+    // The terminals' top-ups name the worker and the point of sale, not a number.
+    const actors = await rows<{ actor: string }>(sql`select distinct actor from audit_log where resource = 'top-ups'`);
+    expect(actors.length).toBeGreaterThan(0);
+    for (const { actor } of actors) expect(actor).toMatch(/^\S+ \S+ · POS BLAG\d$/);
+  });
+
+  it('has the 50 cards its card import wrote, blank, created when the file was imported', async () => {
+    const now = new Date();
+    await seedImports(t.db, { now });
+    const [cardImport] = await rows<{ written: number; at: Date }>(sql`
+      select rows_written as written, created_at as at from imports where kind = 'loyalty-cards'`);
+    const [imported] = await rows<{ n: number; blank: number }>(sql`
+      select count(*)::int as n, count(*) filter (where holder_id is null and paid_cents = 0 and bonus_cents = 0)::int as blank
+      from loyalty_cards where created_at = ${new Date(cardImport?.at ?? 0).toISOString()}::timestamptz`);
+    expect(imported).toEqual({ n: cardImport?.written, blank: cardImport?.written });
   });
 
   it('its happy hour names the kiddie rides it applies to (a happy hour needs one device at least)', async () => {

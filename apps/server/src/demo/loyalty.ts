@@ -12,10 +12,14 @@ import {
   posWorkers,
   promoBoxes,
   promotions,
+  users,
 } from '../db/schema/index.ts';
 import { pgArray } from '../db/units.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
+import type { AuditActor } from '../modules/audit-log/audit-log.service.ts';
 import { creditCard } from '../modules/card-transactions/card-transactions.service.ts';
+import { posWorkerActor } from '../modules/pos-workers/pos-workers.service.ts';
+import { bonusPromotionFor } from '../modules/promotions/promotions.service.ts';
 import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { FLEET_SINCE } from './fleet.ts';
@@ -294,6 +298,7 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
       id: loyaltyCards.id,
       uid: loyaltyCards.uid,
       companyId: loyaltyCards.companyId,
+      ownerId: loyaltyCards.ownerId,
       number: loyaltyCards.number,
       operator: loyaltyOwners.isOperator,
     })
@@ -310,10 +315,37 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
     .from(posWorkers)
     .where(eq(posWorkers.active, true))
     .orderBy(asc(posWorkers.id));
+  // Who brings a partner's sales in: the company's manager.
+  const managers = new Map(
+    (
+      await db
+        .select({ companyId: users.companyId, id: sql<number>`min(${users.id})`.mapWith(Number) })
+        .from(users)
+        .where(sql`'manager' = any(${users.roles})`)
+        .groupBy(users.companyId)
+    ).map((m) => [m.companyId, m.id]),
+  );
+  // As the terminal names them in the audit trail: the worker and the point of sale, read once each.
+  const actors = new Map<number, AuditActor>();
+  const actorOf = async (workerId: number) => {
+    const known = actors.get(workerId) ?? (await posWorkerActor(db, workerId, null));
+    actors.set(workerId, known);
+    return known;
+  };
   const lastMonth = now.getTime() - 30 * 86_400_000;
   const spentLastMonth = cards.filter((c) => spends.get(c.uid)?.some((s) => s.at > lastMonth));
   const overspent = new Set(OVERSPENT_AT.map((share) => spentLastMonth[Math.floor(share * spentLastMonth.length)]?.id));
-  let sold = 0;
+  // The sales planned card by card (with the bonus the owner's promotions add that day, as the sale
+  // will), then made in time order across the cards: a point of sale's bills are numbered in time
+  // order, so a sale made out of order would be billed later than it was paid (decision 0041).
+  const planned: {
+    at: Date;
+    card: (typeof cards)[number];
+    place: (typeof places)[number];
+    workerId: number;
+    paidCents: number;
+    payment: 'card' | 'cash';
+  }[] = [];
   for (const [n, card] of cards.entries()) {
     const list = (spends.get(card.uid) ?? []).sort((a, b) => a.at - b.at);
     const place = places.filter((p) => p.companyId === card.companyId)[n % 2];
@@ -330,43 +362,50 @@ export async function seedDemoTopUps(db: Db, keys: FiscalKeys, events: Map<strin
           .reduce((sum, s) => sum + s.cents, 0);
         const paidCents = Math.min(50_000, Math.max(2_000, Math.ceil(upcoming / 1_000) * 1_000));
         const at = new Date(Math.max(FLEET_SINCE.getTime(), spend.at - (40 + (n % 50)) * 60_000));
-        if (card.operator) {
-          const sale = await sellCredit(db, keys, {
-            companyId: card.companyId,
-            cardId: card.id,
-            posLocation: { ...place, active: true },
-            workerId: worker.id,
-            userId: null,
-            paidCents,
-            payment: (n + i) % 3 === 0 ? 'card' : 'cash',
-            requestId: null,
-            at,
-            // As the terminal would: the point of sale's worker, no address (decision 0028).
-            by: { machine: `pos-worker ${worker.id}`, ip: null },
-          });
-          const [row] = await db
-            .execute(sql`select paid_cents + bonus_cents as credit from top_ups where id = ${sale.id}`)
-            .then((r) => (r as unknown as { rows: { credit: number }[] }).rows);
-          credit += Number(row?.credit ?? paidCents);
-          sold += 1;
-        } else {
-          // A partner's card: its credit is sold at the partner's own till, outside Kovanica, and
-          // brought in as a correction (no bill here: the partner billed it).
-          await db.transaction((tx) =>
-            creditCard(tx, {
-              companyId: card.companyId,
-              cardId: card.id,
-              kind: 'adjustment',
-              at,
-              paidCents,
-              bonusCents: 0,
-              note: PARTNER_SALE,
-            }),
-          );
-          credit += paidCents;
-        }
+        planned.push({ at, card, place, workerId: worker.id, paidCents, payment: (n + i) % 3 === 0 ? 'card' : 'cash' });
+        const bonus = card.operator
+          ? await bonusPromotionFor(db, { companyId: card.companyId, ownerId: card.ownerId, at, paidCents })
+          : null;
+        credit += paidCents + (bonus?.bonusCents ?? 0);
       }
       credit -= spend.cents;
+    }
+  }
+  let sold = 0;
+  for (const { at, card, place, workerId, paidCents, payment } of planned.sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || a.card.id - b.card.id,
+  )) {
+    if (card.operator) {
+      await sellCredit(db, keys, {
+        companyId: card.companyId,
+        cardId: card.id,
+        posLocation: { ...place, active: true },
+        workerId,
+        userId: null,
+        paidCents,
+        payment,
+        requestId: null,
+        at,
+        // As the terminal would: the point of sale's worker, no address (decision 0028).
+        by: await actorOf(workerId),
+      });
+      sold += 1;
+    } else {
+      // A partner's card: its credit is sold at the partner's own till, outside Kovanica, and
+      // brought in as a correction by the operator's manager (no bill here: the partner billed it);
+      // the audit trail has it as the manager's correction (trail.ts).
+      await db.transaction((tx) =>
+        creditCard(tx, {
+          companyId: card.companyId,
+          cardId: card.id,
+          kind: 'adjustment',
+          at,
+          paidCents,
+          bonusCents: 0,
+          userId: managers.get(card.companyId) ?? null,
+          note: PARTNER_SALE,
+        }),
+      );
     }
   }
   return sold;
@@ -427,7 +466,7 @@ export async function replayDemoLedgers(db: Db): Promise<number> {
   return lines.length;
 }
 
-/** After the history: one card reported lost, one blocked at the desk (both with who and why: the company's manager). */
+/** After the history: one card reported lost, one blocked at the desk (both with who and why: the company’s manager); every card issued before its first ledger row. */
 export async function settleDemoCards(db: Db, now = new Date()): Promise<void> {
   const at = new Date(now.getTime() - 5 * 86_400_000);
   const statusChangedById = demoPersonOf(loyaltyCards.companyId, 'manager');
@@ -439,4 +478,8 @@ export async function settleDemoCards(db: Db, now = new Date()): Promise<void> {
     .update(loyaltyCards)
     .set({ status: 'blocked', statusReason: 'Sumnja na zlouporabu: kartica kopirana.', statusChangedAt: at, statusChangedById })
     .where(and(eq(loyaltyCards.uid, demoCardUid(33))));
+  // A card was issued before anything was written on it: the day before its first ledger row.
+  await db.execute(sql`update loyalty_cards c set created_at = f.first - interval '1 day'
+    from (select card_id, min(at) as first from card_transactions group by card_id) f
+    where f.card_id = c.id and f.first - interval '1 day' < c.created_at`);
 }

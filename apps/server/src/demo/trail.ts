@@ -1,6 +1,6 @@
-import { and, asc, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bills, companies, deposits, lessors, locations, loyaltyCards, users } from '../db/schema/index.ts';
+import { bills, cardTransactions, companies, deposits, lessors, locations, loyaltyCards, users } from '../db/schema/index.ts';
 import { loadActor } from '../http/guard.ts';
 import { type AuditActor, type AuditChange, recordChanges } from '../modules/audit-log/audit-log.service.ts';
 
@@ -10,7 +10,7 @@ type Change = AuditChange & { who: AuditActor };
  * The audit trail of what the demo's people did (decision 0028). The seed writes rows and states
  * directly: the companies, their users, lessors and locations, a year of deposits counted by the
  * worker and verified by the manager, bills issued and cancelled by hand, cards reported lost or
- * blocked. Here each gets the entry its service would have written when a user made it, with its
+ * blocked, partners' sales brought onto their cards. Here each gets the entry its service would have written when a user made it, with its
  * author and its time, so the History sections and `/audit-log/list` show what a company's trail
  * looks like. Answers how many entries it wrote.
  */
@@ -84,6 +84,21 @@ export async function seedAuditTrail(db: Db): Promise<number> {
       at: card.statusChangedAt ?? undefined,
       before: { status: 'active', statusReason: null, statusChangedAt: null, statusChangedById: null },
       after: pick(card, 'status', 'statusReason', 'statusChangedAt', 'statusChangedById'),
+    });
+
+  // Corrections of a card's balance by staff (a partner's sales brought in): as the service records them.
+  const corrections = await db
+    .select()
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.kind, 'adjustment'), isNotNull(cardTransactions.userId)));
+  for (const c of corrections)
+    await add(c.userId, {
+      resource: 'card-transactions',
+      recordId: c.id,
+      companyId: c.companyId,
+      action: 'correction',
+      at: c.at,
+      after: { cardId: c.cardId, ...pick(c, 'paidCents', 'bonusCents', 'note', 'paidAfterCents', 'bonusAfterCents') },
     });
 
   // Bills written by hand, and stornos: recorded as issued, a storno on the bill it cancels.

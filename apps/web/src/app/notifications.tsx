@@ -1,5 +1,6 @@
 import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
+import classes from './notifications.module.css';
 
 /**
  * The notifications' container, loaded after the first paint (`providers.tsx`): it brings its portal,
@@ -7,5 +8,5 @@ import { Notifications } from '@mantine/notifications';
  * before it is in waits in Mantine's store and appears when it mounts.
  */
 export default function AppNotifications() {
-  return <Notifications position="top-right" />;
+  return <Notifications position="top-right" classNames={{ root: classes.root }} />;
 }

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../components/access-denied.tsx';
@@ -8,6 +8,7 @@ import { StatusPage } from '../components/status-page.tsx';
 import { ForbiddenError } from '../lib/access.ts';
 import { isApiError } from '../lib/api.ts';
 import { isChunkLoadError } from '../lib/chunk-failure.ts';
+import { MissingRecord } from '../lib/missing-record.ts';
 
 /** Why a route's error is a refusal (the user's role, or a part switched off for the company), or null when it is none. */
 function refusalOf(error: unknown): 'role' | 'switched_off' | null {
@@ -22,7 +23,31 @@ function refusalOf(error: unknown): 'role' | 'switched_off' | null {
  * refused page cost it Lighthouse's best practices (issue 15 §5).
  */
 export function logCaughtError(error: unknown, info: { componentStack?: string }) {
-  if (refusalOf(error) === null) console.error(error, info.componentStack ?? '');
+  if (refusalOf(error) === null && !(error instanceof MissingRecord)) console.error(error, info.componentStack ?? '');
+}
+
+/** "Device not found": a record the user cannot reach, with the way back to its list and no retry (it would not help). */
+function RecordNotFound({ error }: { error: MissingRecord }) {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      icon={<IconSearch size={48} aria-hidden />}
+      title={t(`errors.notFound.${error.resource}`)}
+      text={t('errors.recordNotFoundText')}
+      action={
+        <Group>
+          {error.listPath && (
+            <Button component={Link} to={error.listPath}>
+              {t('errors.backToList')}
+            </Button>
+          )}
+          <Button variant={error.listPath ? 'default' : 'filled'} component={Link} to="/dashboard">
+            {t('errors.backToDashboard')}
+          </Button>
+        </Group>
+      }
+    />
+  );
 }
 
 /** What a route shows when it cannot render: a refusal, a chunk failure, or a failure with a retry. */
@@ -31,6 +56,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const refusal = refusalOf(error);
   if (refusal) return <AccessDenied reason={refusal} />;
+  if (error instanceof MissingRecord) return <RecordNotFound error={error} />;
   if (isChunkLoadError(error)) return <ChunkFailed />;
   const text = isApiError(error)
     ? error.status === 0

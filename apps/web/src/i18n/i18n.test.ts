@@ -54,4 +54,31 @@ describe('i18n dictionaries', () => {
   it('translations keep the same placeholders', () => {
     expect(placeholders(hr)).toEqual(placeholders(en));
   });
+
+  /**
+   * A count that a word follows ("Write {{count}} cards") declines with the number: such a text has
+   * its plural forms (`_one`, `_few`, `_other`: Croatian has three, English keeps the same keys). A
+   * count after a label ("Rows read: {{count}}"), in parentheses or before a unit's abbreviation
+   * reads the same for any number.
+   */
+  it('texts whose words follow a count have their plural forms, in both languages', () => {
+    const declines = (text: string) => /\{\{count\}\} (?!min\b|of\b|od\b|or\b|ili\b)\p{L}/u.test(text);
+    for (const dict of [en, hr]) {
+      const texts = Object.fromEntries(
+        keyPaths(dict).map((path) => [
+          path,
+          String(path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], dict)),
+        ]),
+      );
+      const unpluralised = Object.keys(texts).filter((path) => declines(texts[path] ?? '') && !/_(one|few|other)$/.test(path));
+      expect(unpluralised).toEqual([]);
+      const plural = Object.keys(texts).filter((path) => /_(one|few|other)$/.test(path));
+      const stems = new Set(plural.map((path) => path.replace(/_(one|few|other)$/, '')));
+      for (const stem of stems)
+        expect(
+          ['one', 'few', 'other'].map((form) => `${stem}_${form}` in texts),
+          stem,
+        ).toEqual([true, true, true]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { ResourceApi } from './resource-api.ts';
 
-type DetailApi = Pick<ResourceApi<unknown>, 'name' | 'detail'>;
+type DetailApi = Pick<ResourceApi<unknown>, 'name' | 'detail' | 'path'>;
 
 /**
  * Every resource's API module (`apis/<name>.ts`), to load when asked for: the kit's edit routes know a
@@ -9,7 +9,7 @@ type DetailApi = Pick<ResourceApi<unknown>, 'name' | 'detail'>;
  */
 const modules = import.meta.glob<Record<string, DetailApi>>('./apis/*.ts');
 
-/** A resource's name and detail query, by its name (`apis/<name>.ts`), loaded with the edit screen. */
+/** A resource's name, screens' path and detail query, by its name (`apis/<name>.ts`), loaded with the edit screen. */
 export async function apiOf(name: string): Promise<DetailApi> {
   const load = modules[`./apis/${name}.ts`];
   const api = load && Object.values(await load()).find((one) => one.name === name);

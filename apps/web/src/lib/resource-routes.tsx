@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 import { requireComponent, requireModule, requirePermission } from './access.ts';
 import { listSearch } from './list-state.ts';
+import { loadRecord } from './missing-record.ts';
 
 type Path = FileRouteTypes['to'];
 
@@ -69,10 +70,11 @@ export const editRoute = (name: ResourceName, load: Load<{ id: number }>, option
     loader: async ({ context, params }: { context: { queryClient: QueryClient }; params: { id: string } }) => {
       const id = parseId(params.id);
       if (id === null) throw notFound();
-      // The item and the screen's chunk at once.
+      // The item and the screen's chunk at once; an item the user cannot reach is said in its own words.
       const detail = async () => {
         const { apiOf } = await import('./api-of.ts');
-        return context.queryClient.ensureQueryData((await apiOf(name)).detail(id));
+        const api = await apiOf(name);
+        return loadRecord(name, api.path ? screenPaths(api).list : null, () => context.queryClient.ensureQueryData(api.detail(id)));
       };
       await Promise.all([detail(), Item.preload?.()]);
       return { id };

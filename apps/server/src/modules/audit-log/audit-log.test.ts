@@ -222,14 +222,22 @@ describe('audit trail', () => {
     }
   });
 
-  it('admins read every company, managers their own; accountants and workers not at all', async () => {
+  it('admins read every company, managers and accountants their own, read-only; workers not at all', async () => {
     const mine = await createLessor(t);
     const theirs = await createLessor(t, {}, 'otherManager');
     const [mineRow] = await historyOf('lessors', mine.id);
     const [theirRow] = await historyOf('lessors', theirs.id);
     if (!mineRow || !theirRow) throw new Error('rows missing');
     expect((await t.as(null, { url: '/api/v2/audit-log' })).statusCode).toBe(401);
-    expect((await t.as('accountant', { url: '/api/v2/audit-log' })).statusCode).toBe(403);
+    expect((await t.as('accountant', { url: '/api/v2/audit-log' })).statusCode).toBe(200);
+    expect((await t.as('accountant', { url: mineRow['@id'] })).statusCode).toBe(200);
+    expect((await t.as('accountant', { url: theirRow['@id'] })).statusCode).toBe(404);
+    expect((await trail(`?resource=lessors&recordId=${theirs.id}`, 'accountant')).member).toEqual([]);
+    // Read-only for them too: the trail has no write route at all.
+    for (const method of ['POST', 'PATCH', 'DELETE'] as const)
+      expect(
+        (await t.as('accountant', { method, url: method === 'POST' ? '/api/v2/audit-log' : mineRow['@id'], payload: {} })).statusCode,
+      ).toBeGreaterThanOrEqual(400);
     expect((await t.as('worker', { url: '/api/v2/audit-log' })).statusCode).toBe(403);
     expect((await t.as('worker', { url: mineRow['@id'] })).statusCode).toBe(403);
     expect((await t.as('manager', { url: mineRow['@id'] })).statusCode).toBe(200);

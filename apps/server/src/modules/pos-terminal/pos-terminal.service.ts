@@ -9,7 +9,7 @@ import { bearerOf } from '../../security/credentials.ts';
 import type { Limits } from '../../security/limits.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { posLocationByTerminalKey } from '../pos-locations/pos-locations.service.ts';
-import { verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
+import { posWorkerActor, verifyWorkerPin } from '../pos-workers/pos-workers.service.ts';
 import { sellCredit } from '../top-ups/top-ups.service.ts';
 import { issuePosSession, readPosSession } from './pos-terminal.sessions.ts';
 
@@ -75,17 +75,13 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
         await limits.giveBack(terminalKey, byTerminal);
         await limits.giveBack(addressKey, byAddress);
         // Every action at a terminal is in the audit trail: the sign-in too (a top-up and a block are).
-        await recordChange(
-          db,
-          { machine: `pos-terminal ${place.id}`, ip: address },
-          {
-            resource: 'pos-workers',
-            recordId: check.worker.id,
-            companyId: place.companyId,
-            action: 'sign-in',
-            after: { posLocationId: place.id },
-          },
-        );
+        await recordChange(db, await posWorkerActor(db, check.worker.id, address), {
+          resource: 'pos-workers',
+          recordId: check.worker.id,
+          companyId: place.companyId,
+          action: 'sign-in',
+          after: { posLocationId: place.id },
+        });
       } else {
         if (check.reason === 'locked') {
           const seconds = String(PIN_LOCK_MINUTES * 60);
@@ -156,7 +152,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
         payment: input.payment,
         requestId: input.requestId,
         at: new Date(),
-        by: { machine: `pos-worker ${session.workerId}`, ip },
+        by: await posWorkerActor(db, session.workerId, ip),
       });
       const [row] = await db
         .execute(sql`select t.id, t.at, t.paid_cents, t.bonus_cents, b.number || '/' || b.premises || '/' || b.isu as bill_number, b.zki
@@ -197,11 +193,14 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
           .update(loyaltyCards)
           .set({ ...after, statusChangedById: null, updatedAt: new Date() })
           .where(eq(loyaltyCards.id, cardId));
-        await recordChange(
-          tx,
-          { machine: `pos-worker ${session.workerId}`, ip },
-          { resource: 'loyalty-cards', recordId: cardId, companyId: session.companyId, action: 'update', before, after },
-        );
+        await recordChange(tx, await posWorkerActor(tx, session.workerId, ip), {
+          resource: 'loyalty-cards',
+          recordId: cardId,
+          companyId: session.companyId,
+          action: 'update',
+          before,
+          after,
+        });
       });
       return cardOf(session.companyId, uid);
     },

@@ -118,14 +118,15 @@ describe('the POS terminal in the audit trail, and a point of sale switched off'
     expect((await trail(`resource=loyalty-cards&recordId=${card.id}&order[at]=asc`)).slice(1)).toEqual([
       expect.objectContaining({
         action: 'update',
-        actor: `pos-worker ${place.worker.id}`,
+        // The person at the terminal by name, and the point of sale.
+        actor: `Iva Blagajnica · POS ${place.posLocation.premisesLabel}`,
         ip: '10.60.0.7',
         before: expect.objectContaining({ status: 'active' }),
         after: expect.objectContaining({ status: 'blocked', statusReason: 'Lost at the pool (Iva Blagajnica, POS)' }),
       }),
     ]);
     expect(await trail(`resource=pos-workers&recordId=${place.worker.id}`)).toEqual([
-      expect.objectContaining({ action: 'sign-in', actor: `pos-terminal ${place.posLocation.id}`, ip: '10.60.0.7' }),
+      expect.objectContaining({ action: 'sign-in', actor: `Iva Blagajnica · POS ${place.posLocation.premisesLabel}`, ip: '10.60.0.7' }),
     ]);
 
     // Switched off: its open session reads and blocks nothing more, and stays ended when it is switched on again.

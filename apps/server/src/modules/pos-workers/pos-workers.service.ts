@@ -18,6 +18,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { CrudService } from '../../http/crud.ts';
 import { inCompanies } from '../../http/tenancy.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../security/passwords.ts';
+import type { AuditActor } from '../audit-log/audit-log.service.ts';
 import { posWorkerDependents, posWorkerExtras } from './pos-workers.queries.ts';
 
 type Row = RowWith<typeof posWorkers, ReturnType<typeof posWorkerExtras>>;
@@ -49,6 +50,19 @@ const pinColumns = async (pin: string, now = new Date()) => ({
 });
 
 /** The worker a terminal signed in with a correct PIN. */
+/**
+ * A terminal's worker as the audit trail names them: the person and the point of sale (`Ana Perić ·
+ * POS BLAG1`), not a number, with the terminal's address. A worker deleted since is named by number.
+ */
+export async function posWorkerActor(db: Db | Tx, workerId: number, ip: string | null): Promise<AuditActor> {
+  const [row] = await db
+    .select({ name: posWorkers.name, surname: posWorkers.surname, premises: posLocations.premisesLabel })
+    .from(posWorkers)
+    .innerJoin(posLocations, eq(posLocations.id, posWorkers.posLocationId))
+    .where(eq(posWorkers.id, workerId));
+  return { machine: row ? `${row.name} ${row.surname} · POS ${row.premises}` : `POS worker ${workerId}`, ip };
+}
+
 export interface VerifiedWorker {
   id: number;
   companyId: number;

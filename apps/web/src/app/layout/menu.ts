@@ -344,7 +344,7 @@ export const menu: MenuEntry[] = [
       { to: '/cities/new', labelKey: 'menu.citiesNew', permission: 'cities.create' },
     ],
   },
-  // Every recorded change of money rows and settings (decision 0028): admins and managers.
+  // Every recorded change of money rows and settings (decision 0028): admins, managers and accountants.
   { key: 'audit-log', labelKey: 'menu.auditLog', icon: IconHistory, to: '/audit-log/list', permission: 'audit-log.read' },
   // Files brought in from other systems, previewed and written all at once (decision 0027).
   {

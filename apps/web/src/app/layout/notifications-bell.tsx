@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { billSubject } from '../../features/bills/bill-errors.ts';
 import { useAccess } from '../../lib/access.ts';
 import { deferredApi } from '../../lib/resource-api.ts';
 import { alarmedBills, NOTIFICATIONS_SHOWN, UNFISCALIZED_BILLS, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
@@ -134,7 +135,8 @@ function BellItems({ deposits, bills, depositTotal, billTotal, alarmTotal, now }
                     <Text span inherit fw={600}>
                       {d.deviceName}
                     </Text>
-                    {` — ${d.locationName ?? '–'} — ${formatDateTime(d.at)}`}
+                    {/* A device standing nowhere has no location to name: the part is left out, not dashed. */}
+                    {` — ${[d.locationName, formatDateTime(d.at)].filter(Boolean).join(' — ')}`}
                   </Text>
                 </Menu.Item>
               ))}
@@ -171,7 +173,7 @@ function BellItems({ deposits, bills, depositTotal, billTotal, alarmTotal, now }
                       <Text span inherit fw={600}>
                         {b.number}
                       </Text>
-                      {` — ${b.deviceName ?? b.locationName ?? '–'} — ${formatDateTime(b.issuedAt)} — ${formatMoney(b.totalCents)}`}
+                      {` — ${billSubject(b, t)} — ${formatDateTime(b.issuedAt)} — ${formatMoney(b.totalCents)}`}
                     </Text>
                   </Menu.Item>
                 );

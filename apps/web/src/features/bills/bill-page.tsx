@@ -16,6 +16,7 @@ import { billAttemptsApi } from '../../lib/apis/bill-attempts.ts';
 import { billsApi } from '../../lib/apis/bills.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
 import { BillAttempts } from './bill-attempts.tsx';
+import { billErrorText } from './bill-errors.ts';
 import classes from './bill-page.module.css';
 import { billQrUrl } from './bill-qr.ts';
 import { BillQrCode } from './bill-qr-code.tsx';
@@ -70,6 +71,7 @@ function BillDetails({ bill }: { bill: Bill }) {
     [f('premises'), bill.premises],
     [f('isu'), bill.isu],
     [f('oib'), bill.oib],
+    [f('operatorOib'), bill.operatorOib],
     [
       f('total'),
       <Text key="a" span inherit fw={700} c={bill.totalCents < 0 ? 'red.9' : undefined}>
@@ -137,7 +139,7 @@ function Fiscalization({ bill }: { bill: Bill }) {
   ]);
   rows.push([f('attempts'), String(bill.attempts)]);
   if (!fiscalized) {
-    rows.push([f('lastError'), bill.lastError ?? dash]);
+    rows.push([f('lastError'), bill.lastError ? billErrorText(bill.lastError, t) : dash]);
     rows.push([
       f('deliverBy'),
       <Stack key="d" gap={0}>

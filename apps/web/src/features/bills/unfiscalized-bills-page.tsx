@@ -6,7 +6,7 @@ import { IconAlarm, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { below, code, dash, flagged, nowrap } from '../../components/data-table/cells.tsx';
+import { below, dash, flagged, nowrap } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import classes from './bill-columns.module.css';
 import { useBillColumns } from './bill-columns.tsx';
+import { billErrorText } from './bill-errors.ts';
 import { deviceFilter, locationFilter, periodFilter } from './bill-filters.tsx';
 import { deadlineOf } from './deadline.ts';
 import { useSendBills } from './resend.ts';
@@ -114,8 +115,8 @@ export function UnfiscalizedBillsPage() {
       {
         key: 'lastError',
         label: 'bills.fields.lastError',
-        render: (b) => (b.lastError ? flagged(code(b.lastError), true) : dash),
-        exportValue: (b) => b.lastError,
+        render: (b) => (b.lastError ? flagged(billErrorText(b.lastError, t), true) : dash),
+        exportValue: (b) => (b.lastError ? billErrorText(b.lastError, t) : null),
       },
       pick('kind'),
       pick('premises'),

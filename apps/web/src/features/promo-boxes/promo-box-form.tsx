@@ -1,4 +1,4 @@
-import { type PromoAudienceName, type PromoBox, promoAudiences, promoBoxCreate, promoBoxPatch } from '@kovanica/contract';
+import { businessDate, type PromoAudienceName, type PromoBox, promoAudiences, promoBoxCreate, promoBoxPatch } from '@kovanica/contract';
 import { ColorInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../components/day-input.tsx';
@@ -45,7 +45,8 @@ const valuesOf = (box?: PromoBox): Values => ({
   textColor: box?.textColor ?? '#ffffff',
   buttonLabel: box?.buttonLabel ?? '',
   buttonLink: box?.buttonLink ?? '',
-  activeFrom: box?.activeFrom ?? '',
+  // A new box is active from today (Zagreb's) unless the user picks another day.
+  activeFrom: box?.activeFrom ?? businessDate(),
   activeTo: box?.activeTo ?? '',
   audience: box?.audience ?? 'all',
 });

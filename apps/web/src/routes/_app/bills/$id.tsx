@@ -1,6 +1,7 @@
 import { parseId } from '@kovanica/contract';
 import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { listSearch } from '../../../lib/list-state.ts';
+import { loadRecord } from '../../../lib/missing-record.ts';
 import { gate } from '../../../lib/resource-routes.tsx';
 
 // The page, its API and its schemas load with the route, not in the first paint (decision 0016).
@@ -15,7 +16,10 @@ export const Route = createFileRoute('/_app/bills/$id')({
     const id = parseId(params.id);
     if (id === null) throw notFound();
     const { billsApi } = await import('../../../lib/apis/bills.ts');
-    await Promise.all([context.queryClient.ensureQueryData(billsApi.detail(id)), BillPage.preload?.()]);
+    await Promise.all([
+      loadRecord('bills', '/bills/list', () => context.queryClient.ensureQueryData(billsApi.detail(id))),
+      BillPage.preload?.(),
+    ]);
     return { id };
   },
   component: function BillRoute() {

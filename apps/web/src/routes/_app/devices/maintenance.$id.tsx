@@ -4,6 +4,7 @@ import { DeviceMaintenancePage } from '../../../features/maintenance/maintenance
 import { requireComponent, requireModule, requirePermission } from '../../../lib/access.ts';
 import { devicesApi } from '../../../lib/apis/devices.ts';
 import { listSearch } from '../../../lib/list-state.ts';
+import { loadRecord } from '../../../lib/missing-record.ts';
 
 export const Route = createFileRoute('/_app/devices/maintenance/$id')({
   validateSearch: listSearch,
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_app/devices/maintenance/$id')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    await context.queryClient.ensureQueryData(devicesApi.detail(id));
+    await loadRecord('devices', '/devices/list', () => context.queryClient.ensureQueryData(devicesApi.detail(id)));
     return { id };
   },
   component: function DeviceMaintenanceRoute() {

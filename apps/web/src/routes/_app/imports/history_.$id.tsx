@@ -1,5 +1,6 @@
 import { parseId } from '@kovanica/contract';
 import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { loadRecord } from '../../../lib/missing-record.ts';
 import { gate } from '../../../lib/resource-routes.tsx';
 
 const Page = lazyRouteComponent(async () => ({
@@ -13,7 +14,10 @@ export const Route = createFileRoute('/_app/imports/history_/$id')({
     const id = parseId(params.id);
     if (id === null) throw notFound();
     const { importsApi } = await import('../../../lib/apis/imports.ts');
-    await Promise.all([context.queryClient.ensureQueryData(importsApi.detail(id)), Page.preload?.()]);
+    await Promise.all([
+      loadRecord('imports', '/imports/history', () => context.queryClient.ensureQueryData(importsApi.detail(id))),
+      Page.preload?.(),
+    ]);
     return { id };
   },
   component: function ImportRoute() {
