@@ -260,3 +260,20 @@ export const weekStart = (isoDate: string) => {
 
 /** Days from one calendar date to another, both counted (`2026-11-01`…`2026-11-30` is 30). */
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+
+/**
+ * A file name's stem that any file system and mail client takes: the letters without their accents
+ * (đ as d), every run of anything but letters, digits and dashes as one dash, none at either end,
+ * lower case ("Financijski izvještaj – filtrirano" → "financijski-izvjestaj-filtrirano"). The server's
+ * and the browser's exports name their files with it.
+ */
+export function asciiFileStem(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+}

@@ -1,4 +1,13 @@
-import { addDays, businessDate, type ExportKind, formatDate, formatDateTime, formatMoney, type Language } from '@kovanica/contract';
+import {
+  addDays,
+  asciiFileStem,
+  businessDate,
+  type ExportKind,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type Language,
+} from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -362,13 +371,6 @@ export function exportFileName(
   days: { from: string; to: string } | { madeAt: Date },
 ): string {
   const dated = 'madeAt' in days ? businessDate(days.madeAt) : `${days.from} ${days.to}`;
-  const stem = `${title}${about.filters.length > 0 ? ` ${words.filtered[lang]}` : ''} ${dated}`
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
+  const stem = asciiFileStem(`${title}${about.filters.length > 0 ? ` ${words.filtered[lang]}` : ''} ${dated}`);
   return `${stem}.${format}`;
 }

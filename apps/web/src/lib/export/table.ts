@@ -1,4 +1,4 @@
-import { businessDate } from '@kovanica/contract';
+import { asciiFileStem, businessDate } from '@kovanica/contract';
 
 /** An amount of money in euros: written to the cent (CSV `33,50`; XLSX a number in the money format, `33,50 €`). */
 export interface ExportMoney {
@@ -40,15 +40,7 @@ export function cellText(cell: ExportCell): string {
  * browser's zone), safe in any file system.
  */
 export function exportFileName(stem: string, extension: 'csv' | 'xlsx', now = new Date()): string {
-  const ascii = stem
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
-  return `${ascii}-${businessDate(now)}.${extension}`;
+  return `${asciiFileStem(stem)}-${businessDate(now)}.${extension}`;
 }
 
 /** Saves a file the browser made, through a temporary link. */
