@@ -65,7 +65,7 @@ function useNamingColumns({ subject, period, single, view }: Naming, periodFirst
 }
 
 const money = (field: keyof FinanceTotals, strong = false): FinanceColumn => moneyColumn(field, f(field), { strong });
-const part = (field: keyof FinanceTotals): FinanceColumn => moneyColumn(field, r(field));
+const part = (field: keyof FinanceTotals, defaultHidden = false): FinanceColumn => moneyColumn(field, r(field), { defaultHidden });
 
 /**
  * A finance report's columns: the line's names, then gross, net, VAT (of the machines' bills, and charged
@@ -95,8 +95,9 @@ export function useFinanceColumns(naming: Naming): FinanceColumn[] {
       part('cardCents'),
       countColumn('tokens', r('tokens')),
       part('tokensCents'),
-      // Card plays paid from a bonus: beside the revenue, not in it.
-      part('cardBonusCents'),
+      // Card plays paid from a bonus: beside the revenue, not in it; shown from the column chooser (a
+      // printed A4 page holds the figures above, not one more).
+      part('cardBonusCents', true),
     ],
     [names, subject],
   );
