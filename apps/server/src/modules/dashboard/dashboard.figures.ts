@@ -65,7 +65,7 @@ function cutToRecord(spans: Spans, recordedFrom: string | null): Spans & { recor
 const forecastsOf = new WeakMap<Db, Map<string, DashboardFigures['forecast']>>();
 
 /**
- * Every figure of the dashboard (domain.md §8) for the companies of the caller's view, cut at `now`:
+ * Every figure of the dashboard (docs/rules.md, "Money reports and the dashboard") for the companies of the caller's view, cut at `now`:
  * revenue per day from the rollups since the earlier of 400 days ago and last year's 1 January (one
  * read), and the comparison days cut at the time of day it is now from the raw payments (one read of
  * four partial days, their revenue and payments). The forecast learns from the days before today and

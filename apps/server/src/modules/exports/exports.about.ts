@@ -234,31 +234,29 @@ async function filterValue(db: Db, ctx: RequestContext, kind: string, key: strin
 /** A list's range filter (contract `exportRangeField` and the other `range` filters): their fields. */
 const rangeFields = ['at', 'issuedAt', 'contractEnd', 'totalCents'];
 
+/** What an export is of: its data set, its filters and range, whose it is. */
+interface ExportSubject {
+  kind: ExportKind;
+  /** A report (its range is `from`, `to`), or a list (its range is its date filter). */
+  report: boolean;
+  params: Record<string, unknown>;
+  title: string;
+  /** The export's owner and view (the reader may be an admin reading another user's). */
+  userId: number;
+  companyId: number | null;
+  view: 'mine' | 'all';
+  period?: string | null;
+  /** The report's range as it resolved it (defaults applied), else the params'. */
+  from?: string | null;
+  to?: string | null;
+}
+
 /**
  * Describes an export: its company, its title, its period and every filter in the reader's words,
  * who asked for it. `title` is the data set's own (the builder's, or the list's); `period` the report's
  * granularity when it has one.
  */
-export async function describeExport(
-  db: Db,
-  ctx: RequestContext,
-  input: {
-    kind: ExportKind;
-    /** A report (its range is `from`, `to`), or a list (its range is its date filter). */
-    report: boolean;
-    params: Record<string, unknown>;
-    title: string;
-    /** The export's owner and view (the reader may be an admin reading another user's). */
-    userId: number;
-    companyId: number | null;
-    view: 'mine' | 'all';
-    period?: string | null;
-    /** The report's range as it resolved it (defaults applied), else the params'. */
-    from?: string | null;
-    to?: string | null;
-  },
-  lang: Language,
-): Promise<ExportAbout> {
+export async function describeExport(db: Db, ctx: RequestContext, input: ExportSubject, lang: Language): Promise<ExportAbout> {
   const people = await db.execute(sql`
     select (select name || ' ' || surname from users where id = ${input.userId}) as user_name,
       (select name from companies where id = ${input.companyId}) as company_name,
@@ -327,15 +325,7 @@ export const exportCompanyOf = (ctx: RequestContext): number | null =>
 export function describeBuild(
   db: Db,
   ctx: RequestContext,
-  input: {
-    kind: ExportKind;
-    report: boolean;
-    params: Record<string, unknown>;
-    title: string;
-    period?: string | null;
-    from?: string;
-    to?: string;
-  },
+  input: Omit<ExportSubject, 'userId' | 'companyId' | 'view'>,
 ): Promise<ExportAbout> {
   return describeExport(db, ctx, { ...input, userId: ctx.actor.userId, companyId: exportCompanyOf(ctx), view: ctx.view }, ctx.lang);
 }

@@ -11,7 +11,7 @@ export const sum = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 
 type Rollup = typeof deviceDaily | typeof deviceMonthly;
 
 /**
- * A rollup row's revenue (domain.md §8): coins + notes + cashless + loyalty cards' paid credit + tokens
+ * A rollup row's revenue (docs/rules.md, "Revenue and VAT"): coins + notes + cashless + loyalty cards' paid credit + tokens
  * at their value. Test plays, free rides and bonus card plays have columns of their own, so they are
  * never part of it (docs/rules.md, "Revenue and VAT"). Every
  * revenue read of the module uses this one expression.

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureText } from '../../components/failure-alert.tsx';
+import { OibInput } from '../../components/oib-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -134,15 +135,7 @@ function PersonalForm({ user, onDirtyChange }: { user: User; onDirtyChange: (dir
           <TextInput label={t('profile.surname')} required withAsterisk autoComplete="family-name" {...form.getInputProps('surname')} />
         </SimpleGrid>
         <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-        <TextInput
-          label={t('profile.oib')}
-          description={t('profile.oibHint')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="off"
-          {...form.getInputProps('oib')}
-        />
+        <OibInput label={t('profile.oib')} description={t('profile.oibHint')} {...form.getInputProps('oib')} />
         <Group>
           <Button type="submit" loading={saving}>
             {t('profile.save')}

@@ -2,6 +2,7 @@ import { type Role, roles, type User, type UserPatch, userCreate, userPatch } fr
 import { Anchor, PasswordInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { OibInput } from '../../components/oib-input.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { FormCard } from '../../components/resource-pages.tsx';
 import { UserPhoto } from '../../components/user-photo.tsx';
@@ -127,16 +128,7 @@ export function UserForm({ user, scope }: UserFormProps) {
           {...form.getInputProps('email')}
         />
         <TextInput label={label('phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-        <TextInput
-          label={label('oib')}
-          description={t('resources.users.oibHint')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="off"
-          disabled={locked('oib')}
-          {...form.getInputProps('oib')}
-        />
+        <OibInput label={label('oib')} description={t('resources.users.oibHint')} disabled={locked('oib')} {...form.getInputProps('oib')} />
         <Select
           label={label('role')}
           required
