@@ -72,6 +72,7 @@ import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppLogisticReportDeviceRouteImport } from './routes/_app/logistic-report/device';
 import { Route as AppLogisticReportLocationRouteImport } from './routes/_app/logistic-report/location';
 import { Route as AppLoyaltyGeneralReportRouteImport } from './routes/_app/loyalty/general-report';
+import { Route as AppMonthCloseListRouteImport } from './routes/_app/month-close/list';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
@@ -87,6 +88,7 @@ import { Route as AppTransactionsBillsComparisonRouteImport } from './routes/_ap
 import { Route as AppTransactionsListRouteImport } from './routes/_app/transactions/list';
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
+import { Route as AppVatBookListRouteImport } from './routes/_app/vat-book/list';
 import { Route as AppArticlesItemsIndexRouteImport } from './routes/_app/articles/items/index';
 import { Route as AppArticlesItemsListRouteImport } from './routes/_app/articles/items/list';
 import { Route as AppArticlesItemsNewRouteImport } from './routes/_app/articles/items/new';
@@ -487,6 +489,11 @@ const AppLoyaltyGeneralReportRoute = AppLoyaltyGeneralReportRouteImport.update({
   path: '/loyalty/general-report',
   getParentRoute: () => AppRoute,
 } as any);
+const AppMonthCloseListRoute = AppMonthCloseListRouteImport.update({
+  id: '/month-close/list',
+  path: '/month-close/list',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppProfileIndexRoute = AppProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -561,6 +568,11 @@ const AppUsersListRoute = AppUsersListRouteImport.update({
 const AppUsersNewRoute = AppUsersNewRouteImport.update({
   id: '/users/new',
   path: '/users/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppVatBookListRoute = AppVatBookListRouteImport.update({
+  id: '/vat-book/list',
+  path: '/vat-book/list',
   getParentRoute: () => AppRoute,
 } as any);
 const AppArticlesItemsIndexRoute = AppArticlesItemsIndexRouteImport.update({
@@ -981,6 +993,7 @@ export interface FileRoutesByFullPath {
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/month-close/list': typeof AppMonthCloseListRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -994,6 +1007,7 @@ export interface FileRoutesByFullPath {
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
+  '/vat-book/list': typeof AppVatBookListRoute;
   '/$section/': typeof AppSectionIndexRoute;
   '/articles/': typeof AppArticlesIndexRoute;
   '/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
@@ -1127,6 +1141,7 @@ export interface FileRoutesByTo {
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/month-close/list': typeof AppMonthCloseListRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/settings/main': typeof AppSettingsMainRoute;
@@ -1140,6 +1155,7 @@ export interface FileRoutesByTo {
   '/transactions/list': typeof AppTransactionsListRoute;
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
+  '/vat-book/list': typeof AppVatBookListRoute;
   '/$section': typeof AppSectionIndexRoute;
   '/articles': typeof AppArticlesIndexRoute;
   '/comparative-analysis': typeof AppComparativeAnalysisIndexRoute;
@@ -1275,6 +1291,7 @@ export interface FileRoutesById {
   '/_app/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/_app/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/_app/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/_app/month-close/list': typeof AppMonthCloseListRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
   '/_app/settings/fiscal': typeof AppSettingsFiscalRoute;
   '/_app/settings/main': typeof AppSettingsMainRoute;
@@ -1288,6 +1305,7 @@ export interface FileRoutesById {
   '/_app/transactions/list': typeof AppTransactionsListRoute;
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
+  '/_app/vat-book/list': typeof AppVatBookListRoute;
   '/_app/$section/': typeof AppSectionIndexRoute;
   '/_app/articles/': typeof AppArticlesIndexRoute;
   '/_app/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
@@ -1423,6 +1441,7 @@ export interface FileRouteTypes {
     | '/logistic-report/device'
     | '/logistic-report/location'
     | '/loyalty/general-report'
+    | '/month-close/list'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -1436,6 +1455,7 @@ export interface FileRouteTypes {
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
+    | '/vat-book/list'
     | '/$section/'
     | '/articles/'
     | '/comparative-analysis/'
@@ -1569,6 +1589,7 @@ export interface FileRouteTypes {
     | '/logistic-report/device'
     | '/logistic-report/location'
     | '/loyalty/general-report'
+    | '/month-close/list'
     | '/profile/overview'
     | '/settings/fiscal'
     | '/settings/main'
@@ -1582,6 +1603,7 @@ export interface FileRouteTypes {
     | '/transactions/list'
     | '/users/list'
     | '/users/new'
+    | '/vat-book/list'
     | '/$section'
     | '/articles'
     | '/comparative-analysis'
@@ -1716,6 +1738,7 @@ export interface FileRouteTypes {
     | '/_app/logistic-report/device'
     | '/_app/logistic-report/location'
     | '/_app/loyalty/general-report'
+    | '/_app/month-close/list'
     | '/_app/profile/overview'
     | '/_app/settings/fiscal'
     | '/_app/settings/main'
@@ -1729,6 +1752,7 @@ export interface FileRouteTypes {
     | '/_app/transactions/list'
     | '/_app/users/list'
     | '/_app/users/new'
+    | '/_app/vat-book/list'
     | '/_app/$section/'
     | '/_app/articles/'
     | '/_app/comparative-analysis/'
@@ -2253,6 +2277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLoyaltyGeneralReportRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/month-close/list': {
+      id: '/_app/month-close/list';
+      path: '/month-close/list';
+      fullPath: '/month-close/list';
+      preLoaderRoute: typeof AppMonthCloseListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/profile/': {
       id: '/_app/profile/';
       path: '/profile';
@@ -2356,6 +2387,13 @@ declare module '@tanstack/react-router' {
       path: '/users/new';
       fullPath: '/users/new';
       preLoaderRoute: typeof AppUsersNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/vat-book/list': {
+      id: '/_app/vat-book/list';
+      path: '/vat-book/list';
+      fullPath: '/vat-book/list';
+      preLoaderRoute: typeof AppVatBookListRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/articles/items/': {
@@ -2887,6 +2925,7 @@ interface AppRouteChildren {
   AppLogisticReportDeviceRoute: typeof AppLogisticReportDeviceRoute;
   AppLogisticReportLocationRoute: typeof AppLogisticReportLocationRoute;
   AppLoyaltyGeneralReportRoute: typeof AppLoyaltyGeneralReportRoute;
+  AppMonthCloseListRoute: typeof AppMonthCloseListRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
   AppSettingsFiscalRoute: typeof AppSettingsFiscalRoute;
   AppSettingsMainRoute: typeof AppSettingsMainRoute;
@@ -2900,6 +2939,7 @@ interface AppRouteChildren {
   AppTransactionsListRoute: typeof AppTransactionsListRoute;
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
+  AppVatBookListRoute: typeof AppVatBookListRoute;
   AppSectionIndexRoute: typeof AppSectionIndexRoute;
   AppArticlesIndexRoute: typeof AppArticlesIndexRoute;
   AppComparativeAnalysisIndexRoute: typeof AppComparativeAnalysisIndexRoute;
@@ -3033,6 +3073,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLogisticReportDeviceRoute: AppLogisticReportDeviceRoute,
   AppLogisticReportLocationRoute: AppLogisticReportLocationRoute,
   AppLoyaltyGeneralReportRoute: AppLoyaltyGeneralReportRoute,
+  AppMonthCloseListRoute: AppMonthCloseListRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
   AppSettingsFiscalRoute: AppSettingsFiscalRoute,
   AppSettingsMainRoute: AppSettingsMainRoute,
@@ -3046,6 +3087,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransactionsListRoute: AppTransactionsListRoute,
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,
+  AppVatBookListRoute: AppVatBookListRoute,
   AppSectionIndexRoute: AppSectionIndexRoute,
   AppArticlesIndexRoute: AppArticlesIndexRoute,
   AppComparativeAnalysisIndexRoute: AppComparativeAnalysisIndexRoute,

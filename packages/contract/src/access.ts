@@ -1,5 +1,5 @@
 /**
- * Roles, modules and the permission matrix (domain.md §3). The server enforces these on every route;
+ * Roles, modules and the permission matrix (docs/rules.md "Tenancy, roles and modules"). The server enforces these on every route;
  * the web app uses them to hide what a role cannot do. Defined once, here.
  */
 export const roles = ['admin', 'manager', 'accountant', 'worker'] as const;
@@ -48,14 +48,17 @@ export const permissionsByResource = {
   maintenance: crud,
   // `import`: historical transactions from another system through `POST /imports` (decision 0027).
   transactions: ['read', 'import'],
-  // `companies`: every company's revenue per day side by side (domain §8), for admins only.
+  // `companies`: every company's revenue per day side by side (docs/rules.md "Telemetry, devices in operation, deposits"), for admins only.
   revenue: ['read', 'companies'],
   deposits: ['read', 'create', 'verify'],
   finance: ['read'],
+  // A company's months closed for good (docs/rules.md "Month close"): accountants close them,
+  // managers may reopen one, with a reason.
+  'month-closes': ['read', 'close', 'reopen'],
   bills: ['read', 'create', 'resend'],
   // Every send of a bill to CIS, as kept (read-only).
   'bill-attempts': ['read'],
-  // A company's fiscal settings and certificates: its managers and admins (issue 11).
+  // A company's fiscal settings and certificates: its managers and admins (docs/rules.md "Bills and fiscalization", fiscal settings).
   'fiscal-settings': ['read', 'update', 'check'],
   'fiscal-certificates': ['read', 'create'],
   // The simulated CIS's switches (the server's own, for demos and tests): admins only.
@@ -64,7 +67,7 @@ export const permissionsByResource = {
   repositories: crud,
   // Immutable: a wrong movement is reversed (a create), never changed or deleted.
   movements: ['read', 'create'],
-  // The loyalty programme (domain §11): owners, card holders, cards, their ledger (read; staff
+  // The loyalty programme (docs/rules.md "Loyalty: cards, spends, top-ups"): owners, card holders, cards, their ledger (read; staff
   // corrections are adjustments, a create), top-ups (immutable), promotions, promo boxes, points of sale.
   'loyalty-owners': crud,
   'card-holders': crud,
@@ -106,6 +109,7 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   deposits: 'deposits',
   revenue: 'finance',
   finance: 'finance',
+  'month-closes': 'finance',
   bills: 'bills',
   'bill-attempts': 'bills',
   'fiscal-settings': 'bills',
@@ -194,6 +198,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('revenue', 'read'),
     ...all('deposits'),
     ...all('finance'),
+    ...all('month-closes'),
     ...all('bills'),
     ...all('bill-attempts'),
     ...all('fiscal-settings'),
@@ -219,6 +224,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),
+    ...only('month-closes', 'read', 'close'),
     ...all('bills'),
     ...all('bill-attempts'),
     ...only('articles', 'read'),
@@ -279,11 +285,11 @@ export function canViewAllCompanies(role: Role | null | undefined, companyIsTopG
 }
 
 /**
- * Who may write which field (issue 9, domain §3). A field not listed may be written by every role
- * holding the resource's `create` or `update` permission, on any row the role reaches; a listed field
- * narrows that. "Own record" means, per resource: a user's own account (`users`), a maintenance record
- * the user performed (`maintenance`). The server enforces this table on every write of the standard
- * routes, and a table-driven test walks it for every role.
+ * Who may write which field (docs/rules.md "Accounts and sign-in", who may write which field). A field not
+ * listed may be written by every role holding the resource's `create` or `update` permission, on any row the
+ * role reaches; a listed field narrows that. "Own record" means, per resource: a user's own account
+ * (`users`), a maintenance record the user performed (`maintenance`). The server enforces this table on every
+ * write of the standard routes, and a table-driven test walks it for every role.
  */
 export interface FieldRule {
   /** Roles that may write the field on any row they reach (instead of every holder of the permission). */
@@ -326,7 +332,7 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       currentPassword: { own: everyone },
     },
   },
-  // A company's settings (original §3, domain §3): its managers change them on their own company only
+  // A company's settings (docs/rules.md "Company settings and the API's names"): its managers change them on their own company only
   // (not on a subsidiary's), admins on any; the rest of the company (name, OIB, modules, parent, …)
   // is the admins'. "Own" is the caller's company.
   companies: {

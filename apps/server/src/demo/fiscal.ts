@@ -1,4 +1,4 @@
-import { MACHINE_VAT_PERCENT, netOfVat } from '@kovanica/contract';
+import { addDays, businessDate, MACHINE_VAT_PERCENT, netOfVat, zagrebOffset } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { bills, fiscalSettings } from '../db/schema/index.ts';
@@ -81,11 +81,46 @@ export async function settleDemoBills(db: Db, istraOib: string, now = new Date()
     where company_id = (select id from companies where oib = ${istraOib})`);
 }
 
+/** An instant by its Zagreb calendar day and clock time (the demo's bills of last month). */
+function zagrebAt(day: string, hour: number): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  return new Date(wall - zagrebOffset(wall));
+}
+
+/**
+ * Zabavni's bills by hand of last month (the VAT book's previous month, docs/rules.md "VAT book"): a
+ * school trip's rides at 25 %, the snacks of a party at 13 %, and that party's rides, cancelled by a
+ * storno the next day. Issued before this month's in the same sequence, in time order.
+ */
+function lastMonthBills(now: number) {
+  const first = `${addDays(`${businessDate(new Date(now)).slice(0, 8)}01`, -1).slice(0, 8)}01`;
+  return [
+    {
+      at: zagrebAt(addDays(first, 11), 14),
+      totalCents: 4500,
+      rate: MACHINE_VAT_PERCENT,
+      payment: 'K' as const,
+      note: 'School trip: 30 rides',
+    },
+    { at: zagrebAt(addDays(first, 17), 11), totalCents: 1130, rate: 13, payment: 'G' as const, note: 'Party snacks' },
+    {
+      at: zagrebAt(addDays(first, 17), 12),
+      totalCents: 1800,
+      rate: MACHINE_VAT_PERCENT,
+      payment: 'G' as const,
+      note: 'Party: 12 rides',
+      cancelledAt: zagrebAt(addDays(first, 18), 10),
+    },
+  ];
+}
+
 /**
  * Bills written by hand in both demo companies, so every state of the bills screens shows without the
  * history: Zabavni's (simulated CIS) are sent when the server starts, one of them cancelled by a
  * storno; Istra's (on CIS's test service, out of reach) stay unfiscalized: one just issued, one past
- * the 24-hour alarm, one near the two-day limit and one past it.
+ * the 24-hour alarm, one near the two-day limit and one past it. Zabavni also has last month's
+ * (`lastMonthBills`), so the VAT book's previous month has bills by hand at two rates and a storno.
  */
 export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: string; istra: string }, now = Date.now()) {
   const companies = (
@@ -100,6 +135,28 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
   await db.transaction(async (tx) => {
     for (const company of companies) {
       const istra = company.oib === oibs.istra;
+      const operator = company.manager_oib ?? DEMO_CASHIER_OIB;
+      if (!istra)
+        for (const bill of lastMonthBills(now)) {
+          const base = netOfVat(bill.totalCents, bill.rate);
+          const id = await issueBillAt(tx, keys, {
+            companyId: company.id,
+            kind: 'manual',
+            at: bill.at,
+            deviceId: null,
+            locationId: company.location_id,
+            premises: 'PP01',
+            isu: '90',
+            totalCents: bill.totalCents,
+            vat: { rate: bill.rate, baseCents: base, cents: bill.totalCents - base },
+            payment: bill.payment,
+            stornoOfId: null,
+            note: bill.note,
+            createdById: company.manager_id,
+            operatorOib: operator,
+          });
+          if (bill.cancelledAt) await cancelDemoBill(tx, keys, id, bill.cancelledAt, company.manager_id, operator, 'Party cancelled');
+        }
       const hoursAgo = istra ? [50, 40, 30, 2] : [52, 26, 3];
       const ids: number[] = [];
       for (const [i, hours] of hoursAgo.entries()) {
@@ -125,19 +182,24 @@ export async function seedDemoBills(db: Db, keys: FiscalKeys, oibs: { zabavni: s
         );
         // Zabavni's first bill is cancelled 50 hours ago, before its next bill (26 hours ago): each
         // sequence's bills are issued in the order of their times (decision 0041).
-        if (!istra && i === 0) {
-          const operator = company.manager_oib ?? DEMO_CASHIER_OIB;
-          await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS), company.manager_id, operator);
-        }
+        if (!istra && i === 0) await cancelDemoBill(tx, keys, ids[0] as number, new Date(now - 50 * HOUR_MS), company.manager_id, operator);
       }
     }
   });
 }
 
 /** The storno of a demo bill, issued at `at` by `by`. */
-async function cancelDemoBill(tx: Tx, keys: FiscalKeys, id: number, at: Date, by: number | null, operatorOib: string) {
+async function cancelDemoBill(
+  tx: Tx,
+  keys: FiscalKeys,
+  id: number,
+  at: Date,
+  by: number | null,
+  operatorOib: string,
+  note = 'Entered twice',
+) {
   const [bill] = await tx.select().from(bills).where(eq(bills.id, id));
-  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, 'Entered twice', by, operatorOib));
+  if (bill) await issueBillAt(tx, keys, stornoOf(bill, at, note, by, operatorOib));
 }
 
 /**

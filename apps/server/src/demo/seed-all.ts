@@ -7,6 +7,7 @@ import { seedHistory } from './history.ts';
 import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
 import { seedMaintenance } from './maintenance.ts';
+import { seedMonthCloses } from './month-close.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, isEmpty, seedDemo } from './seed.ts';
 import { seedStock } from './stock.ts';
 import { seedAuditTrail } from './trail.ts';
@@ -60,6 +61,8 @@ export async function seedDemoIfEmpty(
   await step('cards settled', () => settleDemoCards(db));
   // Last: the trail of the counts, verifications, bills and card blocks written above, as users made them.
   await step('audit trail', () => seedAuditTrail(db));
+  // Once every month of the history is settled: the accountant's closes, and a late batch for one.
+  if (config.seedHistory) await step('month close', () => seedMonthCloses(db, fiscalKeys));
   await step('statistics', () => analyze(db));
   console.log(`  demo data in ${((performance.now() - began) / 1000).toFixed(0)} s (${took.join(', ')})`);
   if (seeding !== database) await seeding.close();

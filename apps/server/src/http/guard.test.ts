@@ -26,6 +26,7 @@ import {
   loyaltyOwners,
   mails,
   maintenance,
+  monthCloses,
   posLocations,
   posOwners,
   posWorkers,
@@ -105,6 +106,11 @@ const [zabavniEvent] = await t.db
   .returning();
 
 const ofDevice = { companyId: zabavni?.id ?? 0, deviceId: zabavniDevice?.id ?? 0 };
+// A month of Zabavni's closed long ago: the reopen route's record.
+const [zabavniClose] = await t.db
+  .insert(monthCloses)
+  .values({ companyId: zabavni?.id ?? 0, month: '2020-01-01', closedAt: new Date() })
+  .returning();
 const [zabavniHold] = await t.db
   .insert(telemetryHolds)
   .values({
@@ -332,6 +338,7 @@ const foreignIds: Record<string, number | undefined> = {
   mails: zabavniMail?.id,
   imports: zabavniImport?.id,
   'telemetry-holds': zabavniHold?.id,
+  'month-closes': zabavniClose?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
@@ -344,6 +351,7 @@ const validBodies: Record<string, object> = {
   '/api/v2/bills/:id/storno': { note: 'route walk' },
   '/api/v2/pos-workers/:id/pin': { pin: '1234' },
   '/api/v2/users/:id/photo': { image: 'AAAA' },
+  '/api/v2/month-closes/:id/reopen': { reason: 'The route walk reopens it' },
 };
 /** A valid query for routes with required parameters (so the id, not the query, decides). */
 const validQueries: Record<string, string> = {

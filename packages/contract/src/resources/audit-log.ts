@@ -3,7 +3,7 @@ import { type CollectionSpec, itemMeta } from '../api.ts';
 import { defineResource } from '../resource.ts';
 
 /**
- * The audit trail (issue 15 §4, decision 0028): who changed which money row or setting, when, from
+ * The audit trail (decision 0028): who changed which money row or setting, when, from
  * which address, and what it was before and after (for an update only the fields that changed).
  * Read-only: no route writes, changes or deletes it.
  */
@@ -20,6 +20,8 @@ export const auditActions = [
   'sign-in',
   'release',
   'discard',
+  'close',
+  'reopen',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -39,6 +41,7 @@ export const auditedResources = [
   'users',
   'pos-workers',
   'telemetry-holds',
+  'month-closes',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 

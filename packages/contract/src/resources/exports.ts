@@ -4,14 +4,15 @@ import { collectionOf } from '../api.ts';
 import { languages } from '../languages.ts';
 import { comparativeQuery, financeQuery, logisticQuery } from './finance.ts';
 import { loyaltyCardReportQuery, loyaltyGeneralQuery, loyaltyHolderReportQuery, loyaltyOwnerQuery } from './loyalty-reports.ts';
+import { vatBookQuery } from './vat-book.ts';
 
 /**
- * Files built in the background (decision 0021, issue 12; issue 15's `/exports/generate` adds data
+ * Files built in the background (decision 0021; decision 0026's `/exports/generate` adds data
  * sets): `POST /exports` asks for one and answers 202 with it queued; `GET /exports/{id}` tells its
  * status and progress; `GET /exports/{id}/file` is the file once done. Files are kept 7 days.
  */
 /**
- * The lists of the app an export can hold (issue 15, decision 0026): each is its list's own rows
+ * The lists of the app an export can hold (decision 0026): each is its list's own rows
  * (`GET /<kind>` with the same filters, every page), as CSV or XLSX.
  */
 export const listExportKinds = [
@@ -29,7 +30,7 @@ export const listExportKinds = [
 ] as const;
 export type ListExportKind = (typeof listExportKinds)[number];
 /**
- * The reports an export can hold (issue 15 §2): each built from the service its screen reads (the same
+ * The reports an export can hold (decision 0026): each built from the service its screen reads (the same
  * figures), its params the screen's query without paging, as CSV, XLSX or PDF.
  */
 export const reportExportKinds = [
@@ -41,6 +42,7 @@ export const reportExportKinds = [
   'loyalty-report-owners',
   'loyalty-report-cards',
   'loyalty-report-holders',
+  'vat-book',
 ] as const;
 export type ReportExportKind = (typeof reportExportKinds)[number];
 export const exportKinds = [...reportExportKinds, ...listExportKinds] as const;
@@ -56,7 +58,9 @@ export const exportPermission = (kind: ExportKind): Permission =>
     ? 'finance.read'
     : kind.startsWith('loyalty-report-')
       ? 'loyalty-reports.read'
-      : (`${kind}.read` as Permission);
+      : kind === 'vat-book'
+        ? 'bills.read'
+        : (`${kind}.read` as Permission);
 /** The module component a report's screen needs beside its permission (the comparative analysis's). */
 export const exportComponent: Partial<Record<ReportExportKind, ModuleComponent>> = { 'comparative-analysis': 'finance.comparative' };
 
@@ -90,6 +94,8 @@ export const loyaltyGeneralExportParams = loyaltyGeneralQuery.omit({ client: tru
 export const loyaltyOwnersExportParams = loyaltyOwnerQuery.omit({ page: true, itemsPerPage: true, client: true });
 export const loyaltyCardsExportParams = loyaltyCardReportQuery.omit({ page: true, itemsPerPage: true, client: true });
 export const loyaltyHoldersExportParams = loyaltyHolderReportQuery.omit({ page: true, itemsPerPage: true, client: true });
+/** The VAT book's: its month and company (it has no paging). */
+export const vatBookExportParams = vatBookQuery.omit({ client: true });
 
 /** Each report's params: its screen's query without its paging. */
 export const reportExportParams = {
@@ -101,6 +107,7 @@ export const reportExportParams = {
   'loyalty-report-owners': loyaltyOwnersExportParams,
   'loyalty-report-cards': loyaltyCardsExportParams,
   'loyalty-report-holders': loyaltyHoldersExportParams,
+  'vat-book': vatBookExportParams,
 } as const satisfies Record<ReportExportKind, z.ZodType>;
 export type ReportExportParams<K extends ReportExportKind> = z.infer<(typeof reportExportParams)[K]>;
 
@@ -126,6 +133,7 @@ export const exportRequest = z.discriminatedUnion('kind', [
   reportRequest('loyalty-report-owners'),
   reportRequest('loyalty-report-cards'),
   reportRequest('loyalty-report-holders'),
+  reportRequest('vat-book'),
   z.strictObject({
     kind: z.enum(listExportKinds),
     format: z.enum(listExportFormats),

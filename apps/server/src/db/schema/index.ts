@@ -16,6 +16,7 @@ export * from './loggers.ts';
 export * from './loyalty.ts';
 export * from './mails.ts';
 export * from './maintenance.ts';
+export * from './month-closes.ts';
 export * from './movements.ts';
 export * from './repositories.ts';
 export * from './settings.ts';

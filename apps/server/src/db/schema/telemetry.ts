@@ -8,7 +8,7 @@ import { loggers } from './loggers.ts';
 import { users } from './users.ts';
 
 /**
- * Every event a logger sent, as received (domain.md §5): `(logger, seq)` is unique, so a resent event
+ * Every event a logger sent, as received (decision 0007): `(logger, seq)` is unique, so a resent event
  * is acknowledged and ignored. Each is attributed at ingestion to the device the logger was fitted to
  * and the location the device stood at, at the event's time. `amount_cents` is the money the event
  * stands for (coins × value, a card payment, tokens × their value then); `test` marks payments during
@@ -231,4 +231,19 @@ export const telemetryHeldEvents = pgTable(
     event: jsonb().$type<TelemetryEvent>().notNull(),
   },
   (t) => [uniqueIndex('telemetry_held_events_logger_seq_key').on(t.loggerId, t.seq), index('telemetry_held_events_hold_idx').on(t.holdId)],
+);
+
+/**
+ * The sums of events that came for a closed month (docs/rules.md "Month close"): counted in the first
+ * open month after it, on its first day, in the rollups above, and kept here too, by the month they
+ * belong to (`of_month`) and the month they were counted in (`month`), so a report of that month shows
+ * them as adjustments naming their month. Written by ingestion in the batch's statement.
+ */
+export const rollupAdjustments = pgTable(
+  'rollup_adjustments',
+  { ...rollupPlace(), month: date({ mode: 'string' }).notNull(), ofMonth: date({ mode: 'string' }).notNull(), ...rollupSums() },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.month, t.ofMonth, t.locationKey] }),
+    index('rollup_adjustments_company_month_idx').on(t.companyId, t.month),
+  ],
 );

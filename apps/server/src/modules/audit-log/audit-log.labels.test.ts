@@ -22,6 +22,7 @@ const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
   users: schema.users,
   'pos-workers': schema.posWorkers,
   'telemetry-holds': schema.telemetryHolds,
+  'month-closes': schema.monthCloses,
 };
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');

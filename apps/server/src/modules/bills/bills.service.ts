@@ -50,12 +50,14 @@ export interface Billable {
   locationId: number | null;
   amountCents: number;
   type: 'coin' | 'note' | 'cashless';
+  /** The earliest its bill may be issued at, when later than the payment: the payment's month is closed (docs/rules.md "Month close"). */
+  issueFrom?: Date;
 }
 
 const PAYMENT: Record<Billable['type'], BillPayment> = { coin: 'G', note: 'G', cashless: 'K' };
 
 /**
- * Where a payment is fiscalized (domain.md §9): the device's setting, or its location's when it
+ * Where a payment is fiscalized (docs/rules.md "Bills and fiscalization"): the device's setting, or its location's when it
  * inherits (the location it stood at when paid), with the premises label the same way and the
  * device's ISU number. Null: no bill (fiscalization off, or the premises or ISU missing: the
  * transactions-vs-bills comparison lists those payments).
@@ -116,7 +118,8 @@ export async function issueDeviceBills(
   const inOrder = [...payments].sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
   const billed = inOrder.flatMap((payment) => {
     const place = billingPlace(fiscal, placements, payment);
-    return place ? [{ payment, ...place, at: payment.at, year: Number(businessDate(payment.at).slice(0, 4)) }] : [];
+    const at = payment.issueFrom && payment.issueFrom > payment.at ? payment.issueFrom : payment.at;
+    return place ? [{ payment, ...place, at, year: Number(businessDate(at).slice(0, 4)) }] : [];
   });
   if (billed.length === 0) return null;
 
@@ -356,7 +359,7 @@ async function issueOne(tx: Tx, keys: FiscalKeys, issuer: Issuer, bill: HandBill
 }
 
 /**
- * The storno of a bill (domain.md §9): the negative of its amount and VAT, same premises, ISU, device,
+ * The storno of a bill (docs/rules.md "Bills and fiscalization"): the negative of its amount and VAT, same premises, ISU, device,
  * location and payment, issued at `at`.
  */
 export function stornoOf(
@@ -442,7 +445,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
     },
 
     /**
-     * Cancels a bill with a storno (domain.md §9): the negative of its amount and VAT, same premises,
+     * Cancels a bill with a storno (docs/rules.md "Bills and fiscalization"): the negative of its amount and VAT, same premises,
      * device and payment, its own next number, issued now. The original is locked while it is
      * cancelled, so two stornos of one bill cannot both pass; a storno is not cancelled in turn.
      */

@@ -130,8 +130,8 @@ const filterWords: Record<string, keyof typeof EXPORT_WORDS> = {
 
 /** Filters whose value is a text searched for (`partial`): written `contains “…”`. */
 const partialFilters = new Set(['name', 'uid', 'number', 'supplier']);
-/** A report's params that are not filters: its subject and period are its title and period line; its order is not what it holds. */
-const notFilters = new Set(['subject', 'from', 'to', 'period', 'compareFrom', 'compareTo']);
+/** A report's params that are not filters: its subject, period and month are its title and period line; its order is not what it holds. */
+const notFilters = new Set(['subject', 'from', 'to', 'period', 'compareFrom', 'compareTo', 'month']);
 
 /**
  * The name of each resource a filter may point at (`/api/v2/<resource>/<id>`), read within the

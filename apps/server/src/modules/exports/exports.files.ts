@@ -303,6 +303,18 @@ function loadPdfMake(): Promise<PdfMake> {
   return pdfmake;
 }
 
+/** The writer of an export's format; a PDF's options are worked out only for a PDF. */
+export function fileWriter(
+  format: 'csv' | 'xlsx' | 'pdf',
+  head: FileHead,
+  sink: ByteSink,
+  pdf: () => Parameters<typeof pdfWriter>[2],
+): FileWriter {
+  if (format === 'csv') return csvWriter(head, sink);
+  if (format === 'xlsx') return xlsxWriter(head, sink);
+  return pdfWriter(head, sink, pdf());
+}
+
 /**
  * A PDF through pdfmake: A4 landscape, the title, subtitle and chart, then the table of the columns
  * marked `pdf` (its header repeated on every page), the totals bold, page numbers in the footer.

@@ -18,17 +18,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { ApiProblem } from '../../http/problems.ts';
 import { financeReport } from '../reports/reports.service.ts';
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
-import {
-  type ByteSink,
-  barChartSvg,
-  type Cell,
-  csvWriter,
-  type FileColumn,
-  type FileHead,
-  type FileWriter,
-  pdfWriter,
-  xlsxWriter,
-} from './exports.files.ts';
+import { type ByteSink, barChartSvg, type Cell, type FileColumn, type FileHead, fileWriter } from './exports.files.ts';
 
 /** Lines asked of the finance service at a time: a few statements for a big report, a few MB at most in memory. */
 export const FINANCE_EXPORT_PAGE = 2_000;
@@ -229,16 +219,11 @@ export async function buildFinanceExport(
     empty: w.none[subject],
     about: aboutLines(about, ctx.lang, madeAt),
   };
-  const writer: FileWriter =
-    format === 'csv'
-      ? csvWriter(head, sink)
-      : format === 'xlsx'
-        ? xlsxWriter(head, sink)
-        : pdfWriter(head, sink, {
-            chart: chartOf(first, ctx.lang),
-            generated: interpolate(w.generated, { at: formatDateTime(madeAt) }),
-            footer: (page, pages) => interpolate(w.page, { page, pages }),
-          });
+  const writer = fileWriter(format, head, sink, () => ({
+    chart: chartOf(first, ctx.lang),
+    generated: interpolate(w.generated, { at: formatDateTime(madeAt) }),
+    footer: (page, pages) => interpolate(w.page, { page, pages }),
+  }));
   const sums = new Map<Figure, number>(figures.map(({ field }) => [field, 0]));
   let written = 0;
   const add = async (report: FinanceReport) => {

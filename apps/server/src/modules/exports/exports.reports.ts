@@ -31,20 +31,12 @@ import {
   logisticScope,
 } from '../reports/reports.service.ts';
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
-import {
-  type ByteSink,
-  type Cell,
-  csvWriter,
-  type FileColumn,
-  type FileHead,
-  type FileWriter,
-  pdfWriter,
-  xlsxWriter,
-} from './exports.files.ts';
+import { type ByteSink, type Cell, type FileColumn, type FileHead, fileWriter } from './exports.files.ts';
 import { type BuiltFile, buildFinanceExport, financeTitle, type Progress, periodLabel } from './exports.finance.ts';
+import { vatBookDataSet } from './exports.vat-book.ts';
 
 /**
- * The reports as export data sets (issue 15 §2): one entry per report, so a new report is one entry.
+ * The reports as export data sets (decision 0026): one entry per report, so a new report is one entry.
  * Each is read through the service its screen reads (the same figures), a page at a time; its params
  * are checked on request by the report's own scope check, the one the report calls first (its own 4xx,
  * without reading the report); its columns name the figures in English and Croatian; the totals line
@@ -166,15 +158,10 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
       empty: '',
       about: aboutLines(about, lang, madeAt),
     };
-    const writer: FileWriter =
-      format === 'csv'
-        ? csvWriter(head, sink)
-        : format === 'xlsx'
-          ? xlsxWriter(head, sink)
-          : pdfWriter(head, sink, {
-              generated: interpolate(generatedWord[lang], { at: formatDateTime(madeAt) }),
-              footer: (page, pages) => interpolate(pageWord[lang], { page, pages }),
-            });
+    const writer = fileWriter(format, head, sink, () => ({
+      generated: interpolate(generatedWord[lang], { at: formatDateTime(madeAt) }),
+      footer: (page, pages) => interpolate(pageWord[lang], { page, pages }),
+    }));
     let written = 0;
     let current = first;
     for (let number = 1; ; number++) {
@@ -458,4 +445,6 @@ export const reportDataSets: Record<ReportExportKind, ReportDataSet> = {
   'loyalty-report-owners': dataSet('loyalty-report-owners', ownersSpec),
   'loyalty-report-cards': dataSet('loyalty-report-cards', cardsSpec),
   'loyalty-report-holders': dataSet('loyalty-report-holders', holdersSpec),
+  // One month, two tables (the book and its reconciliation): a builder of its own.
+  'vat-book': vatBookDataSet,
 };

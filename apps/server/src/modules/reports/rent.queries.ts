@@ -28,14 +28,16 @@ export interface LocationRent {
 
 /**
  * The rent of every location with rental terms in the scope, for each calendar month the range touches
- * (domain.md §8), worked out on the whole month: its revenue on the contract's days, up to today.
+ * (docs/rules.md "Money reports", rent), worked out on the whole month: its revenue on the contract's days, up to today.
  * Three small reads, the last two at once: the terms, the months' revenue from the locations' monthly
  * rollup, and the days of months the contract covers in part from their daily one.
  */
 export async function locationRents(db: Db, scope: RentScope, now = new Date()): Promise<LocationRent[]> {
   const today = businessDate(now);
   const companies = scope.companies === null ? sql`true` : sql`l.company_id = any(${list(scope.companies)}::int[])`;
-  const termsResult = await db.execute(sql`
+  const months = monthsOf(scope.from, scope.to);
+  const [termsResult, closedResult] = await Promise.all([
+    db.execute(sql`
     select l.id, l.name, l.company_id, l.lessor_id,
       coalesce(l.rental_type, s.rental_type) as type,
       coalesce(l.contract_rental_amount_cents, s.contract_rental_amount_cents) as amount,
@@ -48,7 +50,22 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
       and coalesce(l.rental_type, s.rental_type) is not null
       ${scope.lessor === undefined ? sql`` : sql`and l.lessor_id = ${scope.lessor}`}
       ${scope.location === undefined ? sql`` : sql`and l.id = ${scope.location}`}
-    order by l.id`);
+    order by l.id`),
+    // The closed months of the scope's companies, each with the terms its locations had when it was
+    // closed (docs/rules.md "Month close"): a closed month's rent is worked out from those.
+    db.execute(sql`
+    select c.company_id, to_char(c.month, 'YYYY-MM-DD') as month, t.location_id as id, l.name, t.lessor_id,
+      t.rental_type as type, t.amount_cents as amount, t.percentage_bp as percentage, t.income_limit_cents as income_limit,
+      to_char(t.contract_start, 'YYYY-MM-DD') as contract_start, to_char(t.contract_end, 'YYYY-MM-DD') as contract_end
+    from month_closes c
+    left join month_close_terms t on t.close_id = c.id and t.rental_type is not null
+      ${scope.lessor === undefined ? sql`` : sql`and t.lessor_id = ${scope.lessor}`}
+      ${scope.location === undefined ? sql`` : sql`and t.location_id = ${scope.location}`}
+    left join locations l on l.id = t.location_id
+    where c.reopened_at is null and c.month between ${months[0]}::date and ${months.at(-1)}::date
+      and ${scope.companies === null ? sql`true` : sql`c.company_id = any(${list(scope.companies)}::int[])`}
+    order by t.location_id`),
+  ]);
   type TermsRow = {
     id: number;
     name: string;
@@ -62,28 +79,38 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
     contract_end: string | null;
   };
   const places = (termsResult as unknown as { rows: TermsRow[] }).rows;
-  if (places.length === 0) return [];
-  const months = monthsOf(scope.from, scope.to);
-  const ids = places.map((p) => p.id);
+  const frozen = (closedResult as unknown as { rows: (Omit<TermsRow, 'id'> & { id: number | null; month: string })[] }).rows;
+  // Each closed (company, month), and the locations that owed rent then.
+  const closed = new Set(frozen.map((r) => `${r.company_id}|${r.month}`));
+  const frozenPlaces = frozen.filter((r): r is TermsRow & { month: string } => r.id !== null);
+  if (places.length === 0 && frozenPlaces.length === 0) return [];
+  const ids = [...new Set([...places.map((p) => p.id), ...frozenPlaces.map((p) => p.id)])];
   // Each month's last day that counts: its end, or today in the current month.
   const monthsToDate = months.map((month) => (monthEnd(month) < today ? monthEnd(month) : today));
 
   // The contract's days of each month; those covering part of a month take their revenue by day.
-  const cells = places.flatMap((place) => {
-    const terms: RentTerms = {
-      type: place.type,
-      amountCents: place.amount === null ? null : Number(place.amount),
-      percentageBp: place.percentage === null ? null : Number(place.percentage),
-      incomeLimitCents: place.income_limit === null ? null : Number(place.income_limit),
-      contractStart: place.contract_start,
-      contractEnd: place.contract_end,
-    };
-    return months.map((month, m) => {
-      const span = contractSpan(terms, month, today);
-      const partial = span !== null && (span[0] !== month || span[1] < (monthsToDate[m] ?? today));
-      return { place, terms, month, m, span, partial };
-    });
+  const termsOf = (place: TermsRow): RentTerms => ({
+    type: place.type,
+    amountCents: place.amount === null ? null : Number(place.amount),
+    percentageBp: place.percentage === null ? null : Number(place.percentage),
+    incomeLimitCents: place.income_limit === null ? null : Number(place.income_limit),
+    contractStart: place.contract_start,
+    contractEnd: place.contract_end,
   });
+  const cellOf = (place: TermsRow, terms: RentTerms, month: string, m: number) => {
+    const span = contractSpan(terms, month, today);
+    const partial = span !== null && (span[0] !== month || span[1] < (monthsToDate[m] ?? today));
+    return { place, terms, month, m, span, partial };
+  };
+  const monthIndex = new Map(months.map((month, m) => [month, m]));
+  // Today's terms for the open months, the kept ones for the closed.
+  const cells = [
+    ...places.flatMap((place) => {
+      const terms = termsOf(place);
+      return months.flatMap((month, m) => (closed.has(`${place.company_id}|${month}`) ? [] : [cellOf(place, terms, month, m)]));
+    }),
+    ...frozenPlaces.map((place) => cellOf(place, termsOf(place), place.month, monthIndex.get(place.month) ?? 0)),
+  ].sort((a, b) => a.place.id - b.place.id || a.m - b.m);
   const partial = cells.filter((c) => c.partial && c.span);
   // Two reads at once: what each location took in each whole month, and in the contract's days of
   // the months a contract covers in part.
@@ -105,7 +132,6 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
       : null,
   ]);
   // Each location's revenue by month, in the order of `months`.
-  const monthIndex = new Map(months.map((month, m) => [month, m]));
   const revenue = new Map<number, number[]>();
   for (const r of (monthly as unknown as { rows: { location_key: number; month: string; revenue: unknown }[] }).rows) {
     const m = monthIndex.get(r.month);

@@ -1,9 +1,13 @@
 import { businessDate, MACHINE_VAT_PERCENT, netOfVat, type TelemetryEvent } from '@kovanica/contract';
+import { landingOf } from '../month-closes/month-closes.service.ts';
 import type { IngestContext, Span, StateRow } from './ingest-context.ts';
 
 /** The money parts of a rollup row (`device_daily`), and the counters beside them. */
 export interface Rollup {
+  /** The business day the sums are counted on: the event's, or for a closed month's the landing day (`landingOf`). */
   day: string;
+  /** The closed month (its first day) the sums belong to, counted on `day` of a later open month; else null. */
+  ofMonth: string | null;
   locationId: number | null;
   coinsCents: number;
   notesCents: number;
@@ -53,14 +57,18 @@ function dayOf(at: Date): string {
 export class Rollups {
   readonly #byKey = new Map<string, Rollup>();
 
+  /** `closed`: the first days of the company's closed months, whose events are counted in a later open month. */
+  constructor(readonly closed: ReadonlySet<string> = new Set()) {}
+
   /** The row an event at `at`, at `locationId`, counts toward. */
   of(at: Date, locationId: number | null): Rollup {
-    const day = dayOf(at);
-    const key = `${day}|${locationId ?? 0}`;
+    const { day, ofMonth } = this.closed.size === 0 ? { day: dayOf(at), ofMonth: null } : landingOf(this.closed, dayOf(at));
+    const key = `${day}|${locationId ?? 0}|${ofMonth ?? ''}`;
     let rollup = this.#byKey.get(key);
     if (!rollup) {
       rollup = {
         day,
+        ofMonth,
         locationId,
         coinsCents: 0,
         notesCents: 0,

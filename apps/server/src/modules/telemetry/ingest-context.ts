@@ -54,13 +54,18 @@ export interface IngestContext {
   device: { id: number; playPriceCents: number; tokenValueCents: number; inVatSystem: boolean } | null;
   /** The device's placements over the batch's time span, with what their locations say of fiscalization. */
   placements: (Span & { locationId: number; fiscalization: boolean; premisesLabel: string | null })[];
-  /** What issuing bills for the batch's payments needs (domain.md §9), when the logger is fitted to a device. */
+  /** What issuing bills for the batch's payments needs (docs/rules.md "Bills and fiscalization"), when the logger is fitted to a device. */
   fiscal: FiscalContext | null;
   /** The device's service sessions over the batch's time span; ingestion adds those it opens. */
   sessions: Span[];
   state: StateRow | null;
   /** Whether the device has a batch held as implausible, waiting for a person (docs/rules.md "Plausibility"). */
   held: boolean;
+  /**
+   * The device's company's closed months (their first days) from the batch's first month on: what comes
+   * for one of them is counted in the first open month after it (docs/rules.md "Month close").
+   */
+  closed: Set<string>;
 }
 
 /** The batch's times: a clock more than 5 minutes ahead is replaced by the receipt time (its seq is clamped). */
@@ -142,7 +147,9 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
         where p.device_id = d.id and p.from_at <= ${last}::timestamptz and (p.to_at is null or p.to_at > ${first}::timestamptz)) as placements,
       (select json_agg(json_build_array(s.started_at, s.ended_at)) from service_sessions s
         where s.device_id = d.id and s.started_at <= ${last}::timestamptz and (s.ended_at is null or s.ended_at > ${first}::timestamptz)) as sessions,
-      (select row_to_json(st) from device_state st where st.device_id = d.id) as state
+      (select row_to_json(st) from device_state st where st.device_id = d.id) as state,
+      array(select to_char(mc.month, 'YYYY-MM-DD') from month_closes mc where mc.company_id = d.company_id and mc.reopened_at is null
+        and mc.month >= date_trunc('month', ${first}::timestamptz at time zone 'Europe/Zagreb')::date) as closed
     from (select 1) as one left join devices d on d.logger_id = ${loggerId}`,
   );
   type Raw = {
@@ -160,6 +167,7 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     sessions: [string, string | null][] | null;
     state: Record<string, unknown> | null;
     held: boolean;
+    closed: string[] | null;
   };
   const row = (result as unknown as { rows: Raw[] }).rows[0] as Raw;
   const st = row.state;
@@ -195,6 +203,7 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
           },
     sessions: (row.sessions ?? []).map(([start, end]) => ({ from: new Date(start), to: dateOrNull(end) })),
     held: Boolean(row.held),
+    closed: new Set(row.closed ?? []),
     state: st
       ? {
           deviceId: Number(st.device_id),

@@ -109,15 +109,38 @@ const addTo = (table: string) => sql.raw(sums.map((c) => `${c} = ${table}.${c} +
  * batches wait for each other rather than deadlock.
  */
 export function upsertRollups(companyId: number, deviceId: number, rollups: Rollup[]): SQL {
-  const column = <K extends keyof Rollup>(key: K) => arrayLiteral(rollups.map((rollup) => rollup[key]));
+  // A batch's days are summed per (day, location); what came for a closed month is a row of its own
+  // for its landing day (`ofMonth`), so the adjustments know their month.
+  const days = rollups.filter((r) => r.ofMonth === null);
+  const landed = rollups.filter((r) => r.ofMonth !== null);
+  const column = <K extends keyof Rollup>(key: K) => arrayLiteral([...days, ...landed].map((rollup) => rollup[key]));
   const arrays = sql.join(
-    [sql`${column('locationId')}::int[]`, sql`${column('day')}::date[]`, ...ROLLUP_KEYS.map((key) => sql`${column(key)}::bigint[]`)],
+    [
+      sql`${column('locationId')}::int[]`,
+      sql`${column('day')}::date[]`,
+      sql`${column('ofMonth')}::date[]`,
+      ...ROLLUP_KEYS.map((key) => sql`${column(key)}::bigint[]`),
+    ],
     sql`, `,
   );
   const columns = sql.raw(sums.map((c) => `r.${c}`).join(', '));
-  return sql`batch_days as (
+  const adjustments = landed.length
+    ? sql`,
+  adj as (
+    insert into rollup_adjustments (company_id, device_id, location_key, location_id, month, of_month, ${sumList})
+    select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, date_trunc('month', r.day)::date, r.of_month, ${sumSelect}
+    from batch_rows r where r.of_month is not null
+    group by r.location_key, r.location_id, date_trunc('month', r.day), r.of_month
+    on conflict (device_id, month, of_month, location_key) do update set ${addTo('rollup_adjustments')})`
+    : sql``;
+  return sql`batch_rows as (
     select coalesce(j.location_id, 0) as location_key, j.*
-    from unnest(${arrays}) as j(location_id, day, ${sumList})),
+    from unnest(${arrays}) as j(location_id, day, of_month, ${sumList})),
+  batch_days as (${
+    landed.length
+      ? sql`select r.location_key, r.location_id, r.day, ${sumSelect} from batch_rows r group by r.location_key, r.location_id, r.day`
+      : sql`select r.location_key, r.location_id, r.day, ${columns} from batch_rows r`
+  }),
   dd as (
     insert into device_daily (company_id, device_id, location_key, location_id, day, ${sumList})
     select ${companyId}::int, ${deviceId}::int, r.location_key, r.location_id, r.day, ${columns}
@@ -144,7 +167,7 @@ export function upsertRollups(companyId: number, deviceId: number, rollups: Roll
     select ${companyId}::int, r.location_key, r.location_id, r.month,
       (select count(*) from dm where dm.location_key = r.location_key and dm.month = r.month and dm.fresh), ${columns}
     from batch_months r order by r.month, r.location_key
-    on conflict (company_id, month, location_key) do update set devices = location_monthly.devices + excluded.devices, ${addTo('location_monthly')})`;
+    on conflict (company_id, month, location_key) do update set devices = location_monthly.devices + excluded.devices, ${addTo('location_monthly')})${adjustments}`;
 }
 
 /** The device's state as the batch left it (a CTE of the write statement). */

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { type Billable, issueDeviceBills } from '../bills/bills.service.ts';
 import { type CardSpend, debitCardSpends } from '../card-transactions/card-transactions.service.ts';
+import { zagrebMidnight } from '../month-closes/month-closes.service.ts';
 import { addLateCash, closeCashPeriod, type EmptyingRow, flushEmptyings, intoBox, type LateCash, writeEmptyings } from './ingest-cash.ts';
 import {
   commandOf,
@@ -184,7 +185,7 @@ async function derive(
 
   const scope: DeviceScope = { companyId: logger.companyId, deviceId: device.id };
   const state = context.state ?? initialState(device.id, logger.companyId);
-  const rollups = new Rollups();
+  const rollups = new Rollups(context.closed);
   const rows: EventRow[] = [];
   const confirmed: number[] = [];
   const lateCash: LateCash[] = [];
@@ -234,9 +235,12 @@ async function derive(
       if (!late) testPlaysInSession += testPlays;
       const lateShare = intoBox(state, event.type, at, amountCents, count);
       if (lateShare) lateCash.push(lateShare);
-      // Money paid at the machine is billed; tokens and card credit were billed where they were sold (domain.md §9).
+      // Money paid at the machine is billed; tokens and card credit were billed where they were sold
+      // (docs/rules.md "Bills and fiscalization").
       if (!test && amountCents > 0 && (event.type === 'coin' || event.type === 'note' || event.type === 'cashless')) {
-        billable.push({ seq: event.seq, at, locationId, amountCents, type: event.type });
+        // A payment of a closed month is billed no earlier than the first open month after it (docs/rules.md "Month close").
+        const issueFrom = rollup.ofMonth === null ? undefined : zagrebMidnight(rollup.day);
+        billable.push({ seq: event.seq, at, locationId, amountCents, type: event.type, ...(issueFrom ? { issueFrom } : {}) });
       }
       // A card's credit is spent whatever the mode: a test play on a card took the card's credit too.
       if (event.type === 'card') {

@@ -152,6 +152,7 @@ export const menu: MenuEntry[] = [
       { to: '/bills/unfiscalized', labelKey: 'menu.billsUnfiscalized', permission: 'bills.read', module: 'bills' },
       { to: '/bills/request', labelKey: 'menu.billsRequest', permission: 'bill-attempts.read', module: 'bills' },
       { to: '/transactions-bills/comparison', labelKey: 'menu.billsComparison', permission: 'bills.read', module: 'bills' },
+      { to: '/vat-book/list', labelKey: 'menu.vatBook', permission: 'bills.read', module: 'bills' },
     ],
   },
   {
@@ -176,6 +177,8 @@ export const menu: MenuEntry[] = [
       { to: '/finance-report/lessor', labelKey: 'menu.financeByLessor', permission: 'finance.read', module: 'finance' },
       { to: '/finance-report/company', labelKey: 'menu.financeByCompany', permission: 'finance.read', module: 'finance' },
       { to: '/ebitda/list', labelKey: 'menu.ebitda', permission: 'finance.read', module: 'finance', component: 'finance.ebitda' },
+      // Closing a month for good (docs/rules.md "Month close"): admins, managers and accountants.
+      { to: '/month-close/list', labelKey: 'menu.monthClose', permission: 'month-closes.read', module: 'finance' },
       { to: '/finance-report/export', labelKey: 'menu.financeExport', permission: 'exports.create', module: 'transfer' },
     ],
   },

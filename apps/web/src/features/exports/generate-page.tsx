@@ -70,6 +70,8 @@ const reportFilters: Record<
     group?: boolean;
     /** The loyalty reports' owner; `cards` adds the card report's status and flag. */
     loyalty?: 'owner' | 'cards';
+    /** A report of one calendar month (the VAT book): the month the range starts in. */
+    month?: boolean;
   }
 > = {
   'finance-report': {
@@ -88,6 +90,7 @@ const reportFilters: Record<
   'loyalty-report-owners': { places: [], loyalty: 'owner' },
   'loyalty-report-cards': { places: [], loyalty: 'cards' },
   'loyalty-report-holders': { places: [], loyalty: 'owner' },
+  'vat-book': { places: [], month: true },
 };
 
 /**
@@ -130,6 +133,12 @@ export function ExportGeneratePage() {
   const params = () => {
     if (!kind) return {};
     const chosen: Record<string, string> = {};
+    if (isReport(kind) && report?.month) {
+      // One Zagreb month: the one the range starts in, for the view's or the chosen company.
+      chosen.month = from.slice(0, 7);
+      if (view === 'all' && places.company) chosen.company = places.company;
+      return chosen;
+    }
     if (isReport(kind)) {
       // A report's own query: its range, subject, period and places (`financeExportParams` and the like).
       chosen.from = from;

@@ -1,44 +1,10 @@
-import { type ExportFormat, type ExportItem, type FinanceQuery, formatCount } from '@kovanica/contract';
-import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconFileDownload, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ExportProgress } from '../../components/export-list.tsx';
-import { failureText } from '../../components/failure-alert.tsx';
-import {
-  downloadExport,
-  exportKeys,
-  exportQuery,
-  financeExportParams,
-  type PendingExport,
-  readPending,
-  requestFinanceExport,
-  writePending,
-} from '../../lib/exports.ts';
+import type { FinanceQuery } from '@kovanica/contract';
+import { ReportExportMenu } from '../../components/report-export-menu.tsx';
+import { financeExportParams, requestFinanceExport } from '../../lib/exports.ts';
 
-// The exports this browser waits for, shared by the menu and the progress panel, kept over a reload.
-const listeners = new Set<() => void>();
-let pending: PendingExport[] = typeof localStorage === 'undefined' ? [] : readPending();
-const setPending = (next: PendingExport[]) => {
-  pending = next;
-  writePending(next);
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-export const usePendingExports = () => useSyncExternalStore(subscribe, () => pending);
-/** Watches an export just asked for: its progress shows, its file downloads when done. */
-export const trackExport = (item: ExportItem) =>
-  setPending([...pending.filter((p) => p.iri !== item['@id']), { iri: item['@id'], downloaded: false }]);
-const markDownloaded = (iri: string) => setPending(pending.map((p) => (p.iri === iri ? { ...p, downloaded: true } : p)));
-const forget = (iri: string) => setPending(pending.filter((p) => p.iri !== iri));
-
-const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
+// The server's report exports (menu, progress panel, the exports this browser waits for) are shared
+// with the VAT book's screen: `components/report-export-menu.tsx`.
+export { ExportProgressPanel, trackExport, usePendingExports } from '../../components/report-export-menu.tsx';
 
 /**
  * "Export" on a finance report's header: CSV, XLSX or PDF of what the screen shows (every line, not
@@ -46,98 +12,5 @@ const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
  * when it is done.
  */
 export function ExportMenu({ query }: { query: FinanceQuery }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const ask = useMutation({
-    mutationFn: (format: ExportFormat) => requestFinanceExport(format, financeExportParams(query)),
-    onSuccess: (item) => {
-      trackExport(item);
-      void queryClient.invalidateQueries({ queryKey: exportKeys.all });
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: t('exports.failedToAsk'), message: failureText(error, t('errors.genericText')) }),
-  });
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFileDownload size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={ask.isPending}
-        >
-          {t('exports.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('exports.menuLabel')}</Menu.Label>
-        {FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => ask.mutate(format)}>
-            {t(`exports.formats.${format}`)}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/finance-report/export">
-          {t('exports.allExports')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** The exports this browser waits for, each with its progress; empty when there are none. */
-export function ExportProgressPanel() {
-  const list = usePendingExports();
-  if (list.length === 0) return null;
-  return (
-    <Stack gap="xs" mb="md">
-      {list.map((p) => (
-        <ExportProgressRow key={p.iri} pending={p} />
-      ))}
-    </Stack>
-  );
-}
-
-function ExportProgressRow({ pending: p }: { pending: PendingExport }) {
-  const { t } = useTranslation();
-  const { data: item, error } = useQuery(exportQuery(p.iri));
-  const gone = (error as { status?: number } | null)?.status === 404;
-  useEffect(() => {
-    if (gone) forget(p.iri);
-  }, [gone, p.iri]);
-  useEffect(() => {
-    if (item?.status !== 'done' || p.downloaded) return;
-    markDownloaded(p.iri);
-    downloadExport(item).catch((e: unknown) =>
-      notifications.show({ color: 'red', title: t('exports.downloadFailed'), message: failureText(e, t('errors.genericText')) }),
-    );
-  }, [item, p.downloaded, p.iri, t]);
-  if (!item) return null;
-  const label = t(`exports.formats.${item.format}`);
-  const text =
-    item.status === 'done'
-      ? t('exports.progress.done', { format: label, rows: formatCount(item.rows ?? 0), count: item.rows ?? 0 })
-      : item.status === 'failed'
-        ? t('exports.progress.failed', { format: label, error: item.error ?? '' })
-        : t(`exports.progress.${item.status}`, { format: label, progress: item.progress });
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="export-progress" aria-live="polite">
-      <Group justify="space-between" wrap="nowrap" gap="sm" mb={item.status === 'done' || item.status === 'failed' ? 0 : 6}>
-        <Text size="sm" c={item.status === 'failed' ? 'red.8' : undefined}>
-          {text}
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          {item.status === 'done' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => void downloadExport(item)}>
-              {t('exports.downloadAgain')}
-            </Anchor>
-          )}
-          <ActionIcon variant="subtle" color="gray" aria-label={t('exports.dismiss')} onClick={() => forget(p.iri)}>
-            <IconX size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
-      </Group>
-      {item.status !== 'done' && item.status !== 'failed' && <ExportProgress progress={item.progress} />}
-    </Paper>
-  );
+  return <ReportExportMenu ask={(format) => requestFinanceExport(format, financeExportParams(query))} />;
 }
