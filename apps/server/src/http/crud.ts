@@ -72,7 +72,9 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
 /**
  * The standard list/get/create/update/delete routes of one resource, in the common dialect. Anything
  * beyond these is written out in the resource's own routes file. Bodies and params reach the
- * handlers already validated (and coerced) by the route schemas.
+ * handlers already validated (and coerced) by the route schemas. The one place that casts them: its
+ * schemas are the resource's, known here only as the generic `Create` and `Patch` its service takes
+ * (a module's own routes are typed from their schemas, http/api.ts).
  */
 export function registerCrud<Item extends { '@id': string }, Create, Patch>(
   app: FastifyInstance,

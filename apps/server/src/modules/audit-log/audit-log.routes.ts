@@ -1,12 +1,12 @@
 import { auditLogResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { auditLog } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { auditLogService } from './audit-log.service.ts';
 
 /** The audit trail (decision 0028): listed and read only; it is written by the services it records. */
-export function auditLogRoutes(app: FastifyInstance, deps: Deps) {
+export function auditLogRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: auditLogResource,
     columns: {

@@ -1,14 +1,12 @@
 import { loginRequest, loginResponse, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { sessionTag } from '../../http/guard.ts';
 import { authService, type LoginLimits } from './auth.service.ts';
 
-export function authRoutes(fastify: FastifyInstance, { db, versions, limits }: Deps, options: { ttl: string; limits?: LoginLimits }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function authRoutes(app: Api, { db, versions, limits }: Deps, options: { ttl: string; limits?: LoginLimits }) {
   const service = authService(db, limits, (claims) => app.jwt.sign(claims, { expiresIn: options.ttl }), options.limits);
 
   app.post('/api/v2/authentication_token', {

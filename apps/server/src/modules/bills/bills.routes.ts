@@ -1,7 +1,4 @@
 import {
-  type BillComparisonQuery,
-  type BillSend,
-  type BillStorno,
   billAttemptsResource,
   billComparisonAnswer,
   billComparisonQuery,
@@ -10,7 +7,6 @@ import {
   billSendAnswer,
   billStorno,
   billsResource,
-  type CisSimulatorPatch,
   cisSimulatorItem,
   cisSimulatorPatch,
   fiscalCertificatesResource,
@@ -18,7 +14,7 @@ import {
   fiscalSettingsResource,
   problemSchema,
 } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -35,7 +31,7 @@ const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema, 422
  * written here; every send to CIS; the transactions-vs-bills comparison; the company's fiscal
  * settings and certificates; the simulated CIS's switches (admins).
  */
-export function billsRoutes(app: FastifyInstance, deps: Deps) {
+export function billsRoutes(app: Api, deps: Deps) {
   const bills = billsService(deps.db, deps.fiscalKeys);
   registerCrud(app, deps, {
     resource: billsResource,
@@ -64,7 +60,7 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 201: billItem, ...errors },
     },
     handler: async (request, reply) => {
-      const storno = await bills.storno(contextOf(request), (request.params as { id: number }).id, request.body as BillStorno);
+      const storno = await bills.storno(contextOf(request), request.params.id, request.body);
       deps.versions.bump('bills');
       if (!storno) throw notFound();
       deps.wake('fiscal-sweep');
@@ -83,7 +79,7 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: billSendAnswer, ...errors },
     },
     handler: async (request) => {
-      const queued = await bills.send(contextOf(request), request.body as BillSend);
+      const queued = await bills.send(contextOf(request), request.body);
       deps.versions.bump('bills');
       deps.wake('fiscal-sweep');
       return { queued };
@@ -100,7 +96,7 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: billComparisonQuery,
       response: { 200: billComparisonAnswer, ...errors },
     },
-    handler: (request) => billComparison(deps.db, contextOf(request), request.query as BillComparisonQuery),
+    handler: (request) => billComparison(deps.db, contextOf(request), request.query),
   });
 
   const settings = fiscalSettingsService(deps.db, () => deps.simulatedCis);
@@ -122,7 +118,7 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: fiscalEchoAnswer, ...errors },
     },
     handler: async (request) => {
-      const echo = await settings.echo(contextOf(request), (request.params as { id: number }).id);
+      const echo = await settings.echo(contextOf(request), request.params.id);
       if (!echo) throw notFound();
       return echo;
     },
@@ -165,7 +161,7 @@ export function billsRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request) => {
       const { switches } = simulator();
-      Object.assign(switches, request.body as CisSimulatorPatch);
+      Object.assign(switches, request.body);
       // A CIS switched back on gets the waiting bills at once, not at the next minute.
       deps.wake('fiscal-sweep');
       return simulatorState();

@@ -1,6 +1,6 @@
 import { cardAppCard, cardAppPromoBoxes, cardAppPromoQuery, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import type { Deps } from '../../http/deps.ts';
 import { cardAppService } from './card-app.service.ts';
 
@@ -8,10 +8,10 @@ const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const errors = { 401: problemSchema, 404: problemSchema, 429: problemSchema };
 
 /**
- * The card holders' app's read API (issue 13 §7). `public` to the user guard: the app authenticates
+ * The card holders' app's read API (docs/api-guide.md "3. The card holders' app"). `public` to the user guard: the app authenticates
  * with its loyalty owner's app credential and reaches that owner's cards and promo boxes only.
  */
-export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
+export function cardAppRoutes(app: Api, deps: Deps) {
   const cards = cardAppService(deps.db, deps.limits);
   const tags = ['card-app'];
 
@@ -27,7 +27,7 @@ export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request) => {
       const owner = await cards.owner(request.headers.authorization, request.ip);
-      return cards.card(owner.id, (request.params as { uid: string }).uid);
+      return cards.card(owner.id, request.params.uid);
     },
   });
 
@@ -43,7 +43,7 @@ export function cardAppRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request) => {
       const owner = await cards.owner(request.headers.authorization, request.ip);
-      return cards.promoBoxes(owner.id, (request.query as { card?: string }).card);
+      return cards.promoBoxes(owner.id, request.query.card);
     },
   });
 }

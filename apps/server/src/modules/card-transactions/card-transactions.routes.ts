@@ -1,11 +1,11 @@
 import { cardTransactionsResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { cardTransactionColumns } from './card-transactions.queries.ts';
 import { cardTransactionsService } from './card-transactions.service.ts';
 
-export function cardTransactionsRoutes(app: FastifyInstance, deps: Deps) {
+export function cardTransactionsRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: cardTransactionsResource,
     columns: cardTransactionColumns,

@@ -1,11 +1,11 @@
 import { citiesResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { cities } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { citiesService } from './cities.service.ts';
 
-export function citiesRoutes(app: FastifyInstance, deps: Deps) {
+export function citiesRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: citiesResource,
     table: cities,

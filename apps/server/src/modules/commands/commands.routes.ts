@@ -1,5 +1,5 @@
-import { type CommandCreate, commandCreate, commandItem, commandsResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { commandCreate, commandItem, commandsResource, problemSchema } from '@kovanica/contract';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -8,7 +8,7 @@ import { commandColumns } from './commands.queries.ts';
 import { commandsService } from './commands.service.ts';
 
 /** Remote free rides and resets: listed as `commands`, sent through the device they are for. */
-export function commandsRoutes(app: FastifyInstance, deps: Deps) {
+export function commandsRoutes(app: Api, deps: Deps) {
   const service = commandsService(deps.db);
   registerCrud(app, deps, {
     resource: commandsResource,
@@ -28,7 +28,7 @@ export function commandsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 201: commandItem, 404: problemSchema, 422: problemSchema },
     },
     handler: async (request, reply) => {
-      const command = await service.send(contextOf(request), (request.params as { id: number }).id, request.body as CommandCreate);
+      const command = await service.send(contextOf(request), request.params.id, request.body);
       deps.versions.bump('commands');
       if (!command) throw notFound();
       return reply.code(201).header('location', command['@id']).send(command);

@@ -1,11 +1,11 @@
 import { companiesResource, iri } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { companyColumns } from './companies.queries.ts';
 import { companiesService } from './companies.service.ts';
 
-export function companiesRoutes(app: FastifyInstance, deps: Deps) {
+export function companiesRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: companiesResource,
     columns: companyColumns,

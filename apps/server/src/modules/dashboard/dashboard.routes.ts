@@ -1,14 +1,13 @@
 import { dashboardFigures, dashboardSummary, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { dashboardFigures as readFigures } from './dashboard.figures.ts';
 import { dashboardService } from './dashboard.service.ts';
 
-export function dashboardRoutes(fastify: FastifyInstance, { db }: Deps) {
+export function dashboardRoutes(fastify: Api, { db }: Deps) {
   const service = dashboardService(db);
-  fastify.withTypeProvider<ZodTypeProvider>().get('/api/v2/dashboard/summary', {
+  fastify.get('/api/v2/dashboard/summary', {
     config: { permission: 'dashboard.read' },
     schema: {
       tags: ['dashboard'],
@@ -19,7 +18,7 @@ export function dashboardRoutes(fastify: FastifyInstance, { db }: Deps) {
   });
 
   // The money figures: for those who may read revenue (a worker's dashboard shows the counts above).
-  fastify.withTypeProvider<ZodTypeProvider>().get('/api/v2/dashboard/figures', {
+  fastify.get('/api/v2/dashboard/figures', {
     config: { permission: 'revenue.read' },
     schema: {
       tags: ['dashboard'],

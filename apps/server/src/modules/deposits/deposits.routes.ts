@@ -1,6 +1,4 @@
 import {
-  type DepositPatch,
-  type DepositVerification,
   depositItem,
   depositPatch,
   depositsResource,
@@ -9,7 +7,7 @@ import {
   MERGE_PATCH,
   problemSchema,
 } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -22,7 +20,7 @@ import { depositsService } from './deposits.service.ts';
  * Deposits: listed and read like any resource; counted by workers (with their note), verified by
  * managers and accountants (with a verification note of their own, needed past the tolerance).
  */
-export function depositsRoutes(app: FastifyInstance, deps: Deps) {
+export function depositsRoutes(app: Api, deps: Deps) {
   const service = depositsService(deps.db);
   registerCrud(app, deps, {
     resource: depositsResource,
@@ -42,13 +40,13 @@ export function depositsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: depositItem, 404: problemSchema, 409: problemSchema, 415: problemSchema, 422: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       if (isEmptyPatch(request.body)) {
         const unchanged = await service.get(contextOf(request), id);
         if (!unchanged) throw notFound();
         return unchanged;
       }
-      const deposit = await service.report(contextOf(request), id, request.body as DepositPatch);
+      const deposit = await service.report(contextOf(request), id, request.body);
       deps.versions.bump('deposits');
       if (!deposit) throw notFound();
       return deposit;
@@ -66,7 +64,7 @@ export function depositsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: depositVerificationAnswer, 422: problemSchema },
     },
     handler: async (request) => {
-      const verified = await service.verify(contextOf(request), request.body as DepositVerification);
+      const verified = await service.verify(contextOf(request), request.body);
       deps.versions.bump('deposits');
       return { verified };
     },

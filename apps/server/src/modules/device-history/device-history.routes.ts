@@ -1,12 +1,12 @@
 import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { criticalEpisodeColumns, emptyingColumns, serviceSessionColumns } from './device-history.queries.ts';
 import { criticalEpisodesService, emptyingsService, serviceSessionsService } from './device-history.service.ts';
 
 /** Service-mode, critical and discharge history of devices: read-only, written by ingestion. */
-export function deviceHistoryRoutes(app: FastifyInstance, deps: Deps) {
+export function deviceHistoryRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: serviceSessionsResource,
     columns: serviceSessionColumns,

@@ -1,5 +1,5 @@
 import { collectionOf as collectionSchema, devicesResource, placementItem, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../http/problems.ts';
 import { deviceColumns } from './devices.queries.ts';
 import { devicesService } from './devices.service.ts';
 
-export function devicesRoutes(app: FastifyInstance, deps: Deps) {
+export function devicesRoutes(app: Api, deps: Deps) {
   const service = devicesService(deps.db);
   registerCrud(app, deps, {
     resource: devicesResource,
@@ -26,7 +26,7 @@ export function devicesRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: collectionSchema(placementItem), 404: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const member = await service.placements(contextOf(request), id);
       if (!member) throw notFound();
       const path = `/api/v2/devices/${id}/placements`;

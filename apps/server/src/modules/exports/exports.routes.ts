@@ -1,14 +1,6 @@
-import {
-  type ExportRequest,
-  type ExportsQuery,
-  exportCollection,
-  exportItem,
-  exportRequest,
-  exportsQuery,
-  problemSchema,
-} from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { exportCollection, exportItem, exportRequest, exportsQuery, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import { EXPORTS_PER_USER, tooMany } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
@@ -23,7 +15,7 @@ const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409
  * need the exports' permissions (the transfer module); asking for one also needs what reading its
  * data set needs (its list's or report's permission, module and component), checked by the service.
  */
-export function exportsRoutes(app: FastifyInstance, deps: Deps) {
+export function exportsRoutes(app: Api, deps: Deps) {
   app.route({
     method: 'POST',
     url: '/api/v2/exports',
@@ -40,7 +32,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
       // Each export is a background job's work: a user asks for so many in a window (docs/api.md, "Limits").
       const taken = await deps.limits.take(`export:user:${ctx.actor.userId}`, EXPORTS_PER_USER);
       if (!taken.ok) throw tooMany('too_many_exports', taken.retryAfter);
-      const item = await requestExport(deps.db, ctx, request.body as ExportRequest, deps.lists);
+      const item = await requestExport(deps.db, ctx, request.body, deps.lists);
       deps.wake('export-sweep');
       return reply.code(202).header('location', item['@id']).send(item);
     },
@@ -56,7 +48,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: exportsQuery,
       response: { 200: exportCollection, ...errors },
     },
-    handler: (request) => listExports(deps.db, contextOf(request), request.query as ExportsQuery),
+    handler: (request) => listExports(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -70,7 +62,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: exportItem, ...errors },
     },
     handler: async (request, reply) => {
-      const item = await getExport(deps.db, contextOf(request), (request.params as { id: number }).id);
+      const item = await getExport(deps.db, contextOf(request), request.params.id);
       if (!item) throw notFound();
       return reply.header('cache-control', 'no-store').send(item);
     },
@@ -87,7 +79,7 @@ export function exportsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: z.any(), ...errors },
     },
     handler: async (request, reply) => {
-      const file = await exportFile(deps.db, contextOf(request), (request.params as { id: number }).id);
+      const file = await exportFile(deps.db, contextOf(request), request.params.id);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.fileName))

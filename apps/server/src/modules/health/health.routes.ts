@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import type { Deps } from '../../http/deps.ts';
 
-export function healthRoutes(fastify: FastifyInstance, { db }: Deps) {
-  fastify.withTypeProvider<ZodTypeProvider>().get('/api/v2/health', {
+export function healthRoutes(fastify: Api, { db }: Deps) {
+  fastify.get('/api/v2/health', {
     config: { public: true },
     schema: {
       tags: ['health'],

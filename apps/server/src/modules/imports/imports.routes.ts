@@ -1,7 +1,7 @@
-import { type ImportRequest, importPreview, importRecord, importRequest, importsResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { importPreview, importRecord, importRequest, importsResource, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
 import { imports } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -13,10 +13,10 @@ import { importsService, refusedCsv, runImport } from './imports.service.ts';
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
 /**
- * The imports history (issue 15 §1, decision 0027): `GET /imports` and `/imports/{id}` (read-only,
+ * The imports history (decision 0027): `GET /imports` and `/imports/{id}` (read-only,
  * the company's, like every list), the refused rows as CSV, and `POST /imports` (preview, then write).
  */
-export function importsRoutes(app: FastifyInstance, deps: Deps) {
+export function importsRoutes(app: Api, deps: Deps) {
   const service = importsService(deps.db);
   registerCrud(app, deps, { resource: importsResource, table: imports, service });
 
@@ -32,7 +32,7 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request, reply) => {
       const ctx = contextOf(request);
-      const record = await service.find(ctx, (request.params as { id: number }).id);
+      const record = await service.find(ctx, request.params.id);
       if (!record) throw notFound();
       const name = `${record.fileName.replace(/\.[a-z0-9]+$/i, '')}-refused.csv`;
       return reply
@@ -66,7 +66,7 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     handler: async (request, reply) => {
-      const body = request.body as ImportRequest;
+      const body = request.body;
       const ctx = contextOf(request);
       const result = await withinUploadLimits(deps.limits, ctx.actor, () =>
         body.confirm

@@ -1,5 +1,5 @@
 import { loggerCredential, loggersResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../http/problems.ts';
 import { loggerColumns } from './loggers.queries.ts';
 import { loggersService } from './loggers.service.ts';
 
-export function loggersRoutes(app: FastifyInstance, deps: Deps) {
+export function loggersRoutes(app: Api, deps: Deps) {
   const service = loggersService(deps.db);
   registerCrud(app, deps, {
     resource: loggersResource,
@@ -26,7 +26,7 @@ export function loggersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: loggerCredential, 404: problemSchema },
     },
     handler: async (request) => {
-      const issued = await service.rotateCredential(contextOf(request), (request.params as { id: number }).id);
+      const issued = await service.rotateCredential(contextOf(request), request.params.id);
       deps.versions.bump('loggers');
       if (!issued) throw notFound();
       return issued;

@@ -1,5 +1,5 @@
 import { cardUploadPreview, cardUploadRequest, importRecord, loyaltyCardsResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { registerCrud } from '../../http/crud.ts';
@@ -8,14 +8,14 @@ import { loyaltyCardColumns } from './loyalty-cards.queries.ts';
 import { loyaltyCardsService } from './loyalty-cards.service.ts';
 import { uploadCards } from './loyalty-cards.upload.ts';
 
-export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
+export function loyaltyCardsRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: loyaltyCardsResource,
     columns: loyaltyCardColumns,
     service: loyaltyCardsService(deps.db),
   });
 
-  // Bulk upload from CSV or XLSX (issue 13 §2, decision 0024): a preview, then the write and its record.
+  // Bulk upload from CSV or XLSX (decision 0024): a preview, then the write and its record.
   app.route({
     method: 'POST',
     url: '/api/v2/loyalty-cards/upload',
@@ -41,7 +41,7 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request, reply) => {
       const result = await withinUploadLimits(deps.limits, contextOf(request).actor, async () => {
-        const body = request.body as Parameters<typeof uploadCards>[2];
+        const body = request.body;
         if (!body.confirm) return uploadCards(deps.db, contextOf(request), body);
         try {
           return await uploadCards(deps.db, contextOf(request), body);

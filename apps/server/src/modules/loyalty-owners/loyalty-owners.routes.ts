@@ -1,5 +1,5 @@
 import { loyaltyOwnerAppKey, loyaltyOwnersResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../http/problems.ts';
 import { loyaltyOwnerColumns } from './loyalty-owners.queries.ts';
 import { loyaltyOwnersService } from './loyalty-owners.service.ts';
 
-export function loyaltyOwnersRoutes(app: FastifyInstance, deps: Deps) {
+export function loyaltyOwnersRoutes(app: Api, deps: Deps) {
   const service = loyaltyOwnersService(deps.db);
   registerCrud(app, deps, {
     resource: loyaltyOwnersResource,
@@ -26,7 +26,7 @@ export function loyaltyOwnersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: loyaltyOwnerAppKey, 404: problemSchema },
     },
     handler: async (request) => {
-      const issued = await service.issueAppKey(contextOf(request), (request.params as { id: number }).id);
+      const issued = await service.issueAppKey(contextOf(request), request.params.id);
       deps.versions.bump('loyalty-owners');
       if (!issued) throw notFound();
       return issued;

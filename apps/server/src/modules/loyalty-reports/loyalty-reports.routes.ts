@@ -1,8 +1,4 @@
 import {
-  type LoyaltyCardReportQuery,
-  type LoyaltyGeneralQuery,
-  type LoyaltyHolderReportQuery,
-  type LoyaltyOwnerQuery,
   loyaltyCardReport,
   loyaltyCardReportQuery,
   loyaltyGeneralQuery,
@@ -13,13 +9,13 @@ import {
   loyaltyOwnerReport,
   problemSchema,
 } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import * as reports from './loyalty-reports.service.ts';
 
-/** The loyalty reports (issue 13 §8), read from the card ledger; managers and accountants. */
-export function loyaltyReportsRoutes(app: FastifyInstance, deps: Deps) {
+/** The loyalty reports (docs/rules.md "Loyalty reports"), read from the card ledger; managers and accountants. */
+export function loyaltyReportsRoutes(app: Api, deps: Deps) {
   const config = { permission: 'loyalty-reports.read' as const };
   const answers = { 400: problemSchema, 422: problemSchema };
 
@@ -34,7 +30,7 @@ export function loyaltyReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: loyaltyGeneralQuery,
       response: { 200: loyaltyGeneralReport, ...answers },
     },
-    handler: (request) => reports.loyaltyGeneralReport(deps.db, contextOf(request), request.query as LoyaltyGeneralQuery),
+    handler: (request) => reports.loyaltyGeneralReport(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -47,7 +43,7 @@ export function loyaltyReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: loyaltyOwnerQuery,
       response: { 200: loyaltyOwnerReport, ...answers },
     },
-    handler: (request) => reports.loyaltyOwnerReport(deps.db, contextOf(request), request.query as LoyaltyOwnerQuery),
+    handler: (request) => reports.loyaltyOwnerReport(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -60,7 +56,7 @@ export function loyaltyReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: loyaltyCardReportQuery,
       response: { 200: loyaltyCardReport, ...answers },
     },
-    handler: (request) => reports.loyaltyCardReport(deps.db, contextOf(request), request.query as LoyaltyCardReportQuery),
+    handler: (request) => reports.loyaltyCardReport(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -73,6 +69,6 @@ export function loyaltyReportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: loyaltyHolderReportQuery,
       response: { 200: loyaltyHolderReport, ...answers },
     },
-    handler: (request) => reports.loyaltyHolderReport(deps.db, contextOf(request), request.query as LoyaltyHolderReportQuery),
+    handler: (request) => reports.loyaltyHolderReport(deps.db, contextOf(request), request.query),
   });
 }

@@ -1,12 +1,15 @@
 import { iri, maintenanceResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { maintenanceColumns } from './maintenance.queries.ts';
 import { maintenanceService } from './maintenance.service.ts';
 
-/** Maintenance records: per device (`?device=`) and over a date range (`?date[after]=…`), as the original's devices-maintenance screens list them. */
-export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
+/**
+ * Maintenance records: per device (`?device=`) and over a date range (`?date[after]=…`), as the legacy app's
+ * devices-maintenance screens list them.
+ */
+export function maintenanceRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: maintenanceResource,
     columns: maintenanceColumns,

@@ -1,13 +1,12 @@
 import {
   collectionOf as collectionSchema,
-  type MovementReverse,
   movementItem,
   movementReverse,
   movementsResource,
   prizeStockItem,
   problemSchema,
 } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -16,10 +15,10 @@ import { movementColumns } from './movements.queries.ts';
 import { movementsService } from './movements.service.ts';
 
 /**
- * Stock movements (domain.md §10): listed, read and booked like any resource, never changed or
+ * Stock movements (docs/rules.md "Stock"): listed, read and booked like any resource, never changed or
  * deleted; a wrong one is reversed. Also the prizes in the prize devices, which the loads make.
  */
-export function movementsRoutes(app: FastifyInstance, deps: Deps) {
+export function movementsRoutes(app: Api, deps: Deps) {
   const service = movementsService(deps.db);
   registerCrud(app, deps, {
     resource: movementsResource,
@@ -41,9 +40,9 @@ export function movementsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 201: movementItem, 404: problemSchema, 409: problemSchema, 422: problemSchema },
     },
     handler: async (request, reply) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       try {
-        const reversal = await service.reverse(contextOf(request), id, (request.body ?? {}) as MovementReverse);
+        const reversal = await service.reverse(contextOf(request), id, request.body ?? {});
         if (!reversal) throw notFound();
         return reply.code(201).header('location', reversal['@id']).send(reversal);
       } finally {
@@ -65,7 +64,7 @@ export function movementsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: prizeStockItem, 404: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const stock = await service.prizeStock(contextOf(request), id);
       if (!stock) throw notFound();
       return stock;

@@ -1,13 +1,13 @@
 import { posLocationsResource, posTerminalKey, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { posLocations } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { notFound } from '../../http/problems.ts';
 import { posLocationsService } from './pos-locations.service.ts';
 
-export function posLocationsRoutes(app: FastifyInstance, deps: Deps) {
+export function posLocationsRoutes(app: Api, deps: Deps) {
   const service = posLocationsService(deps.db);
   registerCrud(app, deps, { resource: posLocationsResource, table: posLocations, service });
 
@@ -22,7 +22,7 @@ export function posLocationsRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: posTerminalKey, 404: problemSchema },
     },
     handler: async (request) => {
-      const issued = await service.issueTerminalKey(contextOf(request), (request.params as { id: number }).id);
+      const issued = await service.issueTerminalKey(contextOf(request), request.params.id);
       deps.versions.bump('pos-locations');
       if (!issued) throw notFound();
       return issued;

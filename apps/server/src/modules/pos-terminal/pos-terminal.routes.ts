@@ -1,17 +1,6 @@
-import {
-  type PosBlock,
-  type PosSignIn,
-  type PosTopUp,
-  posBlock,
-  posCard,
-  posSession,
-  posSignIn,
-  posTopUp,
-  posTopUpAnswer,
-  problemSchema,
-} from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { posBlock, posCard, posSession, posSignIn, posTopUp, posTopUpAnswer, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import type { Deps } from '../../http/deps.ts';
 import { posTerminalService } from './pos-terminal.service.ts';
 import { posSessionKey } from './pos-terminal.sessions.ts';
@@ -20,10 +9,10 @@ const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const errors = { 401: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema };
 
 /**
- * The POS terminal's API (issue 13 §6). `public` to the user guard: the terminal never holds a user's
+ * The POS terminal's API (docs/api-guide.md "2. The POS terminal"). `public` to the user guard: the terminal never holds a user's
  * token. Sign-in takes the terminal's credential and a worker's PIN; the other calls the session.
  */
-export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: string) {
+export function posTerminalRoutes(app: Api, deps: Deps, secret: string) {
   const pos = posTerminalService(deps.db, deps.fiscalKeys, posSessionKey(secret), deps.limits);
   const tags = ['pos-terminal'];
   const written = () => {
@@ -42,7 +31,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return pos.signIn(request.headers.authorization, request.body as PosSignIn, request.ip);
+      return pos.signIn(request.headers.authorization, request.body, request.ip);
     },
   });
 
@@ -58,7 +47,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request) => {
       const session = await pos.session(request.headers.authorization);
-      return pos.card(session, (request.params as { uid: string }).uid);
+      return pos.card(session, request.params.uid);
     },
   });
 
@@ -75,7 +64,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request, reply) => {
       const session = await pos.session(request.headers.authorization);
-      const { answer, created } = await pos.topUp(session, request.body as PosTopUp, request.ip);
+      const { answer, created } = await pos.topUp(session, request.body, request.ip);
       if (created) {
         written();
         deps.wake('fiscal-sweep');
@@ -98,7 +87,7 @@ export function posTerminalRoutes(app: FastifyInstance, deps: Deps, secret: stri
     },
     handler: async (request) => {
       const session = await pos.session(request.headers.authorization);
-      const card = await pos.block(session, (request.params as { uid: string }).uid, (request.body as PosBlock).reason, request.ip);
+      const card = await pos.block(session, request.params.uid, request.body.reason, request.ip);
       written();
       return card;
     },

@@ -1,13 +1,13 @@
 import { posWorkerItem, posWorkerPin, posWorkersResource, problemSchema } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { posWorkers } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { notFound } from '../../http/problems.ts';
 import { posWorkersService } from './pos-workers.service.ts';
 
-export function posWorkersRoutes(app: FastifyInstance, deps: Deps) {
+export function posWorkersRoutes(app: Api, deps: Deps) {
   const service = posWorkersService(deps.db);
   registerCrud(app, deps, { resource: posWorkersResource, table: posWorkers, service });
 
@@ -23,8 +23,8 @@ export function posWorkersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: posWorkerItem, 404: problemSchema, 422: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
-      const saved = await service.setPin(contextOf(request), id, (request.body as { pin: string }).pin);
+      const { id } = request.params;
+      const saved = await service.setPin(contextOf(request), id, request.body.pin);
       deps.versions.bump('pos-workers');
       if (!saved) throw notFound();
       return saved;

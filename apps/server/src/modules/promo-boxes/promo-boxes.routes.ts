@@ -1,11 +1,11 @@
 import { promoBoxesResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { promoBoxColumns } from './promo-boxes.queries.ts';
 import { promoBoxesService } from './promo-boxes.service.ts';
 
-export function promoBoxesRoutes(app: FastifyInstance, deps: Deps) {
+export function promoBoxesRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: promoBoxesResource,
     columns: promoBoxColumns,

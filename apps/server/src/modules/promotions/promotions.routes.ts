@@ -1,10 +1,10 @@
 import { promotionsResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { promotions } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { promotionsService } from './promotions.service.ts';
 
-export function promotionsRoutes(app: FastifyInstance, deps: Deps) {
+export function promotionsRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, { resource: promotionsResource, table: promotions, service: promotionsService(deps.db) });
 }

@@ -1,19 +1,15 @@
 import {
-  type ComparativeQuery,
   comparativeAnalysis,
   comparativeQuery,
-  type FinanceQuery,
   financeQuery,
   financeReport,
-  type LessorStatementQuery,
-  type LogisticQuery,
   lessorStatement,
   lessorStatementQuery,
   logisticQuery,
   logisticReport,
   problemSchema,
 } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -22,8 +18,8 @@ import { financeReport as report } from './finance.service.ts';
 import { logisticReport as logistic } from './logistic.service.ts';
 import { lessorStatement as statement } from './statement.service.ts';
 
-/** The money reports (issue 12), read from the rollups. */
-export function reportsRoutes(app: FastifyInstance, deps: Deps) {
+/** The money reports (docs/rules.md "Money reports"), read from the rollups. */
+export function reportsRoutes(app: Api, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/finance-report',
@@ -34,7 +30,7 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: financeQuery,
       response: { 200: financeReport, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => report(deps.db, contextOf(request), request.query as FinanceQuery),
+    handler: (request) => report(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -47,7 +43,7 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: comparativeQuery,
       response: { 200: comparativeAnalysis, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => compare(deps.db, contextOf(request), request.query as ComparativeQuery),
+    handler: (request) => compare(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -61,7 +57,7 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: logisticQuery,
       response: { 200: logisticReport, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => logistic(deps.db, contextOf(request), request.query as LogisticQuery),
+    handler: (request) => logistic(deps.db, contextOf(request), request.query),
   });
 
   app.route({
@@ -75,7 +71,6 @@ export function reportsRoutes(app: FastifyInstance, deps: Deps) {
       querystring: lessorStatementQuery,
       response: { 200: lessorStatement, 400: problemSchema, 404: problemSchema },
     },
-    handler: (request) =>
-      statement(deps.db, contextOf(request), (request.params as { id: number }).id, request.query as LessorStatementQuery),
+    handler: (request) => statement(deps.db, contextOf(request), request.params.id, request.query),
   });
 }

@@ -1,5 +1,5 @@
 import { collectionOf as collectionSchema, problemSchema, repositoriesResource, stockLevelItem } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -7,8 +7,8 @@ import { notFound } from '../../http/problems.ts';
 import { repositoryColumns } from './repositories.queries.ts';
 import { repositoriesService } from './repositories.service.ts';
 
-/** Warehouses and vans (domain.md §10), and what each holds. */
-export function repositoriesRoutes(app: FastifyInstance, deps: Deps) {
+/** Warehouses and vans (docs/rules.md "Stock"), and what each holds. */
+export function repositoriesRoutes(app: Api, deps: Deps) {
   const service = repositoriesService(deps.db);
   registerCrud(app, deps, {
     resource: repositoriesResource,
@@ -27,7 +27,7 @@ export function repositoriesRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: collectionSchema(stockLevelItem), 404: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const member = await service.stock(contextOf(request), id);
       if (!member) throw notFound();
       const path = `/api/v2/repositories/${id}/stock`;

@@ -1,20 +1,12 @@
-import {
-  type CompaniesDailyRevenueQuery,
-  companiesDailyRevenue,
-  companiesDailyRevenueQuery,
-  problemSchema,
-  type RevenueQuery,
-  revenueQuery,
-  revenueReport,
-} from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { companiesDailyRevenue, companiesDailyRevenueQuery, problemSchema, revenueQuery, revenueReport } from '@kovanica/contract';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { companiesDailyRevenue as readCompaniesDailyRevenue } from './companies-daily-revenue.service.ts';
 import { revenueReport as report } from './revenue.service.ts';
 
 /** Today's revenue (`from = to = today`) and the detailed review (any range), from the daily rollup. */
-export function revenueRoutes(app: FastifyInstance, deps: Deps) {
+export function revenueRoutes(app: Api, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/revenue',
@@ -25,7 +17,7 @@ export function revenueRoutes(app: FastifyInstance, deps: Deps) {
       querystring: revenueQuery,
       response: { 200: revenueReport, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => report(deps.db, contextOf(request), request.query as RevenueQuery),
+    handler: (request) => report(deps.db, contextOf(request), request.query),
   });
 
   // The companies' daily revenue (admins): the companies of the caller's view, a figure per business day.
@@ -39,6 +31,6 @@ export function revenueRoutes(app: FastifyInstance, deps: Deps) {
       querystring: companiesDailyRevenueQuery,
       response: { 200: companiesDailyRevenue, 400: problemSchema, 422: problemSchema },
     },
-    handler: (request) => readCompaniesDailyRevenue(deps.db, contextOf(request), request.query as CompaniesDailyRevenueQuery),
+    handler: (request) => readCompaniesDailyRevenue(deps.db, contextOf(request), request.query),
   });
 }

@@ -1,11 +1,11 @@
 import { problemSchema, searchAnswer, searchQuery } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { quickSearch } from './search.service.ts';
 
 /** The layout's quick search: JSON results, which the web app renders as text (never as HTML). */
-export function searchRoutes(app: FastifyInstance, deps: Deps) {
+export function searchRoutes(app: Api, deps: Deps) {
   app.route({
     method: 'GET',
     url: '/api/v2/search',
@@ -17,7 +17,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: searchAnswer, 400: problemSchema, 422: problemSchema },
     },
     handler: async (request) => {
-      const { q } = request.query as { q: string };
+      const { q } = request.query;
       return { q, results: await quickSearch(deps.db, contextOf(request), q) };
     },
   });

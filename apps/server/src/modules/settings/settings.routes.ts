@@ -1,12 +1,10 @@
 import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import type { Deps } from '../../http/deps.ts';
 import { settingsService } from './settings.service.ts';
 
-export function settingsRoutes(fastify: FastifyInstance, { db, versions }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function settingsRoutes(app: Api, { db, versions }: Deps) {
   const service = settingsService(db);
   const tags = ['settings'];
 

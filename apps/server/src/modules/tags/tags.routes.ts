@@ -1,11 +1,11 @@
 import { tagsResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { tags } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { tagsService } from './tags.service.ts';
 
-export function tagsRoutes(app: FastifyInstance, deps: Deps) {
+export function tagsRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: tagsResource,
     table: tags,

@@ -1,11 +1,5 @@
-import {
-  problemSchema,
-  type TelemetryHoldDecision,
-  telemetryHoldDecision,
-  telemetryHoldItem,
-  telemetryHoldsResource,
-} from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import { problemSchema, telemetryHoldDecision, telemetryHoldItem, telemetryHoldsResource } from '@kovanica/contract';
+import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
@@ -17,7 +11,7 @@ import { telemetryHoldsService } from './telemetry-holds.service.ts';
  * Batches held as implausible (docs/rules.md "Plausibility"): listed and read like any resource, and
  * decided once, released into the figures or discarded, by a role with `telemetry-holds.decide`.
  */
-export function telemetryHoldsRoutes(app: FastifyInstance, deps: Deps) {
+export function telemetryHoldsRoutes(app: Api, deps: Deps) {
   const service = telemetryHoldsService(deps.db, deps.fiscalKeys);
   registerCrud(app, deps, { resource: telemetryHoldsResource, columns: telemetryHoldColumns, service });
 
@@ -35,8 +29,8 @@ export function telemetryHoldsRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: telemetryHoldItem, 404: problemSchema, 409: problemSchema, 422: problemSchema },
       },
       handler: async (request) => {
-        const { id } = request.params as { id: number };
-        const input = (request.body ?? {}) as TelemetryHoldDecision;
+        const { id } = request.params;
+        const input = request.body ?? {};
         const ctx = contextOf(request);
         let done: Awaited<ReturnType<typeof service.release>>;
         try {

@@ -1,7 +1,8 @@
-import { problemSchema, type TelemetryBatch, telemetryAnswer, telemetryBatch } from '@kovanica/contract';
+import { problemSchema, telemetryAnswer, telemetryBatch } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { loggers } from '../../db/schema/index.ts';
+import type { Api } from '../../http/api.ts';
 import { refusedKey } from '../../http/attempts.ts';
 import type { Deps } from '../../http/deps.ts';
 import { ApiProblem } from '../../http/problems.ts';
@@ -15,10 +16,10 @@ declare module 'fastify' {
 }
 
 /**
- * The ingestion endpoint for loggers (domain.md §5). It is `public` to the user guard because loggers
+ * The ingestion endpoint for loggers (decision 0007; docs/api.md "Telemetry"). It is `public` to the user guard because loggers
  * never hold a user's token: their own credential is checked here, before the body is validated.
  */
-export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
+export function telemetryRoutes(app: Api, deps: Deps) {
   const authenticate = async (request: FastifyRequest) => {
     const credential = bearerOf(request.headers.authorization);
     const [row] = credential
@@ -49,7 +50,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: Deps) {
     },
     handler: async (request) => {
       const logger = request.logger;
-      const batch = request.body as TelemetryBatch;
+      const batch = request.body;
       if (!logger) throw new ApiProblem(401, 'bad_logger_credential');
       if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
       const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);

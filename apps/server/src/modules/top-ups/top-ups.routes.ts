@@ -1,11 +1,11 @@
 import { topUpsResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
 import type { Deps } from '../../http/deps.ts';
 import { topUpColumns } from './top-ups.queries.ts';
 import { topUpsService } from './top-ups.service.ts';
 
-export function topUpsRoutes(app: FastifyInstance, deps: Deps) {
+export function topUpsRoutes(app: Api, deps: Deps) {
   const service = topUpsService(deps.db, deps.fiscalKeys);
   registerCrud(app, deps, {
     resource: topUpsResource,

@@ -1,6 +1,6 @@
 import { problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Api } from '../../http/api.ts';
 import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
@@ -14,7 +14,7 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
 /** The photo's file as base64 (5 MB) with room to spare; beyond the photo limit the service answers a clear 413. */
 const PHOTO_BODY_LIMIT = 16 * 1024 * 1024;
 
-export function usersRoutes(app: FastifyInstance, deps: Deps) {
+export function usersRoutes(app: Api, deps: Deps) {
   registerCrud(app, deps, {
     resource: usersResource,
     columns: userColumns,
@@ -24,7 +24,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     owned: (row, userId) => row.id === userId,
   });
 
-  // The profile photo (issue: profile overview; decision 0029): who may write it is the `photo`
+  // The profile photo (decision 0029): who may write it is the `photo`
   // field's rule (one's own, or an admin), checked by the service like every record's access.
   const photos = userPhotosService(deps.db);
   const writing = async <T>(work: () => Promise<T>) => {
@@ -49,8 +49,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: userItem, ...errors, 413: problemSchema, 415: problemSchema, 422: problemSchema, 429: problemSchema },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
-      const { image } = request.body as z.infer<typeof userPhotoUpload>;
+      const { id } = request.params;
+      const { image } = request.body;
       const ctx = contextOf(request);
       return withinUploadLimits(deps.limits, ctx.actor, () => writing(() => photos.put(ctx, id, image)));
     },
@@ -67,8 +67,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      await writing(() => photos.remove(contextOf(request), (request.params as { id: number }).id));
-      return reply.code(204).send();
+      await writing(() => photos.remove(contextOf(request), request.params.id));
+      return reply.code(204).send(null);
     },
   });
 
@@ -86,15 +86,15 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
       response: { 200: z.any(), 304: z.null(), 400: problemSchema, 404: problemSchema },
     },
     handler: async (request, reply) => {
-      const { id } = request.params as { id: number };
-      const photo = await photos.read(id, (request.query as { v: string }).v);
+      const { id } = request.params;
+      const photo = await photos.read(id, request.query.v);
       if (!photo) throw notFound();
       const etag = `"${photo.version}"`;
       reply
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return reply.type('image/webp').send(photo.image);
     },
   });
