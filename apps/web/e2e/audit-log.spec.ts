@@ -101,6 +101,8 @@ const words = {
     rentalType: 'Fixed',
     allFields: /^Show all fields \(\d+\)$/,
     fewerFields: 'Show fewer fields',
+    showFields: /^Show the fields \(\d+\)$/,
+    hideFields: 'Hide the fields',
   },
   hr: {
     history: 'Povijest',
@@ -112,6 +114,8 @@ const words = {
     rentalType: 'Fiksni',
     allFields: /^Prikaži sva polja \(\d+\)$/,
     fewerFields: 'Prikaži manje polja',
+    showFields: /^Prikaži polja \(\d+\)$/,
+    hideFields: 'Sakrij polja',
   },
 } as const;
 
@@ -136,6 +140,14 @@ for (const [width, language] of SIZES) {
     await expect(main.getByText(w.verify, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(main.getByText(w.report, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(main.getByText('9,00').first()).toBeVisible({ timeout: 30_000 });
+    // A row shows its changes on one line; the fields before and after unfold on demand.
+    const reportRow = main.getByRole('row').filter({ has: page.getByText(w.report, { exact: true }) });
+    const showFields = reportRow.getByRole('button', { name: w.showFields });
+    await expect(showFields).toHaveAttribute('aria-expanded', 'false');
+    await expect(reportRow.getByRole('rowheader')).toHaveCount(0);
+    await showFields.click();
+    await expect(reportRow.getByRole('button', { name: w.hideFields })).toHaveAttribute('aria-expanded', 'true');
+    await expect(reportRow.getByRole('rowheader').first()).toBeVisible();
     await expectAccessible(page);
     await noOverflow(page, '/audit-log/list');
     await screenshot(page, `audit-log-list-${width}-${language}`);
@@ -178,6 +190,50 @@ for (const [width, language] of SIZES) {
     await context.close();
   });
 }
+
+/**
+ * A page of thirty entries, at 1280 px. With every entry's fields unfolded (six, then "Show all
+ * fields") it was 7,875 px of rows on this spec's data, 262 px an entry (the demo's page: about 6,400 px).
+ * An entry is now a line of its changes and the button that unfolds them, 69 px: 90 px an entry leaves
+ * room for a date or a badge on two lines, not for a single unfolded field table (six fields: 200 px).
+ * An e-mail address breaks after its "@" or before a dot, never inside a word: at 375 px too.
+ */
+const ROW_PX = 90;
+test('a page of 30 entries is compact, and an address breaks only between its words', async ({ browser }) => {
+  test.setTimeout(90_000);
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, USERS.manager);
+    await page.goto('/audit-log/list?itemsPerPage=30');
+    // The list's own rows, not those of an entry's unfolded fields.
+    const rows = page.locator('main table:not(table table) > tbody > tr');
+    await expect(rows, 'the demo and this spec leave thirty entries or more').toHaveCount(30, { timeout: 30_000 });
+    if (width === 1280) {
+      const height = await page.locator('main table:not(table table) > tbody').evaluate((tbody) => tbody.getBoundingClientRect().height);
+      expect(height, 'the rows of thirty entries').toBeLessThanOrEqual(30 * ROW_PX);
+    }
+    // Each piece of an address between its breaks (after "@", before a dot) stays on one line.
+    const actors = page.locator('main table:not(table table) > tbody > tr > td:nth-child(2)');
+    const broken = await actors.evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const texts: Node[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim()) texts.push(node);
+        return texts
+          .filter((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((node) => `${cell.textContent}: "${node.textContent}"`);
+      }),
+    );
+    expect(broken, `words broken at ${width} px`).toEqual([]);
+    await expect(actors.first()).toHaveText(/^\S+@\S+$/);
+    await context.close();
+  }
+});
 
 test('the menu leads admins, managers and accountants to the trail, not workers', async ({ browser }) => {
   for (const [user, shown] of [

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import {
+  addDays,
   type Bill,
   type BillComparison,
   businessDate,
@@ -195,9 +197,12 @@ test('requests to CIS: late deliveries, and a send’s request and answer as ind
   await expect(drawer).toBeHidden();
 });
 
-test('the comparison marks a day whose bills are not fiscalized and leads to them', async ({ page, request }) => {
+/**
+ * Two payments just now on a device of Istra, whose bills go to CIS's test service and stay
+ * unfiscalized: the comparison shows a day that disagrees. Waits until the bills are issued.
+ */
+async function paymentsOnIstra(request: APIRequestContext): Promise<Device> {
   const token = await apiToken(request, USERS.manager);
-  // A device of Istra, whose bills go to CIS's test service and stay unfiscalized.
   const istra = (await bills(request, 'status=unfiscalized'))[0]?.company;
   const devices = await apiGet<Collection<Device>>(request, token, `/devices?itemsPerPage=200&order[id]=asc&company=${istra}`, ALL);
   const device = devices.member.filter((d) => d.imei).at(-1);
@@ -224,7 +229,12 @@ test('the comparison marks a day whose bills are not fiscalized and leads to the
       return answer.totals.bills;
     })
     .toBeGreaterThanOrEqual(2);
+  return device;
+}
 
+test('the comparison marks a day whose bills are not fiscalized and leads to them', async ({ page, request }) => {
+  const device = await paymentsOnIstra(request);
+  const today = businessDate();
   await signInAll(page, USERS.manager);
   await page.goto(`/transactions-bills/comparison?device=${encodeURIComponent(iri('devices', device.id))}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions and bills' })).toBeVisible();
@@ -248,6 +258,90 @@ test('the comparison marks a day whose bills are not fiscalized and leads to the
   const listed = rowsOf(page.getByRole('table', { name: 'Unfiscalized bills' }));
   await expect(listed.first()).toContainText(device.name);
   await expect(listed.filter({ hasNotText: device.name })).toHaveCount(0);
+});
+
+/** How far a table's scrolling region overflows sideways (0: the table fits). */
+const overflowOf = (table: Locator) =>
+  table.evaluate((t) => {
+    let region = t.parentElement;
+    while (region && getComputedStyle(region).overflowX === 'visible') region = region.parentElement;
+    return region ? region.scrollWidth - region.clientWidth : -1;
+  });
+
+test('the comparison puts the largest difference first, keeps device and difference in view and fits a laptop beside the menu', async ({
+  page,
+  request,
+}) => {
+  await paymentsOnIstra(request);
+  const token = await apiToken(request, USERS.manager);
+  const today = businessDate();
+  const from = addDays(today, -6);
+  const answer = await apiGet<BillComparison>(request, token, `/bill-comparison?from=${from}&to=${today}`, ALL);
+  // The demo's Istra leaves its bills unfiscalized: the period has rows that disagree.
+  expect(answer.rows.some((r) => r.unfiscalized > 0 || r.unbilled > 0)).toBe(true);
+
+  await signInAll(page, USERS.manager);
+  await page.goto('/transactions-bills/comparison');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Transactions and bills' });
+  const rows = rowsOf(table);
+  await expect(rows.first()).toHaveAttribute('data-mismatch', 'true');
+  await expect(page.getByRole('textbox', { name: 'Order' }).or(page.getByRole('combobox', { name: 'Order' }))).toHaveValue(
+    'Largest difference',
+  );
+
+  // The rows that disagree come first, the largest difference (the second column) first.
+  const euros = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+  const flags = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-mismatch') === 'true'));
+  const differences = (await rows.locator('> :nth-child(2)').allInnerTexts()).map(euros);
+  const firstAgreeing = flags.indexOf(false);
+  if (firstAgreeing !== -1) expect(flags.slice(firstAgreeing)).not.toContain(true);
+  const flagged = differences.slice(0, firstAgreeing === -1 ? undefined : firstAgreeing);
+  expect(flagged.length).toBeGreaterThan(0);
+  expect(flagged).toEqual([...flagged].sort((a, b) => b - a));
+  // The marked row says so in words, and its differing figures are flagged.
+  await expect(rows.first().getByRole('rowheader')).toContainText('(mismatch)');
+
+  // At 1280 px with the side menu open, the default columns fit: no sideways scrolling.
+  expect(await overflowOf(table)).toBeLessThanOrEqual(1);
+
+  // With the counts shown as well the figures scroll sideways, the device and the difference stay in view.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  for (const name of ['Payments', 'Bills', 'Fiscalized']) await page.getByRole('checkbox', { name, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Payments', exact: true })).toBeVisible();
+  expect(await overflowOf(table)).toBeGreaterThan(0);
+  const device = rows.first().getByRole('rowheader');
+  const difference = rows.first().locator('> :nth-child(2)');
+  const day = rows.first().locator('> :nth-child(3)');
+  const before = await Promise.all([device, difference, day].map((cell) => cell.boundingBox()));
+  await table.evaluate((t) => {
+    let region = t.parentElement;
+    while (region && getComputedStyle(region).overflowX === 'visible') region = region.parentElement;
+    region?.scrollBy({ left: 400 });
+  });
+  await expect.poll(async () => (await day.boundingBox())?.x).toBeLessThan((before[2]?.x ?? 0) - 100);
+  expect((await device.boundingBox())?.x).toBeCloseTo(before[0]?.x ?? -1, 0);
+  expect((await difference.boundingBox())?.x).toBeCloseTo(before[1]?.x ?? -1, 0);
+
+  // The file says what it holds (decision 0042), then the columns shown, the largest difference first.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
+  const [about = '', content = ''] = readFileSync(await (await download).path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n\r\n');
+  const aboutLines = about.split('\r\n').map((l) => l.split(';'));
+  expect(aboutLines.map((l) => l[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  expect(aboutLines[1]?.[1]).toBe('Transactions and bills');
+  expect(aboutLines[2]?.[1]).toBe(`${formatDate(from)} – ${formatDate(today)}`);
+  const lines = content.split('\r\n');
+  expect(lines[0]?.split(';').slice(0, 5)).toEqual(['Device and location', 'Location', 'Difference', 'Day', 'Payments']);
+  expect(lines).toHaveLength(answer.rows.length + 2);
+  expect(lines.at(-1)?.startsWith('Total;')).toBe(true);
+  const fileDifferences = lines.slice(1, 1 + flagged.length).map((l) => euros(l.split(';')[2] ?? ''));
+  expect(fileDifferences).toEqual(flagged);
 });
 
 test('the header bell lists unfiscalized bills beside deposits, with the alarm; a worker sees only deposits', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type Company, isValidImei, isValidOib, type Logger, type User } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
+import { apiGet, apiToken, chooseOption, expectAccessible, signIn, USERS } from './support.ts';
 
 /** OIBs the demo seed uses; a new company must not clash with them. */
 const SEED_OIBS = ['02994650199', '35412876905', '98765432198'];
@@ -205,6 +205,7 @@ test('a refusal by the server takes the wizard back to the step holding the fiel
   await page.getByRole('textbox', { name: 'OIB' }).fill(freshOib());
   await page.getByRole('textbox', { name: 'Address' }).fill('Ilica 1, Zagreb');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('checkbox', { name: 'Devices', exact: true }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   // A new user whose e-mail the seed already uses: only the server can know that.
   await page.getByRole('button', { name: 'Add a new user' }).click();
@@ -248,6 +249,114 @@ test('the parent choice never offers the company being edited', async ({ page })
   await searchParent(zabavni.id);
   await expect(page.getByRole('listbox').getByText('No record found')).toBeVisible();
   await expect(page.getByRole('option', { name: zabavni.name, exact: true })).toHaveCount(0);
+});
+
+const requiredWords = {
+  en: {
+    next: 'Next',
+    companyName: 'Name',
+    address: 'Address',
+    step2: 'Step 2 of 4: Modules and loggers',
+    step3: 'Step 3 of 4: Users',
+    step4: 'Step 4 of 4: Final check',
+    allRequired: 'All fields are required.',
+    module: 'Switch on at least one module: without one the company’s users see nothing.',
+    manager: 'Add at least one user who runs the company: a new user with the manager role, or an existing user.',
+    devices: 'Devices',
+    addUser: 'Add a new user',
+    newUser: 'New user 1',
+    name: 'Name',
+    surname: 'Surname',
+    email: 'E-mail',
+    password: 'Password',
+    role: 'Role',
+    worker: 'Field worker',
+    managerRole: 'Manager',
+    notReady: 'Not ready to save yet',
+  },
+  hr: {
+    next: 'Sljedeći',
+    companyName: 'Naziv',
+    address: 'Adresa',
+    step2: 'Korak 2 od 4: Moduli i loggeri',
+    step3: 'Korak 3 od 4: Korisnici',
+    step4: 'Korak 4 od 4: Završna provjera',
+    allRequired: 'Sva polja su obavezna.',
+    module: 'Uključite barem jedan modul: bez njega korisnici tvrtke ne vide ništa.',
+    manager: 'Dodajte barem jednog korisnika koji vodi tvrtku: novog korisnika s ulogom voditelja ili postojećeg korisnika.',
+    devices: 'Uređaji',
+    addUser: 'Dodaj novog korisnika',
+    newUser: 'Novi korisnik 1',
+    name: 'Ime',
+    surname: 'Prezime',
+    email: 'E-mail',
+    password: 'Lozinka',
+    role: 'Uloga',
+    worker: 'Terenski radnik',
+    managerRole: 'Voditelj',
+    notReady: 'Još nije spremno za spremanje',
+  },
+} as const;
+
+for (const language of ['en', 'hr'] as const) {
+  test(`a new company needs a module and a manager before the final check (${language})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const w = requiredWords[language];
+    await signIn(page, USERS.admin);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto('/companies/new');
+    const wizard = page.getByRole('form');
+    await wizard.getByRole('textbox', { name: w.companyName, exact: true }).fill(`Bez modula ${Date.now()} d.o.o.`);
+    await wizard.getByRole('textbox', { name: 'OIB' }).fill(freshOib());
+    await wizard.getByRole('textbox', { name: w.address, exact: true }).fill('Ilica 5, Zagreb');
+    await page.getByRole('button', { name: w.next }).click();
+
+    // Step 2 without a module: refused, with the contract's message on the modules.
+    await expect(page.getByRole('heading', { level: 2, name: w.step2 })).toBeVisible();
+    await page.getByRole('button', { name: w.next }).click();
+    await expect(page.getByRole('alert').filter({ hasText: w.allRequired })).toBeVisible();
+    await expect(page.getByText(w.module)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: w.step2 })).toBeVisible();
+    await page.getByRole('checkbox', { name: w.devices, exact: true }).check();
+    await page.getByRole('button', { name: w.next }).click();
+
+    // Step 3 without a manager: refused; a field worker alone does not run the company.
+    await expect(page.getByRole('heading', { level: 2, name: w.step3 })).toBeVisible();
+    await page.getByRole('button', { name: w.next }).click();
+    await expect(page.getByText(w.manager)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: w.step3 })).toBeVisible();
+    await page.getByRole('button', { name: w.addUser }).click();
+    const user = page.getByRole('group', { name: w.newUser });
+    await user.getByRole('textbox', { name: w.name, exact: true }).fill('Ana');
+    await user.getByRole('textbox', { name: w.surname }).fill('Anić');
+    await user.getByRole('textbox', { name: w.email }).fill(`ana.${Date.now()}.${language}@bez-modula.test`);
+    await user.getByRole('textbox', { name: w.password }).fill('sunce-nad-rivom-1');
+    await chooseOption(page, w.role, w.worker, { within: user });
+    await page.getByRole('button', { name: w.next }).click();
+    await expect(page.getByText(w.manager)).toBeVisible();
+    await chooseOption(page, w.role, w.managerRole, { within: user });
+    await page.getByRole('button', { name: w.next }).click();
+
+    // Every step passed: the final check has nothing to list.
+    await expect(page.getByRole('heading', { level: 2, name: w.step4 })).toBeVisible();
+    await expect(page.getByText(w.notReady)).toHaveCount(0);
+  });
+}
+
+test("the API refuses a company without a module, in the caller's language", async ({ request }) => {
+  const token = await apiToken(request, USERS.admin);
+  for (const [language, message] of [
+    ['en', requiredWords.en.module],
+    ['hr', requiredWords.hr.module],
+  ] as const) {
+    const response = await request.post('/api/v2/companies', {
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language },
+      data: { name: 'Bez modula d.o.o.', oib: freshOib(), address: 'Ilica 5', activeModules: [] },
+    });
+    expect(response.status()).toBe(422);
+    const body = (await response.json()) as { violations: { propertyPath: string; code: string; message: string }[] };
+    expect(body.violations).toEqual([{ propertyPath: 'activeModules', code: 'module_required', message }]);
+  }
 });
 
 test('the company list and wizard have no serious accessibility violations', async ({ page }) => {

@@ -33,6 +33,60 @@ test.describe('at 375 px wide', () => {
     await expect(page.getByRole('dialog', { name: 'User profile' })).toBeHidden();
   });
 
+  // The button floats over the page (24 px from the window's corner): scrolled to the end, the page's
+  // last content and the footer's line must sit clear of it. At 375 px it covered the last card's foot.
+  test('scrolled to the end of the dashboard, scroll-to-top covers neither content nor footer', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Cards far down render when they come near: scroll until the page stops growing.
+    let height = 0;
+    for (let i = 0; i < 12; i++) {
+      const now = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return document.documentElement.scrollHeight;
+      });
+      if (now === height) break;
+      height = now;
+      await page.waitForTimeout(400);
+    }
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(button).toBeVisible();
+    // Its entrance slides 200 ms: read where it stops.
+    await page.waitForTimeout(400);
+    const boxes = await page.evaluate(() => {
+      const edges = (r: DOMRect) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      const scrollTop = document.querySelector('button[aria-label="Scroll to top"]');
+      const main = document.querySelector('main');
+      const footer = document.querySelector('footer');
+      if (!scrollTop || !main || !footer) throw new Error('no button, main or footer');
+      // The content: the union of what the main element holds (its padding aside).
+      const parts = [...main.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
+      const content = {
+        left: Math.min(...parts.map((r) => r.left)),
+        top: Math.min(...parts.map((r) => r.top)),
+        right: Math.max(...parts.map((r) => r.right)),
+        bottom: Math.max(...parts.map((r) => r.bottom)),
+      };
+      const range = document.createRange();
+      range.selectNodeContents(footer);
+      return {
+        button: edges(scrollTop.getBoundingClientRect()),
+        content,
+        footerText: edges(range.getBoundingClientRect()),
+        atEnd: Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2,
+      };
+    });
+    expect(boxes.atEnd, 'scrolled to the end').toBe(true);
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    expect(
+      overlap(boxes.button, boxes.content),
+      `the button ${JSON.stringify(boxes.button)} covers the content ${JSON.stringify(boxes.content)}`,
+    ).toBe(false);
+    expect(overlap(boxes.button, boxes.footerText), `the button covers the footer's line ${JSON.stringify(boxes.footerText)}`).toBe(false);
+  });
+
   // Lighthouse found layout shifts of 0.02–0.09 on these pages when the API answered after the first
   // paint: the subtitle and the figures grew, the table's head grew as the rows made its labels wrap.
   // With every answer held back, the pages must not move when the data comes (Lighthouse's target is
@@ -98,6 +152,42 @@ test.describe('at 1280 px wide', () => {
     await page.getByRole('button', { name: 'Expand menu' }).click();
     await page.mouse.move(900, 300);
     await expect(aside).toHaveCSS('width', '265px');
+  });
+
+  // Minimized, the aside narrows by 195 px and the header slides left under the pointer still resting on
+  // the aside's button: its "Loggers" dropdown arrived under it and opened by itself.
+  test('minimizing the aside opens no header dropdown under the resting pointer; hovering opens one after a move', async ({ page }) => {
+    await signIn(page, USERS.manager);
+    await page.goto('/dashboard');
+    const header = page.getByRole('navigation', { name: 'Header menu' });
+    await expect(header.getByRole('button', { name: 'Loggers' })).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Minimize menu' });
+    const box = await toggle.boundingBox();
+    if (!box) throw new Error('no minimize button');
+    const spot = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(spot.x, spot.y);
+    const aside = page.locator('aside').filter({ has: page.getByRole('navigation', { name: 'Main menu' }) });
+    await expect(aside).toHaveCSS('width', '70px');
+    // What the test is about: a header dropdown's button is now under the pointer.
+    const under = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('nav[aria-label="Header menu"] button')?.textContent ?? null,
+      [spot.x, spot.y] as const,
+    );
+    expect(under, 'a header dropdown under the pointer').not.toBeNull();
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    // Once the pointer moves, hovering opens a dropdown again.
+    await page.mouse.move(spot.x, 300);
+    await header.getByRole('button', { name: under ?? '' }).hover();
+    await expect(page.getByRole('menu')).toHaveCount(1);
+    await page.mouse.move(900, 300);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    // Expanded again from the minimized aside: no dropdown either.
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect(aside).toHaveCSS('width', '265px');
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
   test('scroll-to-top appears after 300 px and scrolls up', async ({ page }) => {

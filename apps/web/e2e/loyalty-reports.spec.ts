@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   addDays,
   businessDate,
@@ -66,6 +67,41 @@ test('the general report shows the outstanding balance the API works out, its ch
   await screenshot(page, 'general-375-hr');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, 'general-1280-hr');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test('a loyalty report’s file says whose it is and what it is narrowed to, named after the report in the user’s language', async ({
+  page,
+}) => {
+  const { token } = await signIn(page, USERS.manager);
+  const owners = await apiGet<LoyaltyOwnerReport>(page.request, token, `/loyalty-reports/owners?from=${from}&to=${today}`);
+  const owner = owners.rows[0];
+  if (!owner) throw new Error('the demo data needs a loyalty owner');
+  await page.goto(`/loyalty/general-report?from=${from}&to=${today}&owner=${encodeURIComponent(owner.owner)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loyalty general report' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Loyalty general report' }).getByRole('row').first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'CSV (semicolon-separated)' }).click();
+  const file = await download;
+  // `<title>-filtered-<from>-<to>-<the Zagreb day>` (decision 0042).
+  expect(file.suggestedFilename()).toBe(`loyalty-general-report-filtered-${from}-${today}-${businessDate()}.csv`);
+  const [about = ''] = readFileSync(await file.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n\r\n');
+  const lines = about.split('\r\n').map((l) => l.split(';'));
+  expect(lines.map((l) => l[0])).toEqual(['Company', 'Report', 'Period', 'Filters', 'Made']);
+  expect(lines[1]?.[1]).toBe('Loyalty general report');
+  expect(lines[3]?.[1]).toBe(`Programme owner: ${owner.name}`);
+
+  // In Croatian the file is named in Croatian.
+  await page.evaluate(() => localStorage.setItem('language', 'hr'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Opći izvještaj programa vjernosti' })).toBeVisible();
+  const second = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Izvoz', exact: true }).click();
+  await page.getByRole('menuitem', { name: /^CSV/ }).click();
+  expect((await second).suggestedFilename()).toMatch(/^opci-izvjestaj-programa-vjernosti-filtrirano-/);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
 

@@ -236,6 +236,55 @@ for (const size of sizes) {
   });
 }
 
+/**
+ * The pinned column's header, "Actions" ("Radnje"), whole at 375 px on every list: its text inside
+ * the cell's padding (no overflow: scrollWidth <= clientWidth) and inside the visible part of the
+ * scrolling region, on one line.
+ */
+for (const [language, word] of [
+  ['en', 'Actions'],
+  ['hr', 'Radnje'],
+] as const) {
+  test(`every list's actions header is whole at 375 px in ${language}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, USERS.admin);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const [path] of lists) {
+      await page.goto(path);
+      const header = page.locator('main table thead th').last();
+      await expect(header, path).toHaveText(word);
+      await expect(
+        page
+          .locator('main table tbody tr td:last-child')
+          .filter({ has: page.locator('a, button') })
+          .first(),
+      ).toBeVisible();
+      const fit = await header.evaluate((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const text = range.getBoundingClientRect();
+        const lines = range.getClientRects().length;
+        const box = th.getBoundingClientRect();
+        const style = getComputedStyle(th);
+        const region = th.closest('[role="region"]')?.getBoundingClientRect() ?? box;
+        return {
+          overflow: th.scrollWidth - th.clientWidth,
+          left: text.left - (box.left + Number.parseFloat(style.paddingLeft)),
+          right: box.right - Number.parseFloat(style.paddingRight) - text.right,
+          inRegion: text.left >= region.left && text.right <= region.right,
+          lines,
+        };
+      });
+      expect(fit.overflow, `${path}: the header overflows its cell`).toBeLessThanOrEqual(0);
+      expect(fit.left, `${path}: the header's text starts before its cell's padding`).toBeGreaterThanOrEqual(-0.5);
+      expect(fit.right, `${path}: the header's text runs into its cell's padding`).toBeGreaterThanOrEqual(-0.5);
+      expect(fit.inRegion, `${path}: the header's text runs out of the list's visible part`).toBe(true);
+      expect(fit.lines, `${path}: the header's word wraps`).toBe(1);
+    }
+  });
+}
+
 test('a link focused by keyboard is not left under the actions at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, USERS.admin);

@@ -30,7 +30,10 @@ async function main() {
     password = await rl.question('Password for the admin (at least 12 characters, not a common one): ');
     rl.close();
   }
-  const company = companyCreate.safeParse({ name: values.company, oib: values.oib, address: values.address, isTopGun: true });
+  // The platform's own company needs no module: admins are not limited by modules (docs/rules.md).
+  const company = companyCreate
+    .omit({ activeModules: true })
+    .safeParse({ name: values.company, oib: values.oib, address: values.address, isTopGun: true });
   const user = userCreate.safeParse({
     email: values.email,
     name: values.name,

@@ -148,6 +148,7 @@ export const createCompany = (t: TestApp, overrides: Partial<CompanyCreate> = {}
     name: `Company ${next()} d.o.o.`,
     oib: uniqueOib(),
     address: 'Ilica 1',
+    activeModules: ['devices'],
     ...overrides,
   } satisfies CompanyCreate);
 

@@ -1,11 +1,13 @@
 import { type AuditEntry, type AuditValues, formatDateTime } from '@kovanica/contract';
-import { Badge, Button, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../lib/access.ts';
 import { auditLogApi } from '../lib/apis/audit-log.ts';
-import { fieldLabel, fieldsInOrder, formatValue, isAudited, k } from './audit-values.ts';
+import classes from './audit-history.module.css';
+import { changesText, fieldLabel, fieldsInOrder, formatValue, isAudited, k } from './audit-values.ts';
 import { FailureAlert } from './failure-alert.tsx';
 
 /**
@@ -13,6 +15,42 @@ import { FailureAlert } from './failure-alert.tsx';
  * (a bill's thirty), which made one page of the trail twenty screens tall.
  */
 const FIELDS_SHOWN = 6;
+
+/** An e-mail address, or any text without spaces around an "@". */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * A text that may be an e-mail address, with its line breaks where a reader expects them: after the
+ * "@" and before each dot, never inside a word ("manager@zabavni.te / st" read as two words). Other
+ * text is returned as it is; it wraps between words.
+ */
+export function breakableText(text: string): ReactNode {
+  if (!EMAIL.test(text)) return text;
+  const [local = '', domain = ''] = text.split('@');
+  const parts = domain.split('.');
+  return (
+    <>
+      {local}@<wbr />
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in order
+        <Fragment key={i}>
+          {i > 0 && (
+            <>
+              <wbr />.
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Words stay whole: a word is broken only when it cannot fit a line of its own (a certificate, a
+ * hash). `anywhere` would also let a column shrink to a letter's width and cut every word.
+ */
+const WRAP = { overflowWrap: 'break-word' } as const;
 
 /** The fields one change touched, before and after (a create has no before, a delete no after). */
 export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: string }) {
@@ -23,7 +61,7 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
   const keys = fieldsInOrder(before, after);
   if (!keys.length) return null;
   const shown = all ? keys : keys.slice(0, FIELDS_SHOWN);
-  // Fixed layout and values that break anywhere: no scrolling region a keyboard could not reach.
+  // Fixed layout and values that break only where a word cannot fit: no scrolling region a keyboard could not reach.
   return (
     <>
       <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed">
@@ -38,14 +76,14 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
         <Table.Tbody>
           {shown.map((key) => (
             <Table.Tr key={key}>
-              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              <Table.Th scope="row" fw={500} style={WRAP}>
                 {fieldLabel(t, entry.resource, key)}
               </Table.Th>
               {entry.before && (
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, before[key], entry.names)}</Table.Td>
+                <Table.Td style={WRAP}>{breakableText(formatValue(t, entry.resource, key, before[key], entry.names))}</Table.Td>
               )}
               {entry.after && (
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{formatValue(t, entry.resource, key, after[key], entry.names)}</Table.Td>
+                <Table.Td style={WRAP}>{breakableText(formatValue(t, entry.resource, key, after[key], entry.names))}</Table.Td>
               )}
             </Table.Tr>
           ))}
@@ -56,6 +94,37 @@ export function AuditChanges({ entry, caption }: { entry: AuditEntry; caption?: 
           {all ? t(k('fewerFields')) : t(k('allFields'), { count: keys.length })}
         </Button>
       )}
+    </>
+  );
+}
+
+/**
+ * An entry as a list's row shows it: its changes on one line, cut at the line's end, and a button that
+ * unfolds the fields before and after (`AuditChanges`) in place. A page of thirty entries was about
+ * 6,400 px tall at 1280 px with every entry's fields unfolded.
+ */
+export function AuditChangesOnDemand({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const count = fieldsInOrder(entry.before ?? {}, entry.after ?? {}).length;
+  if (!count) return null;
+  return (
+    <>
+      {!open && <div className={classes.summary}>{changesText(t, entry)}</div>}
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        aria-expanded={open}
+        aria-controls={id}
+        rightSection={<IconChevronDown size={14} aria-hidden className={classes.chevron} data-open={open || undefined} />}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? t(k('hideChanges')) : t(k('showChanges'), { count })}
+      </Button>
+      <Box id={id} hidden={!open}>
+        {open && <AuditChanges entry={entry} />}
+      </Box>
     </>
   );
 }
@@ -88,8 +157,8 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           <Text size="sm" fw={500}>
             {when}
           </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {entry.actor}
+          <Text size="sm" style={WRAP}>
+            {breakableText(entry.actor)}
           </Text>
           {entry.ip && (
             <Text size="sm" c="dimmed">

@@ -73,3 +73,20 @@ export function fieldsInOrder(before: Record<string, unknown>, after: Record<str
   const weight = (key: string) => (key === 'id' ? 2 : empty(before[key]) && empty(after[key]) ? 1 : 0);
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => weight(a) - weight(b));
 }
+
+/**
+ * An entry's changed fields as one text, in the order they are shown: "Field: before → after; …"
+ * (a creation's values alone, a deletion's last values). The list's line of each entry and its CSV
+ * and XLSX cell.
+ */
+export function changesText(t: TFunction, entry: AuditEntry): string {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  return fieldsInOrder(before, after)
+    .map((key) => {
+      const was = entry.before ? formatValue(t, entry.resource, key, before[key], entry.names) : null;
+      const is = entry.after ? formatValue(t, entry.resource, key, after[key], entry.names) : null;
+      return `${fieldLabel(t, entry.resource, key)}: ${[was, is].filter((v) => v !== null).join(' → ')}`;
+    })
+    .join('; ');
+}

@@ -66,7 +66,7 @@ const fields = {
 };
 
 /**
- * What the company wizard (original §4) sets up with the company, in the same transaction: existing
+ * What the company wizard (docs/rules.md "Companies") sets up with the company, in the same transaction: existing
  * loggers and users moved to it, new loggers and new users created in it. Adding is all these do;
  * a logger or user leaves a company by being assigned to another one.
  */
@@ -77,16 +77,23 @@ const setup = {
   newUsers: z.array(userCreate.omit({ company: true })).max(100),
 };
 
+/**
+ * A company has at least one module on (docs/rules.md, "Companies"): without one its users see
+ * nothing. Required on create, and a patch may not switch the last one off.
+ */
+const someModules = z.array(z.enum(modules), { error: 'module_required' }).min(1, { error: 'module_required' });
+
 export const companyCreate = z.strictObject({
   ...optional(fields),
   ...optional(setup),
   name: fields.name,
   oib: fields.oib,
   address: fields.address,
+  activeModules: someModules,
 });
 export type CompanyCreate = z.infer<typeof companyCreate>;
 
-export const companyPatch = z.strictObject({ ...optional(fields), ...optional(setup) });
+export const companyPatch = z.strictObject({ ...optional(fields), ...optional(setup), activeModules: someModules.optional() });
 export type CompanyPatch = z.infer<typeof companyPatch>;
 
 export const companiesCollection: CollectionSpec = {

@@ -13,23 +13,56 @@ describe('companies', () => {
     const bad = await t.json<{ violations: { propertyPath: string; code: string; message: string }[] }>('admin', {
       method: 'POST',
       url: '/api/v2/companies',
-      payload: { name: 'Test d.o.o.', oib: '01234567890', address: 'Ilica 1' },
+      payload: { name: 'Test d.o.o.', oib: '01234567890', address: 'Ilica 1', activeModules: ['devices'] },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.violations[0]).toMatchObject({ propertyPath: 'oib', code: 'oib' });
     const dup = await t.json<{ violations: { code: string }[] }>('admin', {
       method: 'POST',
       url: '/api/v2/companies',
-      payload: { name: 'Test d.o.o.', oib: '98765432198', address: 'Ilica 1' },
+      payload: { name: 'Test d.o.o.', oib: '98765432198', address: 'Ilica 1', activeModules: ['devices'] },
     });
     expect(dup.body.violations[0]?.code).toBe('unique');
+  });
+
+  it('refuses a company without a module, and a patch switching the last one off, in both languages', async () => {
+    type Violations = { violations: { propertyPath: string; code: string; message: string }[] };
+    const post = (payload: Record<string, unknown>, lang = 'en') =>
+      t.json<Violations>('admin', { method: 'POST', url: '/api/v2/companies', headers: { 'accept-language': lang }, payload });
+    const base = { name: 'Bez modula d.o.o.', oib: '77123450187', address: 'Ilica 4' };
+    for (const payload of [base, { ...base, activeModules: [] }]) {
+      const en = await post(payload);
+      expect(en.status).toBe(422);
+      expect(en.body.violations).toEqual([
+        {
+          propertyPath: 'activeModules',
+          code: 'module_required',
+          message: 'Switch on at least one module: without one the company’s users see nothing.',
+        },
+      ]);
+    }
+    const hr = await post({ ...base, activeModules: [] }, 'hr');
+    expect(hr.body.violations[0]?.message).toBe('Uključite barem jedan modul: bez njega korisnici tvrtke ne vide ništa.');
+    expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?oib=77123450187', headers: all })).body.totalItems).toBe(
+      0,
+    );
+
+    const off = await t.json<Violations>('admin', {
+      method: 'PATCH',
+      url: '/api/v2/companies/2',
+      headers: mergePatch,
+      payload: { activeModules: [] },
+    });
+    expect(off.status).toBe(422);
+    expect(off.body.violations[0]).toMatchObject({ propertyPath: 'activeModules', code: 'module_required' });
+    expect((await t.json<Company>('admin', { url: '/api/v2/companies/2' })).body.activeModules.length).toBeGreaterThan(0);
   });
 
   it('creates a subsidiary only under a top-level company', async () => {
     const notTop = await t.json<{ violations: { code: string }[] }>('admin', {
       method: 'POST',
       url: '/api/v2/companies',
-      payload: { name: 'Sub d.o.o.', oib: '77123450187', address: 'Ilica 2', parent: '/api/v2/companies/3' },
+      payload: { name: 'Sub d.o.o.', oib: '77123450187', address: 'Ilica 2', parent: '/api/v2/companies/3', activeModules: ['devices'] },
     });
     expect(notTop.body.violations[0]?.code).toBe('parent_not_top');
     const ok = await t.json<Company>('admin', {
@@ -54,7 +87,7 @@ describe('companies', () => {
       const res = await t.json<Company>('admin', {
         method: 'POST',
         url: '/api/v2/companies',
-        payload: { name, oib, address: 'Ilica 3', isTopGun: true, parent },
+        payload: { name, oib, address: 'Ilica 3', isTopGun: true, parent, activeModules: ['devices'] },
       });
       expect(res.status).toBe(201);
       return res.body['@id'];
@@ -99,7 +132,7 @@ describe('companies', () => {
     ]);
     const everyCompany = (await t.db.select({ id: companies.id }).from(companies)).length;
     expect((await t.json<Collection<Company>>('admin', { url: '/api/v2/companies', headers: all })).body.totalItems).toBe(everyCompany);
-    // The original's list-my: a company and its subsidiaries.
+    // The legacy app's list-my: a company and its subsidiaries.
     const group = await t.json<Collection<Company>>('admin', { url: '/api/v2/companies?group=/api/v2/companies/1', headers: all });
     expect(names(group.body)).toEqual(['Sub d.o.o.', 'Zabavni automati d.o.o.', 'Zabavni automati Istra d.o.o.']);
     expect((await t.as('admin', { url: '/api/v2/companies?group=x1' })).statusCode).toBe(400);
@@ -176,6 +209,7 @@ describe('the company wizard, in one request', () => {
         name: 'Pola d.o.o.',
         oib: '51012213593',
         address: 'Ilica 10',
+        activeModules: ['devices'],
         newLoggers: [{ imei: '358240052222221' }],
         // The e-mail is taken (a demo user's): the whole wizard is refused.
         newUsers: [{ ...newUser, email: demo.manager, name: 'Druga' }],

@@ -72,7 +72,13 @@ describe('company settings', () => {
     const sub = await t.json<Company>('admin', {
       method: 'POST',
       url: '/api/v2/companies',
-      payload: { name: 'Podružnica d.o.o.', oib: '69435151530', address: 'Ilica 3', parent: `/api/v2/companies/${zabavni}` },
+      payload: {
+        name: 'Podružnica d.o.o.',
+        oib: '69435151530',
+        address: 'Ilica 3',
+        parent: `/api/v2/companies/${zabavni}`,
+        activeModules: ['devices'],
+      },
     });
     expect(sub.status).toBe(201);
     const id = Number(sub.body['@id'].split('/').pop());

@@ -51,7 +51,7 @@ await send(drugiDevice, [
 const empty = await t.json<{ '@id': string }>('admin', {
   method: 'POST',
   url: '/api/v2/companies',
-  payload: { name: 'Prazna d.o.o.', oib: '77123450187', address: 'Ilica 2' },
+  payload: { name: 'Prazna d.o.o.', oib: '77123450187', address: 'Ilica 2', activeModules: ['devices'] },
 });
 expect(empty.status).toBe(201);
 

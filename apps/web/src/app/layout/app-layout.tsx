@@ -7,7 +7,7 @@ import { Logo } from '../../components/logo.tsx';
 import { useMinWidth } from '../../lib/screen.ts';
 import { Aside } from './aside.tsx';
 import { AsideMenu } from './aside-menu.tsx';
-import { HeaderMenu, HeaderMenuOffcanvas } from './header-menu.tsx';
+import { HeaderMenu, HeaderMenuOffcanvas, type PointerSpot } from './header-menu.tsx';
 import classes from './layout.module.css';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
@@ -74,6 +74,8 @@ function useLazyPanel(wanted: boolean) {
 function Layout({ largeScreen }: { largeScreen: boolean }) {
   const { t } = useTranslation();
   const [minimized, setMinimized] = useState(false);
+  // Where the pointer rested when the side menu's button moved the header under it.
+  const [headerMovedUnder, setHeaderMovedUnder] = useState<PointerSpot | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const close = () => setPanel(null);
@@ -96,11 +98,19 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
       <a href="#main-content" className={classes.skipLink}>
         {t('app.skipToContent')}
       </a>
-      {largeScreen && <Aside minimized={minimized} onToggle={() => setMinimized((m) => !m)} />}
+      {largeScreen && (
+        <Aside
+          minimized={minimized}
+          onToggle={(pointer) => {
+            setMinimized((m) => !m);
+            setHeaderMovedUnder(pointer);
+          }}
+        />
+      )}
       <div className={classes.wrapper}>
         {largeScreen ? (
           <header className={classes.header}>
-            <HeaderMenu />
+            <HeaderMenu stillAt={headerMovedUnder} />
             <Group gap="sm" wrap="nowrap">
               <HeaderQuickSearch />
               <NotificationsBell />

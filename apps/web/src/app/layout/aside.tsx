@@ -5,6 +5,7 @@ import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { AsideMenu } from './aside-menu.tsx';
+import type { PointerSpot } from './header-menu.tsx';
 import classes from './layout.module.css';
 
 /** Original §9: a minimized aside opens 50 ms after the pointer arrives and closes 100 ms after it leaves. */
@@ -12,7 +13,7 @@ export const ASIDE_HOVER_OPEN_MS = 50;
 export const ASIDE_HOVER_CLOSE_MS = 100;
 
 /** The side menu on large screens (rendered only there); it can be minimized to icons and expands on hover. */
-export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: () => void }) {
+export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: (pointer: PointerSpot) => void }) {
   const { t } = useTranslation();
   const [hovered, setHovered] = useState(false);
   const [keyboardInside, setKeyboardInside] = useState(false);
@@ -61,12 +62,13 @@ export function Aside({ minimized, onToggle }: { minimized: boolean; onToggle: (
           className={classes.asideToggle}
           aria-label={t(minimized ? 'layout.expandMenu' : 'layout.minimizeMenu')}
           aria-pressed={minimized}
-          onClick={() => {
+          onClick={(event) => {
             ignoreHover.current = true;
             window.clearTimeout(timer.current);
             setHovered(false);
             setKeyboardInside(false);
-            onToggle();
+            // Where the pointer rests while the header slides under it.
+            onToggle({ x: event.clientX, y: event.clientY });
           }}
         >
           {minimized ? <IconChevronsRight size={20} aria-hidden /> : <IconChevronsLeft size={20} aria-hidden />}

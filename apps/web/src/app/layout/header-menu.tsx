@@ -1,7 +1,8 @@
-import { Accordion, Button, Menu, Stack } from '@mantine/core';
+import { Accordion, Button, Menu, type MenuProps, Stack } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './layout.module.css';
 import { groupOf, useMenu } from './menu.ts';
@@ -16,9 +17,50 @@ const ACCORDION_MS = 200;
  */
 export const HEADER_ENTRIES = 4;
 
-/** The header menu on large screens: links and hover/click dropdowns. */
-export function HeaderMenu() {
+/** Where the pointer was (window coordinates). */
+export interface PointerSpot {
+  x: number;
+  y: number;
+}
+
+/** How far (px, across and down together) the pointer must move to count as moved by its user. */
+const MOVED_PX = 3;
+
+/**
+ * The dropdowns' open state, one at a time. `stillAt`, new each time the layout moves the header under
+ * a pointer at rest (the side menu minimized or expanded by its button: the header slides 195 px and
+ * its "Loggers" arrived under the pointer and opened), closes any open dropdown; until the pointer
+ * moves away from that spot, hovering opens none (a click still does).
+ */
+function useHeaderDropdowns(stillAt: PointerSpot | null | undefined) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [hoverOpens, setHoverOpens] = useState(true);
+  useEffect(() => {
+    if (!stillAt) return;
+    setOpen(null);
+    setHoverOpens(false);
+    const onMove = (event: PointerEvent) => {
+      if (Math.abs(event.clientX - stillAt.x) + Math.abs(event.clientY - stillAt.y) < MOVED_PX) return;
+      window.removeEventListener('pointermove', onMove);
+      setHoverOpens(true);
+    };
+    window.addEventListener('pointermove', onMove, { passive: true });
+    return () => window.removeEventListener('pointermove', onMove);
+  }, [stillAt]);
+  return (key: string): Pick<MenuProps, 'opened' | 'onChange' | 'trigger'> => ({
+    opened: open === key,
+    onChange: (opened) => setOpen((current) => (opened ? key : current === key ? null : current)),
+    trigger: hoverOpens ? 'click-hover' : 'click',
+  });
+}
+
+/**
+ * The header menu on large screens: links and hover/click dropdowns. `stillAt`: where the pointer
+ * rested when the layout last moved under it (`useHeaderDropdowns`).
+ */
+export function HeaderMenu({ stillAt }: { stillAt?: PointerSpot | null }) {
   const { t } = useTranslation();
+  const dropdown = useHeaderDropdowns(stillAt);
   const all = useMenu();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const activeGroup = groupOf(all, pathname);
@@ -31,7 +73,14 @@ export function HeaderMenu() {
         {entries.map((entry) => (
           <li key={entry.key}>
             {entry.children ? (
-              <Menu trigger="click-hover" openDelay={0} closeDelay={MENU_HOVER_CLOSE_MS} position="bottom-start" shadow="md" withinPortal>
+              <Menu
+                {...dropdown(entry.key)}
+                openDelay={0}
+                closeDelay={MENU_HOVER_CLOSE_MS}
+                position="bottom-start"
+                shadow="md"
+                withinPortal
+              >
                 <Menu.Target>
                   <Button
                     variant={activeGroup === entry.key ? 'light' : 'subtle'}
@@ -65,7 +114,7 @@ export function HeaderMenu() {
         ))}
         {more.length > 0 && (
           <li>
-            <Menu trigger="click-hover" openDelay={0} closeDelay={MENU_HOVER_CLOSE_MS} position="bottom-end" shadow="md" withinPortal>
+            <Menu {...dropdown('more')} openDelay={0} closeDelay={MENU_HOVER_CLOSE_MS} position="bottom-end" shadow="md" withinPortal>
               <Menu.Target>
                 <Button
                   variant={moreActive ? 'light' : 'subtle'}

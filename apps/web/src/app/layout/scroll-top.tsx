@@ -33,6 +33,7 @@ export function ScrollTop() {
   if (scrolled && !needed) setNeeded(true);
   if (!needed) return null;
   return (
+    // The page's end keeps room for it below the large screen's layout (layout.module.css, `.footer`).
     <Affix position={{ bottom: 24, right: 24 }} data-no-print>
       <Transition transition="slide-up" mounted={scrolled} duration={reduceMotion ? 0 : 200}>
         {(styles) => (

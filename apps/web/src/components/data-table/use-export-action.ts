@@ -80,10 +80,10 @@ export async function aboutLines(
 /**
  * The one export action of every table: the caller produces the table and its scope, this writes it
  * as CSV or XLSX (the writers load on first use, so they stay out of every table's chunk) after the
- * lines of what it holds, downloads it as `<fileStem>[-filtered]-<Zagreb day>.<format>` and says how
+ * lines of what it holds, downloads it as `<fileStem>[-filtered][-<period>]-<Zagreb day>.<format>` and says how
  * it went. `busy` is for the Export button.
  */
-export function useExportAction(fileStem: string) {
+export function useExportAction(fileStem: string, period = '') {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -104,7 +104,8 @@ export function useExportAction(fileStem: string) {
       const { table: rows, scope, count, total = count, totalExact = true } = await produce();
       const now = new Date();
       const table = scope ? { ...rows, about: await aboutLines(rows.name, scope, session, t, fetchCompany, now) } : rows;
-      const stem = scope && scope.filters.length > 0 ? `${fileStem} ${t('dataTable.aboutFiltered')}` : fileStem;
+      // `<title>[ filtered] <period>`, made ASCII by `exportFileName` (the server's report files are named so).
+      const stem = [fileStem, scope && scope.filters.length > 0 ? t('dataTable.aboutFiltered') : '', period].filter(Boolean).join(' ');
       const fileName = exportFileName(stem, format, now);
       if (format === 'csv') {
         const { toCsv, CSV_MIME } = await import('../../lib/export/csv.ts');

@@ -37,8 +37,11 @@ export interface PagedReportTableProps<R, L extends { key: string }, T, C extend
   columns: readonly C[];
   /** The table's accessible name and the sheet name of an XLSX export, already translated. */
   title: string;
-  /** The export file's name before the day of the export, e.g. `detailed-review-2026-05-01-2026-05-14`. */
-  fileStem: string;
+  /**
+   * The period an export file's name ends with before the day of the export (`2026-05-01-2026-05-14`;
+   * empty for none): the name starts with the title, in the user's language (decision 0042).
+   */
+  filePeriod: string;
   /** Keeps the column choice of one report (and grouping) apart from another. */
   storageId: string;
   /** Filters above the table. */
@@ -81,7 +84,7 @@ export function PagedReportTable<R, L extends { key: string }, T, C extends Tota
     linesOf,
     columns,
     title,
-    fileStem,
+    filePeriod,
     storageId,
     filters,
     toolbar,
@@ -97,7 +100,7 @@ export function PagedReportTable<R, L extends { key: string }, T, C extends Tota
   const { t } = useTranslation();
   const visibility = useColumnVisibility(columns, storageId);
   const shown = visibility.visibleColumns as C[];
-  const exporter = useExportAction(fileStem);
+  const exporter = useExportAction(title, filePeriod);
   const lines = useMemo(() => (report === null ? [] : report && linesOf(report.rows)), [report, linesOf]);
   const totals = report?.totals;
   const totalsLabel = t('resources.revenue.totals');

@@ -1,10 +1,10 @@
 import { type AuditEntry, auditActions, auditedResources, formatDateTime } from '@kovanica/contract';
-import { Anchor, Box, Text } from '@mantine/core';
+import { Anchor, Box } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditActionBadge, AuditChanges } from '../../components/audit-history.tsx';
-import { fieldLabel, formatValue } from '../../components/audit-values.ts';
+import { AuditActionBadge, AuditChangesOnDemand, breakableText } from '../../components/audit-history.tsx';
+import { changesText } from '../../components/audit-values.ts';
 import { dash } from '../../components/data-table/cells.tsx';
 import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -54,19 +54,6 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
   }
 }
 
-/** The changed fields as text, for CSV and XLSX: "Field: before → after; …". */
-function changesText(t: ReturnType<typeof useTranslation>['t'], entry: AuditEntry): string {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return keys
-    .map((key) => {
-      const label = fieldLabel(t, entry.resource, key);
-      const was = entry.before ? formatValue(t, entry.resource, key, entry.before[key], entry.names) : null;
-      const is = entry.after ? formatValue(t, entry.resource, key, entry.after[key], entry.names) : null;
-      return `${label}: ${[was, is].filter((v) => v !== null).join(' → ')}`;
-    })
-    .join('; ');
-}
-
 function useColumns(): Column<AuditEntry>[] {
   const { t } = useTranslation();
   return useMemo(
@@ -75,11 +62,8 @@ function useColumns(): Column<AuditEntry>[] {
       {
         key: 'actor',
         label: f('actor'),
-        render: (e) => (
-          <Text style={{ overflowWrap: 'anywhere' }} miw={140} inherit>
-            {e.actor}
-          </Text>
-        ),
+        // An address breaks after its "@" and before a dot, never inside a word.
+        render: (e) => breakableText(e.actor),
         exportValue: (e) => e.actor,
       },
       { key: 'record', label: f('record'), render: (e) => <RecordCell entry={e} />, exportValue: (e) => recordName(t, e) },
@@ -92,11 +76,11 @@ function useColumns(): Column<AuditEntry>[] {
       {
         key: 'changes',
         label: f('changes'),
-        // Wide enough to read on a phone too: the table scrolls sideways within its card, not the page. No
-        // hidden caption here: positioned absolutely, it would sit outside the scrolling card and widen the page.
+        // One line and a button that unfolds the fields. Wide enough to read on a phone too: the table
+        // scrolls sideways within its card, not the page.
         render: (e) => (
           <Box miw={300}>
-            <AuditChanges entry={e} />
+            <AuditChangesOnDemand entry={e} />
           </Box>
         ),
         exportValue: (e) => changesText(t, e),

@@ -7,13 +7,22 @@ import {
   formatMoney,
   validationMessage,
 } from '@kovanica/contract';
-import { ActionIcon, Group, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Select, SimpleGrid, Skeleton, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconFileAlert, IconTransactionEuro } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ExportFormat, ExportMenu, PaginationBar, toExportTable, useExportAction } from '../../components/data-table/index.ts';
+import {
+  ColumnChooser,
+  type ExportFormat,
+  ExportMenu,
+  PaginationBar,
+  referenceName,
+  toExportTable,
+  useColumnVisibility,
+  useExportAction,
+} from '../../components/data-table/index.ts';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -29,7 +38,15 @@ import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { billComparisonQuery } from './api.ts';
 import classes from './bill-comparison.module.css';
-import { type ComparedFigures, type ComparisonSearch, defaultComparisonRange, mismatchesOf, pageOf } from './comparison-search.ts';
+import {
+  type ComparedFigures,
+  type ComparisonSearch,
+  defaultComparisonRange,
+  differenceOf,
+  differencesFirst,
+  mismatchesOf,
+  pageOf,
+} from './comparison-search.ts';
 
 const route = getRouteApi('/_app/transactions-bills/comparison');
 const k = (key: string) => `billComparison.${key}`;
@@ -38,6 +55,8 @@ const k = (key: string) => `billComparison.${key}`;
 interface Line extends ComparedFigures {
   key: string;
   row: BillComparisonRow | null;
+  /** `differenceOf` the row; of the totals, the sum of the rows' (a difference either way adds up). */
+  differenceCents: number;
 }
 
 type Mismatch = ReturnType<typeof mismatchesOf>;
@@ -62,13 +81,23 @@ function Flagged({ flagged, children }: { flagged: boolean; children: ReactNode 
   );
 }
 
+/** The columns always shown, first and kept in view while the figures scroll: what the row is and how far it is off. */
+const KEY_COLUMNS = ['device', 'difference'];
+
 function useColumns(): ReportColumn<Line>[] {
   const { t } = useTranslation();
   return useMemo(() => {
-    const figure = (key: keyof ComparedFigures, label: string, flag: keyof Mismatch | null, money: boolean): ReportColumn<Line> => ({
+    const figure = (
+      key: keyof ComparedFigures,
+      label: string,
+      flag: keyof Mismatch | null,
+      money: boolean,
+      defaultHidden = false,
+    ): ReportColumn<Line> => ({
       key,
       label: k(label),
       align: 'right',
+      defaultHidden,
       render: (l) => {
         const value = money ? formatMoney(l[key]) : formatCount(l[key]);
         return <Flagged flagged={l.row !== null && flag !== null && mismatchesOf(l)[flag]}>{value}</Flagged>;
@@ -77,28 +106,41 @@ function useColumns(): ReportColumn<Line>[] {
     });
     return [
       {
+        key: 'device',
+        label: k('deviceAndLocation'),
+        rowHeader: true,
+        render: (l) =>
+          l.row ? (
+            <>
+              <span className={classes.deviceName}>{l.row.deviceName}</span>
+              {l.row.locationName && <span className={classes.locationName}>{l.row.locationName}</span>}
+              {mismatchesOf(l).any && <span className={VisuallyHidden.classes.root}>{` (${t(k('mismatch'))})`}</span>}
+            </>
+          ) : (
+            t(k('totals'))
+          ),
+        exportValue: (l) => l.row?.deviceName ?? t(k('totals')),
+        exportAlso: [{ label: k('location'), exportValue: (l) => l.row?.locationName ?? null }],
+      },
+      {
+        key: 'difference',
+        label: k('difference'),
+        align: 'right',
+        render: (l) => <Flagged flagged={l.row !== null && l.differenceCents > 0}>{formatMoney(l.differenceCents)}</Flagged>,
+        exportValue: (l) => exportMoney(l.differenceCents),
+      },
+      {
         key: 'day',
         label: k('day'),
-        render: (l) => (l.row ? formatDate(l.row.day) : t(k('totals'))),
-        exportValue: (l) => (l.row ? formatDate(l.row.day) : t(k('totals'))),
+        render: (l) => (l.row ? formatDate(l.row.day) : ''),
+        exportValue: (l) => (l.row ? formatDate(l.row.day) : null),
       },
-      {
-        key: 'device',
-        label: k('device'),
-        render: (l) => l.row?.deviceName ?? '',
-        exportValue: (l) => l.row?.deviceName ?? null,
-      },
-      {
-        key: 'location',
-        label: k('location'),
-        render: (l) => l.row?.locationName ?? '',
-        exportValue: (l) => l.row?.locationName ?? null,
-      },
-      figure('payments', 'payments', null, false),
+      // The counts stand behind the amounts (the column chooser shows them): the amounts fit a laptop beside the menu.
+      figure('payments', 'payments', null, false, true),
       figure('paymentsCents', 'paymentsCents', null, true),
-      figure('bills', 'bills', 'bills', false),
+      figure('bills', 'bills', 'bills', false, true),
       figure('billsCents', 'billsCents', 'bills', true),
-      figure('fiscalized', 'fiscalized', 'fiscalized', false),
+      figure('fiscalized', 'fiscalized', 'fiscalized', false, true),
       figure('fiscalizedCents', 'fiscalizedCents', 'fiscalized', true),
       figure('unbilled', 'unbilled', 'unbilled', false),
       figure('unfiscalized', 'unfiscalized', 'unfiscalized', false),
@@ -151,8 +193,9 @@ function MismatchLinks({ row }: { row: BillComparisonRow }) {
 /**
  * `/transactions-bills/comparison`: per device and Zagreb day, the money payments that need a bill
  * against the bills issued and the bills fiscalized, with the payments left without a bill and the
- * bills still without a JIR. Figures that disagree are marked; such a row leads to the device's
- * transactions of that day and to its unfiscalized bills.
+ * bills still without a JIR. The rows that disagree come first, the largest difference first, and are
+ * marked, as are their figures that differ; such a row leads to the device's transactions of that day
+ * and to its unfiscalized bills. The device and the difference stay in view while the figures scroll.
  */
 export function BillComparisonPage() {
   const { t } = useTranslation();
@@ -167,6 +210,8 @@ export function BillComparisonPage() {
   const tooLong = daysInRange(from, to) > BILL_COMPARISON_MAX_DAYS;
   const valid = !backwards && !tooLong;
   const columns = useColumns();
+  const visibility = useColumnVisibility(columns, 'bill-comparison');
+  const chosen = columns.filter((c) => KEY_COLUMNS.includes(c.key) || visibility.isVisible(c));
   const title = t(k('title'));
   const exporter = useExportAction(`bill-comparison-${from}-${to}`);
 
@@ -179,8 +224,15 @@ export function BillComparisonPage() {
     placeholderData: keepPreviousData,
   });
   const data = valid ? report.data : undefined;
-  const lines = useMemo(() => data?.rows.map((row): Line => ({ ...row, key: `${row.device} ${row.day}`, row })), [data]);
-  const totals: Line | null = data ? { ...data.totals, key: 'totals', row: null } : null;
+  const byDay = search.order === 'day';
+  const lines = useMemo(() => {
+    const all = data?.rows.map((row): Line => ({ ...row, key: `${row.device} ${row.day}`, row, differenceCents: differenceOf(row) }));
+    return all && !byDay ? differencesFirst(all) : all;
+  }, [data, byDay]);
+  const totals: Line | null =
+    data && lines
+      ? { ...data.totals, key: 'totals', row: null, differenceCents: lines.reduce((sum, l) => sum + l.differenceCents, 0) }
+      : null;
   const page = search.page ?? 1;
   const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
   const shown = lines ? pageOf(lines, page, itemsPerPage) : undefined;
@@ -189,125 +241,153 @@ export function BillComparisonPage() {
   const set = (patch: Partial<ComparisonSearch>, replace = true) =>
     void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), replace });
 
+  /** The file's filters (decision 0042): the device and the switch, in words. */
+  const exportFilters = async () => [
+    ...(search.device ? [{ label: t(k('device')), value: await referenceName(search.device) }] : []),
+    ...(search.mismatches ? [{ label: t(k('onlyMismatches')), value: t('dataTable.yes') }] : []),
+  ];
+
   const exportAs = (format: ExportFormat) => {
     if (!lines || !totals) return;
     return exporter.run(format, async () => ({
-      table: await toExportTable(title, columns, (c) => t(c.label), [...lines, totals]),
+      // The columns shown, the rows in the order shown, then the totals.
+      table: await toExportTable(title, chosen, (c) => t(c.label), [...lines, totals]),
+      scope: { period: `${formatDate(from)} – ${formatDate(to)}`, filters: await exportFilters() },
       count: lines.length,
     }));
   };
 
-  const span = columns.length + 1;
+  const span = chosen.length + 1;
   return (
     <>
       <PageHeader title={title} subtitle={t(k('subtitle'), { from: formatDate(from), to: formatDate(to) })} />
-      <ReportTable
-        title={title}
-        toolbar={
-          <Text size="sm" c="dimmed">
-            {t(k('note'))}
-          </Text>
-        }
-        tools={<ExportMenu onExport={(format) => void exportAs(format)} busy={exporter.busy} />}
-        filters={
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-            <DayRangeInputs
-              from={from}
-              to={to}
-              onChange={(patch) => set(patch)}
-              error={tooLong ? validationMessage(currentLanguage(), 'range_too_long', { max: BILL_COMPARISON_MAX_DAYS }) : undefined}
-            />
-            <ReferenceSelect
-              api={devicesApi}
-              optionLabel={deviceLabel}
-              label={t(k('device'))}
-              placeholder={t('dataTable.any')}
-              clearable
-              value={search.device ?? null}
-              onChange={(device) => set({ device: device ?? undefined }, false)}
-            />
-            <Switch
-              label={t(k('onlyMismatches'))}
-              checked={search.mismatches === true}
-              onChange={(event) => set({ mismatches: event.currentTarget.checked ? true : undefined }, false)}
-              style={{ alignSelf: 'end' }}
-              mb={8}
-            />
-          </SimpleGrid>
-        }
-        status={{ ...report, hasData: data !== undefined }}
-        minWidth={span * MIN_COLUMN_WIDTH}
-        footer={
-          lines &&
-          lines.length > 0 && (
-            <PaginationBar
-              page={page}
-              itemsPerPage={itemsPerPage}
-              total={lines.length}
-              onPage={(next) => set({ page: next }, false)}
-              onItemsPerPage={(size) => set({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? undefined : size }, false)}
-            />
-          )
-        }
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <ReportHeaderCell key={column.key} align={column.align}>
-                {t(column.label)}
-              </ReportHeaderCell>
-            ))}
-            <ReportHeaderCell align="right">{t('dataTable.actions')}</ReportHeaderCell>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!shown ? (
-            Array.from({ length: valid ? SKELETON_ROWS : 1 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-              <Table.Tr key={i}>
+      <div className={classes.comparison}>
+        <ReportTable
+          title={title}
+          toolbar={
+            <Text size="sm" c="dimmed">
+              {t(k('note'))}
+            </Text>
+          }
+          tools={
+            <Group gap="xs">
+              <ColumnChooser columns={columns.filter((c) => !KEY_COLUMNS.includes(c.key))} {...visibility} />
+              <ExportMenu onExport={(format) => void exportAs(format)} busy={exporter.busy} />
+            </Group>
+          }
+          filters={
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs">
+              <DayRangeInputs
+                from={from}
+                to={to}
+                onChange={(patch) => set(patch)}
+                error={tooLong ? validationMessage(currentLanguage(), 'range_too_long', { max: BILL_COMPARISON_MAX_DAYS }) : undefined}
+              />
+              <ReferenceSelect
+                api={devicesApi}
+                optionLabel={deviceLabel}
+                label={t(k('device'))}
+                placeholder={t('dataTable.any')}
+                clearable
+                value={search.device ?? null}
+                onChange={(device) => set({ device: device ?? undefined }, false)}
+              />
+              <Select
+                label={t(k('order'))}
+                data={[
+                  { value: 'difference', label: t(k('orderDifference')) },
+                  { value: 'day', label: t(k('orderDay')) },
+                ]}
+                value={byDay ? 'day' : 'difference'}
+                allowDeselect={false}
+                onChange={(value) => set({ order: value === 'day' ? 'day' : undefined }, false)}
+              />
+              <Switch
+                label={t(k('onlyMismatches'))}
+                checked={search.mismatches === true}
+                onChange={(event) => set({ mismatches: event.currentTarget.checked ? true : undefined }, false)}
+                style={{ alignSelf: 'end' }}
+                mb={8}
+              />
+            </SimpleGrid>
+          }
+          status={{ ...report, hasData: data !== undefined }}
+          minWidth={span * MIN_COLUMN_WIDTH}
+          footer={
+            lines &&
+            lines.length > 0 && (
+              <PaginationBar
+                page={page}
+                itemsPerPage={itemsPerPage}
+                total={lines.length}
+                onPage={(next) => set({ page: next }, false)}
+                onItemsPerPage={(size) => set({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? undefined : size }, false)}
+              />
+            )
+          }
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {chosen.map((column) => (
+                <ReportHeaderCell key={column.key} align={column.align}>
+                  {t(column.label)}
+                </ReportHeaderCell>
+              ))}
+              <ReportHeaderCell align="right">{t('dataTable.actions')}</ReportHeaderCell>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {!shown ? (
+              Array.from({ length: valid ? SKELETON_ROWS : 1 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
+                <Table.Tr key={i}>
+                  <Table.Td colSpan={span}>
+                    {valid ? (
+                      <Skeleton height={18} radius="sm" />
+                    ) : (
+                      <Text c="dimmed" py="lg">
+                        {t(k('fixRange'))}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            ) : shown.length === 0 ? (
+              <Table.Tr>
                 <Table.Td colSpan={span}>
-                  {valid ? (
-                    <Skeleton height={18} radius="sm" />
-                  ) : (
-                    <Text c="dimmed" py="lg">
-                      {t(k('fixRange'))}
-                    </Text>
-                  )}
+                  <Text c="dimmed" py="lg">
+                    {t(search.mismatches ? k('noMismatches') : k('empty'))}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
-            ))
-          ) : shown.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={span}>
-                <Text c="dimmed" py="lg">
-                  {t(search.mismatches ? k('noMismatches') : k('empty'))}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            shown.map((line) => (
-              <Table.Tr key={line.key}>
-                {columns.map((column) => (
-                  <ReportCell key={column.key} align={column.align} rowHeader={column.rowHeader}>
-                    {column.render(line)}
-                  </ReportCell>
-                ))}
-                <ReportCell align="right">{line.row && <MismatchLinks row={line.row} />}</ReportCell>
-              </Table.Tr>
-            ))
+            ) : (
+              shown.map((line) => {
+                const mismatch = line.row !== null && mismatchesOf(line).any;
+                return (
+                  <Table.Tr key={line.key} className={mismatch ? classes.mismatchRow : undefined} data-mismatch={mismatch || undefined}>
+                    {chosen.map((column) => (
+                      <ReportCell key={column.key} align={column.align} rowHeader={column.rowHeader}>
+                        {column.render(line)}
+                      </ReportCell>
+                    ))}
+                    <ReportCell align="right">{line.row && <MismatchLinks row={line.row} />}</ReportCell>
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+          {totals && lines && lines.length > 0 && (
+            <ReportTotals>
+              {chosen.map((column) => (
+                <ReportCell key={column.key} align={column.align} rowHeader={column.rowHeader}>
+                  {column.render(totals)}
+                </ReportCell>
+              ))}
+              <ReportCell />
+            </ReportTotals>
           )}
-        </Table.Tbody>
-        {totals && lines && lines.length > 0 && (
-          <ReportTotals>
-            {columns.map((column) => (
-              <ReportCell key={column.key} align={column.align} rowHeader={column.rowHeader}>
-                {column.render(totals)}
-              </ReportCell>
-            ))}
-            <ReportCell />
-          </ReportTotals>
-        )}
-      </ReportTable>
+        </ReportTable>
+      </div>
     </>
   );
 }

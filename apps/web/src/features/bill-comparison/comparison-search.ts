@@ -12,6 +12,8 @@ export interface ComparisonSearch {
   to?: string;
   device?: string;
   mismatches?: true;
+  /** `day`: the answer's order (newest day first); left out, the largest difference first. */
+  order?: 'day';
   page?: number;
   itemsPerPage?: number;
 }
@@ -24,6 +26,7 @@ export function comparisonSearch(raw: Record<string, unknown>): ComparisonSearch
   if (isIsoDay(raw.to)) search.to = raw.to;
   if (typeof raw.device === 'string' && parseIri('devices', raw.device) !== null) search.device = raw.device;
   if (raw.mismatches === true || raw.mismatches === 'true') search.mismatches = true;
+  if (raw.order === 'day') search.order = 'day';
   if (page !== undefined) search.page = page;
   if (itemsPerPage !== undefined) search.itemsPerPage = itemsPerPage;
   return search;
@@ -55,6 +58,25 @@ export function mismatchesOf(row: ComparedFigures) {
   const unbilled = row.unbilled > 0;
   const unfiscalized = row.unfiscalized > 0;
   return { bills, fiscalized, unbilled, unfiscalized, any: bills || fiscalized || unbilled || unfiscalized };
+}
+
+/**
+ * The money that does not agree in a row, never negative: what was paid and what was billed apart
+ * (either way), plus what was billed and not fiscalized (a bill's JIR never exceeds its bill).
+ */
+export const differenceOf = (row: ComparedFigures) =>
+  Math.abs(row.paymentsCents - row.billsCents) + Math.max(0, row.billsCents - row.fiscalizedCents);
+
+/**
+ * The differences first: rows that disagree, the largest difference first, then the rows that agree.
+ * Stable, so rows alike keep the answer's order (newest day first, then by device).
+ */
+export function differencesFirst<T extends ComparedFigures>(rows: readonly T[]): T[] {
+  const rank = (row: T) => (mismatchesOf(row).any ? differenceOf(row) : -1);
+  return rows
+    .map((row, index) => ({ row, index, rank: rank(row) }))
+    .sort((a, b) => b.rank - a.rank || a.index - b.index)
+    .map((r) => r.row);
 }
 
 /** A page of rows, as a list pages them (the answer holds them all; the browser pages them). */

@@ -6,6 +6,7 @@ import {
   emptyCompanyValues,
   formErrorsOf,
   LAST_STEP,
+  missingOf,
   patchBodyOf,
   positionOf,
   stepOfField,
@@ -43,11 +44,53 @@ describe('the company wizard steps', () => {
   });
 
   it('validates only its own fields: step 2 ignores an empty name', () => {
-    expect(stepValidator('create', 1, en)(emptyCompanyValues())).toEqual({});
+    expect(stepValidator('create', 1, en)({ ...emptyCompanyValues(), activeModules: ['devices'] })).toEqual({});
+  });
+
+  it('step 2 needs at least one module, on create and on edit, with the contract message', () => {
+    const message = 'Switch on at least one module: without one the company’s users see nothing.';
+    expect(stepValidator('create', 1, en)(valid())).toEqual({ activeModules: message });
+    expect(stepValidator('edit', 1, en)(valid())).toEqual({ activeModules: message });
+    expect(stepValidator('create', 1, () => 'hr' as const)(valid()).activeModules).toBe(
+      'Uključite barem jedan modul: bez njega korisnici tvrtke ne vide ništa.',
+    );
+  });
+
+  it('step 3 of a new company needs a manager: a new user with that role, or an existing user moved to it', () => {
+    const users = stepValidator('create', 2, en);
+    const message = 'Add at least one user who runs the company: a new user with the manager role, or an existing user.';
+    const newUser = {
+      key: 'u',
+      name: 'Iva',
+      surname: 'Ivić',
+      email: 'iva@firma.hr',
+      role: 'manager' as const,
+      password: 'dugacka-lozinka-1',
+    };
+    expect(users(valid())).toEqual({ newUsers: message });
+    expect(users({ ...valid(), newUsers: [{ ...newUser, role: 'worker' }] })).toEqual({ newUsers: message });
+    expect(users({ ...valid(), newUsers: [newUser] })).toEqual({});
+    expect(users({ ...valid(), users: ['/api/v2/users/3'] })).toEqual({});
+    // An edit adds users only when wanted: the company has its people already.
+    expect(stepValidator('edit', 2, en)(valid())).toEqual({});
+  });
+
+  it('the final check lists each step that still lacks something, with its messages', () => {
+    const validators = [0, 1, 2, 3].map((i) => stepValidator('create', i, en));
+    expect(missingOf(validators, { ...valid(), name: '' })).toEqual([
+      { step: 0, messages: ['This field is required.'] },
+      { step: 1, messages: ['Switch on at least one module: without one the company’s users see nothing.'] },
+      { step: 2, messages: ['Add at least one user who runs the company: a new user with the manager role, or an existing user.'] },
+    ]);
+    expect(missingOf(validators, { ...valid(), activeModules: ['devices'], users: ['/api/v2/users/3'] })).toEqual([]);
   });
 
   it('step 2 checks new loggers with the logger schema (Luhn IMEI, SIM format)', () => {
-    const values = { ...valid(), newLoggers: [{ key: 'a', imei: '123456789012345', serial: '', simNumber: 'abc' }] };
+    const values = {
+      ...valid(),
+      activeModules: ['devices' as const],
+      newLoggers: [{ key: 'a', imei: '123456789012345', serial: '', simNumber: 'abc' }],
+    };
     expect(stepValidator('create', 1, en)(values)).toEqual({
       'newLoggers.0.imei': 'Enter a valid IMEI: 15 digits with a correct check digit.',
       'newLoggers.0.simNumber': 'This value is not in the right format.',
@@ -61,6 +104,7 @@ describe('the company wizard steps', () => {
       'newUsers.0.email': 'Enter a valid e-mail address.',
       'newUsers.0.role': 'Choose at least 1.',
       'newUsers.0.password': 'The password must have 12 to 200 characters.',
+      newUsers: 'Add at least one user who runs the company: a new user with the manager role, or an existing user.',
     });
   });
 

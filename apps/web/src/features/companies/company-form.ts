@@ -9,6 +9,7 @@ import {
   type ModuleComponent,
   moduleComponents,
   type Role,
+  validationMessage,
 } from '@kovanica/contract';
 import { type FieldErrors, schemaValidator } from '../../lib/forms.ts';
 
@@ -281,7 +282,27 @@ export function stepValidator(mode: WizardMode, step: number, lang: () => Langua
     const body = bodyOf(values);
     return Object.fromEntries(keys.map((k) => [k, body[k]]));
   });
-  return (values: CompanyValues): FieldErrors => formErrorsOf(validate(values), values);
+  const extra = mode === 'create' && wizardSteps[step]?.key === 'users' ? managerRule(lang) : () => ({});
+  return (values: CompanyValues): FieldErrors => ({ ...formErrorsOf(validate(values), values), ...extra(values) });
+}
+
+/**
+ * A new company gets at least one user who can run it (docs/rules.md, "Companies"): a new user with
+ * the manager role, or an existing user moved to it. The wizard asks this; the API does not.
+ */
+export const hasManager = (values: CompanyValues) => values.users.length > 0 || values.newUsers.some((u) => u.role === 'manager');
+
+const managerRule =
+  (lang: () => Language) =>
+  (values: CompanyValues): FieldErrors =>
+    hasManager(values) ? {} : { newUsers: validationMessage(lang(), 'manager_required') };
+
+/** What keeps the wizard from saving, step by step: each step before the last with its errors' messages. */
+export function missingOf(validators: readonly ((values: CompanyValues) => FieldErrors)[], values: CompanyValues) {
+  return validators
+    .slice(0, LAST_STEP)
+    .map((validate, step) => ({ step, messages: [...new Set(Object.values(validate(values)))] }))
+    .filter((m) => m.messages.length > 0);
 }
 
 /** The body of a create, parsed by the contract (trimmed, typed); null when anything is invalid. */

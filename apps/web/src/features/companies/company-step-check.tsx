@@ -1,5 +1,6 @@
 import { formatMoney } from '@kovanica/contract';
-import { Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailToggles, moneyFields } from '../../components/company-settings-fields.tsx';
@@ -22,8 +23,53 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Step 4 of the wizard: everything entered in steps 1–3, read-only, before it is saved. */
-export function CompanyStepCheck({ values }: { values: CompanyValues }) {
+/** A step that still lacks something, with the messages of what it lacks. */
+export interface MissingStep {
+  step: number;
+  title: string;
+  messages: string[];
+}
+
+/** What keeps the wizard from saving, each step with a link back to it. */
+function MissingSteps({ missing, onGoTo }: { missing: MissingStep[]; onGoTo: (step: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('resources.companies.wizard.missingTitle')}
+    >
+      <Text size="sm" mb="xs">
+        {t('resources.companies.wizard.missingIntro')}
+      </Text>
+      <List size="sm" spacing="xs">
+        {missing.map((m) => (
+          <List.Item key={m.step}>
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onGoTo(m.step)}>
+              {t('resources.companies.wizard.goToStep', { n: m.step + 1, title: m.title })}
+            </Anchor>
+            {m.messages.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+interface CompanyStepCheckProps {
+  values: CompanyValues;
+  /** The earlier steps that still lack something; empty when the company can be saved. */
+  missing: MissingStep[];
+  onGoTo: (step: number) => void;
+}
+
+/** Step 4 of the wizard: everything entered in steps 1–3, read-only, before it is saved; first, what is still missing. */
+export function CompanyStepCheck({ values, missing, onGoTo }: CompanyStepCheckProps) {
   const { t } = useTranslation();
   const none = (
     <Text span c="dimmed" size="sm">
@@ -51,6 +97,7 @@ export function CompanyStepCheck({ values }: { values: CompanyValues }) {
 
   return (
     <Stack gap="lg">
+      {missing.length > 0 && <MissingSteps missing={missing} onGoTo={onGoTo} />}
       <section aria-labelledby="company-check-info">
         <Title order={3} size="h5" id="company-check-info" mb="xs">
           {t('resources.companies.wizard.steps.company')}

@@ -20,6 +20,7 @@ import {
   emptyCompanyValues,
   formErrorsOf,
   LAST_STEP,
+  missingOf,
   patchOf,
   positionOf,
   stepOfField,
@@ -114,6 +115,14 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
     show(target);
   };
 
+  /** From the final check back to a step that lacks something, its errors shown. */
+  const fix = (step: number) => {
+    setFailure(null);
+    show(step, 'invalid');
+    form.setErrors(validators[step]?.(form.getValues()) ?? {});
+    setStepInvalid(true);
+  };
+
   const save = async () => {
     setFailure(null);
     if (!passes(0, LAST_STEP)) return;
@@ -168,7 +177,13 @@ export function CompanyWizard({ company, currentUsers, currentLoggers }: Company
       case 'users':
         return <CompanyStepUsers form={form} currentUsers={currentUsers} />;
       default:
-        return <CompanyStepCheck values={values} />;
+        return (
+          <CompanyStepCheck
+            values={values}
+            missing={missingOf(validators, values).map((m) => ({ ...m, title: stepTitle(m.step) }))}
+            onGoTo={fix}
+          />
+        );
     }
   };
 

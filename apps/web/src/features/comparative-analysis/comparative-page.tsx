@@ -132,7 +132,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
         linesOf={linesOf}
         columns={columns}
         title={title}
-        fileStem={`comparative-analysis-${subject}-${range.from}-${range.to}`}
+        filePeriod={`${range.from}-${range.to}`}
         exportPeriod={t('dataTable.aboutComparedWith', {
           period: `${formatDate(range.from)} – ${formatDate(range.to)}`,
           compared: `${formatDate(compared.from)} – ${formatDate(compared.to)}`,

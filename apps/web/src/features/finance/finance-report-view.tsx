@@ -120,7 +120,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
         linesOf={financeLinesOf}
         columns={columns}
         title={title}
-        fileStem={`${name}-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
         exportFilters={() => reportPlaceScope(view, financeFilters[subject], search, t)}
         storageId={name}
         status={report}

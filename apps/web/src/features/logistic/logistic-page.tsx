@@ -89,7 +89,7 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
         linesOf={linesOf}
         columns={columns}
         title={title}
-        fileStem={`${name}-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
         exportFilters={async () => [
           ...(await reportPlaceScope(view, logisticFilters[subject], search, t)),
           ...(search.group ? [{ label: t('resources.devices.fields.group'), value: t(`resources.devices.groups.${search.group}`) }] : []),

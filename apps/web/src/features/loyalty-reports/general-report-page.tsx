@@ -4,8 +4,10 @@ import { IconCash, IconCreditCard, IconGift, IconPigMoney } from '@tabler/icons-
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loyaltyCardScope } from '../../components/loyalty-card-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
+import { reportPlaceScope } from '../../components/report-place-filters.tsx';
 import { countColumn, moneyColumn, PagedReportTable, type TotalsColumn } from '../../components/report-table/index.ts';
 import { monthToDate } from '../../lib/day.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
@@ -103,7 +105,8 @@ export function LoyaltyGeneralReportPage() {
         linesOf={linesOf}
         columns={columns}
         title={t(k('general.title'))}
-        fileStem={`loyalty-general-report-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
+        exportFilters={async () => [...(await reportPlaceScope(view, [], search, t)), ...(await loyaltyCardScope(search, t))]}
         storageId="loyalty-general-report"
         status={report}
         paging={{}}

@@ -17,7 +17,9 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortHeader } from '../../components/data-table/index.ts';
+import { loyaltyCardScope } from '../../components/loyalty-card-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { reportPlaceScope } from '../../components/report-place-filters.tsx';
 import {
   countColumn,
   moneyColumn,
@@ -73,7 +75,11 @@ function ReportShell<R, L extends { key: string }, T>(props: ShellProps<R, L, T>
         linesOf={props.linesOf}
         columns={props.columns}
         title={title}
-        fileStem={`${name}-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
+        exportFilters={async () => [
+          ...(await reportPlaceScope(frame.view, [], frame.search, t)),
+          ...(await loyaltyCardScope(frame.search, t)),
+        ]}
         storageId={name}
         status={props.status as never}
         paging={pagingOf(frame.search)}

@@ -64,7 +64,7 @@ export function CompaniesDailyRevenuePage() {
         report={valid ? report.data : null}
         days={days}
         title={title}
-        fileStem={`companies-daily-revenue-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
         status={report}
         filters={
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">

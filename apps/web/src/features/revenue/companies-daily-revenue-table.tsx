@@ -133,7 +133,8 @@ interface CompaniesDailyRevenueTableProps {
   days: readonly string[];
   /** The table's accessible name and the sheet name of an XLSX export, already translated. */
   title: string;
-  fileStem: string;
+  /** The period the export file's name ends with (`2026-11-01-2026-11-30`), after the title. */
+  filePeriod: string;
   filters: ReactNode;
   /** The query behind the figures: its error, refetching and retry. */
   status: ReportStatus;
@@ -143,10 +144,10 @@ interface CompaniesDailyRevenueTableProps {
  * A row per company and a column per business day, then the range's total, plays and net; a totals
  * row. Wide ranges scroll sideways inside the card with the company column kept in view.
  */
-export function CompaniesDailyRevenueTable({ report, days, title, fileStem, filters, status }: CompaniesDailyRevenueTableProps) {
+export function CompaniesDailyRevenueTable({ report, days, title, filePeriod, filters, status }: CompaniesDailyRevenueTableProps) {
   const { t } = useTranslation();
   const columns = useColumns(days);
-  const exporter = useExportAction(fileStem);
+  const exporter = useExportAction(title, filePeriod);
   const data = useMemo(() => (report ? linesOf(report, t('resources.revenue.totals')) : report), [report, t]);
   // Nothing earned and nothing played in the whole range: say so rather than show a grid of zeros.
   const nothing = data === null || (data !== undefined && data.totals.revenueCents === 0 && data.totals.plays === 0);

@@ -59,7 +59,7 @@ export function DetailedReviewPage() {
         }
         columns={columns}
         title={title}
-        fileStem={`detailed-review-${from}-${to}`}
+        filePeriod={`${from}-${to}`}
         exportFilters={() => revenuePlaces(t, search)}
         storageId={`detailed-review-${grouping}`}
         status={report}

@@ -66,7 +66,7 @@ export function TodayRevenuePage() {
         }
         columns={columns}
         title={title}
-        fileStem="today-revenue"
+        filePeriod=""
         exportFilters={() => revenuePlaces(t, { location: search.location })}
         storageId="today-revenue"
         status={report}
