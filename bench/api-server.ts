@@ -121,7 +121,7 @@ if (mode === 'bare') {
       if (seeding !== database) await seeding.close();
     }
   }
-  // Fiscalization (issue 11): `nofiscal` leaves the demo companies without an active certificate (no
+  // Fiscalization (decision 0017): `nofiscal` leaves the demo companies without an active certificate (no
   // bills are issued); otherwise they sign with fresh 2048-bit keys, as FINA's are (the demo's are 1024).
   await database.db.update(fiscalCertificates).set({ active: false });
   if (!flags.includes('nofiscal')) {

@@ -1,5 +1,5 @@
 /**
- * Loyalty card upload (issue 13 §2, decision 0024): 10,000 rows of CSV through
+ * Loyalty card upload (decision 0024): 10,000 rows of CSV through
  * `POST /api/v2/loyalty-cards/upload`, the preview (`confirm: false`) and then the write
  * (`confirm: true`), each timed through the whole app in this process (`inject`: JSON in and out,
  * the guard, every row checked, one insert); beside a raw multi-row INSERT of the same rows into a

@@ -1,5 +1,5 @@
 /**
- * A big export (issue 15 §1, decision 0026): `--rows` generated transactions (1,000,000 by default)
+ * A big export (decision 0026): `--rows` generated transactions (1,000,000 by default)
  * of one company exported as CSV (or XLSX) through `POST /api/v2/exports` and the export sweep, in
  * this process: rows per second, the peak RSS growth over the build (and of the heap in use plus
  * Buffers, which a file held whole would show), and how long other users' reads

@@ -4,10 +4,10 @@
  * number of rows into a copy of the events table in the same database, in the same run. The load
  * generator runs in this process, the server in its own (so on this 2-core machine they share it).
  *   npm run bench -- ingest [--db pglite|postgres] [--duration 10] [--inflight 4] [--batch 500]
- * Targets (issue 4): ≥ 20,000 events/s on PostgreSQL, ≥ 5,000 on PGlite.
+ * Targets: ≥ 20,000 events/s on PostgreSQL, ≥ 5,000 on PGlite.
  * It runs twice, in the same run: without fiscalization (no company has a certificate) and with it
  * (every coin and cashless payment of the demo companies billed, its ZKI signed with a 2048-bit key
- * as FINA's are), and prints the bills issued per second (issue 11).
+ * as FINA's are), and prints the bills issued per second (decision 0017).
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const CARDS = Array.from({ length: DEMO_CARDS }, (_, i) => demoCardUid(i + 1));
 
 /**
  * A logger's next batch: increasing seq, times a few seconds apart ending now. With `cards`, one event
- * in ten (a coin's place) is a loyalty card spend, debited in the batch's transaction (issue 13).
+ * in ten (a coin's place) is a loyalty card spend, debited in the batch's transaction (decision 0023).
  */
 function batchOf(logger: { imei: string; seq: number }, size: number, now: number, cards = false) {
   const events = [];

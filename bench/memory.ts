@@ -1,5 +1,5 @@
 /**
- * Memory of distinct URLs (issue 9 §4): the server's resident memory after 2,000 reads whose URLs differ
+ * Memory of distinct URLs (decision 0010): the server's resident memory after 2,000 reads whose URLs differ
  * only in an undeclared `junk=N`, then after 2,000 distinct valid URLs (page sizes and orders of the
  * devices list, the admin's view: ≈ 70 MiB of answers in all), read caches on. Over HTTP, from its own
  * process: `inject()` in a loop holds memory the server would not.

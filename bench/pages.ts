@@ -1,5 +1,5 @@
 /**
- * Deep pages (issue 9 §4): transactions of the demo fleet's 13 months of telemetry, read by page
+ * Deep pages (decision 0010): transactions of the demo fleet's 13 months of telemetry, read by page
  * number, by cursor, and ten at a time while a worker reads one device — the worker's read alone is
  * the baseline. Read caches off: the database is what is measured.
  *   npm run bench -- pages [--db pglite|postgres] [--duration 10]

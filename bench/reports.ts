@@ -1,5 +1,5 @@
 /**
- * Reports benchmark (issue 12): a year of rollups for 1,000 devices at 200 locations under 50 lessors,
+ * Reports benchmark (decisions 0020, 0022): a year of rollups for 1,000 devices at 200 locations under 50 lessors,
  * every report timed for yesterday (by day), last month (by day) and the last twelve whole months (by
  * month) (p50 and p95 over repeated calls, no cache), beside
  * the same figures from a raw GROUP BY over the transactions in the same run, whose numbers must agree;
@@ -243,7 +243,7 @@ export async function main(argv: string[]) {
         database.db.execute(sql`select ${bucket} as period, sum(t.coins_cents + t.notes_cents + t.cashless_cents + t.card_cents + t.tokens_cents) as gross
           from (${rollup}) t group by 1`),
       );
-      // With what the rent needs besides (domain.md §8): the revenue of each location's whole months,
+      // With what the rent needs besides (docs/rules.md "Money reports", rent): the revenue of each location's whole months,
       // which percentage and mixed terms are of, read from the monthly rollup (a row per location and month).
       const withRent = await timed(calls, () =>
         database.db.execute(sql`with r as (select ${bucket} as period, sum(t.coins_cents + t.notes_cents + t.cashless_cents + t.card_cents + t.tokens_cents) as gross

@@ -1,5 +1,5 @@
 /**
- * Page weight of every route (issue 15 §5): what each screen adds to what a signed-in user has
+ * Page weight of every route (decision 0016): what each screen adds to what a signed-in user has
  * already loaded, from a build with Vite's manifest. The baseline is the signed-in shell (the entry
  * and the `_app` layout: menu, header, session); a route adds its own chunks (its split route code
  * and the feature page it loads, with the chunks they import that the shell does not have), as JS +

@@ -1,5 +1,5 @@
 /**
- * Scale benchmark (issue 14): a company of 3,000 devices with a year of telemetry, loaded through the
+ * Scale benchmark (decisions 0014, 0015): a company of 3,000 devices with a year of telemetry, loaded through the
  * HTTP API on PostgreSQL, then its lists and reports timed as users read them. Each figure stands
  * beside its baseline from the same run: the ingest rate beside a raw COPY into a copy of the events
  * table, each read beside the bare query it replaces.

@@ -1,5 +1,5 @@
 /**
- * First paint (issue 14 §5, §6): the JS and CSS each page loads, as transferred (compressed) and raw,
+ * First paint (decision 0016): the JS and CSS each page loads, as transferred (compressed) and raw,
  * counted in Chromium; then Lighthouse, mobile and desktop, on the same pages. Uses the existing build
  * (`npm run build` first). Needs Debian's Chromium at /usr/bin/chromium and the npm registry (Lighthouse
  * runs with `npx`).

@@ -1,7 +1,7 @@
 /**
  * What a resource costs in hand-written code: the files and lines whose path names it, in every
  * layer (contract, schema, module, feature, routes), tests, browser specs, generated route trees and
- * migrations left out. `npm run cost -- cities tags articles`. The measure of issue 10.
+ * migrations left out. `npm run cost -- cities tags articles`. The measure of decision 0011 (the resource kit).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

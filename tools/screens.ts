@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Every screen of the web app, read from the router's own list of paths (`apps/web/src/routeTree.gen.ts`),
- * so a new route is covered without being listed anywhere: the browser suite walks them (issue 15 §5)
+ * so a new route is covered without being listed anywhere: the browser suite walks them
  * and the web bench can run Lighthouse on each. `$id` is 1, the first demo row of every resource on a
  * new demo database. Left out: `/` and the `…/` groups, which redirect to a screen, and the sign-in
  * page, a page apart from the app (`login.html`).

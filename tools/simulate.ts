@@ -1,5 +1,5 @@
 /**
- * `npm run simulate`: drives the real ingestion API like a fleet of loggers (issue 4).
+ * `npm run simulate`: drives the real ingestion API like a fleet of loggers (decision 0007).
  *   npm run simulate -- --live [--demand 20]           events as they happen, sent every few seconds
  *   npm run simulate -- --days 1 [--duplicates 0.1 --reorder 0.05]   a past period, as fast as possible
  * Options: --url (default http://localhost:3000), --email/--password (a user who reads the fleet; the

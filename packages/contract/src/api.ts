@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { iri, parseIri } from './http.ts';
 
 /**
- * The API dialect (domain.md §13) as zod schemas: collections, problems, IRIs as request fields. The
+ * The API dialect (docs/api.md) as zod schemas: collections, problems, IRIs as request fields. The
  * constants and IRI helpers are in `http.ts`, which the web's first paint imports without zod.
  */
 /** An IRI of the given collection, as a request field. */

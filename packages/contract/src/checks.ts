@@ -1,4 +1,7 @@
-/** Checks without zod (the web's first paint uses them): check digits of Croatian identifiers (domain.md §4), dates. */
+/**
+ * Checks without zod (the web's first paint uses them): check digits of Croatian identifiers (docs/rules.md
+ * "Units, formats and languages", identifiers), dates.
+ */
 
 /** The ISO 7064 MOD 11,10 check digit of an OIB's first 10 digits. */
 export function oibCheckDigit(first10: string): number {

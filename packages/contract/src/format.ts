@@ -1,5 +1,5 @@
 /**
- * Money and date formats (original §1, domain §2), used by the web app, e-mails and exports alike.
+ * Money and date formats (docs/rules.md "Units, formats and languages"), used by the web app, e-mails and exports alike.
  * Money travels as integer euro cents; it is shown as `1.234,56 €` in both languages. Dates and times
  * are shown in the business time zone, Europe/Zagreb.
  */

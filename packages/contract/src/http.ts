@@ -1,5 +1,5 @@
 /**
- * The API dialect (domain.md §13), in API Platform's JSON-LD shape: items carry `@id` and `@type`,
+ * The API dialect (docs/api.md), in API Platform's JSON-LD shape: items carry `@id` and `@type`,
  * collections answer `{ member, totalItems, view }`, relations travel as IRIs.
  */
 export const API_BASE = '/api/v2';

@@ -14,7 +14,7 @@ import type { Trouble } from '../modules/telemetry/simulation.ts';
 import { credentialHash } from '../security/credentials.ts';
 
 /**
- * The demo fleet (issue 3): Croatian cities on the coast and inland, lessors with their contracts,
+ * The demo fleet (docs/rules.md "The demo"): Croatian cities on the coast and inland, lessors with their contracts,
  * locations with opening hours and rental terms, devices of every group, each with a logger, and tags.
  * Deterministic, so every demo and test starts from the same rows.
  */
@@ -75,7 +75,7 @@ interface LessorSeed {
   rentalType: RentalType;
   start: string | null;
   end: string | null;
-  /** The end this many days after the seeding instead: a contract that always ends soon (domain.md §8). */
+  /** The end this many days after the seeding instead: a contract that always ends soon (docs/rules.md "Master data", lessors). */
   endsInDays?: number;
   amount: number | null;
   percent: number | null;

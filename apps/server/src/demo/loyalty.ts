@@ -25,7 +25,7 @@ import { hashPassword } from '../security/passwords.ts';
 import { FLEET_SINCE } from './fleet.ts';
 import { DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
 
-// The demo's loyalty programme (issue 13 §9): Zabavni runs its own card programme and sells credit
+// The demo's loyalty programme (docs/rules.md "The demo"): Zabavni runs its own card programme and sells credit
 // at two points of sale of its own; a partner (a café chain) has a programme of its own too. A few
 // hundred cards with holders; the history's `card` events spend them (the simulator plays them on
 // the devices), and the year's top-ups keep them in credit, sold before each card would run dry —

@@ -16,7 +16,7 @@ import {
 import { DEMO_CITIES, FLEET_SINCE } from './fleet.ts';
 
 /**
- * The demo's stock (issue 10): for every company with the stock module, prize articles, a warehouse
+ * The demo's stock (docs/rules.md "The demo"): for every company with the stock module, prize articles, a warehouse
  * and vans with their responsible people, and a year of movements since the fleet was placed —
  * receipts from suppliers, transfers to the vans, loads into the prize devices, one count adjustment
  * and one receipt booked by mistake and reversed. The loads follow each device's `prize_out`

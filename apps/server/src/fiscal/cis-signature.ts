@@ -3,7 +3,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { escapeXml } from './cis-xml.ts';
 
-/** The signature algorithm of a company's requests (fiscalization.md: SHA-1 by the book; a setting, since the test service may want SHA-256). */
+/**
+ * The signature algorithm of a company's requests (docs/rules.md "Bills and fiscalization", signature
+ * algorithm: SHA-1 by the book; a setting, since the test service may want SHA-256).
+ */
 export type SignatureAlgorithm = 'rsa-sha1' | 'rsa-sha256';
 
 const ALGORITHMS: Record<SignatureAlgorithm, { signature: string; digest: string }> = {

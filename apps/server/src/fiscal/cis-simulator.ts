@@ -11,7 +11,7 @@ import { makeCertificate } from './fiscal-certificates.ts';
 import { zkiOf } from './zki.ts';
 
 /**
- * How the simulated CIS behaves (fiscalization.md "A local simulated CIS"): `up` answers as CIS does;
+ * How the simulated CIS behaves (docs/rules.md "Talking to CIS", the simulated CIS): `up` answers as CIS does;
  * the others are the failures a client must live through.
  */
 export interface CisSwitches {

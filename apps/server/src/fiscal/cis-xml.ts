@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { cisAmount, cisTime } from './cis-format.ts';
 
-/** The namespace of every CIS message (fiscalization.md "Transport"). */
+/** The namespace of every CIS message (docs/rules.md "Talking to CIS", transport). */
 export const CIS_NS = 'http://www.apis-it.hr/fin/2012/types/f73';
 const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOAP_ACTION = {
@@ -19,7 +19,7 @@ export const BILL_SEQUENCE_MARK = 'N';
 /** How a bill was paid, as CIS names it: `G` cash (coins, notes), `K` card, `O` other. */
 export type CisPayment = 'G' | 'K' | 'O';
 
-/** A bill as the request carries it (fiscalization.md "The bill request"). */
+/** A bill as the request carries it (docs/rules.md "Talking to CIS", the bill request). */
 export interface CisBill {
   oib: string;
   inVatSystem: boolean;

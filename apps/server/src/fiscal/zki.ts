@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cisAmount, cisTime } from './cis-format.ts';
 
-/** What the ZKI is computed from (fiscalization.md "ZKI"): the bill as CIS knows it. */
+/** What the ZKI is computed from (docs/rules.md "Talking to CIS", ZKI): the bill as CIS knows it. */
 export interface ZkiInput {
   /** The company's OIB (the one in its fiscal certificate). */
   oib: string;

@@ -65,7 +65,7 @@ export function collectionQuerySchema(spec: CollectionSpec) {
   return schema;
 }
 
-/** The query of a GET route that declares none: only the original client's marker. */
+/** The query of a GET route that declares none: only the legacy app's `client` marker (docs/api.md "Basics"). */
 const clientOnly = z.strictObject({ client: z.string().optional() });
 
 /**

@@ -26,10 +26,10 @@ import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
 
 /**
- * The field walk (issue 9): every writable field of every resource's update, for every role, on the
- * caller's own record, a row of the caller's company and a row of another company, is allowed or
- * refused exactly as the contract's `writeRules` say. The fields come from the API's own OpenAPI
- * document, so a new field or resource is walked without touching this file.
+ * The field walk (docs/rules.md "Accounts and sign-in", who may write which field): every writable field of
+ * every resource's update, for every role, on the caller's own record, a row of the caller's company and a
+ * row of another company, is allowed or refused exactly as the contract's `writeRules` say. The fields come
+ * from the API's own OpenAPI document, so a new field or resource is walked without touching this file.
  */
 const t = await testApp();
 await seedStock(t.db); // articles and repositories of both companies

@@ -60,7 +60,7 @@ export function problemBody(
     title: titles[status] ?? 'Error',
     status,
     detail,
-    // The original client reads `message` (login failures); every problem carries it. A bad query
+    // The legacy app's client reads `message` (login failures); every problem carries it. A bad query
     // parameter is named first (its violation alone would not say which one), then why, if known.
     message:
       code === 'bad_query'

@@ -4,11 +4,11 @@ import { defineResource } from '../resource.ts';
 import { zCents, zPercent, zText } from '../validation.ts';
 import { optional, withoutCompany } from './shared.ts';
 
-/** The units an article is counted in (domain.md §10). Quantities are whole numbers of the unit. */
+/** The units an article is counted in (docs/rules.md "Stock"). Quantities are whole numbers of the unit. */
 export const articleUnits = ['pcs', 'pack', 'box', 'kg', 'l'] as const;
 export type ArticleUnit = (typeof articleUnits)[number];
 
-/** Croatia's standard VAT rate (domain.md §2): an article's rate unless given another. */
+/** Croatia's standard VAT rate (docs/rules.md "Units, formats and languages"): an article's rate unless given another. */
 export const DEFAULT_VAT_RATE = 25;
 
 /**
@@ -33,7 +33,7 @@ export function netFromGross(grossCents: number, vatRate: number): number {
 export const NET_GROSS_TOLERANCE_CENTS = 1;
 
 /**
- * A price pair from what a client sent (domain.md §10: entering net or gross computes the other).
+ * A price pair from what a client sent (docs/rules.md "Stock": entering net or gross computes the other).
  * Net only: the gross is computed; gross only: the net; both: they must agree within a cent
  * (`mismatch`), and are kept as sent; neither: nothing changes (`undefined`); `null`: no price.
  */

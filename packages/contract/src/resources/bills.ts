@@ -3,7 +3,7 @@ import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { MAX_CENTS, zDate, zText } from '../validation.ts';
 
-/** A machine's payment, a bill written by hand, or the storno that cancels either (domain.md §9). */
+/** A machine's payment, a bill written by hand, or the storno that cancels either (docs/rules.md "Bills and fiscalization"). */
 export const billKinds = ['device', 'manual', 'storno'] as const;
 export type BillKind = (typeof billKinds)[number];
 /** How a bill was paid, as CIS names it: `G` cash, `K` card, `O` other. */
@@ -12,9 +12,9 @@ export type BillPayment = (typeof billPayments)[number];
 /** Fiscalized once CIS answered with a JIR; unfiscalized until then. */
 export const billStatuses = ['fiscalized', 'unfiscalized'] as const;
 export type BillStatus = (typeof billStatuses)[number];
-/** The limit for delivering a bill issued during an outage (fiscalization.md "Failures and late delivery"). */
+/** The limit for delivering a bill issued during an outage (docs/rules.md "Bills and fiscalization", alarm). */
 export const LATE_DELIVERY_LIMIT_HOURS = 48;
-/** A bill still without its JIR this long after issue raises the alarm (issue 11). */
+/** A bill still without its JIR this long after issue raises the alarm (docs/rules.md "Bills and fiscalization", alarm). */
 export const UNFISCALIZED_ALARM_HOURS = 24;
 
 /** A bill as the lists and its page show it. */
@@ -78,7 +78,7 @@ export const billsCollection: CollectionSpec = {
   keyset: 'issuedAt',
 };
 
-/** `OznPosPr`: the business premises label (fiscalization.md). */
+/** `OznPosPr`: the business premises label (docs/rules.md "Talking to CIS"). */
 export const PREMISES_PATTERN = /^[0-9a-zA-Z]{1,20}$/;
 /** `OznNapUr`: the device's (ISU) number, 1 to 20 digits without a leading zero (as `zIsuNumber`). */
 export const ISU_PATTERN = /^[1-9]\d{0,19}$/;
@@ -127,7 +127,7 @@ export type BillSend = z.infer<typeof billSend>;
 export const billSendAnswer = z.object({ queued: z.number().int() });
 
 /**
- * The transactions-vs-bills comparison (`/transactions-bills/comparison`, domain.md §9): per device
+ * The transactions-vs-bills comparison (`/transactions-bills/comparison`, docs/rules.md "Bills and fiscalization"): per device
  * and Zagreb day, the money payments that need a bill against the bills issued and fiscalized.
  */
 export const billComparisonQuery = z.strictObject({

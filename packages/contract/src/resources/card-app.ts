@@ -3,7 +3,7 @@ import { cardTransactionKinds } from './loyalty-cards.ts';
 import { cardStatuses } from './loyalty-fields.ts';
 import { promoAudiences } from './promo-boxes.ts';
 
-// The read API for a loyalty owner's card holders' app (issue 13 §7): authenticated by the owner's app
+// The read API for a loyalty owner's card holders' app (docs/api-guide.md "3. The card holders' app"): authenticated by the owner's app
 // credential (`POST /loyalty-owners/{id}/app-key`), it reaches that owner's cards and promo boxes only.
 
 /** How many of a card's last ledger rows the app is given. */

@@ -5,7 +5,7 @@ import { zEmail, zInstant, zNote, zPhone, zText } from '../validation.ts';
 import { optional } from './shared.ts';
 
 /**
- * A card holder (the original's loyalty "user"): a person in an owner's programme, their contact data
+ * A card holder (the legacy app's loyalty "user"): a person in an owner's programme, their contact data
  * and the consent they gave to keep it (when, and which version of the text).
  */
 export const cardHolderItem = z.object({

@@ -4,7 +4,10 @@ import { defineResource } from '../resource.ts';
 import { zText } from '../validation.ts';
 import { commandTypes } from './telemetry.ts';
 
-/** A remote command's life (domain.md §5): pending → delivered (in a batch answer) → done or failed. */
+/**
+ * A remote command's life (docs/rules.md "Telemetry, devices in operation, deposits", commands): pending →
+ * delivered (in a batch answer) → done or failed.
+ */
 export const commandStatuses = ['pending', 'delivered', 'done', 'failed'] as const;
 export type CommandStatus = (typeof commandStatuses)[number];
 

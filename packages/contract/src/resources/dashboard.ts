@@ -22,9 +22,10 @@ export const INDEX_MIN_MINUTES = 60;
 export const INDEX_MIN_PAYMENTS = 10;
 
 /**
- * A revenue index (domain.md §8): revenue of the period to date ÷ revenue over the same span of the
- * comparison period × 100, the span cut at the same time of day. Null when the comparison earned
- * nothing, or while it is too early in the day to compare (`noIndex` says which).
+ * A revenue index (docs/rules.md "Money reports and the dashboard", dashboard indexes): revenue of the period
+ * to date ÷ revenue over the same span of the comparison period × 100, the span cut at the same time of day.
+ * Null when the comparison earned nothing, or while it is too early in the day to compare (`noIndex` says
+ * which).
  */
 export const dashboardIndex = z.object({
   currentCents: z.number().int(),
@@ -49,7 +50,7 @@ export type DashboardIndex = z.infer<typeof dashboardIndex>;
 export const dashboardDay = z.object({ day: z.string(), revenueCents: z.number().int() });
 export type DashboardDay = z.infer<typeof dashboardDay>;
 
-/** Every figure of the dashboard (original §1, domain.md §8), for the companies of the caller's view. */
+/** Every figure of the dashboard (docs/rules.md "Money reports and the dashboard"), for the companies of the caller's view. */
 export const dashboardFigures = z.object({
   '@id': z.string(),
   '@type': z.literal('DashboardFigures'),

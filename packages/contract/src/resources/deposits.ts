@@ -4,9 +4,9 @@ import { defineResource } from '../resource.ts';
 import { zCents } from '../validation.ts';
 
 /**
- * Deposits (domain.md §7): opened at each emptying with what telemetry counted ("reported"); a worker
- * enters what was counted and handed in ("deposit"); a manager or accountant verifies it. Coins and
- * tokens are kept apart; difference = deposit − reported.
+ * Deposits (docs/rules.md "Telemetry, devices in operation, deposits"): opened at each emptying with what
+ * telemetry counted ("reported"); a worker enters what was counted and handed in ("deposit"); a manager or
+ * accountant verifies it. Coins and tokens are kept apart; difference = deposit − reported.
  */
 export const depositStatuses = ['awaiting_count', 'pending_verification', 'verified'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
@@ -21,7 +21,7 @@ export interface DepositFigures {
 
 /**
  * Whether a counted deposit is further from what was reported than the company tolerates: coins and
- * tokens (at the device's token value) together, each difference taken whole (domain.md §7).
+ * tokens (at the device's token value) together, each difference taken whole (docs/rules.md "Telemetry, devices in operation, deposits").
  */
 export function outsideTolerance(d: DepositFigures, tokenValueCents: number, toleranceCents: number): boolean {
   if (d.depositCoinsCents === null || d.depositTokens === null) return false;
@@ -59,7 +59,7 @@ export const depositItem = z.object({
 export type Deposit = z.infer<typeof depositItem>;
 
 /**
- * What a worker counted (original §8: "Report created successfully."), with the worker's note. The
+ * What a worker counted (the screen confirms "Report created successfully."), with the worker's note. The
  * verification note is no field of it: only verifying writes that one.
  */
 export const depositPatch = z.strictObject({

@@ -3,6 +3,6 @@
  * them, decision 0016); the schemas are in `devices.ts`.
  */
 
-/** Device groups (domain.md §4); the logistic report groups by them. */
+/** Device groups (docs/rules.md "Money reports", logistic report); the logistic report groups by them. */
 export const deviceGroups = ['saldo_reducer', 'monster', 'prize_device', 'kiddie_ride', 'vending', 'other'] as const;
 export type DeviceGroup = (typeof deviceGroups)[number];

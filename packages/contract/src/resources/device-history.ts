@@ -3,7 +3,7 @@ import { type CollectionSpec, itemMeta } from '../api.ts';
 import { defineResource } from '../resource.ts';
 
 /**
- * A device's telemetry history (original §2 device routes): service-mode sessions, critical episodes,
+ * A device's telemetry history (the legacy app's device routes): service-mode sessions, critical episodes,
  * emptyings (discharges). Read-only; each is derived from the loggers' events at ingestion.
  */
 const deviceRef = { company: z.string(), device: z.string(), deviceName: z.string() };

@@ -11,7 +11,7 @@ import { tagLabel } from './tags.ts';
 export const fiscalizeModes = ['on', 'off', 'inherit'] as const;
 export type FiscalizeMode = (typeof fiscalizeModes)[number];
 
-/** Why a device that is not critical still needs a look (domain.md §6). */
+/** Why a device that is not critical still needs a look (docs/rules.md "Telemetry, devices in operation, deposits"). */
 export const problemReasons = ['offline', 'no_revenue', 'deposit_difference'] as const;
 export type ProblemReason = (typeof problemReasons)[number];
 
@@ -105,7 +105,7 @@ export const devicesCollection: CollectionSpec = {
   defaultOrder: { name: 'asc' },
 };
 
-/** One stay of a device at a location (placement history, domain.md §6). */
+/** One stay of a device at a location (placement history, docs/rules.md "Master data", devices). */
 export const placementItem = z.object({
   location: z.string(),
   locationName: z.string(),

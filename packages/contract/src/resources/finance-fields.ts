@@ -3,7 +3,7 @@
  * schemas are in `finance.ts`.
  */
 
-/** What a finance report's lines are (domain.md §8): a device, a location, a lessor or a company. */
+/** What a finance report's lines are (docs/rules.md "Money reports"): a device, a location, a lessor or a company. */
 export const financeSubjects = ['device', 'location', 'lessor', 'company'] as const;
 export type FinanceSubject = (typeof financeSubjects)[number];
 
@@ -41,11 +41,11 @@ export const financeFigures = [
 ] as const;
 export type FinanceFigure = (typeof financeFigures)[number];
 
-/** The company report's costs and result (domain.md §8, EBITDA); null on the other reports' lines. */
+/** The company report's costs and result (docs/rules.md "Money reports", EBITDA); null on the other reports' lines. */
 export const financeCosts = ['maintenanceCents', 'operationalCostsCents', 'prizeCostCents', 'ebitdaCents'] as const;
 export type FinanceCost = (typeof financeCosts)[number];
 
-/** What a comparative analysis compares (domain.md §8): devices, locations or lessors. */
+/** What a comparative analysis compares (docs/rules.md "Money reports", comparative analysis): devices, locations or lessors. */
 export const comparativeSubjects = ['device', 'location', 'lessor'] as const;
 export type ComparativeSubject = (typeof comparativeSubjects)[number];
 /** What its lines may be ranked by (`order[changeCents]=desc`; the largest revenue first by default). */

@@ -16,7 +16,7 @@ import {
 } from './finance-fields.ts';
 
 /**
- * A finance report (domain.md §8, issue 12): `GET /finance-report?subject=location&from&to&period=month`.
+ * A finance report (docs/rules.md "Money reports"): `GET /finance-report?subject=location&from&to&period=month`.
  * Revenue in its parts, gross, net and VAT, the rent owed for it and the operator's share (net − rent),
  * per subject and period; the company report adds maintenance, operational costs, prize cost and EBITDA.
  * Read from the rollups, never the raw events. Filters narrow the subjects: a company (admins' All
@@ -84,10 +84,10 @@ const comparativeOrder = Object.fromEntries(comparativeOrderFields.map((f) => [`
 };
 
 /**
- * Two periods side by side (domain.md §8): `GET /comparative-analysis?subject=location&from&to&compareFrom&compareTo`,
- * each subject's revenue (gross) and plays in the period and in the one it is compared with, the change
- * and the change in percent (null when the earlier period earned nothing), ranked. Each period at most
- * `FINANCE_MAX_DAYS` long.
+ * Two periods side by side (docs/rules.md "Money reports", comparative analysis):
+ * `GET /comparative-analysis?subject=location&from&to&compareFrom&compareTo`, each subject's revenue (gross)
+ * and plays in the period and in the one it is compared with, the change and the change in percent (null when
+ * the earlier period earned nothing), ranked. Each period at most `FINANCE_MAX_DAYS` long.
  */
 export const comparativeQuery = z.strictObject({
   subject: z.enum(comparativeSubjects),
@@ -142,7 +142,7 @@ export const comparativeAnalysis = z.object({
 export type ComparativeAnalysis = z.infer<typeof comparativeAnalysis>;
 
 /**
- * The logistic report (domain.md §8): `GET /logistic-report?subject=device&from&to&location=…`. It runs
+ * The logistic report (docs/rules.md "Money reports", logistic report): `GET /logistic-report?subject=device&from&to&location=…`. It runs
  * only with a filter (company, lessor, location, device or device group; 422 `filter_required`
  * otherwise). Per device (or location and group): plays and revenue of the range; for saldo reducers
  * money in, paid out (prizes out × token value) and the net saldo; for prize devices prizes out, the

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 
-/** Where a company's bills go (fiscalization.md "Transport"): Kovanica's simulated CIS, CIS's test service, production. */
+/**
+ * Where a company's bills go (docs/rules.md "Bills and fiscalization", environments): Kovanica's simulated
+ * CIS, CIS's test service, production.
+ */
 export const fiscalEnvironments = ['simulated', 'test', 'production'] as const;
 export type FiscalEnvironmentName = (typeof fiscalEnvironments)[number];
-/** How requests are signed (fiscalization.md "XML signature"). */
+/** How requests are signed (docs/rules.md "Talking to CIS", signature of the request). */
 export const signatureAlgorithms = ['rsa-sha1', 'rsa-sha256'] as const;
-/** A certificate ending within this many days is warned about (issue 11). */
+/** A certificate ending within this many days is warned about (docs/rules.md "Bills and fiscalization", fiscal settings). */
 export const CERTIFICATE_WARNING_DAYS = 30;
 /** The largest .p12 accepted, in bytes (FINA's are about 5 kB). */
 export const MAX_P12_BYTES = 64 * 1024;
@@ -124,7 +127,7 @@ export const fiscalEchoAnswer = z.object({
 });
 export type FiscalEcho = z.infer<typeof fiscalEchoAnswer>;
 
-/** What the simulated CIS is told to do (fiscalization.md "A local simulated CIS"); admins only. */
+/** What the simulated CIS is told to do (docs/rules.md "Bills and fiscalization", the simulated CIS's switches); admins only. */
 export const cisModes = ['up', 'refuse', 'slow', 'fault', 's006'] as const;
 export const cisDuplicatePolicies = ['new-jir', 'same-jir'] as const;
 /** Error codes the simulator can be told to answer every bill with. */

@@ -3,7 +3,7 @@ import { type CollectionSpec, collectionOf, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 
 /**
- * Imports (decisions 0024, 0027; issue 15 §1): a CSV file previewed row by row with the API's own
+ * Imports (decisions 0024, 0027): a CSV file previewed row by row with the API's own
  * create schemas (nothing written), then written all or nothing and recorded in the imports history
  * (`GET /imports`), whose refused rows and failure read in the caller's language.
  */

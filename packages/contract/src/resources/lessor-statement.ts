@@ -11,7 +11,7 @@ export const zMonth = () =>
     .refine((v) => isCalendarDate(`${v}-01`), { error: 'format' });
 
 /**
- * The monthly lessor statement (domain.md §8, issue 12): `GET /lessors/{id}/statement?month=YYYY-MM`,
+ * The monthly lessor statement (docs/rules.md "Money reports", monthly lessor statement): `GET /lessors/{id}/statement?month=YYYY-MM`,
  * `finance.read`. For one calendar month, each of the lessor's locations with its revenue, the rent
  * worked out for it and how (the terms that applied and where each came from, the contract's days in
  * the month), and the rent owed in all. Its figures are the finance report's for that month

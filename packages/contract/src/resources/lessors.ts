@@ -4,7 +4,7 @@ import { defineResource } from '../resource.ts';
 import { endNotBeforeStart, zCents, zDate, zOib, zPercent, zText } from '../validation.ts';
 import { optional, rentalTypes, withoutCompany } from './shared.ts';
 
-/** Where a lessor's contract stands today: ending = ends within 30 days (domain.md §8). */
+/** Where a lessor's contract stands today: ending = ends within 30 days (docs/rules.md "Master data", lessors). */
 export const contractStates = ['none', 'future', 'active', 'ending', 'ended'] as const;
 export type ContractState = (typeof contractStates)[number];
 export const CONTRACT_ENDING_DAYS = 30;

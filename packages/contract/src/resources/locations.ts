@@ -30,7 +30,7 @@ export type WorkingHours = z.infer<typeof workingHours>;
 export const paymentMethods = ['cash', 'card', 'transfer', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** A rental term as it applies: the location's own value, else its lessor's (domain.md §4). */
+/** A rental term as it applies: the location's own value, else its lessor's (docs/rules.md "Master data"). */
 const applied = <T extends z.ZodType>(value: T) => z.object({ value: value.nullable(), from: z.enum(['location', 'lessor']).nullable() });
 
 export const rentalTermsApplied = z.object({

@@ -3,7 +3,7 @@ import { zIri } from '../api.ts';
 import { type ImportPreview, importFormats, importLimits, importPreview } from './imports.ts';
 
 /**
- * Bulk upload of loyalty cards from CSV or XLSX (issue 13 §2, decision 0024): previewed first (`confirm:
+ * Bulk upload of loyalty cards from CSV or XLSX (decision 0024): previewed first (`confirm:
  * false` writes nothing), then written all at once, with a record in the imports history.
  */
 export const cardUploadLimits = importLimits;

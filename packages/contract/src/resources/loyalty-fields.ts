@@ -3,7 +3,7 @@
  * search with them, decision 0016); the schemas are in `loyalty-cards.ts` and `loyalty-reports.ts`.
  */
 
-/** A card's status (domain.md §11): only an active card should be accepted by the machines. */
+/** A card's status (docs/rules.md "Loyalty: cards, spends, top-ups"): only an active card should be accepted by the machines. */
 export const cardStatuses = ['active', 'blocked', 'lost'] as const;
 export type CardStatus = (typeof cardStatuses)[number];
 

@@ -5,7 +5,7 @@ import { zEmail, zOib, zPercent, zPhone, zText } from '../validation.ts';
 import { optional, withoutCompany } from './shared.ts';
 
 /**
- * Who runs a loyalty programme (domain.md §11): the company itself (`isOperator`) or a partner. A
+ * Who runs a loyalty programme (docs/rules.md "Loyalty: cards, spends, top-ups"): the company itself (`isOperator`) or a partner. A
  * partner keeps `commissionPercentage` of its cards' spends on the operator's machines at the monthly
  * settlement (stored in hundredths of a percent, like the lessors' rental percentage).
  */

@@ -4,7 +4,7 @@ import { zDate } from '../validation.ts';
 import { cardStatuses, loyaltyReportPeriods } from './loyalty-fields.ts';
 
 /**
- * The loyalty reports (domain.md §11, issue 13 §8, docs/rules.md "Loyalty reports"). Every figure is
+ * The loyalty reports (docs/rules.md "Loyalty reports"). Every figure is
  * read from the card ledger (`card_transactions`) by the time a row happened (`at`) in Zagreb days:
  * top-ups (their paid credit and the bonus a promotion added), spends (the paid part and the bonus
  * part, as positive amounts), staff corrections, and the **outstanding balance**: the credit the cards

@@ -4,7 +4,7 @@ import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 
 /**
- * What a company is mailed (domain.md §12, decision 0025): the daily report, a deposit recorded, a
+ * What a company is mailed (docs/rules.md "E-mail notifications"; decision 0025): the daily report, a deposit recorded, a
  * device's cash box emptied, the unverified-deposits reminder and the fiscal alarm (bills without a JIR
  * 24 h after issue).
  */

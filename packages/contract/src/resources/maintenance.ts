@@ -4,7 +4,7 @@ import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zDate, zText } from '../validation.ts';
 
-/** Maintenance records per device (domain.md §6); their cost counts in EBITDA. */
+/** Maintenance records per device (docs/rules.md "Telemetry, devices in operation, deposits"); their cost counts in EBITDA. */
 export const maintenanceTypes = ['repair', 'service', 'cleaning', 'inspection', 'other'] as const;
 export type MaintenanceType = (typeof maintenanceTypes)[number];
 

@@ -6,7 +6,7 @@ import { zCents, zInstant, zNote, zText } from '../validation.ts';
 import { articleUnits } from './articles.ts';
 
 /**
- * What moves stock (domain.md §10): a receipt from a supplier into a repository, a transfer between
+ * What moves stock (docs/rules.md "Stock"): a receipt from a supplier into a repository, a transfer between
  * repositories, an issue from a repository into a prize device (prizes loaded), and a count
  * adjustment of one repository. Movements are never changed or deleted: a wrong one is reversed.
  */

@@ -7,7 +7,7 @@ import { zPremisesLabel } from './locations.ts';
 import { optional, withoutCompany } from './shared.ts';
 
 /**
- * A point of sale where loyalty credit is sold (domain §11). Its business premises label and ISU
+ * A point of sale where loyalty credit is sold (docs/rules.md "Loyalty: cards, spends, top-ups"). Its business premises label and ISU
  * number name the fiscal bills of its top-ups (`N/PREMISES/ISU`), checked as a device's are. Its POS
  * terminal signs in with a credential of its own (decision 0023), shown once when issued.
  */

@@ -4,7 +4,10 @@ import { defineResource } from '../resource.ts';
 import { zEmail, zOib, zPhone, zText } from '../validation.ts';
 import { optional, withoutCompany } from './shared.ts';
 
-/** A company that sells loyalty credit at its points of sale (domain §11): a partner's shops or the operator's own desk. */
+/**
+ * A company that sells loyalty credit at its points of sale (docs/rules.md
+ * "Loyalty: cards, spends, top-ups"): a partner's shops or the operator's own desk.
+ */
 export const posOwnerItem = z.object({
   ...itemMeta,
   company: z.string(),

@@ -11,7 +11,7 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
 
 /**
- * A person who sells credit at a point of sale (domain §11). Their OIB is the operator OIB on the
+ * A person who sells credit at a point of sale (docs/rules.md "Loyalty: cards, spends, top-ups"). Their OIB is the operator OIB on the
  * bills they issue. The PIN is write-only: set on create and by `POST /pos-workers/{id}/pin`, kept as
  * a slow hash, never returned (`pinSetAt` says when it was set).
  */

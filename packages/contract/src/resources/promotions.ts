@@ -7,7 +7,7 @@ import { zCents, zDate, zText, zTime } from '../validation.ts';
 import { optional, withoutCompany } from './shared.ts';
 
 /**
- * Promotions of a loyalty owner's programme (domain §11), within dates: `bonus` adds credit to a
+ * Promotions of a loyalty owner's programme (docs/rules.md "Loyalty: cards, spends, top-ups"), within dates: `bonus` adds credit to a
  * top-up by tiers, the highest tier reached counting (+10 % from 20 €, +20 % from 50 €);
  * `happy_hour` gives chosen devices a play price on chosen weekdays between two times of day in
  * Zagreb (an end before the start runs past midnight).

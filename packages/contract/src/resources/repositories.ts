@@ -5,7 +5,7 @@ import { zText } from '../validation.ts';
 import { articleUnits } from './articles.ts';
 import { optional, withoutCompany } from './shared.ts';
 
-/** Where stock is kept (domain.md §10): a warehouse, or a van that carries prizes to the machines. */
+/** Where stock is kept (docs/rules.md "Stock"): a warehouse, or a van that carries prizes to the machines. */
 export const repositoryTypes = ['warehouse', 'van'] as const;
 export type RepositoryType = (typeof repositoryTypes)[number];
 

@@ -35,7 +35,7 @@ export type RevenueOrderField = (typeof revenueOrderFields)[number];
 export const COMPANIES_DAILY_REVENUE_MAX_DAYS = 366;
 
 /**
- * The VAT rate of machine revenue in percent (domain.md §2: 25 %, the default for machines). Devices
+ * The VAT rate of machine revenue in percent (docs/rules.md "Units, formats and languages": 25 %, the default for machines). Devices
  * carry no rate of their own yet, so every company in the VAT system is stated at this one.
  */
 export const MACHINE_VAT_PERCENT = 25;

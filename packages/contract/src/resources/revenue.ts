@@ -26,7 +26,7 @@ const revenueOrder = Object.fromEntries(revenueOrderFields.map((field) => [`orde
 };
 
 /**
- * Revenue per device and location (or per location) over whole business days (domain.md §8): coins +
+ * Revenue per device and location (or per location) over whole business days (docs/rules.md "Revenue and VAT"): coins +
  * notes + cashless + loyalty cards' paid credit + tokens × their value, without test plays, free rides
  * and card plays paid from a bonus; each
  * part on its own, plays and the average per play. Today's revenue is `from = to = today`; the
@@ -79,8 +79,9 @@ export const revenueReport = z.object({
 export type RevenueReport = z.infer<typeof revenueReport>;
 
 /**
- * Each company's revenue per business day (domain.md §8, admins): `GET /revenue/companies-daily?from&to`.
- * The range is whole business days, `to` not before `from`, at most a year.
+ * Each company's revenue per business day (admins; docs/rules.md "Telemetry, devices in operation, deposits",
+ * companies daily revenue): `GET /revenue/companies-daily?from&to`. The range is whole business days, `to`
+ * not before `from`, at most a year.
  */
 export const companiesDailyRevenueQuery = z.strictObject({
   from: zDate(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Quick search (domain.md §12): from 2 characters; devices by name or IMEI, loggers, locations,
+ * Quick search (docs/rules.md "Layout", quick search): from 2 characters; devices by name or IMEI, loggers, locations,
  * lessors, users; bills by their number as printed (`12/PP01/3`), JIR or ZKI, whole.
  */
 export const SEARCH_MIN_LENGTH = 2;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Platform settings read by the layout before each navigation; admins change them. The update banner
- * (original §1) shows its default text in the user's language until an admin sets a text of their
+ * (docs/rules.md "Layout") shows its default text in the user's language until an admin sets a text of their
  * own; switching it off hides it.
  */
 export const settingsItem = z.object({

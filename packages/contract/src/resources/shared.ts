@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
   Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
-/** How a location's rent is computed (domain.md §8). */
+/** How a location's rent is computed (docs/rules.md "Money reports", rent). */
 export const rentalTypes = ['fixed', 'percentage', 'mixed'] as const;
 export type RentalType = (typeof rentalTypes)[number];
 

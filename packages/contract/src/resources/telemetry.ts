@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The telemetry wire format (domain.md §5), published for logger makers: it stays stable. A batch is
+ * The telemetry wire format (docs/api.md "Telemetry"; decision 0007), published for logger makers: it stays stable. A batch is
  * refused whole when any event is malformed; the problem's violations name the event
  * (`events.12.valueCents`).
  */

@@ -73,7 +73,7 @@ export const topUpsResource = defineResource({
   invalidates: ['loyalty-cards', 'card-transactions', 'bills'],
 });
 
-// The POS terminal's API (issue 13 §6): the terminal's credential names the point of sale; a worker
+// The POS terminal's API (docs/api-guide.md "2. The POS terminal"): the terminal's credential names the point of sale; a worker
 // signs in with a PIN and gets a session for a shift.
 
 /** How long a terminal session lasts: a shift. */

@@ -30,7 +30,7 @@ export const transactionItem = z.object({
   reason: z.string().nullable(),
   /**
    * A free ride or reset that is the FREQUENT_ACTIONS-th or later of its kind on the device within an
-   * hour, while the location was open: possible abuse (domain.md §6).
+   * hour, while the location was open: possible abuse (docs/rules.md "Telemetry, devices in operation, deposits").
    */
   frequent: z.boolean(),
 });

@@ -4,7 +4,7 @@ import { bigint, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /**
- * What a company keeps in stock: prizes for its machines (domain.md §10). Prices are net and gross
+ * What a company keeps in stock: prizes for its machines (docs/rules.md "Stock"). Prices are net and gross
  * pairs in cents; `quantity` and `average_cost_cents` are kept by the movements, in the same
  * transaction as the stock levels they change.
  */

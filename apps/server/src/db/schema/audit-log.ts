@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail (issue 15 §4, decision 0028): one row per change of a money row or a setting,
+ * The audit trail (decision 0028): one row per change of a money row or a setting,
  * written by the service in the change's own transaction. Rows are never changed or deleted: a
  * trigger (migration 0021) refuses UPDATE and DELETE. No foreign keys: a row outlives the record,
  * the user and the company it names (the actor's e-mail is copied for that reason).

@@ -21,7 +21,7 @@ import { users } from './users.ts';
 
 /** Where a company's bills go: the simulated CIS inside Kovanica, CIS's test service, or production. */
 export type FiscalEnvironment = 'simulated' | 'test' | 'production';
-/** `G` cash (coins, notes), `K` card (cashless), `O` other (fiscalization.md). */
+/** `G` cash (coins, notes), `K` card (cashless), `O` other (docs/rules.md "Talking to CIS"). */
 export type BillPayment = 'G' | 'K' | 'O';
 /** A machine's payment, a bill written by hand (`/bills/new`), or the storno of either. */
 export type BillKind = 'device' | 'manual' | 'storno';
@@ -90,7 +90,7 @@ export const billCounters = pgTable(
 );
 
 /**
- * Bills (domain.md §9), immutable: a wrong one is cancelled by a storno that names it (`storno_of_id`,
+ * Bills (docs/rules.md "Bills and fiscalization"), immutable: a wrong one is cancelled by a storno that names it (`storno_of_id`,
  * unique). A machine's bill names the payment it is for (`logger_id`, `seq`: the telemetry event),
  * which makes a retried batch issue nothing twice. Fiscalized once `jir` is set.
  */

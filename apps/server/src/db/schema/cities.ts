@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns.ts';
 
-/** Cities: reference data shared by every company (domain.md §3). */
+/** Cities: reference data shared by every company (docs/rules.md "Tenancy, roles and modules"). */
 export const cities = pgTable(
   'cities',
   {

@@ -3,7 +3,7 @@ import { companies } from './companies.ts';
 
 /** The columns most tables share, written once. */
 export const idColumn = () => integer().primaryKey().generatedAlwaysAsIdentity();
-/** The owning company (domain §3): every business row has one; a company with rows cannot be deleted. */
+/** The owning company (docs/rules.md "Tenancy, roles and modules"): every business row has one; a company with rows cannot be deleted. */
 export const companyColumn = () =>
   integer()
     .notNull()

@@ -7,9 +7,9 @@ import { locations } from './locations.ts';
 import { users } from './users.ts';
 
 /**
- * A deposit per emptying (domain.md §7): what telemetry counted (reported), what a worker counted and
- * handed in (deposit) with the worker's note, and its verification with the verifier's note. Verified
- * deposits are never changed.
+ * A deposit per emptying (docs/rules.md "Telemetry, devices in operation, deposits"): what telemetry counted
+ * (reported), what a worker counted and handed in (deposit) with the worker's note, and its verification with
+ * the verifier's note. Verified deposits are never changed.
  */
 export const deposits = pgTable(
   'deposits',

@@ -35,7 +35,7 @@ export const devices = pgTable(
 );
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** Where a device stood and when (domain.md §6): revenue stays with the location it was earned at. */
+/** Where a device stood and when (docs/rules.md "Master data", devices): revenue stays with the location it was earned at. */
 export const devicePlacements = pgTable(
   'device_placements',
   {

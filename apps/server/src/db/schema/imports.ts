@@ -20,7 +20,7 @@ export interface RefusedRow {
 }
 
 /**
- * A confirmed import (decision 0024, issue 15's `/imports/history`): who brought which file into
+ * A confirmed import (decision 0024; its history, decision 0027): who brought which file into
  * which company, how many rows were read, written and refused, and the refused rows with their
  * errors. `failed`: the write itself failed (nothing was written), `error` says why as a problem
  * code of the contract's catalogue and `error_params` its parameters (decision 0027: read in the

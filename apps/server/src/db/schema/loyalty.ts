@@ -6,7 +6,7 @@ import { devices } from './devices.ts';
 import { locations } from './locations.ts';
 import { users } from './users.ts';
 
-// The loyalty programme (domain.md §11, decision 0023): who runs it (owners), the cards and their
+// The loyalty programme (docs/rules.md "Loyalty: cards, spends, top-ups"; decision 0023): who runs it (owners), the cards and their
 // holders, the ledger of every credit and debit, top-ups at points of sale, promotions and promo
 // boxes. Money is in cents; a card's balance is two amounts, the paid credit and the bonus, kept
 // apart everywhere because only the paid credit is money owed to the holder.
@@ -39,7 +39,7 @@ export const loyaltyOwners = pgTable(
   (t) => [index('loyalty_owners_company_idx').on(t.companyId), uniqueIndex('loyalty_owners_app_key').on(t.appKeyHash)],
 );
 
-/** Card holders (the original's loyalty "users"): contact data and the consent they gave. */
+/** Card holders (the legacy app's loyalty "users"): contact data and the consent they gave. */
 export const cardHolders = pgTable(
   'card_holders',
   {

@@ -8,7 +8,7 @@ import { repositories } from './repositories.ts';
 import { users } from './users.ts';
 
 /**
- * Every stock movement (domain.md §10), immutable: a wrong one is reversed by another that names it
+ * Every stock movement (docs/rules.md "Stock"), immutable: a wrong one is reversed by another that names it
  * (`reverses_id`, unique: a movement is reversed once). Units leave `from_repository_id` and enter
  * `to_repository_id`; an issue's units enter `device_id` (its reversal's leave it).
  */

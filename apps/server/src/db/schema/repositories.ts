@@ -5,7 +5,7 @@ import { articles } from './articles.ts';
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { users } from './users.ts';
 
-/** Warehouses and vans that hold stock (domain.md §10). */
+/** Warehouses and vans that hold stock (docs/rules.md "Stock"). */
 export const repositories = pgTable(
   'repositories',
   {

@@ -30,7 +30,7 @@ interface Row {
 }
 
 /**
- * The transactions-vs-bills comparison (domain.md §9), per device and Zagreb day: each money payment
+ * The transactions-vs-bills comparison (docs/rules.md "Bills and fiscalization"), per device and Zagreb day: each money payment
  * (coin, note, cashless; not in service mode) of a company with the bills module, on a device whose
  * fiscalization is on today (its own setting, or that of the location the payment was made at) is matched with its bill through the
  * payment's `(logger, seq)`; beside them, the machine bills issued that day and those fiscalized.

@@ -7,7 +7,7 @@ import { faultServerEnv, type Started, startServer } from '../../testing/process
 import { LATE_AFTER_SECONDS } from './bills.sender.ts';
 
 /**
- * The fiscal fault test (issue 11): live ingestion of some thousands of coin payments on part of the
+ * The fiscal fault test: live ingestion of some thousands of coin payments on part of the
  * demo fleet while the simulated CIS refuses connections, then CIS back and the server killed with
  * SIGKILL while it sends, and started again. Afterwards every payment has exactly one bill, every
  * sequence runs 1..n without a gap or a duplicate and never against issue time, every bill has its JIR

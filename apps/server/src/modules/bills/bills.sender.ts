@@ -8,7 +8,7 @@ import type { SimulatedCis } from '../../fiscal/cis-simulator.ts';
 import { billRequest, CIS_NS, readBillAnswer, SOAP_ACTION, soapEnvelope } from '../../fiscal/cis-xml.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 
-/** CIS's addresses (fiscalization.md "Transport"); the simulated one is the server's own. */
+/** CIS's addresses (docs/rules.md "Talking to CIS"); the simulated one is the server's own. */
 export const CIS_URLS: Record<Exclude<FiscalEnvironment, 'simulated'>, string> = {
   test: 'https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest',
   production: 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService',
@@ -80,7 +80,7 @@ interface Outcome {
 }
 
 /**
- * Sends the bills that are due to CIS (domain.md §9): claims them in one transaction (`skip locked`, so
+ * Sends the bills that are due to CIS (docs/rules.md "Bills and fiscalization", sending): claims them in one transaction (`skip locked`, so
  * several servers share the work), records each attempt *before* sending it and moves the bill's next
  * try ahead, then sends and records the answer. A send cut off by a crash thus left an attempt behind,
  * and the next send of that bill is a late delivery (`NakDost`), never a second first send. Every send

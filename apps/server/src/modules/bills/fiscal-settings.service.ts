@@ -238,7 +238,7 @@ export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis |
       }
       if (environment !== 'simulated' && before.signatureAlgorithm !== 'rsa-sha1') patch = { ...patch, signatureAlgorithm: 'rsa-sha1' };
       const values = { ...patch, updatedAt: new Date(), updatedById: ctx.actor.userId };
-      // The change and its line in the audit trail (issue 15 §4: company settings) commit together.
+      // The change and its line in the audit trail (decision 0028) commit together.
       await db.transaction(async (tx) => {
         await tx
           .insert(fiscalSettings)

@@ -29,7 +29,10 @@ export function audiencesOf(lastUsedAt: Date | null, now = new Date()): PromoAud
   ];
 }
 
-/** The card holders' app's read API (issue 13 §7): one owner's cards and promo boxes, by the owner's app credential. */
+/**
+ * The card holders' app's read API (docs/api-guide.md "3. The card holders' app"): one owner's cards and
+ * promo boxes, by the owner's app credential.
+ */
 export function cardAppService(db: Db, limits: Limits) {
   const cardRow = async (ownerId: number, uid: string) => {
     const [card] = await db

@@ -74,7 +74,8 @@ export function cardTransactionsService(
         const card = await lockCard(tx, cardId);
         if (!card || (ctx.visible !== null && !ctx.visible.includes(card.companyId))) throw new FieldError('card', 'reference');
         if (card.bonusCents + input.bonusCents < 0) throw invalid('bonusCents', 'bonus_negative', { bonus: formatMoney(card.bonusCents) });
-        // Bounded by the company's limit (docs/rules.md, "Loyalty cards"): a slip of the keyboard cannot move thousands.
+        // Bounded by the company's limit (docs/rules.md, "Loyalty card screens", card correction limit): a slip
+        // of the keyboard cannot move thousands.
         const [company] = await tx
           .select({ limit: companies.cardCorrectionLimitCents })
           .from(companies)

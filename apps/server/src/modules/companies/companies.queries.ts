@@ -20,7 +20,7 @@ export const companyColumns: CollectionColumns = {
   oib: companies.oib,
   isTopGun: companies.isTopGun,
   parent: companies.parentId,
-  // A company and its subsidiaries (the original's `list-my`).
+  // A company and its subsidiaries (the legacy app's `list-my`, docs/glossary.md).
   group: {
     derived: (values, param) => {
       const ids = idsOf(values, param);

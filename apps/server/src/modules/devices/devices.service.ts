@@ -200,8 +200,9 @@ export function devicesService(db: Db): DevicesService {
 
 /**
  * How many devices of the companies (null: every company) there are, how many are critical and how many
- * problematic (domain.md §6, judged now exactly as each device's own state is), and the cash in all
- * their boxes: the dashboard's fleet figures, one read of every device's state.
+ * problematic (docs/rules.md "Telemetry, devices in operation, deposits", judged now exactly as each device's
+ * own state is), and the cash in all their boxes: the dashboard's fleet figures, one read of every device's
+ * state.
  */
 export async function fleetFigures(db: Db, companyIds: readonly number[] | null, now = new Date()) {
   const rows = await db

@@ -42,7 +42,7 @@ export function isOpen(hours: WorkingHours, at: Date): boolean {
 /** Open days of the week (a location closed every day has none). */
 const openDays = (hours: WorkingHours) => weekdays.filter((d) => hours[d] !== null).length;
 
-/** The state a device is in now, and why it may need a look (domain.md §6). */
+/** The state a device is in now, and why it may need a look (docs/rules.md "Telemetry, devices in operation, deposits"). */
 export function deviceStateOf(row: StateRow | null, hours: WorkingHours | null, now = new Date()): DeviceState {
   const lastSeen = row?.lastSeenAt ? new Date(row.lastSeenAt) : null;
   const threshold = (row?.offlineThresholdMinutes ?? 120) * 60_000;

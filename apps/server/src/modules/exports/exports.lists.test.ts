@@ -10,7 +10,7 @@ import { ExportSweep } from './exports.service.ts';
 import { aboutValue, readCsv, readXlsx } from './exports.testing.ts';
 
 /**
- * Exports of the app's lists (issue 15, decision 0026): each data set's file holds its list's rows
+ * Exports of the app's lists (decision 0026): each data set's file holds its list's rows
  * (`GET /<kind>` with the same filters), in the list's tenancy, read a chunk at a time.
  */
 const t = await testApp();

@@ -10,7 +10,7 @@ import { ExportSweep } from './exports.service.ts';
 import { aboutValue, readCsv, readPdfText, readXlsx } from './exports.testing.ts';
 
 /**
- * Exports of the finance report (issue 12, decision 0021): asked for over the API, built by the sweep
+ * Exports of the finance report (decision 0021): asked for over the API, built by the sweep
  * the job queue runs, read back (CSV as text, XLSX with exceljs) and compared with the report's JSON.
  */
 const t = await testApp();

@@ -25,7 +25,7 @@ import {
   validateRow,
 } from './imports.pipeline.ts';
 
-// Articles from a file (issue 15 §1, decision 0027): each row through `articleCreate` (the form's and
+// Articles from a file (decision 0027): each row through `articleCreate` (the form's and
 // `POST /articles`' schema) with the prices completed like `POST /articles` does; a name unique in
 // the file and in the company (case aside, like the database's index).
 

@@ -25,7 +25,7 @@ import {
   validateRow,
 } from './imports.pipeline.ts';
 
-// Devices from a file (issue 15 §1, decision 0027): each row through `deviceCreate` (the form's and
+// Devices from a file (decision 0027): each row through `deviceCreate` (the form's and
 // `POST /devices`' schema); the location found by name among the company's, the logger by its IMEI
 // or serial number among the company's (one device per logger: fitted already, or twice in the
 // file, is refused); a name unique in the file and in the company (case aside). The write does what

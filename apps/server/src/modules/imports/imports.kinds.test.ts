@@ -9,7 +9,7 @@ import { createLessor, createLogger } from '../../testing/fixtures.ts';
 import { importDevices } from './imports.devices.ts';
 import { importLocations } from './imports.locations.ts';
 
-// Locations and devices through `POST /imports` (issue 15 §1, decision 0027), and XLSX input.
+// Locations and devices through `POST /imports` (decision 0027), and XLSX input.
 const t = await testApp();
 const [zabavni] = await t.db.select().from(companies).where(eq(companies.name, 'Zabavni automati d.o.o.'));
 const [drugi] = await t.db.select().from(companies).where(eq(companies.oib, '98765432198'));

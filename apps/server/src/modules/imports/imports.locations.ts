@@ -25,7 +25,7 @@ import {
   validateRow,
 } from './imports.pipeline.ts';
 
-// Locations from a file (issue 15 §1, decision 0027): each row through `locationCreate` (the form's
+// Locations from a file (decision 0027): each row through `locationCreate` (the form's
 // and `POST /locations`' schema); the city found by name among the shared cities, the lessor by name
 // among the company's; a name unique in the file and in the company (case aside). The write does
 // what `POST /locations` does for each row: the row and its audit-trail entry.

@@ -24,7 +24,7 @@ import { importLocations } from './imports.locations.ts';
 import { type ImportHooks, type ImportOutcome, type ImportRowRecord, type KindImport, toImportRecord } from './imports.pipeline.ts';
 import { importTransactions } from './imports.transactions.ts';
 
-// The imports history (issue 15 §1, decision 0027) and `POST /imports`. Other modules' imports (the
+// The imports history (decision 0027) and `POST /imports`. Other modules' imports (the
 // loyalty card upload) use the pipeline through this file.
 export {
   asImportRow,

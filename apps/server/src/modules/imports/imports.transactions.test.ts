@@ -6,7 +6,7 @@ import { type DemoUser, testApp } from '../../testing/app.ts';
 import { createDevice, createDeviceWithLogger } from '../../testing/fixtures.ts';
 import { eventTime, historySeq } from './imports.transactions.ts';
 
-// Historical transactions through `POST /imports` (issue 15 §1, decision 0027 amended): checked as
+// Historical transactions through `POST /imports` (decision 0027 amended): checked as
 // telemetry events, written through the ingestion without bills, idempotent by their own ids.
 const t = await testApp();
 const [zabavni] = await t.db.select().from(companies).where(eq(companies.name, 'Zabavni automati d.o.o.'));

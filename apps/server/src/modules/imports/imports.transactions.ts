@@ -26,7 +26,7 @@ import {
   validateRow,
 } from './imports.pipeline.ts';
 
-// Historical transactions from another system (issue 15 §1, decision 0027 amended): each row becomes
+// Historical transactions from another system (decision 0027 amended): each row becomes
 // the telemetry event a logger would have sent, checked with the ingestion's own schema
 // (`telemetryEvent`), and is written through the ingestion (`ingestHistory`: rollups, device state and
 // cash periods as for a logger's batch; no bills, no card debits). The row's own id in the other

@@ -24,7 +24,7 @@ import { lessorDependents, lessorExtras } from './lessors.queries.ts';
 
 type Row = RowWith<typeof lessors, ReturnType<typeof lessorExtras>>;
 
-/** Where a contract stands on a business day; "ending" is within the last 30 days (domain.md §8). */
+/** Where a contract stands on a business day; "ending" is within the last 30 days (docs/rules.md "Master data", lessors). */
 export function contractState(start: string | null, end: string | null, today = businessDate()): ContractState {
   if (!start && !end) return 'none';
   if (start && start > today) return 'future';

@@ -27,7 +27,7 @@ type Row = RowWith<typeof locations, ReturnType<typeof locationExtras>>;
 
 const closedAllWeek = Object.fromEntries(weekdays.map((d) => [d, null])) as WorkingHours;
 
-/** Each rental term as it applies: the location's own, else its lessor's (domain.md §4). */
+/** Each rental term as it applies: the location's own, else its lessor's (docs/rules.md "Master data"). */
 export function rentalTerms(
   row: Pick<Row, 'rentalType' | 'contractRentalAmountCents' | 'incomeLimitCents' | 'rentalPercentageBp'>,
   lessor: LessorTerms | null,

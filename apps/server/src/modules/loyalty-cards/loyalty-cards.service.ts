@@ -45,7 +45,7 @@ async function holderId(db: Db, ctx: Reach, value: string | null | undefined, co
 }
 
 /**
- * Cards of the loyalty programme (domain.md §11). The balance is the ledger's (`card-transactions`):
+ * Cards of the loyalty programme (docs/rules.md "Loyalty: cards, spends, top-ups"). The balance is the ledger's (`card-transactions`):
  * a card's form never writes it. A status change keeps who made it, when and why.
  */
 export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCardCreate, LoyaltyCardPatch> {

@@ -26,7 +26,7 @@ import {
   validateRow,
 } from '../imports/imports.service.ts';
 
-// Bulk upload of loyalty cards from CSV or XLSX (issue 13 §2, decisions 0024, 0027) through the imports'
+// Bulk upload of loyalty cards from CSV or XLSX (decisions 0024, 0027) through the imports'
 // pipeline: every row is checked with the API's own `loyaltyCardCreate`, then against the file
 // itself and the company's cards; a confirmed upload writes the valid rows with one statement in
 // one transaction and records the import.

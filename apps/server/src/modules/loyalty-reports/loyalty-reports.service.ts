@@ -28,7 +28,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { invalid } from '../../http/problems.ts';
 
 /**
- * The loyalty reports (issue 13 §8, docs/rules.md "Loyalty reports"), read from the card ledger.
+ * The loyalty reports (docs/rules.md "Loyalty reports"), read from the card ledger.
  *
  * A card's balance at a moment is the sum of its ledger rows before it (by `at`, the time the top-up,
  * spend or correction happened). Not the last row's `paid_after_cents`: those follow the order rows

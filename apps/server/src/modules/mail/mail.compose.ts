@@ -198,7 +198,7 @@ export async function composeDue(db: Db, now: Date): Promise<number> {
 
   /** Bills without a JIR 24 h after issue: one mail a company a day, listing them with their limit. */
   async function fiscalAlarms(db: Db, now: Date, today: string, companies: Recipient[]): Promise<Outgoing[]> {
-    // The master switch is enough: late fiscalization is a legal matter (issue 11).
+    // The master switch is enough: late fiscalization is a legal matter (docs/rules.md "E-mail notifications", fiscal alarm).
     const due = companies;
     if (due.length === 0) return [];
     const found = await rows<{

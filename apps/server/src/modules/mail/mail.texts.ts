@@ -1,7 +1,7 @@
 import { formatCount, formatDate, formatDateTime, formatMoney, type Language } from '@kovanica/contract';
 
 /**
- * The e-mails' words in both languages (domain.md §1: every e-mail exists in English and Croatian) and
+ * The e-mails' words in both languages (docs/rules.md "Units, formats and languages": every e-mail exists in English and Croatian) and
  * one layout that renders a mail as plain text and as HTML. Every value is escaped in the HTML.
  */
 

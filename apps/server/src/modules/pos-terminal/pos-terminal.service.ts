@@ -21,7 +21,7 @@ export interface TerminalSession {
 }
 
 /**
- * The POS terminal's API (issue 13 §6, decision 0023): the terminal proves its point of sale with its
+ * The POS terminal's API (decision 0023; docs/api-guide.md "2. The POS terminal"): the terminal proves its point of sale with its
  * credential, a worker signs in with a PIN (rate-limited by `verifyWorkerPin`) and gets a session for
  * a shift; top-ups, balances and blocks go through that session.
  */

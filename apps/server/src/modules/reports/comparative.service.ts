@@ -49,7 +49,7 @@ export function comparativeScope(ctx: RequestContext, query: Omit<ComparativeQue
 }
 
 /**
- * Comparative analysis (domain.md §8): each subject's revenue in two periods from the rollups, the
+ * Comparative analysis (docs/rules.md "Money reports", comparative analysis): each subject's revenue in two periods from the rollups, the
  * change and the change in percent, ranked (the largest revenue first unless asked otherwise, empty
  * values last, ties by subject), a page at a time with the totals of all.
  */

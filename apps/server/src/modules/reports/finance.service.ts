@@ -151,7 +151,7 @@ function rentInput(rents: LocationRent[]): SQL {
 }
 
 /**
- * A finance report (domain.md §8). Each rollup row of the range carries its share of its location's
+ * A finance report (docs/rules.md "Money reports"). Each rollup row of the range carries its share of its location's
  * rent for its month, in proportion to its revenue (rent of a month without revenue goes to the
  * location, with no device); the rows are summed per subject and period; net is gross ÷ 1,25 for a
  * company in the VAT system; the operator's share is net − rent. The company report adds, per company

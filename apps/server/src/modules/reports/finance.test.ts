@@ -24,7 +24,7 @@ import {
 } from '../../testing/fixtures.ts';
 
 /**
- * A small fleet with a year-old history, summed by hand (issue 12):
+ * A small fleet with a year-old history, summed by hand (docs/rules.md "Money reports"):
  * - lessor L1, fixed 300 € a month, contract 2025-01-01 … 2025-11-15 (ends mid-November);
  *   - location A on L1's terms: device D1;
  *   - location B, L1's, on its own mixed terms 200 € + 20 % above 1.000 €: device D2 until 16 October;

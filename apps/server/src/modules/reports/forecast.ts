@@ -1,7 +1,7 @@
 import { publicHolidays } from './holidays.ts';
 
 /**
- * The dashboard's traffic prediction (domain §8): daily turnover for the next days with an interval,
+ * The dashboard's traffic prediction (decision 0019): daily turnover for the next days with an interval,
  * and the backtest that shows its error beside the naive forecasts'. Pure and dependency-free; the
  * model and its reasons are in docs/decisions/0019-traffic-forecast.md.
  *

@@ -63,7 +63,7 @@ export function logisticScope(ctx: RequestContext, query: Omit<LogisticQuery, 'p
 }
 
 /**
- * The logistic report (domain.md §8; docs/rules.md, "Money reports"): per device of the filter, its
+ * The logistic report (docs/rules.md, "Money reports"): per device of the filter, its
  * range's figures from the rollups, its box from its state, its prizes from stock issued to it and the
  * prizes it paid out; per location, its devices of each group summed. Sorted as a visit list.
  */

@@ -1,7 +1,7 @@
 import { daysBetween, monthEnd, monthStart, type RentalType } from '@kovanica/contract';
 
 /**
- * A location's rental terms as they apply (domain.md §8): the location's own, field by field, over its
+ * A location's rental terms as they apply (docs/rules.md "Money reports", rent): the location's own, field by field, over its
  * lessor's; the contract period is the lessor's (a location without a lessor pays on its own terms,
  * without a period). Percentages in hundredths of a percent (12,50 % = 1250), amounts in cents a month.
  */
@@ -48,7 +48,7 @@ export function contractSpan(terms: RentTerms, month: string, until: string): [s
 }
 
 /**
- * A location's rent for one calendar month (domain.md §8), prorated for a partial month by days:
+ * A location's rent for one calendar month (docs/rules.md "Money reports", rent), prorated for a partial month by days:
  * - fixed: the amount;
  * - percentage: the percentage of the revenue on contract days;
  * - mixed: the amount plus the percentage of that revenue above the income limit

@@ -34,10 +34,10 @@ export function roundCents(value: number): number {
 }
 
 /**
- * The monthly statement of a lessor (domain.md §8): its company, its terms and each of its locations
- * with the month's revenue and the rent worked out for it, step by step. The rent is `locationRents`'
- * (the finance report's); the revenue in its parts is read from the monthly rollup as the report reads
- * it. A lessor outside the caller's companies is a 404.
+ * The monthly statement of a lessor (docs/rules.md "Money reports", monthly lessor statement): its company,
+ * its terms and each of its locations with the month's revenue and the rent worked out for it, step by step.
+ * The rent is `locationRents`' (the finance report's); the revenue in its parts is read from the monthly
+ * rollup as the report reads it. A lessor outside the caller's companies is a 404.
  */
 export async function lessorStatement(
   db: Db,

@@ -13,7 +13,7 @@ import {
 import { roundCents } from './statement.service.ts';
 
 /**
- * The monthly lessor statement, worked out by hand (issue 12):
+ * The monthly lessor statement, worked out by hand (docs/rules.md "Money reports", monthly lessor statement):
  * - lessor L1, fixed 300 € a month, contract 2025-01-01 … 2025-11-15 (ends mid-November, 15 of 30 days);
  *   - A on L1's terms (fixed): device D1;
  *   - B on its own percentage, 12,5 % (the location's terms over the lessor's): device D2;

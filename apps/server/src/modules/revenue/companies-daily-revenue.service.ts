@@ -26,11 +26,12 @@ function daysOf(from: string, to: string): string[] {
 }
 
 /**
- * Each company's revenue per business day over a range (domain.md §8, admins), read from the daily
- * rollup only. The companies are those of the caller's view that have devices (or revenue in the range):
- * every day of the range is listed for each, a day without plays as zero. Net is stated for companies
- * in the VAT system: the revenue less the VAT the rollups summed payment by payment, of the machines'
- * bills and of the sales of the credit and tokens played (docs/rules.md, "Revenue and VAT").
+ * Each company's revenue per business day over a range (admins; docs/rules.md
+ * "Telemetry, devices in operation, deposits", companies daily revenue), read from the daily rollup only. The
+ * companies are those of the caller's view that have devices (or revenue in the range): every day of the
+ * range is listed for each, a day without plays as zero. Net is stated for companies in the VAT system: the
+ * revenue less the VAT the rollups summed payment by payment, of the machines' bills and of the sales of the
+ * credit and tokens played (docs/rules.md, "Revenue and VAT").
  */
 export async function companiesDailyRevenue(
   db: Db,

@@ -9,7 +9,7 @@ import { rollupDisagreements } from '../../testing/rollups.ts';
 import { random, type SimDevice, simulate } from './simulation.ts';
 
 /**
- * The fault test (issue 4): a generated day of part of the fleet, sent with 10 % duplicate batches and
+ * The fault test (decision 0007): a generated day of part of the fleet, sent with 10 % duplicate batches and
  * 5 % reordered ones, and the server killed with SIGKILL halfway; the sender resends whatever was not
  * acknowledged to the restarted server. Afterwards every device's coins, tokens and plays equal the
  * generator's truth exactly, and no event is stored twice. Small in CI; `FAULT_DEVICES=60` for more.

@@ -2,7 +2,7 @@ import type { DeviceGroup, TelemetryEvent, WorkingHours } from '@kovanica/contra
 import { weekdays } from '@kovanica/contract';
 
 /**
- * The fleet's behaviour, for the simulator and the demo history (issue 4): plays within opening hours,
+ * The fleet's behaviour, for the simulator and the demo history (docs/rules.md "The demo"): plays within opening hours,
  * weekday and seasonal patterns (the coast busy in summer), prices per device group, coins and
  * tokens, emptying every one to two weeks, alarms, service-mode sessions, free rides and resets; and
  * a device in trouble (`Trouble`) that stays in it, so the demo shows every device state.

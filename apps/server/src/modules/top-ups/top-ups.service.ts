@@ -86,7 +86,7 @@ async function operatorOfSale(tx: Tx, sale: Sale): Promise<string> {
 }
 
 /**
- * Sells credit (domain.md §11, decision 0023), in one transaction: the card locked and checked active,
+ * Sells credit (docs/rules.md "Loyalty: cards, spends, top-ups"; decision 0023), in one transaction: the card locked and checked active,
  * the best bonus promotion of the card's owner, the bill for the money taken (the point of sale's
  * premises and ISU; it goes to CIS with the others), the top-up, and the ledger row with the card's new
  * balance. A request id seen before at this point of sale answers the first top-up (the same sale) or

@@ -5,7 +5,7 @@ import { loyaltyProgramme } from '../../testing/loyalty.ts';
 
 const t = await testApp();
 const p = await loyaltyProgramme(t);
-// +10 % from 20 €, +20 % from 50 € (domain.md §11's example).
+// +10 % from 20 €, +20 % from 50 € (the demo's promotion, docs/rules.md "The demo").
 await p.post('/api/v2/promotions', {
   owner: p.owner['@id'],
   name: 'Jesen',
