@@ -8,7 +8,10 @@ export default defineConfig({
     // (the default, one fewer than the cores, left one of them idle).
     maxWorkers: 3,
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      // The contract's and the web's tests include long loops (every hour of four years against the
+      // time-zone database, every route's module): beside the server's tests and CI's other legs on two
+      // cores they took past the default 5 s. What they check is not time.
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -24,7 +27,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       // Checks of the repository itself (the boundaries lint refuses).
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
     ],

@@ -58,6 +58,12 @@ const LEFT_OUT: Record<string, string> = {
   // Two months of the demo's history (40 s a date) for its closes; where a closed month's late money
   // lands is held across month edges at fixed dates by month-closes.test.ts.
   'apps/server/src/demo/month-close.test.ts': "the demo's closed months",
+  // They take "this month" when they start and issue bills by hand (at now) later: at New Year's Eve
+  // 23:59 the month turns between the two and the bills land in the next month, where the files do not
+  // look. What they check (a month's bills, each in the month it was issued, summed) does not depend on
+  // the day; to run them here they need months fixed apart from now.
+  'apps/server/src/modules/vat-book/vat-book.test.ts': 'the VAT book (months taken at its start)',
+  'apps/server/src/demo/fiscal.test.ts': "the demo's bills by hand in the VAT book (months taken at its start)",
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
