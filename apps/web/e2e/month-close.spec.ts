@@ -90,6 +90,15 @@ test('an accountant closes the months in order, sees a refusal and the late mone
   await coinIn(request, device, earlier);
   await coinIn(request, device, previous);
 
+  // Other files of the suite may have sent Drugi's devices events of older months: those months are
+  // closed first (oldest first), so the two of this test are the first open ones.
+  const accountant = await apiToken(request, ACCOUNTANT.email, ACCOUNTANT.password);
+  const listed = await apiGet<{ member: { month: string; status: string }[] }>(request, accountant, '/month-closes');
+  for (const older of listed.member.filter((m) => m.status === 'open' && m.month < earlier).reverse()) {
+    const closed = await request.post('/api/v2/month-closes', { headers: auth(accountant), data: { month: older.month } });
+    expect(closed.status(), await closed.text()).toBe(201);
+  }
+
   const { token } = await signIn(page, ACCOUNTANT.email, ACCOUNTANT.password);
   await page.goto('/dashboard');
   await followMenu(page, 'Finance reports', 'Month close');
@@ -98,7 +107,9 @@ test('an accountant closes the months in order, sees a refusal and the late mone
 
   // Newest first: the running month, then the two past ones.
   const monthHeaders = page.getByRole('rowheader');
-  await expect(monthHeaders).toHaveText([en(current), en(previous), en(earlier)]);
+  await expect(monthHeaders.first()).toHaveText(en(current));
+  await expect(monthHeaders.nth(1)).toHaveText(en(previous));
+  await expect(monthHeaders.nth(2)).toHaveText(en(earlier));
   const now = rowOf(page, en(current));
   const last = rowOf(page, en(previous));
   const first = rowOf(page, en(earlier));
