@@ -11,7 +11,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiGet, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
- * The comparative analysis (domain §8): two periods side by side per device, location or lessor,
+ * The comparative analysis (docs/rules.md "Money reports"): two periods side by side per device, location or lessor,
  * against what `GET /comparative-analysis` answers. Payments sent through the ingestion API, today and
  * on the first day of the month before, give the default comparison its figures.
  */

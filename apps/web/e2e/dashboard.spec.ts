@@ -13,7 +13,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
- * The dashboard's money figures (original §1, domain §8) against what `GET /dashboard/figures` answers.
+ * The dashboard's money figures (original §1, docs/rules.md "Money reports") against what `GET /dashboard/figures` answers.
  * The browser tests' server has no history (SEED_HISTORY=0), so the history of one of the second
  * company's devices is sent through the ingestion API: ten weeks of a coin a day, enough for the
  * forecast and its backtest. The server keeps a forecast per view for the day, so these tests use a

@@ -3,7 +3,7 @@ import { recordPatterns, screenPaths } from '../../../tools/screens.ts';
 import { expectAccessible, signIn, USERS } from './support.ts';
 
 /**
- * Every screen of the app (issue 15 §5), from the router's own list of paths (`screenPaths`), for the admin in
+ * Every screen of the app, from the router's own list of paths (`screenPaths`), for the admin in
  * English and in Croatian at 375 px: it renders (its heading, no "page not found", no
  * error), has no serious or critical accessibility finding (axe, WCAG 2.1 AA) and is no wider than
  * the screen. `$id` is 1: the first demo row of every resource on the test server's new database.

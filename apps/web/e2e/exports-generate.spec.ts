@@ -14,7 +14,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, expectAccessible, screenshot, sendTelemetry, signIn, USERS } from './support.ts';
 
-// `/exports/generate` (issue 15, decision 0026): any list as a file built on the server, with its
+// `/exports/generate` (decision 0026): any list as a file built on the server, with its
 // progress in the list of the user's exports (over a reload too), then downloaded.
 
 const noOverflow = async (page: Page) =>

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { apiGet, apiToken, expectAccessible, signIn, USERS } from './support.ts';
 
 /**
- * The monthly lessor statement (issue 12): from the lessors list (and a lessor's page), pick a month,
+ * The monthly lessor statement: from the lessors list (and a lessor's page), pick a month,
  * and a PDF made in the browser arrives as `statement-<lessor>-<YYYY-MM>.pdf`.
  */
 

@@ -49,7 +49,7 @@ describe('permissions', () => {
     }
   });
 
-  it('follows the roles of domain.md §3', () => {
+  it('follows the roles of docs/rules.md "Tenancy, roles and modules"', () => {
     expect(can('worker', 'finance.read')).toBe(false);
     expect(can('worker', 'deposits.verify')).toBe(false);
     expect(can('worker', 'deposits.create')).toBe(true);

@@ -20,7 +20,7 @@ function refusalOf(error: unknown): 'role' | 'switched_off' | null {
 /**
  * For React's root: an error a route's boundary caught is logged to the console, as React does by
  * default, unless it is a refusal. That is the page working as meant, and a console error on every
- * refused page cost it Lighthouse's best practices (issue 15 §5).
+ * refused page cost it Lighthouse's best practices.
  */
 export function logCaughtError(error: unknown, info: { componentStack?: string }) {
   if (refusalOf(error) === null && !(error instanceof MissingRecord)) console.error(error, info.componentStack ?? '');

@@ -17,7 +17,7 @@ export const themeFor = (labels: { close: string }) =>
       Drawer: { defaultProps: { transitionProps: { duration: 200 } } },
       // A select's options are rendered when its dropdown opens, not kept (hidden) from the start:
       // each kept dropdown is positioned by floating-ui while the page mounts, which forced a style
-      // recalculation and a second, synchronous render inside the mount's task (issue 14). The input
+      // recalculation and a second, synchronous render inside the mount's task. The input
       // names its list (`aria-controls`) only while it is open. Selects only: the multi-select and
       // the quick search keep Mantine's default, which their keyboard and option handling rely on.
       Select: { defaultProps: { comboboxProps: { keepMounted: false } } },

@@ -5,7 +5,7 @@ import { ReferenceSelect } from './reference-select.tsx';
 
 /**
  * The company a new row belongs to, for the All Companies view: a create body may leave `company`
- * out (the server then uses the user's own), but in the wide view the user picks it (domain §3).
+ * out (the server then uses the user's own), but in the wide view the user picks it (docs/rules.md "Tenancy, roles and modules").
  * Start the form with `initialCompany()` so the user's own company is chosen until they change it.
  */
 export function useCompanyChoice(): { needed: boolean; initial: string | null } {

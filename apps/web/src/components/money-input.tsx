@@ -14,7 +14,7 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'default
   value?: number | null;
   /** Integer euro cents, or null when the field was emptied. */
   onChange: (cents: number | null) => void;
-  /** Allow amounts below zero; money is ≥ 0 unless a field says otherwise (domain §4). */
+  /** Allow amounts below zero; money is ≥ 0 unless a field says otherwise (docs/rules.md "Units, formats and languages"). */
   allowNegative?: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface PercentInputProps extends Omit<NumberInputProps, 'value' | 'def
 }
 
 /**
- * A percentage field, 0–100 with at most two decimals (domain §4), typed with a comma decimal
+ * A percentage field, 0–100 with at most two decimals (docs/rules.md "Units, formats and languages"), typed with a comma decimal
  * (`12,5 %`). The form holds the number as the API does (12.5); an emptied field gives null. Range
  * errors come from the contract's `zPercent` through the form's validator, not from clamping here,
  * so the user sees why a value is refused.

@@ -3,7 +3,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Asks before leaving a form with unsaved changes (domain §14), both for in-app navigation and for
+ * Asks before leaving a form with unsaved changes (docs/rules.md "Layout"), both for in-app navigation and for
  * closing or reloading the tab.
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {

@@ -41,7 +41,7 @@ export const requestFinanceExport = (format: ExportFormat, params: FinanceExport
 export const requestListExport = (kind: ListExportKind, format: 'csv' | 'xlsx', params: ListExportParams) =>
   apiRequest('/exports', { method: 'POST', body: { kind, format, params }, schema: exportItem });
 
-/** A report's export (`/exports/generate`, issue 15 §2): its screen's query without paging, CSV, XLSX or PDF. */
+/** A report's export (`/exports/generate`): its screen's query without paging, CSV, XLSX or PDF. */
 export const requestReportExport = (kind: ReportExportKind, format: ExportFormat, params: Record<string, string>) =>
   apiRequest('/exports', { method: 'POST', body: { kind, format, params }, schema: exportItem });
 

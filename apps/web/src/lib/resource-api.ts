@@ -92,7 +92,7 @@ export function resourceApi<Item, Create, Patch>(
  * The query options of a resource whose API module (and so its contract schemas) is imported at the
  * first fetch, not with the module that asks: for what the layout or every list shows of another
  * resource (the bell, the user panel, the All Companies column), so a screen's first start does not
- * build those schemas (issue 14). The keys are
+ * build those schemas. The keys are
  * the resource's own (`[name, 'list', query]`, `[name, 'detail', id]`), so writes make them stale as
  * any other; `name` must be the loaded API's, which the first fetch checks.
  */

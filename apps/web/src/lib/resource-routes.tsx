@@ -88,7 +88,7 @@ export const editRoute = (name: ResourceName, load: Load<{ id: number }>, option
 
 /**
  * Another address of a screen (the original's `-new` and `-refactored` finance reports are one report
- * each here, domain §8): it leads to the screen with its search kept, replacing itself in the history,
+ * each here, docs/rules.md "Money reports"): it leads to the screen with its search kept, replacing itself in the history,
  * so a bookmark of the old address still works and the menu shows where the user is.
  */
 export const aliasRoute = (to: Path) => ({

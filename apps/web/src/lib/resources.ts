@@ -6,7 +6,7 @@ import type { View } from './view.ts';
  * (`apis/<resource>.ts`, made once from the contract's description by `resourceApi`) and are imported
  * from there, never through one module that gathers them: a screen then loads the schemas of the
  * resources it uses and no others (building all of them was a long task of 60–90 ms on every page of
- * this machine; issue 14). Features read and pick from each other's resources through them (features
+ * this machine). Features read and pick from each other's resources through them (features
  * never import each other).
  */
 

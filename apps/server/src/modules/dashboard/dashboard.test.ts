@@ -28,7 +28,7 @@ describe('dashboard summary', () => {
   });
 });
 
-describe('dashboard figures (domain.md §8)', () => {
+describe('dashboard figures (docs/rules.md "Money reports")', () => {
   const euro = (n: number) => ({ type: 'coin' as const, valueCents: 100, count: n });
   // Wednesday 18 November 2026, 14:30 in Zagreb (CET).
   const now = new Date('2026-11-18T13:30:00Z');

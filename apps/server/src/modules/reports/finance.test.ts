@@ -95,7 +95,7 @@ const line = (rows: FinanceRow[], subject: string | null, periodStart: string) =
 };
 const net = (gross: number) => Math.round((gross * 100) / 125);
 
-describe('finance reports on rollups, rent per domain.md §8', () => {
+describe('finance reports on rollups, rent per docs/rules.md "Money reports"', () => {
   it('by location and month: revenue where the device stood, fixed, mixed and percentage rent, a month without revenue', async () => {
     const body = await report(`subject=location&from=2025-10-01&to=2025-11-30&period=month&lessor=${l1['@id']}`);
     // A: 50 € coins + 20 € card + 4 tokens × 1 € in October; 30 € coins in November.

@@ -12,7 +12,7 @@ const terms = (over: Partial<RentTerms>): RentTerms => ({
 });
 const LONG_AGO = '2030-01-01';
 
-describe('rent per location and month (domain.md §8)', () => {
+describe('rent per location and month (docs/rules.md "Money reports")', () => {
   it('fixed: the amount for a whole month inside the contract', () => {
     const rent = monthRent(terms({ contractStart: '2025-01-01', contractEnd: '2027-12-31' }), '2026-10-01', 123_456, LONG_AGO);
     expect(rent).toMatchObject({ daysInMonth: 31, contractDays: 31, fixedCents: 30_000, percentCents: 0, rentCents: 30_000 });

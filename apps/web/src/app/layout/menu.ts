@@ -50,7 +50,7 @@ export interface MenuEntry extends Partial<MenuLink> {
 
 /**
  * The screens that work so far. An entry is shown only when the role has its permission and the
- * company has its module and module component (domain §3); the server enforces the same rules.
+ * company has its module and module component (docs/rules.md "Tenancy, roles and modules"); the server enforces the same rules.
  */
 export const menu: MenuEntry[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: '/dashboard', permission: 'dashboard.read' },

@@ -10,7 +10,7 @@ import { useAccess } from '../../lib/access.ts';
 import { deferredApi } from '../../lib/resource-api.ts';
 import { alarmedBills, NOTIFICATIONS_SHOWN, UNFISCALIZED_BILLS, UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 
-// On every screen: the lists' schemas are built at the first fetch, after the screen's start (issue 14).
+// On every screen: the lists' schemas are built at the first fetch, after the screen's start.
 const depositsApi = deferredApi('deposits', () => import('../../lib/apis/deposits.ts').then((m) => m.depositsApi));
 const billsApi = deferredApi('bills', () => import('../../lib/apis/bills.ts').then((m) => m.billsApi));
 

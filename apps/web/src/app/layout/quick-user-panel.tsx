@@ -11,7 +11,7 @@ import { deferredApi } from '../../lib/resource-api.ts';
 import { DEFAULT_PHOTO, setViewAllCompanies, signInHref, useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 
-// Its schemas are built when the panel first asks, not on every screen's start (issue 14).
+// Its schemas are built when the panel first asks, not on every screen's start.
 const companiesApi = deferredApi('companies', () => import('../../lib/apis/companies.ts').then((m) => m.companiesApi));
 
 /** The right-side quick-user panel (original §1): who is signed in, where, in which view and language. */

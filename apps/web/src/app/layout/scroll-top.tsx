@@ -10,7 +10,7 @@ export const SCROLL_TOP_OFFSET = 300;
 /**
  * Whether the page is scrolled past the offset, read in the scroll events only: reading the scroll
  * position while the page mounts (as Mantine's `useWindowScroll` does) forces a layout inside the
- * mount's task and made it a long one (issue 14). A page starts at the top; a restored position
+ * mount's task and made it a long one. A page starts at the top; a restored position
  * arrives as a scroll event.
  */
 function useScrolledPast(offset: number) {

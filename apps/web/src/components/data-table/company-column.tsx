@@ -23,7 +23,7 @@ export type CompanyColumnProps<T> = T extends { company: string | null }
   : { /** These rows carry no company: there is no company column to show. */ companyColumn: false };
 
 // Only the All Companies view shows the column: the companies' schemas are built at its first fetch,
-// not with every list (issue 14).
+// not with every list.
 const companiesApi = deferredApi('companies', () => import('../../lib/apis/companies.ts').then((m) => m.companiesApi));
 
 const companyOf = (row: Row): string | null => {

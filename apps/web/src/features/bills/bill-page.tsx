@@ -190,7 +190,7 @@ function ReceiptButton({ bill }: { bill: Bill }) {
 const UNFISCALIZED_REFRESH_MS = 5_000;
 
 /**
- * `/bills/$id`: everything of one bill (domain §9): what it says, its fiscalization with the QR code,
+ * `/bills/$id`: everything of one bill (docs/rules.md "Bills and fiscalization"): what it says, its fiscalization with the QR code,
  * the PDF receipt, storno for who may issue bills, and every send to CIS with its XML.
  */
 export function BillPage({ id }: { id: number }) {

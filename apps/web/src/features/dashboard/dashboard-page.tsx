@@ -47,7 +47,7 @@ const REFRESH_MS = 60_000;
 const f = (key: string) => `dashboardFigures.${key}`;
 
 /**
- * The dashboard (original §1, domain §8): the company, the counts of what is in view, and for those who
+ * The dashboard (original §1, docs/rules.md "Money reports"): the company, the counts of what is in view, and for those who
  * may read revenue the indexes, the fleet's state, cash and revenue, traffic over 30 and 365 days, the
  * forecast and the contracts ending. Every card folds and closes; the browser remembers which.
  */

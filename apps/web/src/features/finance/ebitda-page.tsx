@@ -10,7 +10,7 @@ import { type FinanceChartSpec, FinanceReportView } from './finance-report-view.
 import { ebitdaSearch, lastTwelveMonths } from './finance-search.ts';
 
 /**
- * `/ebitda/list` (domain §8): per company and month, net revenue less rent, operational costs,
+ * `/ebitda/list` (docs/rules.md "Money reports"): per company and month, net revenue less rent, operational costs,
  * maintenance and prize cost, and the margin; the last twelve months unless another range is chosen,
  * so the chart shows a year's course.
  */

@@ -14,7 +14,7 @@ import { financeFrame, financeSearches } from './finance-search.ts';
 /**
  * `/finance-report/<subject>` (and the original's `-new` and `-refactored` paths, which lead here):
  * revenue in its parts, net, VAT, rent and the operator's share per device, location, lessor or company
- * and period (domain §8); the company report adds maintenance, operational costs, prize cost and EBITDA.
+ * and period (docs/rules.md "Money reports"); the company report adds maintenance, operational costs, prize cost and EBITDA.
  */
 export function FinanceReportPage({ subject }: { subject: FinanceSubject }) {
   const { t } = useTranslation();

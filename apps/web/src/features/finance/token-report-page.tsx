@@ -15,7 +15,7 @@ import { financeFrame, financeSearches } from './finance-search.ts';
 export type TokenSubject = 'location' | 'device' | 'lessor';
 
 /**
- * `/token-report/<subject>` (domain §8): tokens played per location, device or lessor and period, their
+ * `/token-report/<subject>` (docs/rules.md "Money reports"): tokens played per location, device or lessor and period, their
  * value and their share of the revenue, from the finance report's figures.
  */
 export function TokenReportPage({ subject }: { subject: TokenSubject }) {

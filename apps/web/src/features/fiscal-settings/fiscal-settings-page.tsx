@@ -187,7 +187,7 @@ function ConnectionCard({ settings }: { settings: FiscalSettings }) {
 }
 
 /**
- * `/settings/fiscal`: a company's fiscalization (domain §9, fiscalization.md): the CIS environment
+ * `/settings/fiscal`: a company's fiscalization (docs/rules.md "Bills and fiscalization", fiscalization.md): the CIS environment
  * and signature, the connection check, the certificates, and for admins the simulated CIS's switches.
  * In the All Companies view the company is chosen at the top (`?company=<id>`).
  */

@@ -39,7 +39,7 @@ const templates: Record<ImportRequestKind, ImportColumns> = {
 };
 
 /**
- * `/imports/new` (issue 15 §1): the kind, its template, the file; the server checks every row with the
+ * `/imports/new` : the kind, its template, the file; the server checks every row with the
  * API's schemas (nothing written), then writes the valid ones on confirmation; the import is then in
  * the history. Loyalty cards keep their own screen (their owner is chosen there).
  */

@@ -104,7 +104,7 @@ const filters: readonly Filter[] = [
   { field: 'createdAt', label: f('createdAt'), kind: 'date-range' },
 ];
 
-/** `/imports/history` (issue 15 §1): every import of the company, newest first; a row opens its refused rows. */
+/** `/imports/history` : every import of the company, newest first; a row opens its refused rows. */
 export function ImportsHistoryPage() {
   const columns = useImportColumns();
   const { t } = useTranslation();

@@ -51,7 +51,7 @@ export function normalizeTime(value: string): string {
   return text;
 }
 
-/** An end before the start closes after midnight (domain §4). */
+/** An end before the start closes after midnight (docs/rules.md "Units, formats and languages"). */
 export const closesAfterMidnight = (day: DayValues) =>
   /^\d{2}:\d{2}$/.test(day.start) && /^\d{2}:\d{2}$/.test(day.end) && day.end < day.start;
 

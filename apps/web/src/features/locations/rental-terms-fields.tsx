@@ -13,7 +13,7 @@ type Term = keyof RentalTermsApplied;
 type Applied = { value: string | number | null; from: 'location' | 'lessor' | null };
 
 /**
- * A location's rental terms. Each one left empty falls back to the lessor's (domain §4); beside each
+ * A location's rental terms. Each one left empty falls back to the lessor's (docs/rules.md "Units, formats and languages"); beside each
  * field the value that applies is shown with where it comes from: the saved item's `rentalTerms`
  * while the field and the lessor are as saved, else worked out live from the chosen lessor.
  */

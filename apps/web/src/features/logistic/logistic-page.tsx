@@ -31,7 +31,7 @@ import { logisticLinesOf } from './logistic-lines.ts';
 import { type LogisticSearch, logisticFilters, logisticQueryOf, logisticSearches } from './logistic-search.ts';
 
 /**
- * `/logistic-report/<subject>` (domain §8): where to go next and what to take — a visit list of the
+ * `/logistic-report/<subject>` (docs/rules.md "Money reports"): where to go next and what to take — a visit list of the
  * devices (or each location's devices of a group) with the saldo, the prizes to refill and the day each
  * cash box is full. It runs only once a filter narrows it; until then it says so and asks nothing.
  */

@@ -31,7 +31,7 @@ const upload = <T,>(body: CardUploadRequest, schema: { safeParse(data: unknown):
   apiRequest<T>('/loyalty-cards/upload', { method: 'POST', body, schema: schema as never });
 
 /**
- * `/loyalty/cards/upload` (issue 13 §2): the owner and a CSV or XLSX file (sent as `/imports/new`
+ * `/loyalty/cards/upload` : the owner and a CSV or XLSX file (sent as `/imports/new`
  * sends it), checked by the server row by row (nothing written), then written on confirmation; the
  * refused rows downloadable with their errors.
  */

@@ -133,7 +133,7 @@ function BannerCard({ settings }: { settings: Settings }) {
 }
 
 /**
- * `/settings/main`: the company's settings for its managers and the admins (issue 15 §3), a way to
+ * `/settings/main`: the company's settings for its managers and the admins, a way to
  * its fiscal settings, and for admins the update banner. In the All Companies view the company is
  * chosen at the top (`?company=<id>`).
  */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { aliasRoute } from '../../../lib/resource-routes.tsx';
 
-// The original's "refactored" variant of the report is the report itself (domain §8).
+// The original's "refactored" variant of the report is the report itself (docs/rules.md "Money reports").
 export const Route = createFileRoute('/_app/finance-report/lessor-refactored')(aliasRoute('/finance-report/lessor'));
