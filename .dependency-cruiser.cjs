@@ -1,4 +1,4 @@
-// The boundaries between the parts of the code, checked by `npm run lint` (decision 0011). Paths are
+// The boundaries between the parts of the code, checked by `npm run lint` (decision 0012). Paths are
 // resolved files relative to the repository root, so a rule holds however an import is spelled.
 // `tools/boundaries.test.ts` breaks each rule on purpose and expects the checker to refuse.
 
@@ -75,6 +75,28 @@ module.exports = {
       severity: 'error',
       from: { path: `${server}http/`, pathNot: test },
       to: { path: `${server}db/`, pathNot: `${server}db/(client|errors|paging)\\.ts$` },
+    },
+    {
+      name: 'services-free-of-http',
+      comment:
+        "A module's routes file is its only HTTP part: services and their helpers use core/ (the caller's context, domain errors, tenancy, collection queries, table reads), never http/.",
+      severity: 'error',
+      from: { path: `${server}modules/`, pathNot: [test, '\\.routes\\.ts$'] },
+      to: { path: `${server}http/` },
+    },
+    {
+      name: 'core-is-neutral',
+      comment: 'core/ is what services are built on: it uses the data layer and the contract, no HTTP, no module, no demo.',
+      severity: 'error',
+      from: { path: `${server}core/`, pathNot: test },
+      to: { path: server, pathNot: [`${server}core/`, `${server}db/`] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles between files (the generated route tree is left out of the check, see options.exclude).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'http-to-modules',

@@ -23,6 +23,9 @@ export default defineConfig({
           // of its own (testing/app.ts); the server keeps no state in a module that a second app in the
           // same process could see (tools/isolation.test.ts).
           isolate: false,
+          // As the browser tests: CI runs a failed test once more (its machine is shared and loaded), and
+          // a test that passes only then still prints the unhandled error of its first try (testing/app.ts).
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,8 @@
 /**
  * A server for the API benchmark, in its own process so the load generator has the other core:
- *   app <pglite|postgres-url> [nocache] [history] [web]  the real app (demo seed + 40 users; `history`: and
- *                              the demo fleet's 13 months of telemetry; `web`: serving the built web app)
+ *   app <pglite|postgres-url> [nocache] [history] [web] [jobs]  the real app (demo seed + 40 users; `history`: and
+ *                              the demo fleet's 13 months of telemetry; `web`: serving the built web app;
+ *                              `jobs`: the job queue, and the alarm sweep after a batch)
  *   bare <json-file>           a bare Fastify route answering the same JSON
  * Prints `ready <port>` when listening. Over IPC, `{ copy: <csv-file> }` loads the file's rows with a raw
  * COPY into a copy of `telemetry_events` (same columns and indexes) in the same database, and answers
@@ -140,6 +141,8 @@ if (mode === 'bare') {
     // `web`: the built web app too (apps/web/dist), for the first-paint benchmark.
     webDist: flags.includes('web') ? undefined : null,
     cache: !flags.includes('nocache'),
+    // `jobs`: the job queue and its workers, and the alarm sweep a batch asks for (the alarms bench).
+    jobs: flags.includes('jobs'),
   });
   app.addHook('onClose', () => database.close());
 }

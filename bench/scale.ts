@@ -19,7 +19,7 @@ import { demoAuthorization, here, machineBusySeconds, poster, serve, stop } from
 
 const DB = 'kovanica_scale';
 const FIRST = 1001; // demo logger numbers of the scale fleet: 1001, 1002, …
-const credential = (imei: string) => `kvl_scale_${imei}`;
+export const credential = (imei: string) => `kvl_scale_${imei}`;
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
 
@@ -53,7 +53,7 @@ function eventsOf(device: number, firstDay: number, days: number, start: number,
 }
 
 /** Creates the scale fleet in the demo's first company: locations, loggers, devices and their placements. */
-async function createFleet(client: pg.Client, devices: number, since: Date) {
+export async function createFleet(client: pg.Client, devices: number, since: Date) {
   const [template] = (
     await client.query('select * from devices where logger_id is not null and location_id is not null order by id limit 1')
   ).rows;

@@ -15,12 +15,14 @@ import { describe, expect, it } from 'vitest';
  * database or the request instead). A constant set (`new Set([...])`) is not state and is not listed.
  */
 const ALLOWED: Record<string, string> = {
+  'core/collection.ts documentationOnly': 'marks schemas made for the OpenAPI document (a WeakSet of schemas)',
+  'core/collection.ts knownParams': 'per collection description (a WeakMap), derived from the description alone',
   'demo/fiscal.ts demoCa': 'the demo CA, made once per process; every demo may share it',
   'demo/fiscal.ts certificates': 'the demo certificates by OIB, the same for every demo of that OIB',
-  'http/collection.ts documentationOnly': 'marks schemas made for the OpenAPI document (a WeakSet of schemas)',
-  'http/collection.ts knownParams': 'per collection description (a WeakMap), derived from the description alone',
   'main.ts closing': 'the process is shutting down (main.ts runs one app per process)',
+  'main.ts history': 'the demo history being written in the background, stopped at shutdown (main.ts runs one app per process)',
   'modules/dashboard/dashboard.figures.ts forecastsOf': 'per database (a WeakMap keyed by the Db)',
+  'modules/push-subscriptions/push.sender.ts generated': 'per database (a WeakMap keyed by the Db): its VAPID key pair, read or made once',
   'modules/exports/exports.files.ts pdfmake': 'the PDF library, loaded once',
   'modules/exports/exports.finance.ts monthNames': 'date formatters by language: derived from the key alone',
   'modules/reports/holidays.ts cache': 'Croatian public holidays by year: derived from the key alone',

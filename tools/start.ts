@@ -1,23 +1,29 @@
 /**
- * `npm start`: the web build and the server side by side. The server migrates and, into a new embedded
- * database, writes the demo data (minutes the first time) while the app builds; it serves once both
- * are done (it waits for the build's word over IPC, `KOVANICA_AWAIT_BUILD`). The server gets the
- * terminal's signals (Ctrl-C closes it cleanly); a failed build stops it.
+ * `npm start`: the server, with the web app built beforehand (decision 0044). `npm ci` builds the app
+ * (the `prepare` script, tools/web-build.ts); the start reuses that build while it is newer than every
+ * source, so a first start serves in seconds. When it is missing or older, it builds beside the server,
+ * which writes the base demo meanwhile and serves once the build is done (it waits for the build's
+ * word over IPC, `KOVANICA_AWAIT_BUILD`). The server writes the demo's 13 months of history after it
+ * listens. The server gets the terminal's signals (Ctrl-C closes it cleanly); a failed build stops it.
+ * With WEB_DIST set, that build is served as it is.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { webBuildNeeded } from './web-build.ts';
 
+const needed = process.env.WEB_DIST ? null : webBuildNeeded();
+if (needed) console.log(`The web app's build is ${needed === 'missing' ? 'missing' : 'older than its sources'}: building it (20–40 s)…`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: { ...process.env, KOVANICA_AWAIT_BUILD: '1' },
+  stdio: needed ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+  env: { ...process.env, ...(needed ? { KOVANICA_AWAIT_BUILD: '1' } : {}) },
 });
-const build = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] });
+const build: ChildProcess | null = needed ? spawn('npm', ['run', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] }) : null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    build.kill(signal);
+    build?.kill(signal);
     server.kill(signal);
   });
 }
-build.on('close', (code) => {
+build?.on('close', (code) => {
   if (code === 0) server.send('built');
   else {
     console.error(`npm run build failed (${code}): the server is stopped`);
@@ -26,6 +32,6 @@ build.on('close', (code) => {
   }
 });
 server.on('close', (code, signal) => {
-  build.kill('SIGTERM');
+  build?.kill('SIGTERM');
   process.exit(process.exitCode || (code ?? (signal ? 1 : 0)));
 });

@@ -4,17 +4,24 @@ import jwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { createDeps, type ListSource } from './deps.ts';
 import type { SimulatedCis } from './fiscal/cis-simulator.ts';
 import { refuseUndeclaredQueries } from './http/collection.ts';
 import { registerCompression } from './http/compression.ts';
-import { createDeps, type ListSource } from './http/deps.ts';
+import { registerCors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { type RegisteredRoute, registerGuard } from './http/guard.ts';
+import { registerHydraDocs, registerJsonLd } from './http/hydra.ts';
+import { acceptUnchangedFields } from './http/read-back.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
+import { alarmTrigger } from './jobs/alarm-trigger.ts';
 import { JOBS, startJobs } from './jobs/queue.ts';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
+import { type Delivered, deliverAlarms, type Swept, sweepAlarms } from './modules/alarms/alarms.service.ts';
+
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -31,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { deviceHistoryRoutes } from './modules/device-history/device-history.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { ExportSweep } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -52,6 +60,8 @@ import { posTerminalRoutes } from './modules/pos-terminal/pos-terminal.routes.ts
 import { posWorkersRoutes } from './modules/pos-workers/pos-workers.routes.ts';
 import { promoBoxesRoutes } from './modules/promo-boxes/promo-boxes.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { type PushOptions, pushSender } from './modules/push-subscriptions/push.sender.ts';
+import { pushSubscriptionsRoutes } from './modules/push-subscriptions/push-subscriptions.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
@@ -90,6 +100,10 @@ export interface AppOptions {
   jobs?: boolean;
   /** Where the job queue sends the outbox's e-mails; no SMTP URL keeps them in the outbox (decision 0025). */
   mail?: MailOptions;
+  /** Origins whose browser pages may call the API (CORS, decision 0046); none by default. */
+  corsOrigins?: readonly string[];
+  /** Web Push (decision 0050): the VAPID keys and subject from the environment; tests' fake push service listens on http://127.0.0.1. */
+  push?: PushOptions;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -100,14 +114,22 @@ declare module 'fastify' {
     registeredRoutes(): RegisteredRoute[];
     /** The lists the standard routes serve, by resource (what exports read; tests build exports with them). */
     lists: ReadonlyMap<string, ListSource>;
+    /** One run of the alarm sweep, as the job queue runs it (tests run it when they like). */
+    sweepAlarms(): Promise<Swept & { delivered: Delivered }>;
   }
 }
 
 /** Builds the server without listening, so tests can `inject()` requests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = options.cache ?? true;
-  const deps = createDeps(options.database.db, cache, options.fiscalKeySecret, cache ? options.database.bus : null, options.limitScale);
-  deps.simulatedCis = options.simulatedCis ?? null;
+  const deps = createDeps({
+    db: options.database.db,
+    cache,
+    fiscalKeySecret: options.fiscalKeySecret,
+    bus: cache ? options.database.bus : null,
+    limitScale: options.limitScale,
+    simulatedCis: options.simulatedCis,
+  });
   // Requests are not logged one by one; errors are.
   const app = Fastify({
     logger: options.logger ?? false,
@@ -122,6 +144,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async () => {
     await deps.versions.settled();
   });
+  /** The alarm sweep (docs/rules.md "Alarms"); what it changed is fresh for the next read on every instance. */
+  // The alarms' push messages go out signed with the keys the browsers subscribed with (decision 0050).
+  const alarmPush = pushSender(deps.db, options.push);
+  const alarmSweep = async () => {
+    const swept = await sweepAlarms(deps.db);
+    if (swept.raised.length > 0 || swept.resolved.length > 0 || swept.updated > 0) deps.versions.bump('alarms');
+    // Then who is told, by e-mail and push (docs/rules.md "Alarms", "Who is told"); the e-mails leave with the outbox.
+    const delivered = await deliverAlarms(deps.db, alarmPush);
+    if (delivered.sent > 0) deps.versions.bump('mails');
+    return { ...swept, delivered, more: delivered.more };
+  };
   if (options.jobs) {
     const sender = new BillSender(deps.db, deps.fiscalKeys, deps.simulatedCis, () => {
       deps.versions.bump('bills');
@@ -138,20 +171,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         [JOBS.fiscalSweep]: () => sender.sweep(),
         [JOBS.exportSweep]: () => exporter.sweep(),
         [JOBS.mailSweep]: () => mailer.sweep(),
+        [JOBS.alarmSweep]: () => alarmSweep(),
       },
       (message, error) => app.log.error({ err: error }, message),
     );
-    deps.wake = jobs.wake;
+    // An alarm sweep asked for (a batch, a deposit) runs here shortly (jobs/alarm-trigger.ts), not through the queue.
+    const alarms = alarmTrigger(alarmSweep, (message, error) => app.log.error({ err: error }, message));
+    deps.wake = (job) => (job === JOBS.alarmSweep ? alarms.request() : jobs.wake(job));
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);
     jobs.wake(JOBS.exportSweep);
     jobs.wake(JOBS.mailSweep);
+    jobs.wake(JOBS.alarmSweep);
     // The sweep under way claims no more, so it ends within the queue's graceful stop and never
     // writes to a database that is closing.
     app.addHook('onClose', async () => {
       sender.stop();
       exporter.stop();
       mailer.stop();
+      await alarms.stop();
       await jobs.stop();
     });
   }
@@ -162,6 +200,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Cross-cutting plugins: compression, security headers, tokens, the guard, documentation, the web app, errors.
   await registerCompression(app);
   registerSecurityHeaders(app);
+  // API Platform's JSON-LD and Hydra (http/hydra.ts): bodies, answers, the Link to the documentation.
+  const routeBodies = registerJsonLd(app);
+  acceptUnchangedFields(app);
+  await registerCors(app, options.corsOrigins ?? []);
   // Verified tokens are cached (until they expire): checking the signature is the dearest step of a cached read.
   // Only the algorithm the server signs with, and never a token that does not expire.
   await app.register(jwt, {
@@ -171,7 +213,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('registeredRoutes', registerGuard(app, deps));
   app.decorate('lists', deps.lists);
+  app.decorate('sweepAlarms', alarmSweep);
   await registerDocs(app);
+  await registerHydraDocs(app, routeBodies);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
   registerErrorHandling(app, (request, reply) => spa?.(request, reply) ?? false);
 
@@ -207,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   repositoriesRoutes(api, deps);
   movementsRoutes(api, deps);
   telemetryHoldsRoutes(api, deps);
+  alarmsRoutes(api, deps);
+  pushSubscriptionsRoutes(api, deps, options.push);
   monthClosesRoutes(api, deps);
   posOwnersRoutes(api, deps);
   posLocationsRoutes(api, deps);
@@ -222,5 +268,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   posTerminalRoutes(api, deps, options.jwtSecret);
   cardAppRoutes(api, deps);
   mailRoutes(api, deps);
+  eventsRoutes(api, deps);
   return app;
 }

@@ -53,6 +53,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.hr', DATA_DIR: dir() })).toThrow(/SMTP_URL/);
   });
 
+  it('reads the CORS origins: none by default, a comma-separated list of origins otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: '', DATA_DIR: dir() }).corsOrigins).toEqual([]);
+    const config = loadConfig({ CORS_ORIGINS: 'https://admin.example.hr, http://localhost:5173', DATA_DIR: dir() });
+    expect(config.corsOrigins).toEqual(['https://admin.example.hr', 'http://localhost:5173']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://admin.example.hr/path', DATA_DIR: dir() })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: '*', DATA_DIR: dir() })).toThrow(/CORS_ORIGINS/);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y', DATA_DIR: dir() })).toThrow(/DATABASE_URL/);

@@ -35,6 +35,50 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://user:password@host:port or smtps://…' }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Kovanica <noreply@kovanica.local>'),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'CORS_ORIGINS: comma-separated origins, each scheme://host[:port] without a path'),
+      ),
+    ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY: the base64url public key `npx web-push generate-vapid-keys` gives')
+        .optional(),
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY: the base64url private key `npx web-push generate-vapid-keys` gives')
+        .optional(),
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'VAPID_SUBJECT: a mailto: address or an https: URL')
+        .optional(),
+    ),
 });
 
 export interface Config {
@@ -60,6 +104,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
   mailFrom: string;
+  /** Origins whose browser pages may call the API (CORS, decision 0046); none by default. */
+  corsOrigins: string[];
+  /**
+   * Web Push (decision 0050): the VAPID key pair when both keys are set (else one generated and kept in
+   * the database), and the contact push services see.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string | undefined;
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -70,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -87,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    corsOrigins: e.CORS_ORIGINS,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }
 

@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Alarm, Device } from '@kovanica/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './demo/seed.ts';
 import { faultServerEnv, type Started, startServer } from './testing/process.ts';
+import { openLive } from './testing/sse.ts';
 
 // Two server instances on one PostgreSQL, with the same secrets: the way an operator runs Kovanica once
 // one machine is not enough (docs/api.md, "Limits" and "Caching"). Every limit, every revocation and
@@ -85,6 +87,33 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
     // a bound such a machine keeps; without the notification the other instance would wait out its
     // cache's 30 s.
     expect(Math.max(...lags)).toBeLessThan(1_000);
+  });
+
+  it('tells a client of B of an alarm raised through A within a few seconds (the latency printed), and B reads it', async () => {
+    // Live updates (docs/api.md "Live updates"): A's sweep bumps `alarms`, LISTEN/NOTIFY carries it to B's streams.
+    const onB = await tokenOf(b, 'manager@zabavni.test');
+    const devices = await call(b, '/api/v2/devices?itemsPerPage=50&critical=false&order[id]=asc', { token: onB });
+    const device = (devices.body.member as Device[]).find((d) => d.imei && d.location && !d.state.serviceMode);
+    if (!device?.imei) throw new Error('no demo device with a logger');
+    const live = await openLive(b.url, onB);
+    expect(live.status).toBe(200);
+
+    const code = `LIVE-${Date.now() % 100_000}`;
+    const sent = performance.now();
+    const batch = await call(a, '/api/v2/telemetry/batches', {
+      method: 'POST',
+      headers: { authorization: `Bearer kvl_demo_${device.imei}` },
+      body: JSON.stringify({ imei: device.imei, events: [{ seq: 1, at: new Date().toISOString(), type: 'alarm', code, critical: true }] }),
+    });
+    expect(batch.status).toBe(200);
+    const event = await live.next('alarms', 5_000, sent);
+    const heard = event.at - sent;
+    const alarms = await call(b, `/api/v2/alarms?kind=device_critical&device=${encodeURIComponent(device['@id'])}`, { token: onB });
+    const read = performance.now() - sent;
+    expect((alarms.body.member as Alarm[]).map((x) => x.code)).toContain(code);
+    console.info(`alarm across instances: batch to A → event on B ${heard.toFixed(0)} ms, → read from B ${read.toFixed(0)} ms`);
+    expect(heard).toBeLessThan(5_000);
+    live.close();
   });
 
   it('counts sign-in attempts once for both: alternating wrong passwords meet the limit at the 11th', async () => {

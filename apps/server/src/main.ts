@@ -2,10 +2,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo/seed.ts';
-import { seedDemoIfEmpty } from './demo/seed-all.ts';
+import { seedDemoBase } from './demo/seed-all.ts';
 import { startCisSimulator } from './fiscal/cis-simulator.ts';
 import { FiscalKeys } from './fiscal/keys.ts';
 import { activeKeyFor } from './modules/bills/bills.service.ts';
+import { forgetForecasts } from './modules/dashboard/dashboard.figures.ts';
 import { findUserByEmail } from './modules/users/users.queries.ts';
 
 const config = loadConfig();
@@ -15,7 +16,9 @@ const database = await openDatabase(
 await database.migrate();
 
 const fiscalKeys = new FiscalKeys(config.fiscalKeySecret);
-await seedDemoIfEmpty(database, config, fiscalKeys);
+// The base demo now; its 13 months of history once the server listens (decision 0044), or what an
+// interrupted start left of them.
+const demo = await seedDemoBase(database, config, fiscalKeys);
 // Under `npm start` the web app builds meanwhile (tools/start.ts): it is served once built.
 if (process.env.KOVANICA_AWAIT_BUILD && process.send) {
   await new Promise<void>((resolve) => process.on('message', (message) => message === 'built' && resolve()));
@@ -37,14 +40,19 @@ const app = await buildApp({
   simulatedCis,
   jobs: true,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  corsOrigins: config.corsOrigins,
+  push: { vapid: config.vapid, subject: config.vapidSubject },
 });
 app.addHook('onClose', () => simulatedCis.close());
 
 let closing = false;
+/** The demo history being written in the background, if it is: stopped between two batches at shutdown. */
+let history: Promise<void> | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'closing');
+  await history;
   // Each step is tried whatever the one before did (PGlite runs without fsync: closing it is what
   // makes the data safe), and a step that failed is logged and makes the exit code 1.
   let failed = false;
@@ -68,4 +76,13 @@ if (await findUserByEmail(database.db, demoAccounts.admin.email)) {
   lines.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const l of Object.values(demoAccounts)) lines.push(`  ${l.email.padEnd(26)} ${l.role.padEnd(11)} ${l.company}`);
 }
+if (demo.history) lines.push('The demo’s 13 months of history are being written in the background: progress below and on the dashboard.');
 console.log(lines.join('\n'));
+
+if (demo.history) {
+  history = demo
+    .history({ stopped: () => closing })
+    // The dashboard's forecast learnt from the part written so far: it learns again from the whole.
+    .then(() => forgetForecasts(database.db))
+    .catch((error: unknown) => app.log.error({ err: error }, 'the demo history could not be written'));
+}

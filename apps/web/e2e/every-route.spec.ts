@@ -4,7 +4,7 @@ import { expectAccessible, signIn, USERS } from './support.ts';
 
 /**
  * Every screen of the app, from the router's own list of paths (`screenPaths`), for the admin in
- * English and in Croatian at 375 px: it renders (its heading, no "page not found", no
+ * Croatian at 375 px (`WALKS`): it renders (its heading, no "page not found", no
  * error), has no serious or critical accessibility finding (axe, WCAG 2.1 AA) and is no wider than
  * the screen. `$id` is 1: the first demo row of every resource on the test server's new database.
  * The `/loyalty` screens are walked by `loyalty-routes.spec.ts`, as the programme's manager.
@@ -33,11 +33,21 @@ async function visit(page: Page, path: string) {
 }
 
 /**
- * Both languages at 375 px, in `npm test` (2.7 minutes each here on 2026-11-27; the two walks may run in
- * different workers); at 1280 px in English too with KV_ALL_SIZES=1. The screens' own specs scan
- * them at 1280 px as they test them.
+ * At 375 px in Croatian in `npm test`: its words are the longer (an overflow in English is one in
+ * Croatian too), and a walk is 2.7 minutes of a worker on this machine (2026-11-27), a second one in
+ * English was CI's minutes for little. Every screen's own spec reads it in English (most at 1280 px
+ * and 375 px) and scans it with axe as it tests it. With KV_ALL_SIZES=1: in English at 375 px and at
+ * 1280 px too.
  */
-const WALKS = [[375, 'en'], [375, 'hr'], ...(process.env.KV_ALL_SIZES ? ([[1280, 'en']] as const) : [])] as const;
+const WALKS = [
+  [375, 'hr'],
+  ...(process.env.KV_ALL_SIZES
+    ? ([
+        [375, 'en'],
+        [1280, 'en'],
+      ] as const)
+    : []),
+] as const;
 test.describe.configure({ mode: 'parallel' });
 
 for (const [width, language] of WALKS) {

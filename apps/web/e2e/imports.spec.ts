@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Article, Collection } from '@kovanica/contract';
 import { type Download, expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, screenshot, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, screenshot, signIn, USERS, waitForQuiet } from './support.ts';
 
 // Several screens, uploads and axe scans per test on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -36,7 +36,7 @@ test('a manager imports articles with one bad row: preview, confirm, then the hi
   await expect(page.getByRole('heading', { name: 'Imports', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'New import' }).first().click();
   await expect(page).toHaveURL(/\/imports\/new$/);
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await expectAccessible(page);
 
   const template = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { type Collection, isValidOib, type LoyaltyCard, type LoyaltyOwner } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, expectAccessible, screenshot, signIn, USERS } from './support.ts';
+import { apiGet, expectAccessible, screenshot, signIn, USERS, waitForQuiet } from './support.ts';
 
 function newOib(): string {
   const body = String(Math.floor(Math.random() * 9e9) + 1e9);
@@ -51,7 +51,7 @@ test('a manager uploads cards from CSV: preview with errors, then writes the val
   await page.getByRole('link', { name: 'Upload from CSV or Excel' }).click();
   await expect(page).toHaveURL(/\/loyalty\/cards\/upload$/);
   await expect(page.getByRole('heading', { name: 'Upload cards' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await expectAccessible(page); // the empty form too
 
   const template = page.waitForEvent('download');

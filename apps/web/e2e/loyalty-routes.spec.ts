@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn, USERS } from './support.ts';
+import { expectAccessible, signIn, USERS, waitForQuiet } from './support.ts';
 
 /**
  * Every `/loyalty` screen path of the original (original-spec.md §2) renders the demo's programme
@@ -64,7 +64,7 @@ async function visit(page: Page, path: string) {
   const demo = DEMO_TEXT[path];
   if (demo) await expect(page.locator('main')).toContainText(demo);
   // Wait for the lists' rows before the scan: a skeleton is not what a user reads.
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(1);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,13 @@ export default function globalSetup(config: FullConfig): Promise<() => Promise<v
   if (!dataDir) throw new Error('KV_E2E_DATA_DIR is set by playwright.config.ts');
   return startServers({ firstPort: Number(process.env.E2E_PORT ?? 4310), count: config.workers, dataDir });
 }
+
+/**
+ * The port hydra-admin.spec.ts serves API Platform Admin from, in worker `index`'s run: just above the
+ * run's servers (`firstPort` … `firstPort + workers − 1`), so runs side by side on other E2E_PORTs
+ * keep apart as their servers do. The worker's server lets that origin's pages call it (CORS_ORIGINS).
+ */
+export const hydraAdminPort = (firstPort: number, workers: number, index: number) => firstPort + workers + index;
 
 interface E2eServers {
   /** The first server's port; worker `i` talks to `firstPort + i`. */
@@ -68,7 +76,26 @@ async function postgresDatabases(count: number): Promise<{ urls: string[]; drop:
   };
 }
 
+/**
+ * Refuses a port another process holds: a server left by an earlier run (killed mid-way) would answer
+ * the health check in place of the new one, and the specs would run against its old database.
+ */
+async function portFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is in use (a server of an earlier run?): stop it, or set E2E_PORT to another port`)
+          : error,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<() => Promise<void>> {
+  for (let i = 0; i < count; i++) await portFree(firstPort + i);
   const postgres = await postgresDatabases(count);
   const children = Array.from({ length: count }, (_, i) => {
     const port = firstPort + i;
@@ -85,6 +112,8 @@ async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<
         SEED_HISTORY: '0',
         DATABASE_URL: postgres.urls[i] ?? '',
         LOG_LEVEL: 'warn',
+        // hydra-admin.spec.ts serves API Platform Admin from a port of its own: a page of another origin.
+        CORS_ORIGINS: `http://127.0.0.1:${hydraAdminPort(firstPort, count, i)}`,
       },
     });
     createInterface({ input: child.stderr }).on('line', (line) => console.error(`[server ${port}] ${line}`));

@@ -1,6 +1,6 @@
 import type { Company } from '@kovanica/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiPatch, apiToken, expectAccessible, screenshot, signIn, USERS } from './support.ts';
+import { apiGet, apiPatch, apiToken, expectAccessible, screenshot, signIn, USERS, waitForQuiet } from './support.ts';
 
 /** Issue 15 §3: /settings/main is the company's settings for its managers (and admins). */
 
@@ -64,7 +64,7 @@ test('an accountant is refused at /settings/main', async ({ page }) => {
 async function check(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(1);

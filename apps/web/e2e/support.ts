@@ -147,6 +147,38 @@ export const axeScan = (page: Page) =>
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
 
+/**
+ * Waits until the page has had no request under way for half a second — what `networkidle` meant before
+ * every signed-in page held its live updates' stream (`GET /api/v2/events`) open, which keeps the network
+ * busy for good. The stream is left out. Requests started before the call are not seen, but a table
+ * still fetching is (`aria-busy`).
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const pending = new Set<unknown>();
+  const started = (request: { url(): string }) => {
+    if (!request.url().includes('/api/v2/events')) pending.add(request);
+  };
+  const ended = (request: unknown) => pending.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.waitForLoadState('load');
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      // A table still fetching (its `aria-busy`) counts as a request under way: it may have started before the call.
+      if (pending.size > 0 || (await page.locator('[aria-busy="true"]').count()) > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** Serious and critical accessibility findings (WCAG 2.1 A and AA) fail the test; `within`, a selector, scans only that part (an open dialog). */
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
   // A drawer or modal still fading in has text of too little contrast for the moment it is half

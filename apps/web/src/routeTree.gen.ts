@@ -14,6 +14,9 @@ import { Route as R404RouteImport } from './routes/404';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
+import { Route as AppAlarmsHistoryRouteImport } from './routes/_app/alarms/history';
+import { Route as AppAlarmsListRouteImport } from './routes/_app/alarms/list';
+import { Route as AppAlarmsSettingsRouteImport } from './routes/_app/alarms/settings';
 import { Route as AppArticlesIndexRouteImport } from './routes/_app/articles/index';
 import { Route as AppAuditLogListRouteImport } from './routes/_app/audit-log/list';
 import { Route as AppBillsIdRouteImport } from './routes/_app/bills/$id';
@@ -179,6 +182,21 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
   id: '/$section/',
   path: '/$section/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAlarmsHistoryRoute = AppAlarmsHistoryRouteImport.update({
+  id: '/alarms/history',
+  path: '/alarms/history',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAlarmsListRoute = AppAlarmsListRouteImport.update({
+  id: '/alarms/list',
+  path: '/alarms/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAlarmsSettingsRoute = AppAlarmsSettingsRouteImport.update({
+  id: '/alarms/settings',
+  path: '/alarms/settings',
   getParentRoute: () => AppRoute,
 } as any);
 const AppArticlesIndexRoute = AppArticlesIndexRouteImport.update({
@@ -938,6 +956,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/dashboard': typeof AppDashboardRoute;
+  '/alarms/history': typeof AppAlarmsHistoryRoute;
+  '/alarms/list': typeof AppAlarmsListRoute;
+  '/alarms/settings': typeof AppAlarmsSettingsRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
@@ -1086,6 +1107,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/dashboard': typeof AppDashboardRoute;
+  '/alarms/history': typeof AppAlarmsHistoryRoute;
+  '/alarms/list': typeof AppAlarmsListRoute;
+  '/alarms/settings': typeof AppAlarmsSettingsRoute;
   '/audit-log/list': typeof AppAuditLogListRoute;
   '/bills/$id': typeof AppBillsIdRoute;
   '/bills/filter': typeof AppBillsFilterRoute;
@@ -1236,6 +1260,9 @@ export interface FileRoutesById {
   '/404': typeof R404Route;
   '/_app': typeof AppRouteWithChildren;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/alarms/history': typeof AppAlarmsHistoryRoute;
+  '/_app/alarms/list': typeof AppAlarmsListRoute;
+  '/_app/alarms/settings': typeof AppAlarmsSettingsRoute;
   '/_app/audit-log/list': typeof AppAuditLogListRoute;
   '/_app/bills/$id': typeof AppBillsIdRoute;
   '/_app/bills/filter': typeof AppBillsFilterRoute;
@@ -1386,6 +1413,9 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/dashboard'
+    | '/alarms/history'
+    | '/alarms/list'
+    | '/alarms/settings'
     | '/audit-log/list'
     | '/bills/$id'
     | '/bills/filter'
@@ -1534,6 +1564,9 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/dashboard'
+    | '/alarms/history'
+    | '/alarms/list'
+    | '/alarms/settings'
     | '/audit-log/list'
     | '/bills/$id'
     | '/bills/filter'
@@ -1683,6 +1716,9 @@ export interface FileRouteTypes {
     | '/404'
     | '/_app'
     | '/_app/dashboard'
+    | '/_app/alarms/history'
+    | '/_app/alarms/list'
+    | '/_app/alarms/settings'
     | '/_app/audit-log/list'
     | '/_app/bills/$id'
     | '/_app/bills/filter'
@@ -1869,6 +1905,27 @@ declare module '@tanstack/react-router' {
       path: '/$section';
       fullPath: '/$section/';
       preLoaderRoute: typeof AppSectionIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/alarms/history': {
+      id: '/_app/alarms/history';
+      path: '/alarms/history';
+      fullPath: '/alarms/history';
+      preLoaderRoute: typeof AppAlarmsHistoryRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/alarms/list': {
+      id: '/_app/alarms/list';
+      path: '/alarms/list';
+      fullPath: '/alarms/list';
+      preLoaderRoute: typeof AppAlarmsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/alarms/settings': {
+      id: '/_app/alarms/settings';
+      path: '/alarms/settings';
+      fullPath: '/alarms/settings';
+      preLoaderRoute: typeof AppAlarmsSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/articles/': {
@@ -2870,6 +2927,9 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppAlarmsHistoryRoute: typeof AppAlarmsHistoryRoute;
+  AppAlarmsListRoute: typeof AppAlarmsListRoute;
+  AppAlarmsSettingsRoute: typeof AppAlarmsSettingsRoute;
   AppAuditLogListRoute: typeof AppAuditLogListRoute;
   AppBillsIdRoute: typeof AppBillsIdRoute;
   AppBillsFilterRoute: typeof AppBillsFilterRoute;
@@ -3017,6 +3077,9 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppAlarmsHistoryRoute: AppAlarmsHistoryRoute,
+  AppAlarmsListRoute: AppAlarmsListRoute,
+  AppAlarmsSettingsRoute: AppAlarmsSettingsRoute,
   AppAuditLogListRoute: AppAuditLogListRoute,
   AppBillsIdRoute: AppBillsIdRoute,
   AppBillsFilterRoute: AppBillsFilterRoute,

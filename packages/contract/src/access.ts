@@ -44,6 +44,8 @@ export const permissionsByResource = {
   // Batches held as implausible (docs/rules.md "Plausibility"): `decide` releases one into the
   // revenue or discards it, the managers' call.
   'telemetry-holds': ['read', 'decide'],
+  // Alarms (docs/rules.md "Alarms"): raised and resolved by the server; `acknowledge` says "I am on it".
+  alarms: ['read', 'acknowledge'],
   emptyings: ['read'],
   maintenance: crud,
   // `import`: historical transactions from another system through `POST /imports` (decision 0027).
@@ -176,6 +178,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'service-sessions',
         'critical-episodes',
         'telemetry-holds',
+        'alarms',
         'emptyings',
         'maintenance',
         'articles',
@@ -221,6 +224,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('transactions', 'read'),
     // The money held back from the revenue, and who let it in.
     ...only('telemetry-holds', 'read'),
+    // The deposits and bills that wait on them, with every other alarm of their company.
+    ...all('alarms'),
     ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),
@@ -259,6 +264,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...(['commands', 'service-sessions', 'critical-episodes', 'emptyings'] as const).flatMap(all),
     ...all('maintenance'),
     ...only('deposits', 'read', 'create'),
+    // The alarms of the machines they look after, and "I am on it".
+    ...all('alarms'),
     // Stock in the field: they record moves (receipts, transfers, loads, counts); articles and
     // repositories are the managers'.
     ...only('articles', 'read'),
@@ -328,6 +335,8 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       oib: { roles: adminOnly, own: everyone },
       photo: { roles: adminOnly, own: everyone },
       language: { roles: adminOnly, own: everyone },
+      // Which alarms reach one, how and when: one's own to choose (docs/rules.md "Alarms").
+      alarmPreferences: { roles: adminOnly, own: everyone },
       password: { roles: adminOnly, own: everyone },
       currentPassword: { own: everyone },
     },
@@ -343,6 +352,9 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
         'depositToleranceCents',
         'cardCorrectionLimitCents',
         'offlineThresholdMinutes',
+        // Which alarms the company raises, at which figures (docs/rules.md "Alarms").
+        'alarmRules',
+        'alarmEscalationMinutes',
         'sendNotifications',
         'sendDailyReports',
         'sendDepositNotifications',

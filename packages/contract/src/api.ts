@@ -5,8 +5,27 @@ import { iri, parseIri } from './http.ts';
  * The API dialect (docs/api.md) as zod schemas: collections, problems, IRIs as request fields. The
  * constants and IRI helpers are in `http.ts`, which the web's first paint imports without zod.
  */
+/** The collection each `zIri` field names (what the Hydra documentation says a relation points to). */
+const iriTargets = new WeakMap<z.ZodType, string>();
+
 /** An IRI of the given collection, as a request field. */
-export const zIri = (collection: string) => z.string().refine((v) => parseIri(collection, v) !== null, { error: 'iri' });
+export const zIri = (collection: string) => {
+  const schema = z.string().refine((v) => parseIri(collection, v) !== null, { error: 'iri' });
+  iriTargets.set(schema, collection);
+  return schema;
+};
+
+/** The collection a request field's IRIs name (`zIri`), through optional, nullable and array wrappers; undefined for any other field. */
+export function iriTarget(schema: z.ZodType): string | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const found = iriTargets.get(current);
+    if (found) return found;
+    const def = current._zod.def as { innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType };
+    current = def.innerType ?? def.element ?? def.in;
+  }
+  return undefined;
+}
 
 export const itemMeta = { '@id': z.string(), '@type': z.string(), id: z.number().int() };
 /** The `@id`, `@type` and `id` of an item: `identity('cities', 'City', 7)`. */
@@ -20,7 +39,7 @@ export const collectionView = z.object({
   previous: z.string().optional(),
 });
 
-export const collectionOf = <T extends z.ZodType>(item: T) =>
+const buildCollection = <T extends z.ZodType>(item: T) =>
   z.object({
     '@id': z.string(),
     '@type': z.literal('Collection'),
@@ -29,6 +48,19 @@ export const collectionOf = <T extends z.ZodType>(item: T) =>
     totalItemsOver: z.number().int().optional(),
     view: collectionView,
   });
+const collections = new WeakMap<z.ZodType, unknown>();
+
+/**
+ * The collection schema of an item schema: the same schema each time for the same item, so that the
+ * OpenAPI document names it once (`TagCollection`) and every list refers to it.
+ */
+export const collectionOf = <T extends z.ZodType>(item: T): ReturnType<typeof buildCollection<T>> => {
+  const known = collections.get(item) as ReturnType<typeof buildCollection<T>> | undefined;
+  if (known) return known;
+  const schema = buildCollection(item);
+  collections.set(item, schema);
+  return schema;
+};
 
 export interface Collection<T> {
   '@id': string;
@@ -56,13 +88,13 @@ export function sizeOf(collection: Pick<Collection<unknown>, 'totalItems' | 'tot
 
 export const violationSchema = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
 
-/** RFC 9457 problem details; `violations` on 422. */
+/** RFC 9457 problem details; `message` (the text to show, in the caller's language) on every one, `violations` on 422. */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
   status: z.number().int(),
   detail: z.string().optional(),
-  message: z.string().optional(),
+  message: z.string(),
   violations: z.array(violationSchema).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

@@ -174,6 +174,7 @@ const en = {
     too_many_key_attempts: 'Too many attempts with a wrong credential from this address. Try again in {seconds} seconds.',
     too_many_uploads: 'Too many files uploaded in a short time. Try again in {seconds} seconds.',
     too_many_exports: 'Too many exports asked for in a short time. Try again in {seconds} seconds.',
+    too_many_streams: 'Too many live update streams are open for your account ({max}): close a tab or try again later.',
     uploads_in_progress: 'Other files of your company are still being read. Try again in a moment.',
     upload_too_complex:
       'The workbook is too large once unpacked: at most {cells} cells and {megabytes} MB of sheet data can be read at once. Save its first sheet alone, or as CSV, and upload that.',
@@ -380,6 +381,7 @@ const hr: Messages = {
     too_many_key_attempts: 'Previše pokušaja s pogrešnom vjerodajnicom s ove adrese. Pokušajte ponovno za {seconds} sekundi.',
     too_many_uploads: 'Previše učitanih datoteka u kratkom vremenu. Pokušajte ponovno za {seconds} sekundi.',
     too_many_exports: 'Previše zatraženih izvoza u kratkom vremenu. Pokušajte ponovno za {seconds} sekundi.',
+    too_many_streams: 'Za vaš je račun otvoreno previše tokova obavijesti uživo ({max}): zatvorite karticu ili pokušajte kasnije.',
     uploads_in_progress: 'Druge datoteke vaše tvrtke još se čitaju. Pokušajte ponovno za trenutak.',
     upload_too_complex:
       'Radna knjiga je raspakirana prevelika: odjednom se može pročitati najviše {cells} ćelija i {megabytes} MB podataka listova. Spremite samo njezin prvi list, ili kao CSV, i učitajte to.',

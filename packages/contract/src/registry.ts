@@ -1,3 +1,4 @@
+import { alarmsResource } from './resources/alarms.ts';
 import { articlesResource } from './resources/articles.ts';
 import { auditLogResource } from './resources/audit-log.ts';
 import { billAttemptsResource, billsResource } from './resources/bills.ts';
@@ -33,6 +34,7 @@ import { usersResource } from './resources/users.ts';
 /** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
 export const resources = [
   articlesResource,
+  alarmsResource,
   auditLogResource,
   billAttemptsResource,
   billsResource,

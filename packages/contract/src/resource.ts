@@ -28,6 +28,23 @@ export interface Resource<Item = unknown, Create = unknown, Patch = unknown> {
   embeds?: readonly string[];
   /** Other resources whose rows its writes change too (a tag write re-tags devices). */
   invalidates?: readonly string[];
+  /**
+   * The `@type` of its items, when it is not the singular of the name (`resourceClass`): the class of
+   * the Hydra documentation and the name of its JSON-LD context (`/api/v2/contexts/<type>`).
+   */
+  type?: string;
+}
+
+/** The `@type` of a resource's items: its `type`, or the singular of its name in PascalCase (`pos-workers`: `PosWorker`). */
+export function resourceClass(resource: Pick<Resource, 'name' | 'type'>): string {
+  if (resource.type) return resource.type;
+  return resource.name
+    .split('-')
+    .map((part, i, all) => {
+      const word = i === all.length - 1 ? part.replace(/ies$/, 'y').replace(/xes$/, 'x').replace(/s$/, '') : part;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
+    .join('');
 }
 
 /** Keeps the literal types of a description (its schemas), checked against `Resource`. */

@@ -7,7 +7,7 @@ import type { FiscalKeys } from '../fiscal/keys.ts';
 import { issueBillAt, stornoOf } from '../modules/bills/bills.service.ts';
 import { installFiscalCertificate } from '../modules/bills/fiscal-settings.service.ts';
 import { DEMO_UNBILLED_LOGGER, demoImei, FLEET_SINCE } from './fleet.ts';
-import { DEMO_CASHIER_OIB, demoPersonOf } from './seed.ts';
+import { DEMO_CASHIER_OIB, demoPersonOf } from './people.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

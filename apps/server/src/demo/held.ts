@@ -1,9 +1,9 @@
 import type { TelemetryEvent } from '@kovanica/contract';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Actor } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, devices, loggers, telemetryEvents, telemetryHolds, users } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
-import type { Actor } from '../http/context.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { discardHold, releaseHold } from '../modules/telemetry-holds/telemetry-holds.service.ts';
 import { demoTrouble } from './fleet.ts';

@@ -23,7 +23,8 @@ import { bonusPromotionFor } from '../modules/promotions/promotions.service.ts';
 import { sellCredit } from '../modules/top-ups/top-ups.service.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { FLEET_SINCE } from './fleet.ts';
-import { DEMO_ZABAVNI_OIB, demoPersonOf } from './seed.ts';
+import { demoPersonOf } from './people.ts';
+import { DEMO_ZABAVNI_OIB } from './seed.ts';
 
 // The demo's loyalty programme (docs/rules.md "The demo"): Zabavni runs its own card programme and sells credit
 // at two points of sale of its own; a partner (a café chain) has a programme of its own too. A few

@@ -1,9 +1,9 @@
 import { addDays, businessDate, monthStart, type TelemetryEvent } from '@kovanica/contract';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Actor } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, devices, loggers, telemetryEvents, users } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
-import type { Actor } from '../http/context.ts';
 import { closeMonthOf, monthList, zagrebMidnight } from '../modules/month-closes/month-closes.service.ts';
 import { ingestBatch } from '../modules/telemetry/telemetry.ingest.ts';
 import { demoTrouble } from './fleet.ts';

@@ -1,5 +1,5 @@
 import { moduleComponents, modules, type Role } from '@kovanica/contract';
-import { type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema/index.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
@@ -35,13 +35,6 @@ export const demoAccounts = {
   worker: { email: 'worker@zabavni.test', name: 'Luka', surname: 'Babić', role: 'worker', company: ZABAVNI, oib: '84162579342' },
   otherManager: { email: 'manager@drugi.test', name: 'Petra', surname: 'Novak', role: 'manager', company: DRUGI, oib: '95273680458' },
 } as const satisfies Record<string, { email: string; name: string; surname: string; role: Role; company: string; oib: string }>;
-
-/** The person who issues the demo's bills by hand where the company has no manager among the demo's accounts. */
-export const DEMO_CASHIER_OIB = '40728135969';
-
-/** The company's first user of a role (its manager, its worker) as a subquery: who did what in the demo. */
-export const demoPersonOf = (companyId: SQL | AnyColumn, role: Role): SQL =>
-  sql`(select ${users.id} from ${users} where ${users.companyId} = ${companyId} and ${role} = any(${users.roles}) order by ${users.id} limit 1)`;
 
 /** True when the database has no users yet: only such a database is ever seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {

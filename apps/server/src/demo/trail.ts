@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { loadActor } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
 import { bills, cardTransactions, companies, deposits, lessors, locations, loyaltyCards, users } from '../db/schema/index.ts';
-import { loadActor } from '../http/guard.ts';
 import { type AuditActor, type AuditChange, recordChanges } from '../modules/audit-log/audit-log.service.ts';
 
 type Change = AuditChange & { who: AuditActor };

@@ -1,35 +1,5 @@
-import type { Language, Module, ModuleComponent, Permission, permissionsByResource, Role } from '@kovanica/contract';
-
-/** The signed-in user as every request sees it, read fresh from the database. */
-export interface Actor {
-  userId: number;
-  email: string;
-  role: Role;
-  /** Tokens issued in another epoch are refused (docs/rules.md, "Sessions"). */
-  sessionEpoch: number;
-  companyId: number;
-  companyIsTopGun: boolean;
-  activeModules: readonly Module[];
-  activeModuleComponents: readonly ModuleComponent[];
-  /** Direct subsidiaries of the user's company. */
-  subsidiaryIds: readonly number[];
-}
-
-/**
- * What a service needs to know about the caller. Tenant scoping is decided here once:
- * - `visible`: companies whose rows the caller may reach by id (null: every company, for admins);
- * - `listed`: companies that collections show in the current view (My Company or All Companies).
- */
-export interface RequestContext {
-  actor: Actor;
-  lang: Language;
-  view: 'mine' | 'all';
-  visible: readonly number[] | null;
-  listed: readonly number[] | null;
-  can(permission: Permission): boolean;
-  /** The caller's address (behind a trusted proxy, the client's), recorded in the audit trail; null outside a request. */
-  ip: string | null;
-}
+import type { Language, ModuleComponent, Permission, permissionsByResource } from '@kovanica/contract';
+import type { RequestContext } from '../core/context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -13,22 +13,16 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCESS } from './cache.ts';
-import { type CollectionColumns, type CollectionQuery, collectionOf, collectionQuerySchema, parseCollectionQuery } from './collection.ts';
-import { type Actor, contextOf, type RequestContext } from './context.ts';
-import type { Deps, ListSource } from './deps.ts';
+import { ACCESS } from '../core/cache.ts';
+import { type CollectionColumns, collectionOf, parseCollectionQuery } from '../core/collection.ts';
+import type { Actor, RequestContext } from '../core/context.ts';
+import { DomainError, invalid, notFound } from '../core/errors.ts';
+import { type CrudService, isReplay } from '../core/service.ts';
+import type { Deps, ListSource } from '../deps.ts';
+import { documentedCollectionQuery } from './collection-docs.ts';
+import { contextOf } from './context.ts';
 import { isEmptyPatch } from './empty-patch.ts';
-import { ApiProblem, invalid, notFound } from './problems.ts';
-
-/** What a resource's service provides for the standard operations. */
-export interface CrudService<Item, Create, Patch> {
-  /** `next`: the cursor of the following page, for a collection with a keyset (from `selectPage`). */
-  list(ctx: RequestContext, query: CollectionQuery): Promise<{ items: Item[]; total: number | null; next?: string | null }>;
-  get(ctx: RequestContext, id: number): Promise<Item | null>;
-  create(ctx: RequestContext, input: Create): Promise<Item>;
-  update(ctx: RequestContext, id: number, patch: Patch): Promise<Item | null>;
-  remove(ctx: RequestContext, id: number): Promise<boolean>;
-}
+import { JSON_LD, jsonLdContextOf, searchOf, withContext, withSearch } from './hydra.ts';
 
 export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
   /** The contract's description: name, schemas, collection, component, what it embeds and changes. */
@@ -52,12 +46,6 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
    */
   replays?: boolean;
 }
-
-const REPLAYED = Symbol('replayed');
-
-/** Marks an item a create answers for a request seen before (a retry): its route answers 200, not 201. */
-export const replayed = <T extends object>(item: T): T => Object.assign(item, { [REPLAYED]: true });
-const isReplay = (item: object) => (item as { [REPLAYED]?: boolean })[REPLAYED] === true;
 
 /** An id in a path: digits only (`0x10`, `1e1`, ` 1`, `01` name nothing), within `MAX_ID`. */
 export const idParams = z.object({
@@ -97,17 +85,28 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     component: resource.component,
   });
 
-  /** Serves a GET from the response cache, or computes, serialises and caches it. */
-  const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>) => {
+  // What a JSON-LD answer of the list says of its filters and orders (http/hydra.ts).
+  const search = JSON.stringify(searchOf(base, resource.collection));
+
+  /**
+   * Serves a GET from the response cache, or computes, serialises and caches it. `list`: a collection,
+   * whose JSON-LD answer also describes its filters (`search`).
+   */
+  const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>, list = false) => {
     const ctx = contextOf(request);
-    const key = `${ctx.actor.userId}|${ctx.view}|${ctx.lang}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
+    // JSON-LD or JSON, as the caller accepts (http/hydra.ts): the type is part of the key.
+    const context = jsonLdContextOf(request);
+    const type = context ? `${JSON_LD}; charset=utf-8` : 'application/json; charset=utf-8';
+    const key = `${ctx.actor.userId}|${ctx.view}|${ctx.lang}|${context ? 'ld' : 'json'}|${request.url.replace(/([?&])client=[^&]*&?/, '$1')}`;
     let body = deps.responses?.get(key);
     if (body === undefined) {
       const stamp = deps.responses?.stamp(cacheTags);
       body = JSON.stringify(z.encode(schema, await compute()));
+      if (context) body = withContext(body, context);
+      if (context && list) body = withSearch(body, search);
       deps.responses?.set(key, cacheTags, body, stamp);
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(type).send(body);
   };
 
   /** Writes invalidate the resource's cached reads, whatever their outcome. */
@@ -124,13 +123,19 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     method: 'GET',
     url: base,
     config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: resource.component },
-    schema: { tags, querystring: collectionQuerySchema(resource.collection), response: { 200: listSchema, ...errors } },
+    schema: { tags, querystring: documentedCollectionQuery(resource.collection, columns), response: { 200: listSchema, ...errors } },
     handler: (request, reply) =>
-      cached(request, reply, listSchema, async () => {
-        const query = parseCollectionQuery(request.query as Record<string, string>, resource.collection, columns);
-        const { items, total, next } = await service.list(contextOf(request), query);
-        return collectionOf(request.url, query, total, items, next);
-      }),
+      cached(
+        request,
+        reply,
+        listSchema,
+        async () => {
+          const query = parseCollectionQuery(request.query as Record<string, string>, resource.collection, columns);
+          const { items, total, next } = await service.list(contextOf(request), query);
+          return collectionOf(request.url, query, total, items, next);
+        },
+        true,
+      ),
   });
 
   app.route({
@@ -164,7 +169,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     for (const field of fields) {
       if (mayWriteField(role, name, action, field, own)) continue;
       if (own && ruled(field)?.notOwn) throw invalid(field, 'own_role');
-      throw new ApiProblem(403, 'forbidden_field', { field });
+      throw new DomainError(403, 'forbidden_field', { field });
     }
   };
   const ruled = (field: string) => writeRules[name]?.fields?.[field];
@@ -174,7 +179,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     if (!def.owned || !writeRules[name]?.ownOnly?.includes(ctx.actor.role)) return;
     const current = await service.get(ctx, id);
     if (!current) throw notFound();
-    if (!def.owned(current, ctx.actor.userId, ctx.actor)) throw new ApiProblem(403, 'forbidden');
+    if (!def.owned(current, ctx.actor.userId, ctx.actor)) throw new DomainError(403, 'forbidden');
   };
 
   const { create, update, remove } = service;

@@ -177,7 +177,11 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v2/users', '/api/v2/users/{id}', '/api/v2/companies', '/api/v2/authentication_token']),
     );
-    const create = doc.paths['/api/v2/users'].post.requestBody.content['application/json'].schema;
+    // The body refers to the named schema (components.schemas.UserCreate).
+    expect(doc.paths['/api/v2/users'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/UserCreate',
+    });
+    const create = doc.components.schemas.UserCreate;
     expect(create.required).toEqual(expect.arrayContaining(['email', 'password', 'roles', 'company']));
     expect(create.additionalProperties).toBe(false);
     expect(doc.paths['/api/v2/users'].get.parameters.map((p: { name: string }) => p.name)).toEqual(

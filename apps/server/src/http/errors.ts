@@ -1,8 +1,9 @@
 import { dependentsText, pickLanguage } from '@kovanica/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, invalid } from '../core/errors.ts';
 import { FieldError, InUseError, pgError } from '../db/errors.ts';
-import { ApiProblem, createErrorHandler, invalid, problemBody, sendProblem } from './problems.ts';
+import { createErrorHandler, problemBody, sendProblem } from './problems.ts';
 import { RequestValidationError, validationProblem } from './validation.ts';
 
 /**
@@ -26,23 +27,23 @@ export function registerErrorHandling(app: FastifyInstance, fallback: (request: 
     createErrorHandler((error: FastifyError, request) => {
       if (error instanceof RequestValidationError) return validationProblem(error, request.lang);
       if (error instanceof FieldError) return invalid(error.field, error.reason);
-      if (error instanceof InUseError) return new ApiProblem(409, 'conflict', { detail: dependentsText(request.lang, error.dependents) });
+      if (error instanceof InUseError) return new DomainError(409, 'conflict', { detail: dependentsText(request.lang, error.dependents) });
       if (isResponseSerializationError(error)) return null;
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-          return new ApiProblem(415, 'unsupported_media_type', { expected: 'application/json' });
+          return new DomainError(415, 'unsupported_media_type', { expected: 'application/json' });
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return new ApiProblem(413, 'too_large');
+          return new DomainError(413, 'too_large');
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
-          return new ApiProblem(400, 'malformed');
+          return new DomainError(400, 'malformed');
       }
-      if (error instanceof SyntaxError) return new ApiProblem(400, 'malformed');
+      if (error instanceof SyntaxError) return new DomainError(400, 'malformed');
       // PostgreSQL cancelled a statement past the time-out (decision 0010): the server is busy or the
       // question too big, not broken. Retry-After: the time-out itself.
       if (pgError(error).code === '57014') {
         request.log.warn({ url: request.url }, 'statement time-out');
-        return new ApiProblem(503, 'query_timeout', {}, [], { 'retry-after': '5' });
+        return new DomainError(503, 'query_timeout', {}, [], { 'retry-after': '5' });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return problemBody(status, 'malformed', request.lang);

@@ -24,6 +24,7 @@ import {
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
+import { inlineRefs } from '../testing/openapi.ts';
 
 /**
  * The field walk (docs/rules.md "Accounts and sign-in", who may write which field): every writable field of
@@ -162,7 +163,7 @@ interface JsonSchema {
 interface Operation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
-const openapi = (await t.app.inject({ url: '/api/v2/docs.json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+const openapi = inlineRefs((await t.app.inject({ url: '/api/v2/docs.json' })).json<{ paths: Record<string, Record<string, Operation>> }>());
 const walked = t.app.registeredRoutes().filter((r) => r.method === 'PATCH' && r.fieldRules);
 const fieldsOf = (url: string): string[] => {
   const operation = openapi.paths[url.replace(':id', '{id}')]?.patch;

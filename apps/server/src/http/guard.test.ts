@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  alarms,
   articles,
   auditLog,
   billAttempts,
@@ -32,6 +33,7 @@ import {
   posWorkers,
   promoBoxes,
   promotions,
+  pushSubscriptions,
   repositories,
   serviceSessions,
   stockMovements,
@@ -42,8 +44,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
+import { createDeps } from '../deps.ts';
 import { type DemoUser, demo, FISCAL_TEST_SECRET, mergePatch, testApp } from '../testing/app.ts';
-import { createDeps } from './deps.ts';
 
 const t = await testApp({
   setup(app) {
@@ -124,6 +126,10 @@ const [zabavniHold] = await t.db
     events: 1,
     amountCents: 50_000,
   })
+  .returning();
+const [zabavniAlarm] = await t.db
+  .insert(alarms)
+  .values({ ...ofDevice, kind: 'device_critical', subject: `devices/${ofDevice.deviceId}`, raisedAt: new Date(), code: 'E1' })
   .returning();
 const [zabavniSession] = await t.db
   .insert(serviceSessions)
@@ -300,6 +306,12 @@ await t.db
   .set({ activeModules: [...modules], activeModuleComponents: [...moduleComponents] })
   .where(eq(companies.name, 'Drugi automati j.d.o.o.'));
 
+// One's own browser with push on: another company's caller may not test or remove it.
+const [zabavniPush] = await t.db
+  .insert(pushSubscriptions)
+  .values({ userId: zabavniManager?.id ?? 0, endpoint: 'https://push.example.net/walk', p256dh: 'walk', auth: 'walk' })
+  .returning();
+
 /** A row of "Zabavni automati" per resource; a new resource with an `:id` route must add its own. */
 const foreignIds: Record<string, number | undefined> = {
   users: zabavniManager?.id,
@@ -339,6 +351,8 @@ const foreignIds: Record<string, number | undefined> = {
   imports: zabavniImport?.id,
   'telemetry-holds': zabavniHold?.id,
   'month-closes': zabavniClose?.id,
+  alarms: zabavniAlarm?.id,
+  'push-subscriptions': zabavniPush?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
@@ -414,7 +428,7 @@ describe('the guard', () => {
   it('refuses to start with a route that declares no access', async () => {
     const { registerGuard } = await import('./guard.ts');
     const app = Fastify();
-    registerGuard(app, createDeps(t.db, false, FISCAL_TEST_SECRET));
+    registerGuard(app, createDeps({ db: t.db, cache: false, fiscalKeySecret: FISCAL_TEST_SECRET }));
     app.get('/api/v2/forgotten', async () => ({}));
     await expect(app.ready()).rejects.toThrow(/GET \/api\/v2\/forgotten/);
   });

@@ -1,22 +1,9 @@
-import {
-  can,
-  canViewAllCompanies,
-  type Language,
-  MERGE_PATCH,
-  moduleOf,
-  parseId,
-  pickLanguage,
-  type Role,
-  type TokenClaims,
-  VIEW_HEADER,
-} from '@kovanica/contract';
-import { sql } from 'drizzle-orm';
+import { MERGE_PATCH, moduleOf, parseId, pickLanguage, type TokenClaims, VIEW_HEADER } from '@kovanica/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { ACCESS } from './cache.ts';
-import type { Actor, RequestContext } from './context.ts';
-import type { Deps } from './deps.ts';
-import { ApiProblem } from './problems.ts';
+import { ACCESS, sessionTag } from '../core/cache.ts';
+import { buildContext, loadActor, type RequestContext } from '../core/context.ts';
+import { DomainError } from '../core/errors.ts';
+import type { Deps } from '../deps.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -26,57 +13,6 @@ export interface RegisteredRoute {
   allowSelf: boolean;
   /** The resource whose field rules the route enforces (the standard create and update routes). */
   fieldRules?: string;
-}
-
-interface ActorRow {
-  id: number;
-  email: string;
-  roles: Role[];
-  active: boolean;
-  session_epoch: number;
-  company_id: number;
-  is_top_gun: boolean;
-  active_modules: Actor['activeModules'];
-  active_module_components: Actor['activeModuleComponents'];
-  subsidiary_ids: number[];
-}
-
-/** Reads the signed-in user with what access depends on, in one query. */
-export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
-  const result = await db.execute(sql`
-    select u.id, u.email, u.roles, u.active, u.session_epoch, u.company_id, c.is_top_gun, c.active_modules, c.active_module_components,
-           array(select s.id from companies s where s.parent_id = c.id order by s.id) as subsidiary_ids
-    from users u join companies c on c.id = u.company_id
-    where u.id = ${userId}`);
-  const row = (result as unknown as { rows: ActorRow[] }).rows[0];
-  if (!row?.active || !row.roles[0]) return null;
-  return {
-    userId: row.id,
-    email: row.email,
-    role: row.roles[0],
-    sessionEpoch: row.session_epoch,
-    companyId: row.company_id,
-    companyIsTopGun: row.is_top_gun,
-    activeModules: row.active_modules,
-    activeModuleComponents: row.active_module_components,
-    subsidiaryIds: row.subsidiary_ids,
-  };
-}
-
-/** Tenant scope of a caller: what they may reach, and what collections show in the chosen view. */
-export function buildContext(actor: Actor, lang: Language, wantsAll: boolean, ip: string | null = null): RequestContext {
-  const wide = canViewAllCompanies(actor.role, actor.companyIsTopGun);
-  const visible = actor.role === 'admin' ? null : wide ? [actor.companyId, ...actor.subsidiaryIds] : [actor.companyId];
-  const view = wantsAll && wide ? 'all' : 'mine';
-  return {
-    actor,
-    lang,
-    view,
-    visible,
-    listed: view === 'all' ? visible : [actor.companyId],
-    can: (permission) => can(actor.role, permission),
-    ip,
-  };
 }
 
 /**
@@ -105,12 +41,12 @@ export function registerGuard(app: FastifyInstance, deps: Deps): () => Registere
     request.ctx = await authenticate(deps, request);
     const ctx = request.ctx;
     const permitted = ctx.can(config.permission);
-    if (!permitted && !config.allowSelf) throw new ApiProblem(403, 'forbidden');
+    if (!permitted && !config.allowSelf) throw new DomainError(403, 'forbidden');
     if (ctx.actor.role !== 'admin') {
       const module = moduleOf(config.permission);
-      if (module && !ctx.actor.activeModules.includes(module)) throw new ApiProblem(403, 'module_off', { module });
+      if (module && !ctx.actor.activeModules.includes(module)) throw new DomainError(403, 'module_off', { module });
       if (config.component && !ctx.actor.activeModuleComponents.includes(config.component)) {
-        throw new ApiProblem(403, 'module_off', { module: config.component });
+        throw new DomainError(403, 'module_off', { module: config.component });
       }
     }
   });
@@ -120,7 +56,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): () => Registere
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'PATCH') return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== MERGE_PATCH) throw new ApiProblem(415, 'unsupported_media_type', { expected: MERGE_PATCH });
+    if (type !== MERGE_PATCH) throw new DomainError(415, 'unsupported_media_type', { expected: MERGE_PATCH });
   });
 
   return () =>
@@ -134,12 +70,9 @@ export function registerGuard(app: FastifyInstance, deps: Deps): () => Registere
     }));
 }
 
-/** The tag of one user's cached access: a sign-out bumps it alone (the answers' cache stays). */
-export const sessionTag = (userId: number) => `session:${userId}`;
-
 async function authenticate(deps: Deps, request: FastifyRequest): Promise<RequestContext> {
   const refuse = (code: 'unauthenticated' | 'token_expired' | 'session_ended') =>
-    new ApiProblem(401, code, {}, [], { 'www-authenticate': 'Bearer' });
+    new DomainError(401, code, {}, [], { 'www-authenticate': 'Bearer' });
   if (!request.headers.authorization) throw refuse('unauthenticated');
   let claims: TokenClaims;
   try {

@@ -25,6 +25,7 @@ export const customOperationIds: Readonly<Record<string, string>> = {
   'PATCH /api/v2/settings': 'updateSettings',
   'GET /api/v2/dashboard/summary': 'getDashboardSummary',
   'GET /api/v2/dashboard/figures': 'getDashboardFigures',
+  'GET /api/v2/dashboard/demo-history': 'getDemoHistory',
   'POST /api/v2/loggers/{id}/credential': 'issueLoggerCredential',
   'GET /api/v2/devices/{id}/placements': 'listDevicePlacements',
   'POST /api/v2/telemetry/batches': 'ingestTelemetryBatch',
@@ -49,6 +50,11 @@ export const customOperationIds: Readonly<Record<string, string>> = {
   'POST /api/v2/movements/{id}/reverse': 'reverseMovement',
   'POST /api/v2/telemetry-holds/{id}/release': 'releaseTelemetryHold',
   'POST /api/v2/telemetry-holds/{id}/discard': 'discardTelemetryHold',
+  'POST /api/v2/alarms/acknowledge': 'acknowledgeAlarms',
+  'GET /api/v2/alarms/summary': 'getAlarmSummary',
+  'GET /api/v2/events': 'streamLiveUpdates',
+  'GET /api/v2/push-subscriptions/key': 'getPushPublicKey',
+  'POST /api/v2/push-subscriptions/{id}/test': 'testPushSubscription',
   'GET /api/v2/month-closes': 'listMonthCloses',
   'POST /api/v2/month-closes': 'closeMonth',
   'POST /api/v2/month-closes/{id}/reopen': 'reopenMonth',
@@ -90,6 +96,9 @@ const pascal = (words: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 const words = (stem: string) => stem.replaceAll('-', ' ');
+
+/** A resource's name in the document's components: `tags` → `Tag` (and `TagCreate`, `TagPatch`, `TagCollection`). */
+export const schemaNameOf = (stem: string) => pascal(singular(stem));
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 /** The document's spelling of a route: `GET /api/v2/devices/{id}`. */

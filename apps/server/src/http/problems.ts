@@ -4,13 +4,14 @@ import {
   type Problem,
   type ProblemCode,
   problemMessage,
-  type ValidationCode,
   type Violation,
   validationMessage,
 } from '@kovanica/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../core/errors.ts';
 
-const titles: Record<number, string> = {
+/** The problem's `title` for each status it is sent with (RFC 9110's reason phrases). */
+export const problemTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -24,29 +25,6 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/**
- * An error that becomes an RFC 9457 problem. Services throw it; the error handler renders it in the
- * caller's language. `violations` are given as codes and rendered the same way.
- */
-export class ApiProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ProblemCode,
-    readonly params: Record<string, unknown> = {},
-    readonly violations: { propertyPath: string; code: ValidationCode; params?: Record<string, unknown> }[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(code);
-  }
-}
-
-/** A 422 for one or more fields, e.g. `invalid('email', 'unique')`. */
-export function invalid(propertyPath: string, code: ValidationCode, params?: Record<string, unknown>): ApiProblem {
-  return new ApiProblem(422, 'validation', {}, [{ propertyPath, code, params }]);
-}
-
-export const notFound = () => new ApiProblem(404, 'not_found');
-
 export function problemBody(
   status: number,
   code: ProblemCode,
@@ -57,7 +35,7 @@ export function problemBody(
   const detail = problemMessage(lang, code, params);
   return {
     type: `/api/v2/problems/${code}`,
-    title: titles[status] ?? 'Error',
+    title: problemTitles[status] ?? 'Error',
     status,
     detail,
     // The legacy app's client reads `message` (login failures); every problem carries it. A bad query
@@ -76,7 +54,7 @@ export function sendProblem(reply: FastifyReply, body: Problem, headers: Record<
   return reply.code(body.status).headers(headers).type(PROBLEM_JSON).send(body);
 }
 
-export function renderProblem(p: ApiProblem, lang: Language): Problem {
+export function renderProblem(p: DomainError, lang: Language): Problem {
   const violations = p.violations.length
     ? p.violations.map((v) => ({ propertyPath: v.propertyPath, code: v.code, message: validationMessage(lang, v.code, v.params) }))
     : undefined;
@@ -84,12 +62,12 @@ export function renderProblem(p: ApiProblem, lang: Language): Problem {
 }
 
 /** Error handler: known problems as they are, fastify's client errors mapped, anything else a bare 500. */
-export function createErrorHandler(mapOther: (error: FastifyError, request: FastifyRequest) => ApiProblem | Problem | null) {
+export function createErrorHandler(mapOther: (error: FastifyError, request: FastifyRequest) => DomainError | Problem | null) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang;
-    if (error instanceof ApiProblem) return sendProblem(reply, renderProblem(error, lang), error.headers);
+    if (error instanceof DomainError) return sendProblem(reply, renderProblem(error, lang), error.headers);
     const mapped = mapOther(error, request);
-    if (mapped instanceof ApiProblem) return sendProblem(reply, renderProblem(mapped, lang), mapped.headers);
+    if (mapped instanceof DomainError) return sendProblem(reply, renderProblem(mapped, lang), mapped.headers);
     if (mapped) return sendProblem(reply, mapped);
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, problemBody(500, 'internal', lang));

@@ -1,9 +1,10 @@
 import { type Language, toViolations } from '@kovanica/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { documentationOnly } from './collection.ts';
+import { documentationOnly } from '../core/collection.ts';
+import { DomainError } from '../core/errors.ts';
 import { isEmptyPatch } from './empty-patch.ts';
-import { ApiProblem, problemBody } from './problems.ts';
+import { problemBody } from './problems.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -90,12 +91,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
 export function validationProblem(err: RequestValidationError, lang: Language) {
   const unknown = err.issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
-    if (err.part === 'querystring') return new ApiProblem(400, 'unknown_param', { param: unknown.keys[0] });
+    if (err.part === 'querystring') return new DomainError(400, 'unknown_param', { param: unknown.keys[0] });
     const field = [...unknown.path.map(String), unknown.keys[0]].join('.');
-    return new ApiProblem(400, 'unknown_field', { field }, [{ propertyPath: field, code: 'unknown', params: { field } }]);
+    return new DomainError(400, 'unknown_field', { field }, [{ propertyPath: field, code: 'unknown', params: { field } }]);
   }
   // A path that names no valid id names nothing.
-  if (err.part === 'params') return new ApiProblem(404, 'not_found');
+  if (err.part === 'params') return new DomainError(404, 'not_found');
   if (err.part !== 'body') {
     const param = err.issues[0]?.path.map(String).join('.') ?? '';
     return problemBody(400, 'bad_query', lang, { param }, toViolations(err.issues, err.input, lang));

@@ -9,6 +9,8 @@ export const JOBS = {
   exportSweep: 'export-sweep',
   /** Composes the e-mails that are due into the outbox and sends it (decision 0025); every minute. */
   mailSweep: 'mail-sweep',
+  /** Raises and resolves the alarms (docs/rules.md "Alarms"); every minute, and at once after what may change them. */
+  alarmSweep: 'alarm-sweep',
 } as const;
 type JobName = (typeof JOBS)[keyof typeof JOBS];
 

@@ -2,7 +2,7 @@ import type { ValidationCode } from '@kovanica/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
-import { invalid } from '../http/problems.ts';
+import { invalid } from '../core/errors.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. (2 is Algorithm.Argon2id, a const enum.)
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };

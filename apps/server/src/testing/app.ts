@@ -6,7 +6,6 @@ import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../demo/seed.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import { freshDatabase } from './database.ts';
-import { FIXTURE_PASSWORD } from './fixtures.ts';
 
 /** The demo users' e-mails by the part they play. */
 export const demo = Object.fromEntries(Object.entries(demoAccounts).map(([key, a]) => [key, a.email])) as {
@@ -48,6 +47,8 @@ export async function testApp(
     jobs?: AppOptions['jobs'];
     /** The simulated CIS the 'simulated' fiscal environment talks to (default: none). */
     simulatedCis?: AppOptions['simulatedCis'];
+    /** Web Push: the VAPID keys, and endpoints at http://127.0.0.1 for the fake push service (default: none). */
+    push?: AppOptions['push'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -61,6 +62,9 @@ export async function testApp(
     limitScale: options.limitScale,
     jobs: options.jobs,
     simulatedCis: options.simulatedCis,
+    push: options.push,
+    // An unhandled error (a 500) prints its cause: a test that meets one once on a loaded machine says why.
+    logger: { level: 'error' },
   });
   options.setup?.(app);
   await app.ready();
@@ -107,6 +111,12 @@ export async function testApp(
     },
   };
 }
+
+/**
+ * The password of the users the tests make: the demo's own (`kovanica-demo`) is refused for any new
+ * account, as a password everyone who has seen the demo knows.
+ */
+export const FIXTURE_PASSWORD = 'ribizl-kava-na-plitvicama';
 
 /** The signing key of the test apps' tokens (tests forge tokens with it). */
 export const JWT_TEST_SECRET = 'test-secret-that-is-long-enough-1234567890';

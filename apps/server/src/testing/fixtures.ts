@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import { devicePlacements, telemetryHolds } from '../db/schema/index.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { releaseHold } from '../modules/telemetry-holds/telemetry-holds.service.ts';
-import { type DemoUser, FISCAL_TEST_SECRET, type TestApp } from './app.ts';
+import { type DemoUser, FISCAL_TEST_SECRET, FIXTURE_PASSWORD, type TestApp } from './app.ts';
 
 /**
  * Typed factories of test data, written through the API like a user would: each answers the created
@@ -123,12 +123,6 @@ export const createMaintenance = (t: TestApp, fields: Pick<MaintenanceCreate, 'd
   } satisfies MaintenanceCreate);
 
 /** A user of company 1 with the demo password (so `t.token(user.email)` signs in) unless said otherwise; created by the admin. */
-/**
- * The password of the users the tests make: the demo's own (`kovanica-demo`) is refused for any new
- * account, as a password everyone who has seen the demo knows.
- */
-export const FIXTURE_PASSWORD = 'ribizl-kava-na-plitvicama';
-
 export const createUser = (t: TestApp, overrides: Partial<UserCreate> = {}, user: DemoUser | string = 'admin') => {
   const n = next();
   return post<User>(t, user, '/api/v2/users', {

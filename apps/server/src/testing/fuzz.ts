@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Request generators for the API fuzzer (`http/fuzz.test.ts`), driven by the app's own OpenAPI
+ * Request generators for the API fuzzer (`testing/fuzz-suite.ts`), driven by the app's own OpenAPI
  * document: values that fit a documented schema, values that fit it badly, and values that are
  * wrong on purpose (types, sizes, encodings, dates, ids). Values that fit are mixed with strings
  * from a pool of real IRIs, ids and dates, so that requests reach past validation into the services.

@@ -1,3 +1,4 @@
+import { withDescribedTexts } from '@kovanica/contract';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import enCore from '../i18n/en.json';
@@ -9,7 +10,10 @@ import { fieldLabel, fieldsInOrder, formatValue } from './audit-values.ts';
 const i18n = createInstance();
 await i18n.init({
   lng: 'en',
-  resources: { en: { translation: { ...enCore, ...enResources } }, hr: { translation: { ...hrCore, ...hrResources } } },
+  resources: {
+    en: { translation: { ...enCore, ...withDescribedTexts(enResources, 'en') } },
+    hr: { translation: { ...hrCore, ...withDescribedTexts(hrResources, 'hr') } },
+  },
 });
 
 describe('fieldLabel', () => {

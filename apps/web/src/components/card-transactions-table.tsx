@@ -1,7 +1,7 @@
 import {
   type CardHolder,
   type CardTransaction,
-  cardTransactionKinds,
+  cardTransactionFieldsDescription,
   formatDateTime,
   formatMoney,
   type LoyaltyCard,
@@ -16,13 +16,11 @@ import { cardTransactionsApi } from '../lib/apis/card-transactions.ts';
 import { devicesApi } from '../lib/apis/devices.ts';
 import { loyaltyCardsApi } from '../lib/apis/loyalty-cards.ts';
 import { loyaltyOwnersApi } from '../lib/apis/loyalty-owners.ts';
-import { exportMoney } from '../lib/export/table.ts';
 import { CellBadge, dash, nowrap } from './data-table/cells.tsx';
-import { type Column, DataTable, type Filter } from './data-table/index.ts';
+import { type Column, DataTable, describedColumns, describedFilters, type Filter, type FilterInputProps } from './data-table/index.ts';
 import { ReferenceSelect } from './reference-select.tsx';
 
 const k = (key: string) => `resources.card-transactions.${key}`;
-const f = (field: string) => k(`fields.${field}`);
 
 /** A change of credit: "+12,00 €", "-1,00 €", or a dash when the row did not touch it. */
 const signed = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents));
@@ -40,21 +38,19 @@ const kindColours = { top_up: 'teal.9', spend: 'blue.9', adjustment: 'violet.9' 
 /** Where a spend happened: the device and its location at the time. */
 const placeOf = (r: CardTransaction) => [r.deviceName, r.locationName].filter(Boolean).join(' · ') || null;
 
+/**
+ * The ledger's columns, as the contract describes them (`cardTransactionFieldsDescription`), with the
+ * cells their kind cannot draw: the card a link to it, the kind a badge, each change signed and
+ * coloured, the place (device and location in one cell). A card's page drops the card and the holder,
+ * a holder's the holder: they go without saying there.
+ */
 function useColumns(forCard: boolean, forHolder: boolean): Column<CardTransaction>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const kind = (r: CardTransaction) => t(k(`kinds.${r.kind}`));
-    const columns: (Column<CardTransaction> | false)[] = [
-      {
-        key: 'at',
-        label: f('at'),
-        sortField: 'at',
-        render: (r) => nowrap(formatDateTime(r.at)),
-        exportValue: (r) => formatDateTime(r.at),
-      },
-      !forCard && {
-        key: 'card',
-        label: f('card'),
+    const columns = describedColumns<CardTransaction>(cardTransactionFieldsDescription, t, {
+      at: { render: (r) => nowrap(formatDateTime(r.at)) },
+      cardNumber: {
         render: (r) => {
           const id = parseIri('loyalty-cards', r.card);
           return id === null ? (
@@ -65,105 +61,59 @@ function useColumns(forCard: boolean, forHolder: boolean): Column<CardTransactio
             </Link>
           );
         },
-        exportValue: (r) => r.cardNumber,
       },
-      !forCard &&
-        !forHolder && { key: 'holder', label: f('holder'), render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
-      {
-        key: 'kind',
-        label: f('kind'),
-        render: (r) => <CellBadge color={kindColours[r.kind]}>{kind(r)}</CellBadge>,
-        exportValue: kind,
-      },
-      {
-        key: 'paidCents',
-        label: f('paidCents'),
-        align: 'right',
-        render: (r) => change(r.paidCents),
-        exportValue: (r) => exportMoney(r.paidCents),
-      },
-      {
-        key: 'bonusCents',
-        label: f('bonusCents'),
-        align: 'right',
-        render: (r) => change(r.bonusCents),
-        exportValue: (r) => exportMoney(r.bonusCents),
-      },
-      {
-        key: 'paidAfterCents',
-        label: f('paidAfterCents'),
-        align: 'right',
+      kind: { render: (r) => <CellBadge color={kindColours[r.kind]}>{kind(r)}</CellBadge> },
+      paidCents: { render: (r) => change(r.paidCents) },
+      bonusCents: { render: (r) => change(r.bonusCents) },
+      paidAfterCents: {
         render: (r) => (
           <Text span inherit c={r.paidAfterCents < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
             {formatMoney(r.paidAfterCents)}
           </Text>
         ),
-        exportValue: (r) => exportMoney(r.paidAfterCents),
       },
-      {
-        key: 'bonusAfterCents',
-        label: f('bonusAfterCents'),
-        align: 'right',
-        render: (r) => nowrap(formatMoney(r.bonusAfterCents)),
-        exportValue: (r) => exportMoney(r.bonusAfterCents),
-      },
-      { key: 'place', label: f('place'), render: (r) => placeOf(r) ?? dash, exportValue: placeOf },
-      { key: 'user', label: f('user'), render: (r) => r.userName ?? dash, exportValue: (r) => r.userName },
-      { key: 'note', label: f('note'), render: (r) => r.note ?? dash, exportValue: (r) => r.note },
-    ];
-    return columns.filter((column): column is Column<CardTransaction> => column !== false);
+      bonusAfterCents: { render: (r) => nowrap(formatMoney(r.bonusAfterCents)) },
+      place: { render: (r) => placeOf(r) ?? dash, exportValue: placeOf },
+    });
+    const without = new Set([...(forCard ? ['card', 'holder'] : []), ...(forHolder ? ['holder'] : [])]);
+    return columns.filter((column) => !without.has(column.key));
   }, [t, forCard, forHolder]);
 }
 
-const kindFilter: Filter = {
-  field: 'kind',
-  label: f('kind'),
-  kind: 'select',
-  options: cardTransactionKinds.map((kind) => ({ value: kind, label: k(`kinds.${kind}`) })),
-};
-const periodFilter: Filter = { field: 'at', label: k('period'), kind: 'date-range' };
-const deviceFilter: Filter = {
-  field: 'device',
-  label: f('device'),
-  kind: 'custom',
-  render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
-};
 /** The card, by its printed number, among the cards the table is fixed to (an owner's, a holder's). */
-const cardFilter = (cards: { owner?: string; holder?: string }): Filter => ({
-  field: 'card',
-  label: f('card'),
-  kind: 'custom',
-  render: (props) => (
-    <ReferenceSelect<LoyaltyCard>
-      api={loyaltyCardsApi}
-      optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
-      searchField="number"
-      baseQuery={cards}
-      clearable
-      {...props}
-    />
-  ),
-});
-const ownerFilter: Filter = {
-  field: 'owner',
-  label: f('owner'),
-  kind: 'custom',
-  render: (props) => <ReferenceSelect api={loyaltyOwnersApi} clearable {...props} />,
-};
-const holderFilter: Filter = {
-  field: 'holder',
-  label: f('holder'),
-  kind: 'custom',
-  render: (props) => (
-    <ReferenceSelect<CardHolder>
-      api={cardHoldersApi}
-      optionLabel={(holder) => `${holder.name} ${holder.surname}`}
-      searchField="surname"
-      clearable
-      {...props}
-    />
-  ),
-};
+const cardInput = (cards: { owner?: string; holder?: string }) => (props: FilterInputProps) => (
+  <ReferenceSelect<LoyaltyCard>
+    api={loyaltyCardsApi}
+    optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
+    searchField="number"
+    baseQuery={cards}
+    clearable
+    {...props}
+  />
+);
+
+/** The ledger's filters as the contract describes them, by field; the table picks and orders them. */
+const describedFiltersOf = (cards: { owner?: string; holder?: string }) =>
+  Object.fromEntries(
+    describedFilters(cardTransactionFieldsDescription, {
+      card: { render: cardInput(cards) },
+      device: { render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} /> },
+      owner: { render: (props) => <ReferenceSelect api={loyaltyOwnersApi} clearable {...props} /> },
+      holder: {
+        render: (props) => (
+          <ReferenceSelect<CardHolder>
+            api={cardHoldersApi}
+            optionLabel={(holder) => `${holder.name} ${holder.surname}`}
+            searchField="surname"
+            clearable
+            {...props}
+          />
+        ),
+      },
+    }).map((filter) => [filter.field, filter]),
+  ) as Record<'card' | 'holder' | 'owner' | 'kind' | 'device', Filter>;
+/** Whole days of the time (`at[after]`, `at[before]`): the ledger's own filter of days. */
+const periodFilter: Filter = { field: 'at', label: k('period'), kind: 'date-range' };
 
 export interface CardTransactionsTableProps {
   title: string;
@@ -190,9 +140,10 @@ export interface CardTransactionsTableProps {
 export function CardTransactionsTable({ title, card, holder, owner, scope, storageId, emptyText, toolbar }: CardTransactionsTableProps) {
   const columns = useColumns(card !== undefined, holder !== undefined);
   const filters = useMemo<Filter[]>(() => {
-    if (card !== undefined) return [kindFilter, periodFilter];
-    const chooser = scope === 'owner' && !owner ? [ownerFilter] : scope === 'holder' && !holder ? [holderFilter] : [];
-    return [...chooser, cardFilter({ ...(owner && { owner }), ...(holder && { holder }) }), kindFilter, periodFilter, deviceFilter];
+    const described = describedFiltersOf({ ...(owner && { owner }), ...(holder && { holder }) });
+    if (card !== undefined) return [described.kind, periodFilter];
+    const chooser = scope === 'owner' && !owner ? [described.owner] : scope === 'holder' && !holder ? [described.holder] : [];
+    return [...chooser, described.card, described.kind, periodFilter, described.device];
   }, [card, holder, owner, scope]);
   const baseQuery = useMemo(
     () => (card || holder || owner ? { ...(card && { card }), ...(holder && { holder }), ...(owner && { owner }) } : undefined),

@@ -6,7 +6,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../lib/day.ts';
 import classes from './day-input.module.css';
-import { type DayInputProps, dayPlaceholder } from './day-input.tsx';
+import { type DayInputProps, dayPlaceholder } from './day-input-props.ts';
 
 /** `DayInput`'s input with its calendar (Mantine's dates and dayjs): a chunk of its own, loaded as the input first shows. */
 export default function DayCalendarInput({

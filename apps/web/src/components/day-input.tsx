@@ -1,19 +1,10 @@
 import { formatDate } from '@kovanica/contract';
 import { TextInput } from '@mantine/core';
-import type { DateInputProps } from '@mantine/dates';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
-  /** `yyyy-MM-dd`, as the API sends calendar dates; empty for none. */
-  value?: string;
-  onChange: (value: string) => void;
-};
+import { type DayInputProps, dayPlaceholder } from './day-input-props.ts';
 
 const DayCalendarInput = lazy(() => import('./day-calendar-input.tsx'));
-
-/** What an empty day input shows, in the user's language. */
-export const dayPlaceholder = (language: string) => (language === 'hr' ? 'dd.mm.gggg.' : 'dd.mm.yyyy');
 
 /**
  * A calendar date shown and typed as dd.MM.yyyy (original §1), with a calendar to pick from in the

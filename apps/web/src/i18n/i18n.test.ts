@@ -1,12 +1,14 @@
+import { FIELD_DESCRIPTIONS, fieldTexts, withDescribedTexts } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import enCore from './en.json';
 import enResources from './en.resources.json';
 import hrCore from './hr.json';
 import hrResources from './hr.resources.json';
 
-// A language's dictionary is its core (the first paint) and its resources' texts (the signed-in app).
-const en = { ...enCore, ...enResources };
-const hr = { ...hrCore, ...hrResources };
+// A language's dictionary is its core (the first paint) and its resources' texts (the signed-in app),
+// with the labels and words of the fields the contract describes.
+const en = { ...enCore, ...withDescribedTexts(enResources, 'en') };
+const hr = { ...hrCore, ...withDescribedTexts(hrResources, 'hr') };
 
 /** Every leaf path of a dictionary, e.g. `menu.dashboard`. */
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -48,6 +50,22 @@ describe('i18n dictionaries', () => {
       [hrCore, hrResources],
     ]) {
       expect(Object.keys(core).filter((key) => key in resources)).toEqual([]);
+    }
+  });
+
+  it("a described field's label and its set's words are the contract's alone, not the dictionary's too", () => {
+    for (const [resources, language] of [
+      [enResources, 'en'],
+      [hrResources, 'hr'],
+    ] as const) {
+      const own = (resources as { resources: Record<string, Record<string, unknown>> }).resources;
+      const described = fieldTexts(FIELD_DESCRIPTIONS, language).resources as Record<string, Record<string, unknown>>;
+      for (const [name, texts] of Object.entries(described)) {
+        expect(
+          Object.keys(texts).filter((key) => key in (own[name] ?? {})),
+          name,
+        ).toEqual([]);
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, languages } from '@kovanica/contract';
+import { DEFAULT_LANGUAGE, type Language, languages, withDescribedTexts } from '@kovanica/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, writeStored } from './storage.ts';
@@ -18,9 +18,13 @@ export function storedLanguage(): Language {
  */
 type Part = 'core' | 'resources';
 type Dictionary = () => Promise<{ default: Record<string, unknown> }>;
+/** The resources' dictionary with the texts of the fields the contract describes. */
+const withFieldTexts =
+  (language: Language) =>
+  ({ default: dictionary }: { default: Record<string, unknown> }) => ({ default: withDescribedTexts(dictionary, language) });
 const dictionaries: Record<Language, Record<Part, Dictionary>> = {
-  en: { core: () => import('../i18n/en.json'), resources: () => import('../i18n/en.resources.json') },
-  hr: { core: () => import('../i18n/hr.json'), resources: () => import('../i18n/hr.resources.json') },
+  en: { core: () => import('../i18n/en.json'), resources: () => import('../i18n/en.resources.json').then(withFieldTexts('en')) },
+  hr: { core: () => import('../i18n/hr.json'), resources: () => import('../i18n/hr.resources.json').then(withFieldTexts('hr')) },
 };
 /** The parts the app has asked for; a change of language loads them in the new language. */
 const parts = new Set<Part>(['core']);

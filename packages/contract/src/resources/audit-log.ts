@@ -127,6 +127,7 @@ export const auditLogCollection: CollectionSpec = {
 
 export const auditLogResource = defineResource({
   name: 'audit-log',
+  type: 'AuditEntry',
   item: auditEntryItem,
   collection: auditLogCollection,
   // A write to any audited resource adds rows here: its cached reads are stale with it. The

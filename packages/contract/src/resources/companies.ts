@@ -4,6 +4,7 @@ import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zEmail, zOib, zText } from '../validation.ts';
+import { ALARM_ESCALATION_MAX_MINUTES, alarmRulesPatch, alarmRulesSchema } from './alarms.ts';
 import { loggerCreate, loggerCredential } from './loggers.ts';
 import { optional } from './shared.ts';
 import { userCreate } from './users.ts';
@@ -30,6 +31,10 @@ export const companyItem = z.object({
   /** The most a staff correction of a loyalty card may add or take, each of paid credit and bonus. */
   cardCorrectionLimitCents: z.number().int(),
   offlineThresholdMinutes: z.number().int(),
+  /** Each alarm kind on or off, and its figure (docs/rules.md "Alarms"): the company's own, the defaults elsewhere. */
+  alarmRules: alarmRulesSchema,
+  /** Minutes an alarm may wait unacknowledged before the managers are told too; 0: never (docs/rules.md "Alarms"). */
+  alarmEscalationMinutes: z.number().int(),
   isTopGun: z.boolean(),
   parent: z.string().nullable(),
   activeModules: z.array(z.enum(modules)),
@@ -59,6 +64,9 @@ const fields = {
   depositToleranceCents: zCents(),
   cardCorrectionLimitCents: zCents(),
   offlineThresholdMinutes: z.number().int().min(5).max(10_080),
+  /** Only the kinds given change, each part given; a threshold of null is the default again. */
+  alarmRules: alarmRulesPatch,
+  alarmEscalationMinutes: z.number().int().min(0).max(ALARM_ESCALATION_MAX_MINUTES),
   isTopGun: z.boolean(),
   parent: zIri('companies').nullable(),
   activeModules: z.array(z.enum(modules)),

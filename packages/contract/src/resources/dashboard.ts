@@ -90,3 +90,27 @@ export const dashboardFigures = z.object({
   contractsEnding: z.array(z.object({ lessor: z.string(), name: z.string(), contractEnd: z.string() })),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
+
+/**
+ * The demo's 13 months of history as the first start writes them after the server listens
+ * (decision 0044): `none` when there is nothing to wait for (no demo, a demo without history, or one
+ * written whole before the server listened), `writing` while the telemetry is written (`month` of
+ * `months`, `percent` of the events, at `eventsPerSecond`) and then settled (`phase`), `done` after.
+ * Screens whose figures read the past say so while it is `writing`.
+ */
+export const demoHistoryStatus = z.object({
+  '@id': z.string(),
+  '@type': z.literal('DemoHistory'),
+  state: z.enum(['none', 'writing', 'done']),
+  /** `telemetry`: the months' events; `settling`: the bills, stock, cards, trail and month closes that follow them. */
+  phase: z.enum(['telemetry', 'settling']).nullable(),
+  /** The month being written (1 = the fleet's first); `months` when all are. */
+  month: z.number().int(),
+  months: z.number().int(),
+  /** Share of the history's events written, 0–100. */
+  percent: z.number().int(),
+  /** Events written per second by this server since it started writing; null before the first batch. */
+  eventsPerSecond: z.number().int().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type DemoHistoryStatus = z.infer<typeof demoHistoryStatus>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { describedCollection } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import { zCents, zText } from '../validation.ts';
-import { deviceGroups } from './device-fields.ts';
+import { deviceFieldsDescription, deviceGroups } from './device-fields.ts';
 import { zPremisesLabel } from './locations.ts';
 import { optional, withoutCompany } from './shared.ts';
 import { tagLabel } from './tags.ts';
@@ -89,21 +90,8 @@ export type DeviceCreate = z.infer<typeof deviceCreate>;
 export const devicePatch = z.strictObject(optional(withoutCompany(fields)));
 export type DevicePatch = z.infer<typeof devicePatch>;
 
-export const devicesCollection: CollectionSpec = {
-  /** `critical`, `serviceMode`, `online`: the state now (`?critical=true` lists the devices critical now). */
-  filters: {
-    name: 'partial',
-    group: 'exact',
-    location: 'exact',
-    logger: 'exact',
-    tags: 'exact',
-    company: 'exact',
-    critical: 'boolean',
-    serviceMode: 'boolean',
-  },
-  order: ['id', 'name', 'group', 'playPriceCents', 'createdAt'],
-  defaultOrder: { name: 'asc' },
-};
+/** `critical`, `serviceMode`: the state now (`?critical=true` lists the devices critical now). */
+export const devicesCollection: CollectionSpec = describedCollection(deviceFieldsDescription, { name: 'asc' });
 
 /** One stay of a device at a location (placement history, docs/rules.md "Master data", devices). */
 export const placementItem = z.object({

@@ -27,6 +27,7 @@ export const listExportKinds = [
   'repositories',
   'locations',
   'lessors',
+  'alarms',
 ] as const;
 export type ListExportKind = (typeof listExportKinds)[number];
 /**
@@ -66,6 +67,7 @@ export const exportComponent: Partial<Record<ReportExportKind, ModuleComponent>>
 
 /** The filter of a data set's range (its list's date filter, `field[after]` … `field[before]`); none for lists without dates. */
 export const exportRangeField: Partial<Record<ListExportKind, string>> = {
+  alarms: 'raisedAt',
   transactions: 'at',
   deposits: 'at',
   bills: 'issuedAt',

@@ -110,6 +110,7 @@ export const fiscalSettingsCollection: CollectionSpec = {
 
 export const fiscalSettingsResource = defineResource({
   name: 'fiscal-settings',
+  type: 'FiscalSettings',
   item: fiscalSettingsItem,
   patch: fiscalSettingsPatch,
   collection: fiscalSettingsCollection,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { type CollectionSpec, collectionOf, itemMeta, zIri } from '../api.ts';
+import { type ImportColumns, importColumnsOf } from '../fields.ts';
 import { defineResource } from '../resource.ts';
+import { articleFieldsDescription } from './article-fields.ts';
+import { deviceFieldsDescription } from './device-fields.ts';
+import { locationFieldsDescription } from './location-fields.ts';
+import { transactionFieldsDescription } from './transaction-fields.ts';
 
 /**
  * Imports (decisions 0024, 0027): a CSV file previewed row by row with the API's own
@@ -22,52 +27,11 @@ export const importLimits = {
   bytes: 5 * 1024 * 1024,
 } as const;
 
-/** The columns of a kind's file, in the template's order, the required ones, and the headers each accepts. */
-export interface ImportColumns<C extends string = string> {
-  columns: readonly C[];
-  required: readonly C[];
-  /** Compared lower-case with spaces, `_` and `-` alike; the column's own name always counts. */
-  headers: Record<C, readonly string[]>;
-  /** The template's example row, in the columns' order. */
-  example: readonly string[];
-  /** The template for a Croatian reader: one of `headers` per column, and the example in Croatian words the import takes. */
-  hr: { headers: Record<C, string>; example: readonly string[] };
-}
-
 /**
  * Articles: prices in euros as a person writes them (`1,20` or `1.20`), net or gross of each pair
  * (the other is computed at the VAT rate, like the form); the unit in English or Croatian.
  */
-export const articleImportColumns: ImportColumns<
-  'name' | 'unit' | 'supplier' | 'vatRate' | 'purchaseNet' | 'purchaseGross' | 'sellingNet' | 'sellingGross'
-> = {
-  columns: ['name', 'unit', 'supplier', 'vatRate', 'purchaseNet', 'purchaseGross', 'sellingNet', 'sellingGross'],
-  required: ['name', 'unit'],
-  headers: {
-    name: ['name', 'article', 'naziv', 'artikl'],
-    unit: ['unit', 'jedinica', 'jedinica mjere', 'jm'],
-    supplier: ['supplier', 'dobavljač', 'dobavljac'],
-    vatRate: ['vat', 'vat rate', 'vatrate', 'pdv', 'stopa pdv', 'stopa pdv a'],
-    purchaseNet: ['purchase net', 'purchasenet', 'nabavna neto', 'nabavna cijena neto'],
-    purchaseGross: ['purchase gross', 'purchasegross', 'nabavna bruto', 'nabavna cijena bruto'],
-    sellingNet: ['selling net', 'sellingnet', 'prodajna neto', 'prodajna cijena neto'],
-    sellingGross: ['selling gross', 'sellinggross', 'prodajna bruto', 'prodajna cijena bruto'],
-  },
-  example: ['Gumene bombone 100 g', 'pcs', 'Kraš d.d.', '25', '0,80', '', '', '2,00'],
-  hr: {
-    headers: {
-      name: 'naziv',
-      unit: 'jedinica mjere',
-      supplier: 'dobavljač',
-      vatRate: 'stopa pdv',
-      purchaseNet: 'nabavna cijena neto',
-      purchaseGross: 'nabavna cijena bruto',
-      sellingNet: 'prodajna cijena neto',
-      sellingGross: 'prodajna cijena bruto',
-    },
-    example: ['Gumene bombone 100 g', 'kom', 'Kraš d.d.', '25', '0,80', '', '', '2,00'],
-  },
-};
+export const articleImportColumns = importColumnsOf(articleFieldsDescription);
 
 /** Units a file may use besides the API's own (`pcs`, `pack`, `box`, `kg`, `l`). */
 export const articleImportUnitAliases: Record<string, string> = {
@@ -92,92 +56,12 @@ export const importBooleanAliases: Record<string, boolean> = {
   ne: false,
 };
 
-/** The example location's name, city, lessor, street, address and description, in both languages' templates. */
-const examplePlace = ['Caffe bar Sunce', 'Zagreb', '', 'Ilica 1', 'Ilica 1, 10000 Zagreb', ''];
-
 /**
  * Locations: the city by its name (the shared list of cities), the lessor by its name among the
  * company's; amounts in euros, the rent percentage as a percent; `active` and `fiscalization` yes or
  * no (`da`/`ne`). Working hours, the responsible worker and tags are set in the form afterwards.
  */
-export const locationImportColumns: ImportColumns<
-  | 'name'
-  | 'city'
-  | 'lessor'
-  | 'street'
-  | 'address'
-  | 'description'
-  | 'active'
-  | 'rentalType'
-  | 'contractRentalAmount'
-  | 'incomeLimit'
-  | 'rentalPercentage'
-  | 'fiscalization'
-  | 'paymentMethod'
-  | 'premisesLabel'
-  | 'latitude'
-  | 'longitude'
-> = {
-  columns: [
-    'name',
-    'city',
-    'lessor',
-    'street',
-    'address',
-    'description',
-    'active',
-    'rentalType',
-    'contractRentalAmount',
-    'incomeLimit',
-    'rentalPercentage',
-    'fiscalization',
-    'paymentMethod',
-    'premisesLabel',
-    'latitude',
-    'longitude',
-  ],
-  required: ['name', 'city'],
-  headers: {
-    name: ['name', 'location', 'naziv', 'lokacija'],
-    city: ['city', 'grad', 'mjesto'],
-    lessor: ['lessor', 'najmodavac', 'zakupodavac'],
-    street: ['street', 'ulica'],
-    address: ['address', 'adresa'],
-    description: ['description', 'opis'],
-    active: ['active', 'aktivna', 'aktivan'],
-    rentalType: ['rental type', 'rentaltype', 'vrsta najma', 'tip najma'],
-    contractRentalAmount: ['rent', 'rental amount', 'contract rental amount', 'najamnina', 'iznos najma'],
-    incomeLimit: ['income limit', 'incomelimit', 'limit prihoda', 'prag prihoda'],
-    rentalPercentage: ['rental percentage', 'rentalpercentage', 'rent %', 'postotak najma', 'postotak'],
-    fiscalization: ['fiscalization', 'fiscalisation', 'fiskalizacija'],
-    paymentMethod: ['payment method', 'paymentmethod', 'način plaćanja', 'nacin placanja'],
-    premisesLabel: ['premises label', 'premiseslabel', 'oznaka poslovnog prostora', 'poslovni prostor'],
-    latitude: ['latitude', 'lat', 'geografska širina', 'širina', 'sirina'],
-    longitude: ['longitude', 'lng', 'lon', 'geografska dužina', 'dužina', 'duzina'],
-  },
-  example: [...examplePlace, 'yes', 'fixed', '150,00', '', '', 'yes', 'cash', 'PP1', '45.8131', '15.9775'],
-  hr: {
-    headers: {
-      name: 'naziv',
-      city: 'grad',
-      lessor: 'najmodavac',
-      street: 'ulica',
-      address: 'adresa',
-      description: 'opis',
-      active: 'aktivna',
-      rentalType: 'vrsta najma',
-      contractRentalAmount: 'iznos najma',
-      incomeLimit: 'limit prihoda',
-      rentalPercentage: 'postotak najma',
-      fiscalization: 'fiskalizacija',
-      paymentMethod: 'način plaćanja',
-      premisesLabel: 'oznaka poslovnog prostora',
-      latitude: 'geografska širina',
-      longitude: 'geografska dužina',
-    },
-    example: [...examplePlace, 'da', 'fiksni', '150,00', '', '', 'da', 'gotovina', 'PP1', '45,8131', '15,9775'],
-  },
-};
+export const locationImportColumns = importColumnsOf(locationFieldsDescription);
 
 /** Rental types a file may write besides the API's own (`fixed`, `percentage`, `mixed`). */
 export const locationImportRentalAliases: Record<string, string> = {
@@ -205,40 +89,7 @@ export const locationImportPaymentAliases: Record<string, string> = {
  * prices in euros (the token value is the company's unless given); `fiscalize` on, off or inherit
  * (`da`, `ne`, `lokacija`).
  */
-export const deviceImportColumns: ImportColumns<
-  'name' | 'group' | 'location' | 'logger' | 'playPrice' | 'tokenValue' | 'cashBoxCapacity' | 'premisesLabel' | 'isuNumber' | 'fiscalize'
-> = {
-  columns: ['name', 'group', 'location', 'logger', 'playPrice', 'tokenValue', 'cashBoxCapacity', 'premisesLabel', 'isuNumber', 'fiscalize'],
-  required: ['name', 'group'],
-  headers: {
-    name: ['name', 'device', 'naziv', 'uređaj', 'uredaj'],
-    group: ['group', 'grupa', 'vrsta'],
-    location: ['location', 'lokacija'],
-    logger: ['logger', 'logger imei', 'logger serial', 'imei', 'serial', 'serijski broj'],
-    playPrice: ['play price', 'playprice', 'price', 'cijena igre', 'cijena'],
-    tokenValue: ['token value', 'tokenvalue', 'vrijednost žetona', 'vrijednost zetona', 'žeton', 'zeton'],
-    cashBoxCapacity: ['cash box capacity', 'cashboxcapacity', 'kapacitet blagajne', 'kapacitet kase'],
-    premisesLabel: ['premises label', 'premiseslabel', 'oznaka poslovnog prostora', 'poslovni prostor'],
-    isuNumber: ['isu number', 'isunumber', 'isu', 'oznaka naplatnog uređaja', 'naplatni uređaj'],
-    fiscalize: ['fiscalize', 'fiscalization', 'fiskalizacija', 'fiskalizirati'],
-  },
-  example: ['Flipper 1', 'prize_device', 'Caffe bar Sunce', '', '1,00', '', '', '', '', 'inherit'],
-  hr: {
-    headers: {
-      name: 'naziv',
-      group: 'vrsta',
-      location: 'lokacija',
-      logger: 'serijski broj',
-      playPrice: 'cijena igre',
-      tokenValue: 'vrijednost žetona',
-      cashBoxCapacity: 'kapacitet blagajne',
-      premisesLabel: 'oznaka poslovnog prostora',
-      isuNumber: 'oznaka naplatnog uređaja',
-      fiscalize: 'fiskalizacija',
-    },
-    example: ['Flipper 1', 'uređaj s nagradama', 'Caffe bar Sunce', '', '1,00', '', '', '', '', 'prema lokaciji'],
-  },
-};
+export const deviceImportColumns = importColumnsOf(deviceFieldsDescription);
 
 /** Device groups a file may write besides the API's own names (spaces and dashes read as `_`). */
 export const deviceImportGroupAliases: Record<string, string> = {
@@ -271,32 +122,7 @@ export const deviceImportFiscalizeAliases: Record<string, string> = {
  * payments: the whole transaction's), the count (coins, notes, tokens, prizes; 1 unless given), and
  * a card payment's card chip id. Each row is checked as the telemetry event it becomes.
  */
-export const transactionImportColumns: ImportColumns<'id' | 'time' | 'device' | 'type' | 'amount' | 'count' | 'card'> = {
-  columns: ['id', 'time', 'device', 'type', 'amount', 'count', 'card'],
-  required: ['id', 'time', 'device', 'type'],
-  headers: {
-    id: ['id', 'transaction id', 'transactionid', 'external id', 'source id', 'id transakcije', 'broj transakcije', 'oznaka transakcije'],
-    time: ['time', 'at', 'date', 'date time', 'datetime', 'timestamp', 'vrijeme', 'datum', 'datum i vrijeme'],
-    device: ['device', 'device name', 'uređaj', 'uredaj', 'naziv uređaja', 'automat', 'logger', 'imei', 'serial'],
-    type: ['type', 'transaction type', 'vrsta', 'tip', 'vrsta transakcije'],
-    amount: ['amount', 'value', 'amount eur', 'iznos', 'vrijednost', 'iznos eur'],
-    count: ['count', 'quantity', 'qty', 'količina', 'kolicina', 'broj komada', 'komada'],
-    card: ['card', 'card uid', 'carduid', 'kartica', 'uid kartice', 'čip kartice'],
-  },
-  example: ['A-100231', '21.11.2026 09:59', 'Flipper 1', 'coin', '2,00', '2', ''],
-  hr: {
-    headers: {
-      id: 'id transakcije',
-      time: 'datum i vrijeme',
-      device: 'uređaj',
-      type: 'vrsta',
-      amount: 'iznos',
-      count: 'količina',
-      card: 'kartica',
-    },
-    example: ['A-100231', '21.11.2026 09:59', 'Flipper 1', 'kovanica', '2,00', '2', ''],
-  },
-};
+export const transactionImportColumns = importColumnsOf(transactionFieldsDescription);
 
 /** Transaction types a file may write besides the API's own (`coin`, `note`, `token`, `cashless`, `card`, `free_ride`, `reset`, `prize_out`). */
 export const transactionImportTypeAliases: Record<string, string> = {
@@ -325,7 +151,10 @@ export const transactionImportTypeAliases: Record<string, string> = {
   prize: 'prize_out',
 };
 
-/** The columns of each kind `POST /imports` takes. */
+/**
+ * The columns of each kind `POST /imports` takes, each from its resource's description (the fields'
+ * `import` entries: docs/architecture.md "A field, described once").
+ */
 export const importColumns: Record<ImportRequestKind, ImportColumns> = {
   articles: articleImportColumns,
   locations: locationImportColumns,

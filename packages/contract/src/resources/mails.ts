@@ -8,7 +8,7 @@ import { defineResource } from '../resource.ts';
  * device's cash box emptied, the unverified-deposits reminder and the fiscal alarm (bills without a JIR
  * 24 h after issue).
  */
-export const mailKinds = ['daily-report', 'deposit', 'device-emptied', 'unverified-deposits', 'fiscal-alarm'] as const;
+export const mailKinds = ['daily-report', 'deposit', 'device-emptied', 'unverified-deposits', 'fiscal-alarm', 'alarm'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /** `held`: kept in the outbox only, because no SMTP server is configured (the embedded default). */

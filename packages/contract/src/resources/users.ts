@@ -4,6 +4,7 @@ import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
 import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 import { zEmail, zOib, zPassword, zText } from '../validation.ts';
+import { alarmPreferences, alarmPreferencesPatch } from './alarms.ts';
 
 export const userItem = z.object({
   ...itemMeta,
@@ -18,6 +19,8 @@ export const userItem = z.object({
   company: z.string(),
   active: z.boolean(),
   language: z.enum(languages).nullable(),
+  /** Which alarms the person is told of, how and when: their own choices over their roles' defaults (docs/rules.md "Alarms"). */
+  alarmPreferences,
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userItem>;
@@ -53,6 +56,8 @@ export const userPatch = z.strictObject({
   active: z.boolean().optional(),
   language: z.enum(languages).nullable().optional(),
   password: zPassword().optional(),
+  /** Each part given replaces the stored one (`kinds: null`: the roles' default again). */
+  alarmPreferences: alarmPreferencesPatch.optional(),
   /** Required with a new password for one's own account (the profile screen asks for it). */
   currentPassword: z.string().max(200).optional(),
 });

@@ -1,5 +1,5 @@
-import type { Language, Module, ModuleComponent } from '@kovanica/contract';
-import { type AnyPgColumn, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language, Module, ModuleComponent, StoredAlarmRules } from '@kovanica/contract';
+import { type AnyPgColumn, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable(
   'companies',
@@ -29,6 +29,10 @@ export const companies = pgTable(
     /** The most one staff correction of a loyalty card may add or take (each of paid credit and bonus): 200 € unless set. */
     cardCorrectionLimitCents: integer().notNull().default(20_000),
     offlineThresholdMinutes: integer().notNull().default(120),
+    /** The alarm kinds' settings the company changed (docs/rules.md "Alarms"); a kind not here is on, at its default. */
+    alarmRules: jsonb().$type<StoredAlarmRules>().notNull().default({}),
+    /** Minutes an alarm may wait unacknowledged before it goes to the managers too; 0: never (docs/rules.md "Alarms"). */
+    alarmEscalationMinutes: integer().notNull().default(30),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+export * from './alarms.ts';
 export * from './articles.ts';
 export * from './audit-log.ts';
 export * from './bills.ts';

@@ -1,6 +1,6 @@
-import type { Role } from '@kovanica/contract';
+import type { Role, StoredAlarmPreferences } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 export const users = pgTable(
@@ -28,6 +28,8 @@ export const users = pgTable(
      * sign-out): tokens carry the epoch they were issued in and older ones are refused.
      */
     sessionEpoch: integer().notNull().default(0),
+    /** Which alarms the person is told of, how and when (docs/rules.md "Alarms"): only what they chose. */
+    alarmPreferences: jsonb().$type<StoredAlarmPreferences>().notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { articlesResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { articleColumns } from './articles.queries.ts';
 import { articlesService } from './articles.service.ts';
 

@@ -10,14 +10,14 @@ import {
   type ValidationCode,
 } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { type ArticleRow, articles } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem } from '../../http/problems.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { articleDependents } from './articles.queries.ts';
 
 export function toArticle(row: ArticleRow): Article {
@@ -64,7 +64,7 @@ function priceColumns(input: Prices, vatRate: number, rateChanged: boolean, stor
     return {};
   };
   const columns = { ...pair('purchase'), ...pair('selling') } as Partial<Pick<ArticleRow, keyof Prices>>;
-  if (violations.length) throw new ApiProblem(422, 'validation', {}, violations);
+  if (violations.length) throw new DomainError(422, 'validation', {}, violations);
   return columns;
 }
 

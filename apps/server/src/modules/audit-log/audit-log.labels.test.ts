@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AuditedResource, auditFieldLabelKeys } from '@kovanica/contract';
+import { type AuditedResource, auditFieldLabelKeys, type Language, withDescribedTexts } from '@kovanica/contract';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
@@ -34,7 +34,10 @@ describe('the audit trail’s field labels', () => {
   // The web names a field by the first of these texts it has, and shows the column's stored name when
   // none: a record's history read "companyId" and "statusChangedAt".
   it.each(['en', 'hr'])('name every column an audited record can show, in %s', (language) => {
-    const texts = JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')) as Tree;
+    const texts = withDescribedTexts(
+      JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')),
+      language as Language,
+    ) as Tree;
     const missing = Object.entries(TABLES).flatMap(([resource, table]) => {
       const shown = Object.keys(auditValuesOf(Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, null]))));
       return shown

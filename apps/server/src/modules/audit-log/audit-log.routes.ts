@@ -1,8 +1,8 @@
 import { auditLogResource } from '@kovanica/contract';
 import { auditLog } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { auditLogService } from './audit-log.service.ts';
 
 /** The audit trail (decision 0028): listed and read only; it is written by the services it records. */

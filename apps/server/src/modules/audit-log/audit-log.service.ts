@@ -1,10 +1,9 @@
 import { type AuditAction, type AuditEntry, type AuditedResource, type AuditValues, identity, iri } from '@kovanica/contract';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { selectOne, selectPage } from '../../db/paging.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { type AuditNames, auditNames } from './audit-log.names.ts';
 
 /** One change to record: the record, what was done, and the record's fields before and after. */
@@ -154,13 +153,15 @@ async function entriesOf(db: Db, companies: readonly number[] | null, rows: Row[
 
 /** The trail, read: admins every company's (and rows of no company), managers their view's companies. */
 export function auditLogService(db: Db): Pick<CrudService<AuditEntry, never, never>, 'list' | 'get'> {
+  // The rows as stored: their names are read after them, for the whole page at once (`entriesOf`).
+  const reads = tableReads(db, auditLog, { company: auditLog.companyId, toItem: (row) => row });
   return {
     async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, auditLog, inCompanies(auditLog.companyId, ctx.listed), query);
+      const { items: rows, total, next } = await reads.list(ctx, query);
       return { items: await entriesOf(db, ctx.listed, rows), total, next };
     },
     async get(ctx, id) {
-      const row = await selectOne(db, auditLog, id, inCompanies(auditLog.companyId, ctx.visible));
+      const row = await reads.find(ctx, id);
       return row ? ((await entriesOf(db, ctx.visible, [row]))[0] ?? null) : null;
     },
   };

@@ -1,9 +1,9 @@
 import { loginRequest, loginResponse, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import { sessionTag } from '../../core/cache.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
-import { sessionTag } from '../../http/guard.ts';
 import { authService, type LoginLimits } from './auth.service.ts';
 
 export function authRoutes(app: Api, { db, versions, limits }: Deps, options: { ttl: string; limits?: LoginLimits }) {

@@ -1,9 +1,9 @@
 import type { LoginRequest } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { tooMany } from '../../http/attempts.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import { tooMany } from '../../security/attempts.ts';
 import type { Limits } from '../../security/limits.ts';
 import { decoyHash, verifyPassword } from '../../security/passwords.ts';
 import { findUserByEmail } from '../users/users.service.ts';
@@ -40,10 +40,10 @@ export function authService(
 
       const user = await findUserByEmail(db, input.email.trim().toLowerCase());
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-      if (!user || !ok) throw new ApiProblem(401, 'bad_credentials');
+      if (!user || !ok) throw new DomainError(401, 'bad_credentials');
       await attempts.forgive(accountKey, byAccount);
       await attempts.giveBack(addressKey, byAddress);
-      if (!user.active || !user.roles[0]) throw new ApiProblem(401, 'inactive_account');
+      if (!user.active || !user.roles[0]) throw new DomainError(401, 'inactive_account');
       return { token: sign({ sub: String(user.id), email: user.email, ver: user.sessionEpoch }) };
     },
 

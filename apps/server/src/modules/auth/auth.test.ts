@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { Limits } from '../../security/limits.ts';
-import { demo, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
-import { createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { demo, FIXTURE_PASSWORD, JWT_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
+import { createUser } from '../../testing/fixtures.ts';
 
 const t = await testApp({ loginLimits: { perAccount: 3, perAddress: 6, windowMs: 60_000 } });
 const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>

@@ -7,10 +7,10 @@ import {
   parseReference,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import { badQuery } from '../../core/collection.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { badQuery } from '../../http/collection.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
 import { HISTORY_SEQ_BASE } from '../telemetry/telemetry.service.ts';
 
 const DAY_MS = 86_400_000;

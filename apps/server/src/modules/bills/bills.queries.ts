@@ -1,8 +1,8 @@
 import { BILL_NUMBER_PATTERN } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import { badQuery, type DerivedFilter } from '../../core/collection.ts';
 import { outer } from '../../db/paging.ts';
 import { billAttempts, bills, companies, devices, fiscalCertificates, locations } from '../../db/schema/index.ts';
-import { badQuery, type DerivedFilter } from '../../http/collection.ts';
 
 /** Fiscalized or not, from the JIR (no status column to drift from it). */
 const statusFilter: DerivedFilter = {

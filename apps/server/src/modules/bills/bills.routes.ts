@@ -14,11 +14,11 @@ import {
   fiscalSettingsResource,
   problemSchema,
 } from '@kovanica/contract';
+import { DomainError, notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { ApiProblem, notFound } from '../../http/problems.ts';
 import { billComparison } from './bills.comparison.ts';
 import { billAttemptColumns, billColumns, fiscalCertificateColumns, fiscalSettingsColumns } from './bills.queries.ts';
 import { billAttemptsService, billsService } from './bills.service.ts';
@@ -30,6 +30,7 @@ const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema, 422
  * Bills (the `bills` module): read like any resource; a manual bill, a storno and "send again"
  * written here; every send to CIS; the transactions-vs-bills comparison; the company's fiscal
  * settings and certificates; the simulated CIS's switches (admins).
+ * Long because: it registers the module's routes one after another (the standard ones, sends, the comparison, fiscal settings and certificates, the simulated CIS); each `app.route` reads alone.
  */
 export function billsRoutes(app: Api, deps: Deps) {
   const bills = billsService(deps.db, deps.fiscalKeys);
@@ -126,7 +127,7 @@ export function billsRoutes(app: Api, deps: Deps) {
 
   const simulator = () => {
     const cis = deps.simulatedCis;
-    if (!cis?.switches) throw new ApiProblem(404, 'simulator_off');
+    if (!cis?.switches) throw new DomainError(404, 'simulator_off');
     return { cis, switches: cis.switches };
   };
   const simulatorState = () => {

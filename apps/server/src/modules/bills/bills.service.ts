@@ -15,17 +15,17 @@ import {
   parseIri,
 } from '@kovanica/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import type { BillPayment } from '../../db/schema/index.ts';
 import { billAttempts, bills, fiscalCertificates, locations, users } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
 import { computeZki, zkisOf, zkiText } from '../../fiscal/zki.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem, invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { billAttemptExtras, billExtras } from './bills.queries.ts';
 
@@ -281,7 +281,7 @@ async function issuerOf(tx: Tx, companyId: number, at: Date) {
       rows: { oib: string; inVatSystem: boolean; certificateId: number | null; sealedKey: string | null }[];
     }
   ).rows;
-  if (!row?.certificateId || !row.sealedKey) throw new ApiProblem(409, 'no_certificate');
+  if (!row?.certificateId || !row.sealedKey) throw new DomainError(409, 'no_certificate');
   return { oib: row.oib, inVatSystem: row.inVatSystem, certificate: { id: row.certificateId, sealedKey: row.sealedKey } };
 }
 type Issuer = Awaited<ReturnType<typeof issuerOf>>;
@@ -311,7 +311,7 @@ export interface HandBill {
  */
 export async function operatorOibOf(tx: Tx | Db, userId: number): Promise<string> {
   const [user] = await tx.select({ oib: users.oib }).from(users).where(eq(users.id, userId));
-  if (!user?.oib) throw new ApiProblem(422, 'operator_oib_missing');
+  if (!user?.oib) throw new DomainError(422, 'operator_oib_missing');
   return user.oib;
 }
 
@@ -397,16 +397,11 @@ export async function issueBillAt(tx: Tx, keys: FiscalKeys, bill: HandBill): Pro
 
 /** Bills are read like any big collection (keyset by issue time); they are written by ingestion, the manual form and stornos. */
 export function billsService(db: Db, keys: FiscalKeys) {
-  const read = (id: number) => selectOne(db, bills, id, undefined, billExtras()).then((row) => toBill(row as BillRowWith));
+  const reads = tableReads(db, bills, { company: bills.companyId, extras: billExtras, toItem: toBill });
+  const read = (ctx: RequestContext, id: number) => reads.find(ctx, id, null).then((row) => toBill(row as BillRowWith));
   return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, bills, inCompanies(bills.companyId, ctx.listed), query, billExtras());
-      return { items: rows.map(toBill), total, next };
-    },
-    async get(ctx, id) {
-      const row = await selectOne(db, bills, id, inCompanies(bills.companyId, ctx.visible), billExtras());
-      return row ? toBill(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
 
     /** A manual bill (`/bills/new`): VAT at the chosen rate (25 % unless chosen) when the company is in the VAT system. */
     async create(ctx, input) {
@@ -441,7 +436,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
         await recordChange(tx, ctx, { resource: 'bills', recordId: billId, companyId, action: 'create', after: bill });
         return billId;
       });
-      return read(id);
+      return read(ctx, id);
     },
 
     /**
@@ -451,19 +446,20 @@ export function billsService(db: Db, keys: FiscalKeys) {
      */
     async storno(ctx: RequestContext, id: number, input: BillStorno): Promise<Bill | null> {
       const stornoId = await db.transaction(async (tx) => {
+        // Not tableReads: the original is locked (`for update`) in the storno's transaction; `reads.find` reads outside it.
         const [original] = await tx
           .select()
           .from(bills)
-          .where(and(eq(bills.id, id), inCompanies(bills.companyId, ctx.visible)))
+          .where(and(eq(bills.id, id), reads.scope(ctx.visible)))
           .for('update');
         if (!original) return null;
-        if (original.kind === 'storno') throw new ApiProblem(409, 'storno_of_storno');
+        if (original.kind === 'storno') throw new DomainError(409, 'storno_of_storno');
         const [cancelled] = await tx
           .select({ number: bills.number, premises: bills.premises, isu: bills.isu })
           .from(bills)
           .where(eq(bills.stornoOfId, id));
         if (cancelled)
-          throw new ApiProblem(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
+          throw new DomainError(409, 'already_cancelled', { number: `${cancelled.number}/${cancelled.premises}/${cancelled.isu}` });
         const at = new Date();
         const issuer = await issuerOf(tx, original.companyId, at);
         const operatorOib = await operatorOibOf(tx, ctx.actor.userId);
@@ -473,7 +469,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
         await recordChange(tx, ctx, { resource: 'bills', recordId: id, companyId: original.companyId, action: 'storno', after: storno });
         return stornoId;
       });
-      return stornoId === null ? null : read(stornoId);
+      return stornoId === null ? null : read(ctx, stornoId);
     },
 
     /**
@@ -484,7 +480,7 @@ export function billsService(db: Db, keys: FiscalKeys) {
       const ids = input.bills?.map((v) => parseIri('bills', v) as number);
       const result = await db.execute(sql`
         update bills set next_attempt_at = now()
-        where jir is null and ${inCompanies(bills.companyId, ctx.listed) ?? sql`true`}
+        where jir is null and ${reads.scope(ctx.listed) ?? sql`true`}
           ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::int[])` : sql``}`);
       return Number((result as unknown as { rowCount?: number }).rowCount ?? 0);
     },
@@ -512,20 +508,6 @@ const toBillAttempt = (row: AttemptRowWith): BillAttempt => ({
 
 /** Every send of a bill to CIS, read-only (`bills/request`). */
 export function billAttemptsService(db: Db): Pick<CrudService<BillAttempt, never, never>, 'list' | 'get'> {
-  return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(
-        db,
-        billAttempts,
-        inCompanies(billAttempts.companyId, ctx.listed),
-        query,
-        billAttemptExtras(),
-      );
-      return { items: rows.map(toBillAttempt), total, next };
-    },
-    async get(ctx, id) {
-      const row = await selectOne(db, billAttempts, id, inCompanies(billAttempts.companyId, ctx.visible), billAttemptExtras());
-      return row ? toBillAttempt(row) : null;
-    },
-  };
+  const { list, get } = tableReads(db, billAttempts, { company: billAttempts.companyId, extras: billAttemptExtras, toItem: toBillAttempt });
+  return { list, get };
 }

@@ -10,8 +10,12 @@ import {
   iri,
 } from '@kovanica/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { outer, type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { outer, type RowWith } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { companies, fiscalCertificates, fiscalSettings, users } from '../../db/schema/index.ts';
 import { CertificateError, readP12 } from '../../fiscal/certificates.ts';
@@ -19,10 +23,6 @@ import { sendSoap } from '../../fiscal/cis-client.ts';
 import type { SimulatedCis } from '../../fiscal/cis-simulator.ts';
 import { echoRequest, SOAP_ACTION, soapEnvelope } from '../../fiscal/cis-xml.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { CIS_URLS } from './bills.sender.ts';
 
@@ -105,23 +105,15 @@ export async function installFiscalCertificate(
 
 /** A company's fiscal certificates: listed (no key, ever) and uploaded. */
 export function fiscalCertificatesService(db: Db, keys: FiscalKeys) {
-  const read = async (id: number) =>
-    toCertificate((await selectOne(db, fiscalCertificates, id, undefined, certificateExtras())) as CertificateRow);
+  const reads = tableReads(db, fiscalCertificates, {
+    company: fiscalCertificates.companyId,
+    extras: certificateExtras,
+    toItem: (row) => toCertificate(row),
+  });
+  const read = async (ctx: RequestContext, id: number) => toCertificate((await reads.find(ctx, id, null)) as CertificateRow);
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(
-        db,
-        fiscalCertificates,
-        inCompanies(fiscalCertificates.companyId, ctx.listed),
-        query,
-        certificateExtras(),
-      );
-      return { items: rows.map((row) => toCertificate(row)), total };
-    },
-    async get(ctx, id) {
-      const row = await selectOne(db, fiscalCertificates, id, inCompanies(fiscalCertificates.companyId, ctx.visible), certificateExtras());
-      return row ? toCertificate(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const [company] = await db.select({ id: companies.id, oib: companies.oib }).from(companies).where(eq(companies.id, companyId));
@@ -148,7 +140,7 @@ export function fiscalCertificatesService(db: Db, keys: FiscalKeys) {
         });
         return installed;
       });
-      return read(id);
+      return read(ctx, id);
     },
   } satisfies Pick<CrudService<FiscalCertificate, FiscalCertificateCreate, never>, 'list' | 'get' | 'create'>;
 }
@@ -209,26 +201,25 @@ export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis |
     unfiscalizedBills: row.unfiscalizedBills,
     updatedAt: row.settingsUpdatedAt,
   });
-  const find = async (id: number, visible: readonly number[] | null) => {
-    const row = await selectOne(db, companies, id, inCompanies(companies.id, visible), settingsExtras());
-    if (!row) return null;
-    const active =
-      row.activeCertificateId === null ? null : ((await certificates([row.activeCertificateId])).get(row.activeCertificateId) ?? null);
-    return toSettings(row, active);
+  /** The companies' rows with their settings; each one's active certificate is read after them, all in one query. */
+  const reads = tableReads(db, companies, { company: companies.id, extras: settingsExtras, toItem: (row) => row });
+  const settingsOf = async (rows: SettingsRow[]) => {
+    const active = await certificates(rows.flatMap((r) => (r.activeCertificateId === null ? [] : [r.activeCertificateId])));
+    return rows.map((r) => toSettings(r, r.activeCertificateId === null ? null : (active.get(r.activeCertificateId) ?? null)));
+  };
+  const find = async (ctx: RequestContext, id: number, visible = ctx.visible) => {
+    const row = await reads.find(ctx, id, visible);
+    return row ? ((await settingsOf([row]))[0] ?? null) : null;
   };
 
   return {
     async list(ctx, query) {
-      const { rows, total } = await selectPage(db, companies, inCompanies(companies.id, ctx.listed), query, settingsExtras());
-      const active = await certificates(rows.flatMap((r) => (r.activeCertificateId === null ? [] : [r.activeCertificateId])));
-      return {
-        items: rows.map((r) => toSettings(r, r.activeCertificateId === null ? null : (active.get(r.activeCertificateId) ?? null))),
-        total,
-      };
+      const { items, total } = await reads.list(ctx, query);
+      return { items: await settingsOf(items), total };
     },
-    get: (ctx, id) => find(id, ctx.visible),
+    get: (ctx, id) => find(ctx, id),
     async update(ctx, id, patch) {
-      const before = await find(id, ctx.visible);
+      const before = await find(ctx, id);
       if (!before) return null;
       // CIS's specification signs with RSA-SHA1; RSA-SHA256 is a switch of the simulated CIS only
       // (docs/rules.md): refused with a real environment, and a company moved to one goes back to SHA-1.
@@ -253,12 +244,12 @@ export function fiscalSettingsService(db: Db, simulatedCis: () => SimulatedCis |
           after: { ...settable(before), ...patch },
         });
       });
-      return find(id, null);
+      return find(ctx, id, null);
     },
 
     /** "Check connection": an `EchoRequest` to the company's environment; the same text must come back. */
     async echo(ctx: RequestContext, id: number): Promise<FiscalEcho | null> {
-      const settings = await find(id, ctx.visible);
+      const settings = await find(ctx, id);
       if (!settings) return null;
       const { environment } = settings;
       const simulated = simulatedCis();

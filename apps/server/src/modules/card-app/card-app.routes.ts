@@ -1,7 +1,7 @@
 import { cardAppCard, cardAppPromoBoxes, cardAppPromoQuery, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import type { Deps } from '../../http/deps.ts';
 import { cardAppService } from './card-app.service.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });

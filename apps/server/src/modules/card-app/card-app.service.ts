@@ -11,10 +11,10 @@ import {
   type PromoAudienceName,
 } from '@kovanica/contract';
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { cardTransactions, devices, locations, loyaltyCards, loyaltyOwners, promoBoxes } from '../../db/schema/index.ts';
-import { refusedKey } from '../../http/attempts.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import { refusedKey } from '../../security/attempts.ts';
 import { bearerOf, credentialHash } from '../../security/credentials.ts';
 import type { Limits } from '../../security/limits.ts';
 
@@ -53,13 +53,13 @@ export function cardAppService(db: Db, limits: Limits) {
             .where(eq(loyaltyOwners.appKeyHash, credentialHash(secret)))
         : [];
       if (!row)
-        throw await refusedKey(limits, address, new ApiProblem(401, 'bad_app_credential', {}, [], { 'www-authenticate': 'Bearer' }));
+        throw await refusedKey(limits, address, new DomainError(401, 'bad_app_credential', {}, [], { 'www-authenticate': 'Bearer' }));
       return row;
     },
 
     async card(ownerId: number, uid: string): Promise<CardAppCard> {
       const card = await cardRow(ownerId, uid);
-      if (!card) throw new ApiProblem(404, 'card_unknown');
+      if (!card) throw new DomainError(404, 'card_unknown');
       const rows = await db
         .select({
           at: cardTransactions.at,
@@ -92,7 +92,7 @@ export function cardAppService(db: Db, limits: Limits) {
       let audiences: PromoAudienceName[] = ['all'];
       if (uid !== undefined) {
         const card = await cardRow(ownerId, uid);
-        if (!card) throw new ApiProblem(404, 'card_unknown');
+        if (!card) throw new DomainError(404, 'card_unknown');
         audiences = audiencesOf(card.lastUsedAt, now);
       }
       const today = businessDate(now);

@@ -1,7 +1,7 @@
 import { cardHoldersResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { cardHolderColumns } from './card-holders.queries.ts';
 import { cardHoldersService } from './card-holders.service.ts';
 

@@ -1,14 +1,14 @@
 import { type CardHolder, type CardHolderCreate, type CardHolderPatch, identity, iri, parseInstant } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { cardHolders, loyaltyOwners } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { cardHolderExtras } from './card-holders.queries.ts';
 
 type Row = RowWith<typeof cardHolders, ReturnType<typeof cardHolderExtras>>;
@@ -51,42 +51,35 @@ const columnsOf = (input: CardHolderPatch) =>
   });
 
 export function cardHoldersService(db: Db): CrudService<CardHolder, CardHolderCreate, CardHolderPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(cardHolders.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, cardHolders, id, scope(ids), cardHolderExtras());
+  const reads = tableReads(db, cardHolders, { company: cardHolders.companyId, extras: cardHolderExtras, toItem: toCardHolder });
   /** The owner the body names, one the caller can see (and, on a patch, of the holder's company). */
   const ownerOf = (ctx: RequestContext, value: string, companyId?: number) =>
     resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner', companyId }, value);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, cardHolders, scope(ctx.listed), query, cardHolderExtras());
-      return { items: rows.map(toCardHolder), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toCardHolder(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const owner = await ownerOf(ctx, input.owner);
       const [row] = await db
         .insert(cardHolders)
         .values({ ...columnsOf(input), companyId: owner.companyId, ownerId: owner.id, name: input.name, surname: input.surname })
         .returning({ id: cardHolders.id });
-      return toCardHolder((await find(row?.id ?? 0, null)) as Row);
+      return toCardHolder((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const ownerId = patch.owner === undefined ? undefined : (await ownerOf(ctx, patch.owner, current.companyId)).id;
       await db
         .update(cardHolders)
         .set({ ...columnsOf(patch), ...defined({ ownerId }), updatedAt: new Date() })
         .where(eq(cardHolders.id, id));
-      return toCardHolder((await find(id, null)) as Row);
+      return toCardHolder((await reads.find(ctx, id, null)) as Row);
     },
     /** The holder's cards stay, without a holder (the schema sets them free). */
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await db.delete(cardHolders).where(eq(cardHolders.id, id));
       return true;
     },

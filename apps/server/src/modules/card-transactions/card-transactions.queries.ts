@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { DerivedFilter } from '../../core/collection.ts';
+import { idsOf } from '../../core/collection.ts';
 import { outer } from '../../db/paging.ts';
 import {
   cardHolders,
@@ -11,8 +13,6 @@ import {
   topUps,
   users,
 } from '../../db/schema/index.ts';
-import type { DerivedFilter } from '../../http/collection.ts';
-import { idsOf } from '../../http/collection.ts';
 
 /** The ledger rows of the cards of these owners or holders (the card's, as it is now). */
 const ofCards = (column: 'owner_id' | 'holder_id'): DerivedFilter => ({

@@ -1,7 +1,7 @@
 import { cardTransactionsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { cardTransactionColumns } from './card-transactions.queries.ts';
 import { cardTransactionsService } from './card-transactions.service.ts';
 

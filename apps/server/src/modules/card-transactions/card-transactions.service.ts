@@ -7,14 +7,14 @@ import {
   iri,
   parseIri,
 } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { cardTransactions, companies, loyaltyCards } from '../../db/schema/index.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { creditCard, lockCard } from './card-transactions.ledger.ts';
 import { cardTransactionExtras } from './card-transactions.queries.ts';
@@ -56,17 +56,14 @@ export function toCardTransaction(row: Row): CardTransaction {
 export function cardTransactionsService(
   db: Db,
 ): Pick<CrudService<CardTransaction, CardTransactionCreate, never>, 'list' | 'get' | 'create'> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(cardTransactions.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, cardTransactions, id, scope(ids), cardTransactionExtras());
+  const reads = tableReads(db, cardTransactions, {
+    company: cardTransactions.companyId,
+    extras: cardTransactionExtras,
+    toItem: toCardTransaction,
+  });
   return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, cardTransactions, scope(ctx.listed), query, cardTransactionExtras());
-      return { items: rows.map(toCardTransaction), total, next };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toCardTransaction(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const cardId = parseIri('loyalty-cards', input.card);
       if (cardId === null) throw new FieldError('card', 'iri');
@@ -113,7 +110,7 @@ export function cardTransactionsService(
         });
         return entry.id;
       });
-      return toCardTransaction((await find(id, null)) as Row);
+      return toCardTransaction((await reads.find(ctx, id, null)) as Row);
     },
   };
 }

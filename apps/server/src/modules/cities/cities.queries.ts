@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import { cities, locations } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 
 /** Computed fields: the locations in the city that the caller can see. */
 export const cityExtras = (ctx: RequestContext) => ({

@@ -1,8 +1,8 @@
 import { citiesResource } from '@kovanica/contract';
 import { cities } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { citiesService } from './cities.service.ts';
 
 export function citiesRoutes(app: Api, deps: Deps) {

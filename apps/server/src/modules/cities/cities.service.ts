@@ -1,10 +1,10 @@
 import { type City, type CityCreate, type CityPatch, identity } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
 import { cities } from '../../db/schema/index.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { cityDependents, cityExtras } from './cities.queries.ts';
 
 /** Cities are shared by every company; only admins change them (the permission says so). */

@@ -1,12 +1,13 @@
 import { type Command, type CommandCreate, identity, iri } from '@kovanica/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { deviceCommands, devices } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { commandExtras } from './commands.queries.ts';
 
 type Row = RowWith<typeof deviceCommands, ReturnType<typeof commandExtras>>;
@@ -34,17 +35,10 @@ export interface CommandsService extends Pick<CrudService<Command, never, never>
 }
 
 export function commandsService(db: Db): CommandsService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(deviceCommands.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, deviceCommands, id, scope(ids), commandExtras());
+  const reads = tableReads(db, deviceCommands, { company: deviceCommands.companyId, extras: commandExtras, toItem: toCommand });
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, deviceCommands, scope(ctx.listed), query, commandExtras());
-      return { items: rows.map(toCommand), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toCommand(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async send(ctx, deviceId, input) {
       const [device] = await db
         .select({ id: devices.id, companyId: devices.companyId, loggerId: devices.loggerId })
@@ -63,7 +57,7 @@ export function commandsService(db: Db): CommandsService {
           requestedById: ctx.actor.userId,
         })
         .returning({ id: deviceCommands.id });
-      return toCommand((await find(row?.id ?? 0, null)) as Row);
+      return toCommand((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
   };
 }

@@ -1,18 +1,7 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type CollectionColumns, idsOf } from '../../core/collection.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  articles,
-  type CompanyRow,
-  companies,
-  devices,
-  lessors,
-  locations,
-  loggers,
-  repositories,
-  tags,
-  users,
-} from '../../db/schema/index.ts';
-import { type CollectionColumns, idsOf } from '../../http/collection.ts';
+import { articles, companies, devices, lessors, locations, loggers, repositories, tags, users } from '../../db/schema/index.ts';
 
 export const companyColumns: CollectionColumns = {
   id: companies.id,
@@ -29,14 +18,6 @@ export const companyColumns: CollectionColumns = {
   },
   createdAt: companies.createdAt,
 };
-
-export async function findCompany(db: Db, id: number, scope: SQL | undefined): Promise<CompanyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, id), scope));
-  return row;
-}
 
 /** The company and those above it, nearest first, by their `parent`; it stops at a loop should one exist. */
 export async function companyAndAncestors(db: Db, id: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { companiesResource, iri } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { companyColumns } from './companies.queries.ts';
 import { companiesService } from './companies.service.ts';
 

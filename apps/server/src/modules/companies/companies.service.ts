@@ -1,17 +1,16 @@
-import { type Company, type CompanyCreate, type CompanyPatch, identity, iri } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { alarmRulesOf, type Company, type CompanyCreate, type CompanyPatch, identity, iri, mergeAlarmRules } from '@kovanica/contract';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { selectPage } from '../../db/paging.ts';
 import { resolveCompanyRef } from '../../db/references.ts';
 import { type CompanyRow, companies } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem, invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
-import { companyAndAncestors, companyDependents, findCompany } from './companies.queries.ts';
+import { companyAndAncestors, companyDependents } from './companies.queries.ts';
 import { applySetup, type CompanySetup } from './companies.setup.ts';
 
 export function toCompany(row: CompanyRow): Company {
@@ -35,6 +34,8 @@ export function toCompany(row: CompanyRow): Company {
     depositToleranceCents: row.depositToleranceCents,
     cardCorrectionLimitCents: row.cardCorrectionLimitCents,
     offlineThresholdMinutes: row.offlineThresholdMinutes,
+    alarmRules: alarmRulesOf(row.alarmRules),
+    alarmEscalationMinutes: row.alarmEscalationMinutes,
     isTopGun: row.isTopGun,
     parent: row.parentId === null ? null : iri('companies', row.parentId),
     activeModules: row.activeModules,
@@ -43,7 +44,8 @@ export function toCompany(row: CompanyRow): Company {
   };
 }
 
-type CompanyFields = Omit<CompanyPatch, 'parent' | keyof CompanySetup>;
+// The alarm settings are merged into what the company stored (`mergeAlarmRules`), in the write's transaction.
+type CompanyFields = Omit<CompanyPatch, 'parent' | 'alarmRules' | keyof CompanySetup>;
 
 /** Copies the plain fields of a create or patch body to columns. */
 function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert> {
@@ -57,6 +59,7 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     depositToleranceCents,
     offlineThresholdMinutes,
     cardCorrectionLimitCents,
+    alarmEscalationMinutes,
   } = input;
   return defined({
     name,
@@ -80,12 +83,13 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     depositToleranceCents,
     cardCorrectionLimitCents,
     offlineThresholdMinutes,
+    alarmEscalationMinutes,
   });
 }
 
 export function companiesService(db: Db): CrudService<Company, CompanyCreate, CompanyPatch> {
   // A company is its own tenant row: the caller's scope lists company ids directly.
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(companies.id, ids);
+  const reads = tableReads(db, companies, { company: companies.id, toItem: toCompany });
 
   /**
    * A parent must be a reachable top-level company other than the company itself, and not one below
@@ -103,20 +107,20 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
   const uniqueOib = <T>(work: () => Promise<T>) => uniqueFields({ companies_oib_key: 'oib' }, work);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, companies, scope(ctx.listed), query);
-      return { items: rows.map(toCompany), total };
-    },
-
-    async get(ctx, id) {
-      const row = await findCompany(db, id, scope(ctx.visible));
-      return row ? toCompany(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
 
     /** The company and what the wizard set up with it (loggers, users) are stored together or not at all. */
     async create(ctx, input) {
       const parent = await parentId(ctx, input.parent);
-      const values = { ...columnsOf(input), name: input.name, oib: input.oib, address: input.address, parentId: parent ?? null };
+      const values = {
+        ...columnsOf(input),
+        name: input.name,
+        oib: input.oib,
+        address: input.address,
+        parentId: parent ?? null,
+        alarmRules: mergeAlarmRules({}, input.alarmRules ?? {}),
+      };
       return db.transaction(async (tx) => {
         const [row] = await uniqueOib(() => tx.insert(companies).values(values).returning());
         if (!row) throw new Error('insert returned nothing');
@@ -127,7 +131,7 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
     },
 
     async update(ctx, id, patch) {
-      const current = await findCompany(db, id, scope(ctx.visible));
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes = { ...columnsOf(patch), updatedAt: new Date() } as Partial<typeof companies.$inferInsert>;
       if (patch.parent !== undefined) changes.parentId = await parentId(ctx, patch.parent, id);
@@ -137,6 +141,8 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       }
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+        // Locked: two changes of different kinds at once both stay.
+        if (before && patch.alarmRules) changes.alarmRules = mergeAlarmRules(before.alarmRules, patch.alarmRules);
         const [row] = await uniqueOib(() => tx.update(companies).set(changes).where(eq(companies.id, id)).returning());
         if (!row) return null;
         // Company settings (costs, token value, tolerance, modules…) with their audit row (decision 0028).
@@ -148,9 +154,9 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
     },
 
     async remove(ctx, id) {
-      const current = await findCompany(db, id, scope(ctx.visible));
+      const current = await reads.find(ctx, id);
       if (!current) return false;
-      if (id === ctx.actor.companyId) throw new ApiProblem(403, 'forbidden');
+      if (id === ctx.actor.companyId) throw new DomainError(403, 'forbidden');
       await refuseInUse(
         () => companyDependents(db, id),
         () =>

@@ -1,9 +1,9 @@
 import { type CompanyCreate, iri, type LoggerCredential, parseIri } from '@kovanica/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, loggers, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
 import { checkNewPassword, hashPassword } from '../../security/passwords.ts';
 import { insertLoggers } from '../loggers/loggers.service.ts';
 

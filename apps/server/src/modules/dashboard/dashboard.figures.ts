@@ -13,9 +13,9 @@ import {
   zagrebParts,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { pgArray as list } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { fleetFigures } from '../devices/devices.service.ts';
 import { backtest, type DailyPoint, forecast } from '../reports/reports.service.ts';
 
@@ -64,6 +64,11 @@ function cutToRecord(spans: Spans, recordedFrom: string | null): Spans & { recor
  */
 const forecastsOf = new WeakMap<Db, Map<string, DashboardFigures['forecast']>>();
 
+/** Forgets the database's forecasts: its history before today changed (the demo's, written after the server started; decision 0044). */
+export function forgetForecasts(db: Db): void {
+  forecastsOf.delete(db);
+}
+
 /**
  * Every figure of the dashboard (docs/rules.md, "Money reports and the dashboard") for the companies of the caller's view, cut at `now`:
  * revenue per day from the rollups since the earlier of 400 days ago and last year's 1 January (one
@@ -87,32 +92,7 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     month: monthsBack(today, 1),
     year: monthsBack(today, 12),
   };
-  // The reads at once: on PostgreSQL each on a connection of its own (the answer waits for the
-  // slowest, not for their sum); PGlite runs them one after another.
-  const [daily, partial, fleet, ending, recorded] = await Promise.all([
-    // Revenue per day over the history the forecast learns from and the years compared.
-    db.execute(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-    from location_daily where day between ${first}::date and ${today}::date and ${scoped('company_id', companies)}
-    group by day`),
-    // The comparison days' revenue and payments up to the same time of day (Zagreb clock), from the payments themselves.
-    db.execute(sql`
-    select q.day, coalesce(sum(e.amount_cents), 0) as revenue, count(e.id) as payments
-    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)
-    left join telemetry_events e on ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
-        and e.at >= q.day::date::timestamp at time zone 'Europe/Zagreb'
-        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'
-    group by q.day`),
-    fleetFigures(db, companies, now),
-    db.execute(sql`
-      select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
-      where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
-      order by contract_end, name limit 50`),
-    // The first day with revenue: before it nothing was recorded (a comparison span starting earlier is cut to it).
-    db.execute(sql`
-      select to_char(min(day), 'YYYY-MM-DD') as day from location_daily
-      where ${scoped('company_id', companies)} and coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents > 0`),
-  ]);
+  const [daily, partial, fleet, ending, recorded] = await dashboardReads(db, companies, now, { today, first, clock, compared });
   const recordedFrom = (recorded as unknown as { rows: { day: string | null }[] }).rows[0]?.day ?? null;
 
   const byDay = new Map<string, number>();
@@ -163,10 +143,54 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
   const thisMonth = monthStart(today);
   const lastMonth = monthStart(monthsBack(today, 1));
   const lastMonthEnd = addDays(thisMonth, -1);
+  const indexes = indexesOf(today, compared, indexOf);
+
+  /** The last `count` whole days, yesterday last. */
+  const series = (count: number) =>
+    Array.from({ length: count }, (_, i) => addDays(today, i - count)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
+
+  const predicted = forecastOf(db, companies, today, () => series(HISTORY_DAYS).map((d) => ({ day: d.day, valueCents: d.revenueCents })));
+
+  return {
+    '@id': '/api/v2/dashboard/figures',
+    '@type': 'DashboardFigures',
+    today,
+    asOf: now.toISOString(),
+    indexes,
+    devices: { total: fleet.total, problematic: fleet.problematic, critical: fleet.critical },
+    balanceCents: fleet.balanceCents,
+    thisMonthCents: sumDays(thisMonth, today),
+    lastMonthCents: sumDays(lastMonth, lastMonthEnd),
+    traffic30: series(30),
+    traffic365: series(365),
+    forecast: predicted,
+    contractsEnding: (ending as unknown as { rows: { id: number; name: string; contract_end: string }[] }).rows.map((r) => ({
+      lessor: iri('lessors', r.id),
+      name: r.name,
+      contractEnd: r.contract_end,
+    })),
+  };
+}
+
+/**
+ * The dashboard's indexes (docs/rules.md, "Money reports and the dashboard"): each span to now against
+ * its comparison span, worked out by `indexOf`: today, this week, month and year against the same
+ * weekday a week and 52 weeks earlier, last week and the week 52 weeks earlier, last month to the
+ * same day (the whole of a shorter month) and the same month last year, last year to date.
+ */
+function indexesOf(
+  today: string,
+  compared: { week: string; year52: string; month: string; year: string },
+  indexOf: (spans: Spans) => DashboardIndex,
+): DashboardFigures['indexes'] {
+  const year = today.slice(0, 4);
+  const lastYearStart = `${String(Number(year) - 1)}-01-01`;
+  const thisMonth = monthStart(today);
+  const lastMonth = monthStart(monthsBack(today, 1));
   const week = weekStart(today);
   const days = (n: number) => (day: string) => addDays(day, n);
   const months = (n: number) => (day: string) => monthsBack(day, -n);
-  const indexes: DashboardFigures['indexes'] = {
+  return {
     daily: indexOf({ from: today, comparisonFrom: compared.week, comparisonTo: compared.week, wholeLastDay: false, shift: days(7) }),
     dailyLastYear: indexOf({
       from: today,
@@ -206,11 +230,18 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
       shift: months(12),
     }),
   };
+}
 
-  /** The last `count` whole days, yesterday last. */
-  const series = (count: number) =>
-    Array.from({ length: count }, (_, i) => addDays(today, i - count)).map((day) => ({ day, revenueCents: dayRevenue(day) }));
-
+/**
+ * The forecast of the view's revenue (decision 0019), made once per view and day and kept for the day
+ * (per database): learnt from `historyOf()`, the days before today, from the first with revenue.
+ */
+function forecastOf(
+  db: Db,
+  companies: readonly number[] | null,
+  today: string,
+  historyOf: () => DailyPoint[],
+): DashboardFigures['forecast'] {
   const key = `${companies === null ? 'all' : companies.join(',')}/${today}`;
   let forecasts = forecastsOf.get(db);
   if (!forecasts) {
@@ -220,7 +251,7 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
   let predicted = forecasts.get(key);
   if (!predicted) {
     // The days before today, from the first with revenue (a new company's empty past is no pattern).
-    const history: DailyPoint[] = series(HISTORY_DAYS).map((d) => ({ day: d.day, valueCents: d.revenueCents }));
+    const history = historyOf();
     const start = history.findIndex((d) => d.valueCents > 0);
     const learnt = start < 0 ? [] : history.slice(start);
     // forecast() answers whole cents, never below 0.
@@ -233,24 +264,42 @@ export async function dashboardFigures(db: Db, ctx: RequestContext, now = new Da
     if (forecasts.size > 500) forecasts.clear();
     forecasts.set(key, predicted);
   }
+  return predicted;
+}
 
-  return {
-    '@id': '/api/v2/dashboard/figures',
-    '@type': 'DashboardFigures',
-    today,
-    asOf: now.toISOString(),
-    indexes,
-    devices: { total: fleet.total, problematic: fleet.problematic, critical: fleet.critical },
-    balanceCents: fleet.balanceCents,
-    thisMonthCents: sumDays(thisMonth, today),
-    lastMonthCents: sumDays(lastMonth, lastMonthEnd),
-    traffic30: series(30),
-    traffic365: series(365),
-    forecast: predicted,
-    contractsEnding: (ending as unknown as { rows: { id: number; name: string; contract_end: string }[] }).rows.map((r) => ({
-      lessor: iri('lessors', r.id),
-      name: r.name,
-      contractEnd: r.contract_end,
-    })),
-  };
+/**
+ * What the dashboard is made of, read at once: the revenue per day since `first`, the comparison days'
+ * revenue and payments up to `clock`, the fleet's figures, the lessors' contracts ending soon and the
+ * first day with revenue. The reads at once: on PostgreSQL each on a connection of its own (the answer waits for the slowest, not for their sum); PGlite runs them one after another.
+ */
+function dashboardReads(
+  db: Db,
+  companies: readonly number[] | null,
+  now: Date,
+  { today, first, clock, compared }: { today: string; first: string; clock: string; compared: Record<string, string> },
+) {
+  return Promise.all([
+    // Revenue per day over the history the forecast learns from and the years compared.
+    db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
+    from location_daily where day between ${first}::date and ${today}::date and ${scoped('company_id', companies)}
+    group by day`),
+    // The comparison days' revenue and payments up to the same time of day (Zagreb clock), from the payments themselves.
+    db.execute(sql`
+    select q.day, coalesce(sum(e.amount_cents), 0) as revenue, count(e.id) as payments
+    from unnest(${`{${Object.values(compared).join(',')}}`}::text[]) as q(day)
+    left join telemetry_events e on ${scoped('e.company_id', companies)} and e.type in ('coin', 'note', 'cashless', 'card', 'token') and not e.test
+        and e.at >= q.day::date::timestamp at time zone 'Europe/Zagreb'
+        and e.at < (q.day::date + ${clock}::time) at time zone 'Europe/Zagreb'
+    group by q.day`),
+    fleetFigures(db, companies, now),
+    db.execute(sql`
+      select id, name, to_char(contract_end, 'YYYY-MM-DD') as contract_end from lessors
+      where ${scoped('company_id', companies)} and contract_end between ${today}::date and ${addDays(today, CONTRACT_ENDING_DAYS)}::date
+      order by contract_end, name limit 50`),
+    // The first day with revenue: before it nothing was recorded (a comparison span starting earlier is cut to it).
+    db.execute(sql`
+      select to_char(min(day), 'YYYY-MM-DD') as day from location_daily
+      where ${scoped('company_id', companies)} and coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents > 0`),
+  ]);
 }

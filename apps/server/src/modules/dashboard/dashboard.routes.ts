@@ -1,7 +1,8 @@
-import { dashboardFigures, dashboardSummary, problemSchema } from '@kovanica/contract';
+import { dashboardFigures, dashboardSummary, demoHistoryStatus, problemSchema } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
+import { demoHistoryStatusOf } from './dashboard.demo-history.ts';
 import { dashboardFigures as readFigures } from './dashboard.figures.ts';
 import { dashboardService } from './dashboard.service.ts';
 
@@ -27,5 +28,16 @@ export function dashboardRoutes(fastify: Api, { db }: Deps) {
       response: { 200: dashboardFigures, 401: problemSchema, 403: problemSchema },
     },
     handler: (request) => readFigures(db, contextOf(request)),
+  });
+
+  // Whether the demo's past is still being written (decision 0044): the screens that read it say so.
+  fastify.get('/api/v2/dashboard/demo-history', {
+    config: { permission: 'dashboard.read' },
+    schema: {
+      tags: ['dashboard'],
+      summary: 'Progress of the demo history the first start writes in the background.',
+      response: { 200: demoHistoryStatus, 401: problemSchema },
+    },
+    handler: () => demoHistoryStatusOf(db),
   });
 }

@@ -1,9 +1,9 @@
 import type { DashboardSummary } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, locations, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 
 export function dashboardService(db: Db) {
   return {

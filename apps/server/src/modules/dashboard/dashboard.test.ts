@@ -1,6 +1,6 @@
 import { type DashboardFigures, dashboardFigures as dashboardFiguresSchema } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import type { RequestContext } from '../../http/context.ts';
+import type { RequestContext } from '../../core/context.ts';
 import { testApp } from '../../testing/app.ts';
 import {
   createCompany,

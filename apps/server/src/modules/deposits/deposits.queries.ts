@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badQuery, type DerivedFilter } from '../../core/collection.ts';
 import { outer } from '../../db/paging.ts';
 import { companies, deposits, devices, locations, users } from '../../db/schema/index.ts';
-import { badQuery, type DerivedFilter } from '../../http/collection.ts';
 
 /** A deposit's status from its columns (no status column to drift from them). */
 const statusFilter: DerivedFilter = {

@@ -7,12 +7,12 @@ import {
   MERGE_PATCH,
   problemSchema,
 } from '@kovanica/contract';
+import { notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { isEmptyPatch } from '../../http/empty-patch.ts';
-import { notFound } from '../../http/problems.ts';
 import { depositColumns } from './deposits.queries.ts';
 import { depositsService } from './deposits.service.ts';
 
@@ -66,6 +66,8 @@ export function depositsRoutes(app: Api, deps: Deps) {
     handler: async (request) => {
       const verified = await service.verify(contextOf(request), request.body);
       deps.versions.bump('deposits');
+      // A difference accepted ends its alarm.
+      deps.wake('alarm-sweep');
       return { verified };
     },
   });

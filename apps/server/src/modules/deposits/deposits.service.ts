@@ -7,14 +7,14 @@ import {
   outsideTolerance as isOutsideTolerance,
   parseIri,
 } from '@kovanica/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import { type RowWith, selectOne } from '../../db/paging.ts';
 import { deposits } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem, invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { depositExtras } from './deposits.queries.ts';
 
@@ -57,25 +57,18 @@ export interface DepositsService extends Pick<CrudService<Deposit, never, Deposi
 }
 
 export function depositsService(db: Db): DepositsService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(deposits.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, deposits, id, scope(ids), depositExtras());
+  const reads = tableReads(db, deposits, { company: deposits.companyId, extras: depositExtras, toItem: toDeposit });
   return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, deposits, scope(ctx.listed), query, depositExtras());
-      return { items: rows.map(toDeposit), total, next };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toDeposit(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async report(ctx, id, input) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
-      if (current.verifiedAt) throw new ApiProblem(409, 'deposit_verified');
+      if (current.verifiedAt) throw new DomainError(409, 'deposit_verified');
       // The count and its audit row commit together (decision 0028); the row locked against a verifier.
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-        if (before?.verifiedAt) throw new ApiProblem(409, 'deposit_verified');
+        if (before?.verifiedAt) throw new DomainError(409, 'deposit_verified');
         const [after] = await tx
           .update(deposits)
           .set({
@@ -97,7 +90,7 @@ export function depositsService(db: Db): DepositsService {
             after,
           });
       });
-      return toDeposit((await find(id, null)) as Row);
+      return toDeposit((await reads.find(ctx, id, null)) as Row);
     },
     async verify(ctx, input) {
       const ids = input.deposits.map((v) => parseIri('deposits', v) as number);
@@ -105,7 +98,7 @@ export function depositsService(db: Db): DepositsService {
         const rows = await tx
           .select()
           .from(deposits)
-          .where(and(inArray(deposits.id, ids), scope(ctx.visible)))
+          .where(and(inArray(deposits.id, ids), reads.scope(ctx.visible)))
           .for('update');
         const byId = new Map(rows.map((r) => [r.id, r]));
         const checked: { id: number; verificationNote: string | null }[] = [];
@@ -113,6 +106,7 @@ export function depositsService(db: Db): DepositsService {
           const row = byId.get(id);
           const path = `deposits.${i}`;
           if (!row) throw invalid(path, 'reference');
+          // Not tableReads: read in the verifying transaction (`tx`, the rows locked above); `reads.find` reads outside it.
           const full = (await selectOne(tx, deposits, id, undefined, depositExtras())) as Row;
           if (row.verifiedAt) throw invalid(path, 'deposit_verified');
           if (row.depositCoinsCents === null) throw invalid(path, 'deposit_not_counted');

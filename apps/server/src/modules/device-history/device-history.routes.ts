@@ -1,7 +1,7 @@
 import { criticalEpisodesResource, emptyingsResource, serviceSessionsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { criticalEpisodeColumns, emptyingColumns, serviceSessionColumns } from './device-history.queries.ts';
 import { criticalEpisodesService, emptyingsService, serviceSessionsService } from './device-history.service.ts';
 

@@ -1,5 +1,6 @@
 import type { DepositFigures, WorkingHours } from '@kovanica/contract';
 import { desc, eq, sql } from 'drizzle-orm';
+import { badQuery, type CollectionColumns, type DerivedFilter } from '../../core/collection.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import {
@@ -17,14 +18,17 @@ import {
   telemetryHolds,
   users,
 } from '../../db/schema/index.ts';
-import type { CollectionColumns, DerivedFilter } from '../../http/collection.ts';
 import { revenueOfDay } from '../revenue/revenue.service.ts';
 import { tagLabelsOf } from '../tags/tags.service.ts';
 
-/** A boolean of the device's state as a filter (`?critical=true`); a device without state is all false. */
+/**
+ * A boolean of the device's state as a filter (`?critical=true`); a device without state is all false.
+ * It reads a value as every boolean filter does: `true`/`1`, `false`/`0`, anything else a 400.
+ */
 function stateFilter(column: typeof deviceState.critical | typeof deviceState.serviceMode): DerivedFilter {
   return {
-    derived: (values) => {
+    derived: (values, param) => {
+      if (!['true', '1', 'false', '0'].includes(values[0] ?? '')) throw badQuery(param);
       const wanted = values[0] === 'true' || values[0] === '1';
       const yes = sql`exists (select 1 from ${deviceState} where ${deviceState.deviceId} = ${outer(devices.id)} and ${column})`;
       return wanted ? yes : sql`not ${yes}`;

@@ -1,15 +1,26 @@
-import { type Device, type DeviceCreate, type DevicePatch, identity, iri, type Placement } from '@kovanica/contract';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import {
+  type Device,
+  type DeviceCreate,
+  type DevicePatch,
+  deviceFieldsDescription,
+  identity,
+  iri,
+  type Placement,
+  pickFields,
+  storedFields,
+} from '@kovanica/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError, refuseInUseLocked } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { companies, devicePlacements, devices, locations, loggers, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { toTagLabels } from '../tags/tags.service.ts';
 import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
@@ -20,26 +31,22 @@ export { isOpen } from './state.ts';
 
 type Row = RowWith<typeof devices, ReturnType<typeof deviceExtras>>;
 
+/** The fields kept as they are in the table's columns of the same name (the contract's description). */
+const STORED = storedFields(deviceFieldsDescription);
+
 export function toDevice(row: Row): Device {
   const location = row.locationFiscal;
   return {
     ...identity('devices', 'Device', row.id),
+    ...pickFields(row, STORED),
     company: iri('companies', row.companyId),
-    name: row.name,
-    group: row.group,
     logger: row.loggerId === null ? null : iri('loggers', row.loggerId),
     imei: row.imei,
     location: row.locationId === null ? null : iri('locations', row.locationId),
     locationName: location?.name ?? null,
     locationSince: row.locationSince?.toISOString() ?? null,
-    playPriceCents: row.playPriceCents,
-    tokenValueCents: row.tokenValueCents,
-    cashBoxCapacityCents: row.cashBoxCapacityCents,
     tags: row.tagIds.map((id) => iri('tags', id)),
     tagLabels: toTagLabels(row.tagLabels),
-    premisesLabel: row.premisesLabel,
-    isuNumber: row.isuNumber,
-    fiscalize: row.fiscalize,
     // Inherit: the location decides; a device nowhere is not fiscalized.
     fiscalizeApplied: row.fiscalize === 'inherit' ? (location?.fiscalization ?? false) : row.fiscalize === 'on',
     premisesLabelApplied: row.premisesLabel ?? location?.premisesLabel ?? null,
@@ -65,9 +72,9 @@ async function recordMove(tx: Tx, device: { id: number; companyId: number }, loc
   }
 }
 
+// Long because: the service's methods share the database, the reads and the column checks by closure; each method is short.
 export function devicesService(db: Db): DevicesService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(devices.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, devices, id, scope(ids), deviceExtras());
+  const reads = tableReads(db, devices, { company: devices.companyId, extras: deviceExtras, toItem: toDevice });
 
   /** Columns from a body; references must exist in the device's company, and a logger fits one device. */
   const columnsOf = async (ctx: RequestContext, companyId: number, input: DevicePatch, selfId?: number) => {
@@ -89,19 +96,7 @@ export function devicesService(db: Db): DevicesService {
         ? input.location
         : (await resolveRef(db, ctx, ref(locations, 'locations', 'location'), input.location)).id;
     const tagIds = input.tags === undefined ? undefined : await resolveRefIds(db, ctx, ref(tags, 'tags', 'tags'), input.tags);
-    return defined({
-      name: input.name,
-      group: input.group,
-      loggerId,
-      locationId,
-      playPriceCents: input.playPriceCents,
-      tokenValueCents: input.tokenValueCents,
-      cashBoxCapacityCents: input.cashBoxCapacityCents,
-      tagIds,
-      premisesLabel: input.premisesLabel,
-      isuNumber: input.isuNumber,
-      fiscalize: input.fiscalize,
-    });
+    return defined({ ...pickFields(input, STORED), loggerId, locationId, tagIds });
   };
 
   /** Two requests fitting the same logger at once: the unique index decides, the loser gets a 422. */
@@ -115,14 +110,8 @@ export function devicesService(db: Db): DevicesService {
   };
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, devices, scope(ctx.listed), query, deviceExtras());
-      return { items: rows.map(toDevice), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toDevice(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const values = await columnsOf(ctx, companyId, input);
@@ -150,10 +139,10 @@ export function devicesService(db: Db): DevicesService {
           return row.id;
         }),
       );
-      return toDevice((await find(id, null)) as Row);
+      return toDevice((await reads.find(ctx, id, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const values = await columnsOf(ctx, current.companyId, patch, id);
       const moved = values.locationId !== undefined && values.locationId !== current.locationId;
@@ -167,11 +156,11 @@ export function devicesService(db: Db): DevicesService {
           if (moved) await recordMove(tx, current, values.locationId ?? null, now, ctx.actor.userId);
         }),
       );
-      return toDevice((await find(id, null)) as Row);
+      return toDevice((await reads.find(ctx, id, null)) as Row);
     },
     /** A device with telemetry or maintenance keeps its history: only a device never used is deleted. */
     async remove(ctx, id) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return false;
       await refuseInUseLocked(
         db,
@@ -184,7 +173,7 @@ export function devicesService(db: Db): DevicesService {
       return true;
     },
     async placements(ctx, id) {
-      if (!(await find(id, ctx.visible))) return null;
+      if (!(await reads.find(ctx, id))) return null;
       const rows = await placementsOf(db, id);
       return rows.map((r) => ({
         location: iri('locations', r.locationId),

@@ -1,7 +1,7 @@
 import { type Collection, type ExportItem, type FinanceReport, formatDateTime, type Problem } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildContext, loadActor } from '../../http/guard.ts';
+import { buildContext, loadActor } from '../../core/context.ts';
 import { testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLocation, releaseHeld, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { memorySink } from './exports.files.ts';

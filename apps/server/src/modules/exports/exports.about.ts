@@ -9,8 +9,8 @@ import {
   type Language,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { EXPORT_WORDS } from './exports.words.ts';
 
 /**

@@ -13,9 +13,9 @@ import {
   type Language,
   monthEnd,
 } from '@kovanica/contract';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem } from '../../http/problems.ts';
 import { financeReport } from '../reports/reports.service.ts';
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import { type ByteSink, barChartSvg, type Cell, type FileColumn, type FileHead, fileWriter } from './exports.files.ts';
@@ -176,7 +176,7 @@ export async function buildFinanceExport(
   const ask = (page: number) => financeReport(db, ctx, { ...params, page, itemsPerPage: pageSize });
   const first = await ask(1);
   const total = first.totalItems;
-  if (format === 'pdf' && total > pdfMaxLines) throw new ApiProblem(422, 'export_pdf_too_long', { max: pdfMaxLines, lines: total });
+  if (format === 'pdf' && total > pdfMaxLines) throw new DomainError(422, 'export_pdf_too_long', { max: pdfMaxLines, lines: total });
   const { subject, period } = first;
   const wide = ctx.view === 'all' && subject !== 'company';
   const figures = figuresOf(subject);

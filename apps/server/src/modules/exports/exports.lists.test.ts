@@ -1,7 +1,7 @@
 import { type Collection, type ExportItem, formatDateTime, type ListExportKind, listExportKinds, type Problem } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildContext, loadActor } from '../../http/guard.ts';
+import { buildContext, loadActor } from '../../core/context.ts';
 import { mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, sendEvents } from '../../testing/fixtures.ts';
 import { memorySink } from './exports.files.ts';

@@ -1,19 +1,33 @@
 import {
+  alarmFieldsDescription,
+  articleFieldsDescription,
+  cardTransactionFieldsDescription,
+  depositFieldsDescription,
+  deviceFieldsDescription,
   EXPORT_MAX_ROWS,
   type ExportFormat,
+  type FieldSpec,
+  type FieldsDescription,
   formatDateTime,
   iri,
   type Language,
   type ListExportKind,
   type ListExportParams,
+  lessorFieldsDescription,
+  locationFieldsDescription,
+  loyaltyCardFieldsDescription,
+  repositoryFieldsDescription,
+  topUpFieldsDescription,
+  transactionFieldsDescription,
+  wordsKey,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import { badQuery, type CollectionQuery, parseCollectionQuery } from '../../core/collection.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor } from '../../db/paging.ts';
-import { badQuery, type CollectionQuery, parseCollectionQuery } from '../../http/collection.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { ListSource } from '../../http/deps.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import type { ListSource } from '../../deps.ts';
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import { type ByteSink, type Cell, csvWriter, type FileColumn, type FileHead, type FileWriter, xlsxWriter } from './exports.files.ts';
 import type { BuiltFile, Progress } from './exports.finance.ts';
@@ -43,64 +57,24 @@ const col = (field: string, en: string, hr: string, type: ListColumn['type'] = '
 /** A column of stored words (`verified`, `G`, `storno`) written in the reader's language. */
 const word = (field: string, en: string, hr: string, words: keyof typeof EXPORT_WORDS): ListColumn => ({ ...col(field, en, hr), words });
 
+/** The file's columns of a resource whose fields the contract describes: its `file` fields, in order. */
+function fileColumnsOf({ resource, fields }: FieldsDescription): ListColumn[] {
+  return Object.entries<FieldSpec>(fields).flatMap(([field, spec]) => {
+    if (!spec.file) return [];
+    const type = spec.kind === 'words' ? 'text' : spec.kind;
+    return [{ field, label: spec.label, type, ...(spec.words ? { words: wordsKey(resource, spec.words) } : {}) }];
+  });
+}
+
 const device = col('deviceName', 'Device', 'Uređaj');
 const location = col('locationName', 'Location', 'Lokacija');
-const at = col('at', 'Time', 'Vrijeme', 'instant');
-const created = col('createdAt', 'Created', 'Stvoreno', 'instant');
-const name = col('name', 'Name', 'Naziv');
 
 /** Each list's file: its title (the sheet's and the file's name) and its columns, in the list's order. */
 export const listExports: Record<ListExportKind, { title: Words; columns: ListColumn[] }> = {
-  devices: {
-    title: { en: 'Devices', hr: 'Uređaji' },
-    columns: [
-      name,
-      word('group', 'Group', 'Grupa', 'resources.devices.groups'),
-      col('imei', 'IMEI', 'IMEI'),
-      col('locationName', 'Location', 'Lokacija'),
-      col('playPriceCents', 'Play price', 'Cijena igre', 'money'),
-      col('tokenValueCents', 'Token value', 'Vrijednost žetona', 'money'),
-      col('cashBoxCapacityCents', 'Cash box capacity', 'Kapacitet kasice', 'money'),
-      col('premisesLabel', 'Business premises label', 'Oznaka poslovnog prostora'),
-      col('isuNumber', 'ISU number', 'ISU broj'),
-      col('fiscalizeApplied', 'Fiscalized', 'Fiskalizira se', 'flag'),
-      created,
-    ],
-  },
-  transactions: {
-    title: { en: 'Transactions', hr: 'Transakcije' },
-    columns: [
-      at,
-      device,
-      location,
-      word('type', 'Type', 'Vrsta', 'resources.transactions.types'),
-      col('amountCents', 'Amount', 'Iznos', 'money'),
-      col('count', 'Count', 'Količina', 'count'),
-      col('test', 'Test play', 'Testna igra', 'flag'),
-      col('seq', 'Sequence number', 'Redni broj', 'count'),
-    ],
-  },
-  deposits: {
-    title: { en: 'Deposits', hr: 'Polozi' },
-    columns: [
-      col('at', 'Emptied at', 'Ispražnjeno', 'instant'),
-      device,
-      location,
-      col('reportedCoinsCents', 'Coins reported', 'Kovanice prijavljeno', 'money'),
-      col('depositCoinsCents', 'Coins deposited', 'Kovanice položeno', 'money'),
-      col('differenceCoinsCents', 'Coins difference', 'Kovanice razlika', 'money'),
-      col('reportedTokens', 'Tokens reported', 'Žetoni prijavljeno', 'count'),
-      col('depositTokens', 'Tokens deposited', 'Žetoni položeno', 'count'),
-      col('differenceTokens', 'Tokens difference', 'Žetoni razlika', 'count'),
-      col('outsideTolerance', 'Outside tolerance', 'Izvan tolerancije', 'flag'),
-      word('status', 'Status', 'Stanje', 'resources.deposits.statuses'),
-      col('note', "Worker's note", 'Napomena djelatnika'),
-      col('verificationNote', 'Verification note', 'Napomena ovjere'),
-      col('reportedByName', 'Reported by', 'Prijavio/la'),
-      col('verifiedByName', 'Verified by', 'Ovjerio/la'),
-      col('verifiedAt', 'Verified at', 'Ovjereno', 'instant'),
-    ],
-  },
+  devices: { title: { en: 'Devices', hr: 'Uređaji' }, columns: fileColumnsOf(deviceFieldsDescription) },
+  transactions: { title: { en: 'Transactions', hr: 'Transakcije' }, columns: fileColumnsOf(transactionFieldsDescription) },
+  deposits: { title: { en: 'Deposits', hr: 'Polozi' }, columns: fileColumnsOf(depositFieldsDescription) },
+  alarms: { title: { en: 'Alarms', hr: 'Alarmi' }, columns: fileColumnsOf(alarmFieldsDescription) },
   bills: {
     title: { en: 'Bills', hr: 'Računi' },
     columns: [
@@ -118,114 +92,16 @@ export const listExports: Record<ListExportKind, { title: Words; columns: ListCo
       word('status', 'Status', 'Stanje', 'bills.statuses'),
     ],
   },
-  'loyalty-cards': {
-    title: { en: 'Loyalty cards', hr: 'Kartice vjernosti' },
-    columns: [
-      col('number', 'Card number', 'Broj kartice'),
-      col('uid', 'Chip id (UID)', 'Oznaka čipa (UID)'),
-      col('ownerName', 'Programme owner', 'Vlasnik programa'),
-      col('holderName', 'Holder', 'Korisnik'),
-      word('status', 'Status', 'Status', 'resources.loyalty-cards.statuses'),
-      col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
-      col('bonusCents', 'Bonus', 'Bonus', 'money'),
-      col('balanceCents', 'Total', 'Ukupno', 'money'),
-      col('flagged', 'Check', 'Provjera', 'flag'),
-      col('lastUsedAt', 'Last used', 'Zadnje korištenje', 'instant'),
-    ],
-  },
+  'loyalty-cards': { title: { en: 'Loyalty cards', hr: 'Kartice vjernosti' }, columns: fileColumnsOf(loyaltyCardFieldsDescription) },
   'card-transactions': {
     title: { en: 'Card transactions', hr: 'Transakcije kartica' },
-    columns: [
-      at,
-      col('cardNumber', 'Card', 'Kartica'),
-      col('holderName', 'Holder', 'Korisnik'),
-      word('kind', 'Kind', 'Vrsta', 'resources.card-transactions.kinds'),
-      col('paidCents', 'Paid credit', 'Uplaćeni kredit', 'money'),
-      col('bonusCents', 'Bonus', 'Bonus', 'money'),
-      col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
-      col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
-      device,
-      location,
-      col('userName', 'By', 'Tko'),
-      col('note', 'Note', 'Napomena'),
-    ],
+    columns: fileColumnsOf(cardTransactionFieldsDescription),
   },
-  'top-ups': {
-    title: { en: 'Top-ups', hr: 'Nadoplate' },
-    columns: [
-      at,
-      col('cardNumber', 'Card', 'Kartica'),
-      col('holderName', 'Holder', 'Korisnik'),
-      col('posLocationName', 'Point of sale', 'Prodajno mjesto'),
-      col('posWorkerName', 'Worker', 'Djelatnik'),
-      col('paidCents', 'Paid', 'Uplaćeno', 'money'),
-      col('bonusCents', 'Bonus', 'Bonus', 'money'),
-      col('promotionName', 'Promotion', 'Promocija'),
-      word('payment', 'Payment', 'Plaćanje', 'resources.top-ups.payments'),
-      col('billNumber', 'Bill', 'Račun'),
-      col('paidAfterCents', 'Paid credit after', 'Uplaćeni kredit nakon', 'money'),
-      col('bonusAfterCents', 'Bonus after', 'Bonus nakon', 'money'),
-    ],
-  },
-  articles: {
-    title: { en: 'Articles', hr: 'Artikli' },
-    columns: [
-      name,
-      col('unit', 'Unit', 'Jedinica mjere'),
-      col('supplier', 'Supplier', 'Dobavljač'),
-      col('vatRate', 'VAT rate', 'Stopa PDV-a', 'decimal'),
-      col('purchaseNetCents', 'Purchase price (net)', 'Nabavna cijena (neto)', 'money'),
-      col('purchaseGrossCents', 'Purchase price (gross)', 'Nabavna cijena (bruto)', 'money'),
-      col('sellingNetCents', 'Selling price (net)', 'Prodajna cijena (neto)', 'money'),
-      col('sellingGrossCents', 'Selling price (gross)', 'Prodajna cijena (bruto)', 'money'),
-      col('averagePurchasePriceCents', 'Average purchase price', 'Prosječna nabavna cijena', 'money'),
-      col('quantityInStock', 'In stock', 'Na zalihi', 'count'),
-      col('stockValueCents', 'Stock value', 'Vrijednost zalihe', 'money'),
-    ],
-  },
-  repositories: {
-    title: { en: 'Repositories', hr: 'Skladišta' },
-    columns: [
-      name,
-      word('type', 'Type', 'Vrsta', 'resources.repositories.types'),
-      col('responsibleWorkerName', 'Responsible worker', 'Odgovorna osoba'),
-      col('address', 'Address', 'Adresa'),
-      col('articlesInStock', 'Articles in stock', 'Artikala na zalihi', 'count'),
-      col('unitsInStock', 'Units in stock', 'Komada na zalihi', 'count'),
-      col('stockValueCents', 'Stock value', 'Vrijednost zalihe', 'money'),
-    ],
-  },
-  locations: {
-    title: { en: 'Locations', hr: 'Lokacije' },
-    columns: [
-      name,
-      col('cityName', 'City', 'Grad'),
-      col('address', 'Address', 'Adresa'),
-      col('active', 'Active', 'Aktivna', 'flag'),
-      col('lessorName', 'Lessor', 'Najmodavac'),
-      col('responsibleWorkerName', 'Responsible worker', 'Odgovorni djelatnik'),
-      word('rentalType', 'Rental type', 'Vrsta najma', 'resources.lessors.rentalTypes'),
-      word('paymentMethod', 'Payment method', 'Način plaćanja', 'resources.locations.paymentMethods'),
-      col('fiscalization', 'Fiscalisation', 'Fiskalizacija', 'flag'),
-      col('premisesLabel', 'Business premises label', 'Oznaka poslovnog prostora'),
-      col('devicesCount', 'Devices', 'Uređaji', 'count'),
-    ],
-  },
-  lessors: {
-    title: { en: 'Lessors', hr: 'Najmodavci' },
-    columns: [
-      name,
-      col('oib', 'OIB', 'OIB'),
-      col('contractStart', 'Contract start', 'Početak ugovora', 'date'),
-      col('contractEnd', 'Contract end', 'Kraj ugovora', 'date'),
-      word('rentalType', 'Rental type', 'Vrsta najma', 'resources.lessors.rentalTypes'),
-      col('rentalPercentage', 'Rental percentage', 'Postotak najma', 'decimal'),
-      col('contractRentalAmountCents', 'Contract rental amount', 'Ugovoreni iznos najma', 'money'),
-      col('incomeLimitCents', 'Income limit', 'Granica prihoda', 'money'),
-      word('contractState', 'Contract', 'Ugovor', 'resources.lessors.contractStates'),
-      col('locationsCount', 'Locations', 'Lokacije', 'count'),
-    ],
-  },
+  'top-ups': { title: { en: 'Top-ups', hr: 'Nadoplate' }, columns: fileColumnsOf(topUpFieldsDescription) },
+  articles: { title: { en: 'Articles', hr: 'Artikli' }, columns: fileColumnsOf(articleFieldsDescription) },
+  repositories: { title: { en: 'Repositories', hr: 'Skladišta' }, columns: fileColumnsOf(repositoryFieldsDescription) },
+  locations: { title: { en: 'Locations', hr: 'Lokacije' }, columns: fileColumnsOf(locationFieldsDescription) },
+  lessors: { title: { en: 'Lessors', hr: 'Najmodavci' }, columns: fileColumnsOf(lessorFieldsDescription) },
 };
 
 /** The columns the totals line adds up: amounts and quantities (not prices, rates or balances after). */
@@ -289,11 +165,11 @@ export function listQuery(source: ListSource, params: ListExportParams): Collect
  * (the guard's own checks, made again by the builder with the user's access as it is then).
  */
 export function mayExport(ctx: RequestContext, permission: ListSource['permission'], module: string | undefined, component?: string) {
-  if (!ctx.can(permission)) throw new ApiProblem(403, 'forbidden');
+  if (!ctx.can(permission)) throw new DomainError(403, 'forbidden');
   if (ctx.actor.role === 'admin') return;
-  if (module && !ctx.actor.activeModules.includes(module as never)) throw new ApiProblem(403, 'module_off', { module });
+  if (module && !ctx.actor.activeModules.includes(module as never)) throw new DomainError(403, 'module_off', { module });
   if (component && !ctx.actor.activeModuleComponents.includes(component as never))
-    throw new ApiProblem(403, 'module_off', { module: component });
+    throw new DomainError(403, 'module_off', { module: component });
 }
 
 /** Gives the event loop a turn (other users' requests) between chunks of a long build. */
@@ -318,7 +194,7 @@ export async function buildListExport(
   /** The chunk size and row limit (tests make them small), a hook per chunk, the time it is made (its name's day). */
   options: { chunk?: number; maxRows?: number; onChunk?: (rows: number) => void; now?: Date } = {},
 ): Promise<BuiltFile> {
-  if (format === 'pdf') throw new ApiProblem(422, 'validation', {}, [{ propertyPath: 'format', code: 'invalid' }]);
+  if (format === 'pdf') throw new DomainError(422, 'validation', {}, [{ propertyPath: 'format', code: 'invalid' }]);
   const chunk = options.chunk ?? LIST_EXPORT_CHUNK;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
   const spec = listExports[kind];
@@ -374,7 +250,7 @@ export async function buildListExport(
   const first: CollectionQuery = { ...parsed, page: 1, itemsPerPage: chunk, after: null, depth: parsed.keyset ? maxRows : null };
   let page = await source.list(ctx, first);
   const total = page.total;
-  if (total === null || total > maxRows) throw new ApiProblem(422, 'export_too_long', { max: maxRows, lines: total ?? maxRows + 1 });
+  if (total === null || total > maxRows) throw new DomainError(422, 'export_too_long', { max: maxRows, lines: total ?? maxRows + 1 });
   let written = 0;
   let number = 1;
   for (;;) {

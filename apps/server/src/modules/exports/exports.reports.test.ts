@@ -7,8 +7,8 @@ import {
   type ReportExportKind,
 } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
 import { testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, releaseHeld, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';
@@ -286,8 +286,8 @@ describe("the request-time check is the report's own range check, without the da
         return error;
       }
     })();
-    expect(refused).toBeInstanceOf(ApiProblem);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ status: 422, code: 'validation' });
-    expect((refused as ApiProblem).violations[0]).toMatchObject({ code: 'range_too_long', params: { max } });
+    expect((refused as DomainError).violations[0]).toMatchObject({ code: 'range_too_long', params: { max } });
   });
 });

@@ -11,9 +11,9 @@ import {
   type ReportExportKind,
   type ReportExportParams,
 } from '@kovanica/contract';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem } from '../../http/problems.ts';
 import {
   loyaltyCardReport,
   loyaltyGeneralReport,
@@ -33,7 +33,7 @@ import {
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import { type ByteSink, type Cell, type FileColumn, type FileHead, fileWriter } from './exports.files.ts';
 import { type BuiltFile, buildFinanceExport, financeTitle, type Progress, periodLabel } from './exports.finance.ts';
-import { vatBookDataSet } from './exports.vat-book.ts';
+import { buildVatBookExport, checkVatBookExport, vatBookTitle } from './exports.vat-book.ts';
 
 /**
  * The reports as export data sets (decision 0026): one entry per report, so a new report is one entry.
@@ -137,7 +137,7 @@ function buildReport<K extends ReportExportKind, Row, Totals>(spec: ReportSpec<K
     const size = options.pageSize ?? REPORT_EXPORT_PAGE;
     const first = await spec.page(db, ctx, params, 1, size);
     if (format === 'pdf' && first.total > EXPORT_PDF_MAX_LINES)
-      throw new ApiProblem(422, 'export_pdf_too_long', { max: EXPORT_PDF_MAX_LINES, lines: first.total });
+      throw new DomainError(422, 'export_pdf_too_long', { max: EXPORT_PDF_MAX_LINES, lines: first.total });
     const columns = spec.columns(ctx, params);
     const title = spec.title(params)[lang];
     const madeAt = options.now ?? new Date();
@@ -446,5 +446,11 @@ export const reportDataSets: Record<ReportExportKind, ReportDataSet> = {
   'loyalty-report-cards': dataSet('loyalty-report-cards', cardsSpec),
   'loyalty-report-holders': dataSet('loyalty-report-holders', holdersSpec),
   // One month, two tables (the book and its reconciliation): a builder of its own.
-  'vat-book': vatBookDataSet,
+  // The VAT book is not a report of the reports module: its export is written in exports.vat-book.ts.
+  'vat-book': {
+    check: checkVatBookExport,
+    title: (_params, lang) => vatBookTitle(lang),
+    build: (db, ctx, params, format, sink, progress, options) =>
+      buildVatBookExport(db, ctx, params as Parameters<typeof buildVatBookExport>[2], format, sink, progress, options),
+  },
 };

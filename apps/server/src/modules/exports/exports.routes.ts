@@ -1,11 +1,11 @@
 import { exportCollection, exportItem, exportRequest, exportsQuery, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { EXPORTS_PER_USER, tooMany } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
+import { EXPORTS_PER_USER, tooMany } from '../../security/attempts.ts';
 import { contentDisposition, exportFile, getExport, listExports, requestExport } from './exports.service.ts';
 
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema };

@@ -16,11 +16,11 @@ import {
   validationMessage,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { buildContext, loadActor } from '../../core/context.ts';
+import { DomainError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { ListSource } from '../../http/deps.ts';
-import { buildContext, loadActor } from '../../http/guard.ts';
-import { ApiProblem, notFound } from '../../http/problems.ts';
+import type { ListSource } from '../../deps.ts';
 import { describeExport, exportCompanyOf } from './exports.about.ts';
 import { buildListExport, listExports as listFiles, listQuery, mayExport } from './exports.lists.ts';
 import { deleteParts, EXPORT_PART_BYTES, PartSink, partsStream } from './exports.parts.ts';
@@ -108,13 +108,13 @@ async function itemOf(db: Db, ctx: RequestContext, row: ExportRow): Promise<Expo
 
 /** A problem of the data set's query as the export's: its fields are under `params`, a bad reference a 422 like any field. */
 function asParamsProblem(error: unknown): never {
-  if (!(error instanceof ApiProblem)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   if (error.code === 'bad_query' || error.code === 'unknown_param') {
     const param = String(error.params.param ?? '');
-    throw new ApiProblem(422, 'validation', {}, [{ propertyPath: `params.${param}`, code: error.violations[0]?.code ?? 'invalid' }]);
+    throw new DomainError(422, 'validation', {}, [{ propertyPath: `params.${param}`, code: error.violations[0]?.code ?? 'invalid' }]);
   }
   if (error.code === 'validation')
-    throw new ApiProblem(
+    throw new DomainError(
       422,
       'validation',
       error.params,
@@ -221,8 +221,8 @@ export async function exportFile(db: Db, ctx: RequestContext, id: number) {
     }
   ).rows[0];
   if (!row) throw notFound();
-  if (row.status === 'failed') throw new ApiProblem(409, 'export_failed', { reason: row.error ?? '' });
-  if (row.status !== 'done' || row.size === null) throw new ApiProblem(409, 'export_not_ready', { progress: Number(row.progress) });
+  if (row.status === 'failed') throw new DomainError(409, 'export_failed', { reason: row.error ?? '' });
+  if (row.status !== 'done' || row.size === null) throw new DomainError(409, 'export_not_ready', { progress: Number(row.progress) });
   return {
     stream: partsStream(db, id),
     size: Number(row.size),
@@ -303,9 +303,9 @@ export class ExportSweep {
   private async build(row: ExportRow): Promise<'done' | 'failed' | 'retry'> {
     const lang = row.language;
     try {
-      if (row.attempts > EXPORT_MAX_ATTEMPTS) throw new ApiProblem(500, 'internal');
+      if (row.attempts > EXPORT_MAX_ATTEMPTS) throw new DomainError(500, 'internal');
       const actor = await loadActor(this.db, row.user_id);
-      if (!actor) throw new ApiProblem(403, 'inactive_account');
+      if (!actor) throw new DomainError(403, 'inactive_account');
       // The user's access as it is now (a role or module taken away since applies), in the view asked in.
       const ctx = buildContext(actor, lang, row.view === 'all');
       const progress = async (written: number, total: number) => {
@@ -348,16 +348,16 @@ export class ExportSweep {
         await deleteParts(this.db, row.id);
         return 'retry';
       }
-      if (!(error instanceof ApiProblem) && row.attempts < EXPORT_MAX_ATTEMPTS) {
+      if (!(error instanceof DomainError) && row.attempts < EXPORT_MAX_ATTEMPTS) {
         // Not the query's fault (a time-out, a lost connection): built again by the next sweep.
         this.log(`export ${row.id} failed, to be tried again`, error);
         await this.db.execute(sql`update exports set status = 'queued', progress = 0 where id = ${row.id}`);
         await deleteParts(this.db, row.id);
         return 'retry';
       }
-      if (!(error instanceof ApiProblem)) this.log(`export ${row.id} failed`, error);
+      if (!(error instanceof DomainError)) this.log(`export ${row.id} failed`, error);
       const reason =
-        error instanceof ApiProblem
+        error instanceof DomainError
           ? [
               problemMessage(lang, error.code, error.params),
               ...error.violations.map((v) => validationMessage(lang, v.code, v.params)),

@@ -1,7 +1,7 @@
 import { type ExportItem, type FinanceReport, type FinanceRow, formatDateTime, formatMoney, type Problem } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildContext, loadActor } from '../../http/guard.ts';
+import { buildContext, loadActor } from '../../core/context.ts';
 import { type TestApp, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, createLessor, createLocation, releaseHeld, sendEvents, standsSince } from '../../testing/fixtures.ts';
 import { barChartSvg, memorySink } from './exports.files.ts';

@@ -7,13 +7,12 @@ import {
   type VatBookKind,
   type VatReconciliationKey,
 } from '@kovanica/contract';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { vatBook, vatBookScope } from '../vat-book/vat-book.service.ts';
 import { aboutLines, describeBuild, exportFileName } from './exports.about.ts';
 import { type ByteSink, type Cell, type FileHead, fileWriter } from './exports.files.ts';
 import type { BuiltFile, Progress } from './exports.finance.ts';
-import type { ReportDataSet } from './exports.reports.ts';
 
 type Params = ReportExportParams<'vat-book'>;
 type Words = { en: string; hr: string };
@@ -75,6 +74,7 @@ const rateLabel = (r: { inVatSystem: boolean; vatRate: number | null }, lang: La
  * The VAT book's file (CSV, XLSX or PDF; decision 0042's five lines first): the book's lines by rate
  * and kind, then the reconciliation from the bills' total to the finance report's gross and VAT line
  * by line, then in bold what the VAT return needs (per rate and in all).
+ * Long because: the file's head, the book's lines and the reconciliation's are written in the file's order and the user's language: mostly the cells of each line.
  */
 export async function buildVatBookExport(
   db: Db,
@@ -184,11 +184,8 @@ export async function buildVatBookExport(
   };
 }
 
-/** The VAT book as an export data set (`reportDataSets['vat-book']`). */
-export const vatBookDataSet: ReportDataSet = {
-  // The book's own check (the company reference), reading nothing.
-  check: (ctx, params) => void vatBookScope(ctx, params as Params),
-  title: (_params, lang) => words.title[lang],
-  build: (db, ctx, params, format, sink, progress, options) =>
-    buildVatBookExport(db, ctx, params as Params, format, sink, progress, options),
-};
+/** The VAT book's own check of an export's params (the company reference), reading nothing. */
+export const checkVatBookExport = (ctx: RequestContext, params: unknown) => void vatBookScope(ctx, params as Params);
+
+/** The VAT book export's title, in the reader's language. */
+export const vatBookTitle = (lang: Language) => words.title[lang];

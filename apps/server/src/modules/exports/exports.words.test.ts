@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withDescribedTexts } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { listExports } from './exports.lists.ts';
 import { EXPORT_WORDS } from './exports.words.ts';
@@ -9,7 +10,7 @@ const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../..
 type Tree = { [key: string]: string | Tree };
 const dictionary = (language: 'en' | 'hr') => ({
   ...(JSON.parse(readFileSync(path.join(web, `${language}.json`), 'utf8')) as Tree),
-  ...(JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')) as Tree),
+  ...(withDescribedTexts(JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')), language) as Tree),
 });
 const at = (tree: Tree, dotted: string): unknown =>
   dotted.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import type { Deps } from '../../http/deps.ts';
 
 export function healthRoutes(fastify: Api, { db }: Deps) {
   fastify.get('/api/v2/health', {

@@ -9,9 +9,9 @@ import {
   pricePair,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { euroCents, percent } from './imports.cells.ts';
 import {
   columnsOfFields,

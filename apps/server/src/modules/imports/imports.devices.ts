@@ -1,29 +1,23 @@
 import {
   type DeviceCreate,
   deviceCreate,
+  deviceFieldsDescription,
   deviceImportColumns,
   deviceImportFiscalizeAliases,
   deviceImportGroupAliases,
   iri,
   type ProblemCode,
+  pickFields,
+  storedFields,
 } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import { companies, devicePlacements, devices } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { choice, euroCents } from './imports.cells.ts';
+import { choice, importColumnOfField, storedCells } from './imports.cells.ts';
 import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
-import {
-  columnsOfFields,
-  type ImportInput,
-  importOf,
-  type ReadRow,
-  readImportFile,
-  rowsOf,
-  uniqueInFile,
-  validateRow,
-} from './imports.pipeline.ts';
+import { type ImportInput, importOf, type ReadRow, readImportFile, rowsOf, uniqueInFile, validateRow } from './imports.pipeline.ts';
 
 // Devices from a file (decision 0027): each row through `deviceCreate` (the form's and
 // `POST /devices`' schema); the location found by name among the company's, the logger by its IMEI
@@ -34,13 +28,12 @@ import {
 
 type Column = (typeof deviceImportColumns.columns)[number];
 
-/** The schema's field of each column whose name differs (an error names the file's column). */
-const fieldOf: Partial<Record<Column, string>> = {
-  playPrice: 'playPriceCents',
-  tokenValue: 'tokenValueCents',
-  cashBoxCapacity: 'cashBoxCapacityCents',
-};
-const columnOf = columnsOfFields(fieldOf);
+/** The file's column of each schema field (an error names the file's column: a money field's without `Cents`). */
+const columnOf = importColumnOfField(deviceFieldsDescription);
+/** The fields kept as they are in the table's columns (the contract's description): the file's cells read by their kinds. */
+const STORED = storedFields(deviceFieldsDescription);
+/** A row's stored fields, each read by its kind. */
+const storedOf = storedCells(deviceFieldsDescription);
 
 interface DeviceRow extends ReadRow<Column> {
   device: (DeviceCreate & { locationId: number | null; loggerId: number | null }) | null;
@@ -81,19 +74,12 @@ async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId
     const loggerId = referenceOf(row, 'logger', loggerIds, 'logger_unknown');
     if (loggerId && fitted.has(loggerId)) row.errors.push({ field: 'logger', code: 'logger_taken' });
     // The references are checked here by name; the schema sees them as the IRIs the form would send.
-    const body: Record<string, unknown> = { name: v.name ?? '' };
+    // The stored fields by their kinds (prices in euros); the group and the fiscalization mode by their words too.
+    const body: Record<string, unknown> = { name: v.name ?? '', ...storedOf(v) };
     if (v.group) body.group = choice(v.group, deviceImportGroupAliases, true);
+    if (v.fiscalize) body.fiscalize = choice(v.fiscalize, deviceImportFiscalizeAliases);
     if (locationId) body.location = iri('locations', locationId);
     if (loggerId) body.logger = iri('loggers', loggerId);
-    if (v.premisesLabel) body.premisesLabel = v.premisesLabel;
-    if (v.isuNumber) body.isuNumber = v.isuNumber;
-    const set = (field: string, value: unknown) => {
-      if (value !== undefined) body[field] = value;
-    };
-    set('fiscalize', choice(v.fiscalize, deviceImportFiscalizeAliases));
-    set('playPriceCents', euroCents(v.playPrice));
-    set('tokenValueCents', euroCents(v.tokenValue));
-    set('cashBoxCapacityCents', euroCents(v.cashBoxCapacity));
     const parsed = validateRow(deviceCreate, body, row.errors, columnOf);
     const device =
       parsed && locationId !== undefined && loggerId !== undefined && row.errors.length === 0
@@ -143,18 +129,12 @@ async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<DeviceRow['
       .insert(devices)
       .values(
         chunk.map((d) => ({
+          ...pickFields(d, STORED),
           companyId,
-          name: d.name,
-          group: d.group,
           loggerId: d.loggerId,
           locationId: d.locationId,
           locationSince: d.locationId ? now : null,
-          playPriceCents: d.playPriceCents,
           tokenValueCents: d.tokenValueCents ?? company?.tokenValueCents,
-          cashBoxCapacityCents: d.cashBoxCapacityCents,
-          premisesLabel: d.premisesLabel,
-          isuNumber: d.isuNumber,
-          fiscalize: d.fiscalize,
         })),
       )
       .returning({ id: devices.id, locationId: devices.locationId });

@@ -2,8 +2,8 @@ import { type ImportPreview, type ImportRecord, importColumns, type Problem } fr
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../core/context.ts';
 import { auditLog, cities, companies, devicePlacements, devices, imports, locations } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { type DemoUser, testApp } from '../../testing/app.ts';
 import { createLessor, createLogger } from '../../testing/fixtures.ts';
 import { importDevices } from './imports.devices.ts';

@@ -60,6 +60,15 @@ async function healthDuring<T>(work: () => Promise<T>): Promise<{ result: T; slo
   return { result, slowestMs, baselineMs: baseline.slowestMs, asked };
 }
 
+/**
+ * The longest /health may wait while an upload is read: five seconds, or five times what the same
+ * probes wait with nothing running when the machine is that loaded. A reading on the request thread
+ * held it for the whole file (two minutes for the workbook below); a busy CI machine's pauses reached
+ * 1.2 s with the reading on its thread. The test tells a held server from a loaded machine; it is no
+ * measure of how short the pause is.
+ */
+const heldAtMost = (baselineMs: number) => Math.max(5_000, 5 * baselineMs);
+
 describe('an upload that unpacks to too much', () => {
   it('is refused before it is unpacked when its zip says so (413, in the caller’s language)', async () => {
     const bomb = await cellBomb(4_000, 500);
@@ -80,9 +89,8 @@ describe('an upload that unpacks to too much', () => {
     expect(result.status).toBe(413);
     expect(result.body.type).toBe('/api/v2/problems/upload_too_complex');
     expect(asked).toBeGreaterThan(3);
-    // Held at most a moment (the reading runs on a thread of its own): within 200 ms, beyond what the
-    // machine's own pauses cost the same probes without an upload. Before: 120 s.
-    expect(slowestMs).toBeLessThan(baselineMs + 200);
+    // Held at most a moment (the reading runs on a thread of its own). Before: 120 s.
+    expect(slowestMs).toBeLessThan(heldAtMost(baselineMs));
     // The reader's thread is ended after the file: what it allocated is given back.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
   });
@@ -92,7 +100,7 @@ describe('an upload that unpacks to too much', () => {
     const { result, slowestMs, baselineMs } = await healthDuring(() => upload('manager', csv, 'csv'));
     // Read (the row is then refused by its own rules: a name that long).
     expect(result.status).toBe(200);
-    expect(slowestMs).toBeLessThan(baselineMs + 200);
+    expect(slowestMs).toBeLessThan(heldAtMost(baselineMs));
   });
 
   it('refuses what is no workbook at all', async () => {

@@ -2,28 +2,23 @@ import {
   iri,
   type LocationCreate,
   locationCreate,
+  locationFieldsDescription,
   locationImportColumns,
   locationImportPaymentAliases,
   locationImportRentalAliases,
   type ProblemCode,
+  pickFields,
+  storedFields,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { toBp } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { recordCreates } from '../audit-log/audit-log.service.ts';
-import { choice, decimal, euroCents, percent, yesNo } from './imports.cells.ts';
+import { choice, importColumnOfField, percent, storedCells } from './imports.cells.ts';
 import { claimNames, idsByName, nameKey, namesTaken, nameTakenFailure, referenceOf } from './imports.names.ts';
-import {
-  columnsOfFields,
-  type ImportInput,
-  importOf,
-  type ReadRow,
-  readImportFile,
-  uniqueInFile,
-  validateRow,
-} from './imports.pipeline.ts';
+import { type ImportInput, importOf, type ReadRow, readImportFile, uniqueInFile, validateRow } from './imports.pipeline.ts';
 
 // Locations from a file (decision 0027): each row through `locationCreate` (the form's
 // and `POST /locations`' schema); the city found by name among the shared cities, the lessor by name
@@ -32,12 +27,12 @@ import {
 
 type Column = (typeof locationImportColumns.columns)[number];
 
-/** The schema's field of each column whose name differs (an error names the file's column). */
-const fieldOf: Partial<Record<Column, string>> = {
-  contractRentalAmount: 'contractRentalAmountCents',
-  incomeLimit: 'incomeLimitCents',
-};
-const columnOf = columnsOfFields(fieldOf);
+/** The file's column of each schema field (an error names the file's column: a money field's without `Cents`). */
+const columnOf = importColumnOfField(locationFieldsDescription);
+/** The fields kept as they are in the table's columns (the contract's description): the file's cells read by their kinds. */
+const STORED = storedFields(locationFieldsDescription);
+/** A row's stored fields, each read by its kind. */
+const storedOf = storedCells(locationFieldsDescription);
 
 interface LocationRow extends ReadRow<Column> {
   location: (LocationCreate & { cityId: number; lessorId: number | null }) | null;
@@ -62,22 +57,16 @@ async function check(db: Db, _ctx: RequestContext, input: ImportInput, companyId
     const cityId = referenceOf(row, 'city', cityIds, 'city_unknown');
     const lessorId = referenceOf(row, 'lessor', lessorIds, 'lessor_unknown');
     // The references are checked here by name; the schema sees them as the IRIs the form would send.
-    const body: Record<string, unknown> = { name: v.name ?? '' };
+    // The stored fields by their kinds (amounts in euros, yes or no); the words by their aliases too, the rent as a percent.
+    const body: Record<string, unknown> = { name: v.name ?? '', ...storedOf(v) };
     if (v.city) body.city = iri('cities', cityId ?? 1);
     if (lessorId) body.lessor = iri('lessors', lessorId);
-    for (const c of ['street', 'address', 'description', 'premisesLabel'] as const) if (v[c]) body[c] = v[c];
     const set = (field: string, value: unknown) => {
       if (value !== undefined) body[field] = value;
     };
-    set('active', yesNo(v.active));
-    set('fiscalization', yesNo(v.fiscalization));
     set('rentalType', choice(v.rentalType, locationImportRentalAliases));
     set('paymentMethod', choice(v.paymentMethod, locationImportPaymentAliases));
-    set('contractRentalAmountCents', euroCents(v.contractRentalAmount));
-    set('incomeLimitCents', euroCents(v.incomeLimit));
     set('rentalPercentage', percent(v.rentalPercentage));
-    set('latitude', decimal(v.latitude));
-    set('longitude', decimal(v.longitude));
     const parsed = validateRow(locationCreate, body, row.errors, columnOf);
     const location =
       parsed && cityId && lessorId !== undefined && row.errors.length === 0 ? { ...parsed, cityId, lessorId: lessorId ?? null } : null;
@@ -112,23 +101,11 @@ async function write(tx: Tx, ctx: RequestContext, valid: NonNullable<LocationRow
         .insert(locations)
         .values(
           valid.slice(i, i + 500).map((l) => ({
+            ...pickFields(l, STORED),
             companyId,
-            name: l.name,
             cityId: l.cityId,
             lessorId: l.lessorId,
-            active: l.active,
-            description: l.description,
-            street: l.street,
-            address: l.address,
-            rentalType: l.rentalType,
-            contractRentalAmountCents: l.contractRentalAmountCents,
-            incomeLimitCents: l.incomeLimitCents,
             rentalPercentageBp: toBp(l.rentalPercentage),
-            fiscalization: l.fiscalization,
-            paymentMethod: l.paymentMethod,
-            premisesLabel: l.premisesLabel,
-            latitude: l.latitude,
-            longitude: l.longitude,
           })),
         )
         .returning()),

@@ -6,6 +6,7 @@ import {
   type ImportRecord,
   type ImportRow,
   identity,
+  importHeaderKey,
   importLimits,
   iri,
   issueCode,
@@ -17,10 +18,10 @@ import {
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { imports, type RefusedRow } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem } from '../../http/problems.ts';
 import { type CsvRecord, workbookLimits } from './imports.files.ts';
 import { fileReaders } from './imports.reader.ts';
 
@@ -34,11 +35,8 @@ export { parseCsv } from './imports.files.ts';
 // gives its rules (`ImportKindRules`: its check of the rows, its write, its failure codes) and
 // `importOf` makes its import of them: the preview and the confirmed write are the pipeline's.
 
-const headerKey = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
+/** A header as the contract's columns compare it (lower case; spaces, `_` and `-` alike). */
+const headerKey = importHeaderKey;
 
 /** What reading a file needs of a kind's columns (not its template). */
 export type ImportSpec<C extends string> = Pick<ImportColumns<C>, 'columns' | 'required' | 'headers'>;
@@ -82,7 +80,7 @@ export async function readImportFile<C extends string>(spec: ImportSpec<C>, inpu
   const answer = await fileReaders.read({ format: input.format ?? 'csv', content: input.content, limits: importLimits });
   if ('refused' in answer) {
     const { status, code, params } = answer.refused;
-    throw new ApiProblem(status, code, params ?? refusalParams(code));
+    throw new DomainError(status, code, params ?? refusalParams(code));
   }
   return readRecords(spec, answer.records);
 }
@@ -101,12 +99,12 @@ export function readRecords<C extends string>(spec: ImportSpec<C>, records: CsvR
   for (const column of spec.required) {
     if (!at.has(column)) {
       const shown = headerCells.map((h) => h.trim()).filter(Boolean);
-      throw new ApiProblem(422, 'upload_no_column', { column, header: shown.length ? shown.join(', ') : '—' });
+      throw new DomainError(422, 'upload_no_column', { column, header: shown.length ? shown.join(', ') : '—' });
     }
   }
-  if (!data.length) throw new ApiProblem(422, 'upload_empty');
+  if (!data.length) throw new DomainError(422, 'upload_empty');
   if (data.length > importLimits.rows) {
-    throw new ApiProblem(413, 'upload_too_many_rows', { rows: data.length, max: importLimits.rows });
+    throw new DomainError(413, 'upload_too_many_rows', { rows: data.length, max: importLimits.rows });
   }
   const rows: ReadRow<C>[] = data.map(({ line, cells }) => {
     const values: Partial<Record<C, string>> = {};
@@ -353,6 +351,6 @@ export async function confirmImport(
       .insert(imports)
       .values({ ...record, rowsWritten: 0, status: 'failed', error: code, errorParams: params })
       .returning({ id: imports.id });
-    throw new ApiProblem(409, 'import_failed', { reason: problemMessage(ctx.lang, code, params), importId: failed?.id });
+    throw new DomainError(409, 'import_failed', { reason: problemMessage(ctx.lang, code, params), importId: failed?.id });
   }
 }

@@ -1,12 +1,12 @@
 import { importPreview, importRecord, importRequest, importsResource, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
 import { imports } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
+import { withinUploadLimits } from '../../security/attempts.ts';
 import { contentDisposition } from '../exports/exports.service.ts';
 import { importsService, refusedCsv, runImport } from './imports.service.ts';
 

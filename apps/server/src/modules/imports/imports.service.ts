@@ -10,14 +10,14 @@ import {
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { imports, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem } from '../../http/problems.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { importArticles } from './imports.articles.ts';
 import { importDevices } from './imports.devices.ts';
 import { importLocations } from './imports.locations.ts';
@@ -83,7 +83,7 @@ const kinds: Record<ImportRequest['kind'], { permission: Permission; run: KindIm
 /** `POST /imports`: a preview (nothing written) or the confirmed import, for the caller's company or the one named. */
 export async function runImport(db: Db, ctx: RequestContext, input: ImportRequest, hooks: ImportHooks = {}): Promise<ImportOutcome> {
   const kind = kinds[input.kind];
-  if (!ctx.can(kind.permission)) throw new ApiProblem(403, 'forbidden');
+  if (!ctx.can(kind.permission)) throw new DomainError(403, 'forbidden');
   return kind.run(db, ctx, input, await targetCompanyId(db, ctx, input.company), hooks);
 }
 

@@ -1,8 +1,8 @@
 import type { Collection, ImportPreview, ImportRecord, Problem } from '@kovanica/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../core/context.ts';
 import { articles, companies, imports } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { type DemoUser, testApp } from '../../testing/app.ts';
 import { importArticles } from './imports.articles.ts';
 

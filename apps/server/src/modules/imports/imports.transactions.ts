@@ -10,8 +10,8 @@ import {
   zagrebOffset,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { HISTORY_SEQ_BASE, ingestHistory } from '../telemetry/telemetry.service.ts';
 import { choice, euroCents } from './imports.cells.ts';
 import { idsByName, nameKey } from './imports.names.ts';

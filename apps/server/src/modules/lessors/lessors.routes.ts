@@ -1,7 +1,7 @@
 import { lessorsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { lessorColumns } from './lessors.queries.ts';
 import { lessorsService } from './lessors.service.ts';
 

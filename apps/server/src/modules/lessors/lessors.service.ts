@@ -8,17 +8,20 @@ import {
   type Lessor,
   type LessorCreate,
   type LessorPatch,
+  lessorFieldsDescription,
+  pickFields,
+  storedFields,
 } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { lessors } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { lessorDependents, lessorExtras } from './lessors.queries.ts';
 
@@ -33,51 +36,29 @@ export function contractState(start: string | null, end: string | null, today = 
   return 'active';
 }
 
+/** The fields kept as they are in the table's columns of the same name (the contract's description). */
+const STORED = storedFields(lessorFieldsDescription);
+
 export function toLessor(row: Row): Lessor {
   return {
     ...identity('lessors', 'Lessor', row.id),
+    ...pickFields(row, STORED),
     company: iri('companies', row.companyId),
-    name: row.name,
-    oib: row.oib,
-    contractStart: row.contractStart,
-    contractEnd: row.contractEnd,
-    rentalType: row.rentalType,
-    paymentInsuranceCents: row.paymentInsuranceCents,
     rentalPercentage: fromBp(row.rentalPercentageBp),
-    incomeLimitCents: row.incomeLimitCents,
-    contractRentalAmountCents: row.contractRentalAmountCents,
     contractState: contractState(row.contractStart, row.contractEnd),
     locationsCount: row.locationsCount,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const columnsOf = (input: LessorPatch) =>
-  defined({
-    name: input.name,
-    oib: input.oib,
-    contractStart: input.contractStart,
-    contractEnd: input.contractEnd,
-    rentalType: input.rentalType,
-    paymentInsuranceCents: input.paymentInsuranceCents,
-    rentalPercentageBp: toBp(input.rentalPercentage),
-    incomeLimitCents: input.incomeLimitCents,
-    contractRentalAmountCents: input.contractRentalAmountCents,
-  });
+const columnsOf = (input: LessorPatch) => defined({ ...pickFields(input, STORED), rentalPercentageBp: toBp(input.rentalPercentage) });
 
 export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, LessorPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(lessors.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, lessors, id, scope(ids), lessorExtras());
+  const reads = tableReads(db, lessors, { company: lessors.companyId, extras: lessorExtras, toItem: toLessor });
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, lessors, scope(ctx.listed), query, lessorExtras());
-      return { items: rows.map(toLessor), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toLessor(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const row = await db.transaction(async (tx) => {
@@ -88,10 +69,10 @@ export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, Lessor
         if (row) await recordChange(tx, ctx, { resource: 'lessors', recordId: row.id, companyId, action: 'create', after: row });
         return row;
       });
-      return toLessor((await find(row?.id ?? 0, null)) as Row);
+      return toLessor((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       // The dates are checked together with the stored ones: a patch may name only one of them.
       const start = patch.contractStart === undefined ? current.contractStart : patch.contractStart;
@@ -108,10 +89,10 @@ export function lessorsService(db: Db): CrudService<Lessor, LessorCreate, Lessor
         if (before && after)
           await recordChange(tx, ctx, { resource: 'lessors', recordId: id, companyId: current.companyId, action: 'update', before, after });
       });
-      return toLessor((await find(id, null)) as Row);
+      return toLessor((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => lessorDependents(db, id),
         () =>

@@ -1,7 +1,7 @@
 import { locationsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { locationColumns } from './locations.queries.ts';
 import { locationsService } from './locations.service.ts';
 

@@ -4,21 +4,24 @@ import {
   type Location,
   type LocationCreate,
   type LocationPatch,
+  locationFieldsDescription,
+  pickFields,
   type RentalTermsApplied,
+  storedFields,
   type WorkingHours,
   weekdays,
 } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { cities, lessors, locations, tags, users } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { toTagLabels } from '../tags/tags.service.ts';
 import { type LessorTerms, locationDependents, locationExtras } from './locations.queries.ts';
@@ -46,32 +49,23 @@ export function rentalTerms(
   };
 }
 
+/** The fields kept as they are in the table's columns of the same name (the contract's description). */
+const STORED = storedFields(locationFieldsDescription);
+
 export function toLocation(row: Row): Location {
   return {
     ...identity('locations', 'Location', row.id),
+    ...pickFields(row, STORED),
     company: iri('companies', row.companyId),
-    name: row.name,
     city: iri('cities', row.cityId),
     cityName: row.cityName,
-    active: row.active,
     lessor: row.lessorId === null ? null : iri('lessors', row.lessorId),
     lessorName: row.lessorTerms?.name ?? null,
-    description: row.description,
-    street: row.street,
-    address: row.address,
     workingHours: { ...closedAllWeek, ...row.workingHours },
     responsibleWorker: row.responsibleWorkerId === null ? null : iri('users', row.responsibleWorkerId),
     responsibleWorkerName: row.responsibleWorkerName,
-    rentalType: row.rentalType,
-    contractRentalAmountCents: row.contractRentalAmountCents,
-    incomeLimitCents: row.incomeLimitCents,
     rentalPercentage: fromBp(row.rentalPercentageBp),
     rentalTerms: rentalTerms(row, row.lessorTerms),
-    fiscalization: row.fiscalization,
-    paymentMethod: row.paymentMethod,
-    premisesLabel: row.premisesLabel,
-    latitude: row.latitude,
-    longitude: row.longitude,
     tags: row.tagIds.map((id) => iri('tags', id)),
     tagLabels: toTagLabels(row.tagLabels),
     devicesCount: row.devicesCount,
@@ -79,9 +73,9 @@ export function toLocation(row: Row): Location {
   };
 }
 
+// Long because: the service's methods share the database, the reads and the column checks by closure; each method is short.
 export function locationsService(db: Db): CrudService<Location, LocationCreate, LocationPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(locations.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, locations, id, scope(ids), locationExtras());
+  const reads = tableReads(db, locations, { company: locations.companyId, extras: locationExtras, toItem: toLocation });
 
   /** Columns from a body, with every reference checked to exist and to belong to the company. */
   const columnsOf = async (ctx: RequestContext, companyId: number, input: LocationPatch) => {
@@ -108,37 +102,19 @@ export function locationsService(db: Db): CrudService<Location, LocationCreate, 
         : (await resolveRef(db, ctx, ref(users, 'users', 'responsibleWorker'), input.responsibleWorker)).id;
     const tagIds = input.tags === undefined ? undefined : await resolveRefIds(db, ctx, ref(tags, 'tags', 'tags'), input.tags);
     return defined({
-      name: input.name,
+      ...pickFields(input, STORED),
       cityId,
-      active: input.active,
       lessorId,
-      description: input.description,
-      street: input.street,
-      address: input.address,
       workingHours: input.workingHours,
       responsibleWorkerId,
-      rentalType: input.rentalType,
-      contractRentalAmountCents: input.contractRentalAmountCents,
-      incomeLimitCents: input.incomeLimitCents,
       rentalPercentageBp: toBp(input.rentalPercentage),
-      fiscalization: input.fiscalization,
-      paymentMethod: input.paymentMethod,
-      premisesLabel: input.premisesLabel,
-      latitude: input.latitude,
-      longitude: input.longitude,
       tagIds,
     });
   };
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, locations, scope(ctx.listed), query, locationExtras());
-      return { items: rows.map(toLocation), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toLocation(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const values = await columnsOf(ctx, companyId, input);
@@ -150,10 +126,10 @@ export function locationsService(db: Db): CrudService<Location, LocationCreate, 
         if (row) await recordChange(tx, ctx, { resource: 'locations', recordId: row.id, companyId, action: 'create', after: row });
         return row;
       });
-      return toLocation((await find(row?.id ?? 0, null)) as Row);
+      return toLocation((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const values = await columnsOf(ctx, current.companyId, patch);
       // The change and its audit row (rent terms among the fields) commit together (decision 0028).
@@ -174,10 +150,10 @@ export function locationsService(db: Db): CrudService<Location, LocationCreate, 
             after,
           });
       });
-      return toLocation((await find(id, null)) as Row);
+      return toLocation((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => locationDependents(db, id),
         () =>

@@ -1,9 +1,9 @@
 import { loggerCredential, loggersResource, problemSchema } from '@kovanica/contract';
+import { notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
 import { loggerColumns } from './loggers.queries.ts';
 import { loggersService } from './loggers.service.ts';
 

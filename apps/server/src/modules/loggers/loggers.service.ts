@@ -1,15 +1,15 @@
 import { identity, iri, type Logger, type LoggerCreate, type LoggerCredential, type LoggerPatch } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUseLocked, uniqueFields } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveCompanyRef, targetCompanyId } from '../../db/references.ts';
 import { loggers } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { credentialHash, newCredential } from '../../security/credentials.ts';
 import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
 import { loggerDependents, loggerExtras } from './loggers.queries.ts';
@@ -61,26 +61,19 @@ export interface LoggersService extends CrudService<Logger, LoggerCreate, Logger
 }
 
 export function loggersService(db: Db): LoggersService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(loggers.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, loggers, id, scope(ids), loggerExtras());
+  const reads = tableReads(db, loggers, { company: loggers.companyId, extras: loggerExtras, toItem: toLogger });
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, loggers, scope(ctx.listed), query, loggerExtras());
-      return { items: rows.map(toLogger), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toLogger(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const [created] = await insertLoggers(db, companyId, [input]);
       if (!created) throw new Error('insert returned nothing');
-      return { ...toLogger((await find(created.id, null)) as Row), credential: created.credential };
+      return { ...toLogger((await reads.find(ctx, created.id, null)) as Row), credential: created.credential };
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes: Partial<typeof loggers.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
       if (patch.company !== undefined) {
@@ -90,10 +83,10 @@ export function loggersService(db: Db): LoggersService {
         changes.companyId = company.id;
       }
       await uniqueImei(() => db.update(loggers).set(changes).where(eq(loggers.id, id)));
-      return toLogger((await find(id, null)) as Row);
+      return toLogger((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUseLocked(
         db,
         (tx) => lockLoggerAgainstIngestion(tx, id),
@@ -104,7 +97,7 @@ export function loggersService(db: Db): LoggersService {
     },
     /** Issues a new credential; the old one stops working at once. */
     async rotateCredential(ctx, id) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const credential = newCredential();
       const [row] = await db

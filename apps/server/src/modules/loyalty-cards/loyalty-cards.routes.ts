@@ -1,9 +1,9 @@
 import { cardUploadPreview, cardUploadRequest, importRecord, loyaltyCardsResource, problemSchema } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
+import { withinUploadLimits } from '../../security/attempts.ts';
 import { loyaltyCardColumns } from './loyalty-cards.queries.ts';
 import { loyaltyCardsService } from './loyalty-cards.service.ts';
 import { uploadCards } from './loyalty-cards.upload.ts';

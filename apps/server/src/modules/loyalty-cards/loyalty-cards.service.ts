@@ -1,12 +1,12 @@
 import { type CardStatus, identity, iri, type LoyaltyCard, type LoyaltyCardCreate, type LoyaltyCardPatch } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { type Reach, resolveRef } from '../../db/references.ts';
 import { cardHolders, loyaltyCards, loyaltyOwners } from '../../db/schema/index.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { loyaltyCardDependents, loyaltyCardExtras } from './loyalty-cards.queries.ts';
 
@@ -49,8 +49,7 @@ async function holderId(db: Db, ctx: Reach, value: string | null | undefined, co
  * a card's form never writes it. A status change keeps who made it, when and why.
  */
 export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCardCreate, LoyaltyCardPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(loyaltyCards.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, loyaltyCards, id, scope(ids), loyaltyCardExtras());
+  const reads = tableReads(db, loyaltyCards, { company: loyaltyCards.companyId, extras: loyaltyCardExtras, toItem: toLoyaltyCard });
   const statusColumns = (status: CardStatus | undefined, reason: string | null | undefined, userId: number) =>
     status === undefined
       ? reason === undefined
@@ -59,14 +58,8 @@ export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCar
       : { status, statusReason: status === 'active' ? null : (reason ?? null), statusChangedAt: new Date(), statusChangedById: userId };
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, loyaltyCards, scope(ctx.listed), query, loyaltyCardExtras());
-      return { items: rows.map(toLoyaltyCard), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toLoyaltyCard(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const owner = await resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner' }, input.owner);
       const holder = await holderId(db, ctx, input.holder, owner.companyId);
@@ -95,10 +88,10 @@ export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCar
           });
         return rows;
       });
-      return toLoyaltyCard((await find(row?.id ?? 0, null)) as Row);
+      return toLoyaltyCard((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changesStatus = patch.status !== undefined && patch.status !== current.status;
       const holder = patch.holder === undefined ? undefined : await holderId(db, ctx, patch.holder, current.companyId);
@@ -128,10 +121,10 @@ export function loyaltyCardsService(db: Db): CrudService<LoyaltyCard, LoyaltyCar
             after,
           });
       });
-      return toLoyaltyCard((await find(id, null)) as Row);
+      return toLoyaltyCard((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => loyaltyCardDependents(db, id),
         () =>

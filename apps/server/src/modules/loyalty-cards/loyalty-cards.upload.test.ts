@@ -2,8 +2,8 @@ import type { CardUploadPreview, ImportRecord, LoyaltyCard, Problem } from '@kov
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../core/context.ts';
 import { cardHolders, companies, imports, loyaltyCards, loyaltyOwners, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { demo, testApp } from '../../testing/app.ts';
 import { parseCsv } from '../imports/imports.service.ts';
 import { uploadCards } from './loyalty-cards.upload.ts';

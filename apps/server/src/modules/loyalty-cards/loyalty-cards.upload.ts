@@ -9,11 +9,11 @@ import {
   type ProblemCode,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import { resolveRef } from '../../db/references.ts';
 import { loyaltyOwners } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
 import {
   type ImportHooks,
   type ImportOutcome,

@@ -6,16 +6,16 @@ import {
   type LoyaltyOwnerCreate,
   type LoyaltyOwnerPatch,
 } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { loyaltyOwners } from '../../db/schema/index.ts';
 import { defined, fromBp, toBp } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { credentialHash, newCredential } from '../../security/credentials.ts';
 import { loyaltyOwnerDependents, loyaltyOwnerExtras } from './loyalty-owners.queries.ts';
 
@@ -56,36 +56,29 @@ export interface LoyaltyOwnersService extends CrudService<LoyaltyOwner, LoyaltyO
 }
 
 export function loyaltyOwnersService(db: Db): LoyaltyOwnersService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(loyaltyOwners.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, loyaltyOwners, id, scope(ids), loyaltyOwnerExtras());
+  const reads = tableReads(db, loyaltyOwners, { company: loyaltyOwners.companyId, extras: loyaltyOwnerExtras, toItem: toLoyaltyOwner });
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, loyaltyOwners, scope(ctx.listed), query, loyaltyOwnerExtras());
-      return { items: rows.map(toLoyaltyOwner), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toLoyaltyOwner(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const [row] = await db
         .insert(loyaltyOwners)
         .values({ ...columnsOf(input), companyId, name: input.name, oib: input.oib })
         .returning({ id: loyaltyOwners.id });
-      return toLoyaltyOwner((await find(row?.id ?? 0, null)) as Row);
+      return toLoyaltyOwner((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      if (!(await find(id, ctx.visible))) return null;
+      if (!(await reads.find(ctx, id))) return null;
       await db
         .update(loyaltyOwners)
         .set({ ...columnsOf(patch), updatedAt: new Date() })
         .where(eq(loyaltyOwners.id, id));
-      return toLoyaltyOwner((await find(id, null)) as Row);
+      return toLoyaltyOwner((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => loyaltyOwnerDependents(db, id),
         () => db.delete(loyaltyOwners).where(eq(loyaltyOwners.id, id)),
@@ -97,7 +90,7 @@ export function loyaltyOwnersService(db: Db): LoyaltyOwnersService {
      * the old one stops working at once. The answer is the only copy.
      */
     async issueAppKey(ctx, id) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const appKey = newCredential();
       const [row] = await db

@@ -9,9 +9,9 @@ import {
   loyaltyOwnerReport,
   problemSchema,
 } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
 import * as reports from './loyalty-reports.service.ts';
 
 /** The loyalty reports (docs/rules.md "Loyalty reports"), read from the card ledger; managers and accountants. */

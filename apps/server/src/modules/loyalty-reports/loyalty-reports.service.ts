@@ -21,11 +21,11 @@ import {
   weekStart,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { badQuery } from '../../core/collection.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { pgArray } from '../../db/units.ts';
-import { badQuery } from '../../http/collection.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
 
 /**
  * The loyalty reports (docs/rules.md "Loyalty reports"), read from the card ledger.

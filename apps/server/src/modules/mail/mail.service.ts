@@ -1,12 +1,14 @@
 import { identity, iri, type Mail } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { outer, type RowWith } from '../../db/paging.ts';
 import { companies, mails } from '../../db/schema/index.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { tableReads } from '../../http/table-reads.ts';
 
 export { type MailOptions, MailSweep } from './mail.sender.ts';
+/** A mail's plain text and HTML from its content, for the modules that put mails of their own into the outbox (alarms). */
+export { render } from './mail.texts.ts';
 
 const mailExtras = () => ({
   companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${outer(mails.companyId)})`,

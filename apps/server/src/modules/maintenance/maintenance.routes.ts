@@ -1,7 +1,7 @@
 import { iri, maintenanceResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { maintenanceColumns } from './maintenance.queries.ts';
 import { maintenanceService } from './maintenance.service.ts';
 

@@ -1,13 +1,13 @@
 import { identity, iri, type Maintenance, type MaintenanceCreate, type MaintenancePatch } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { devices, maintenance, users } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { maintenanceExtras } from './maintenance.queries.ts';
 
 type Row = RowWith<typeof maintenance, ReturnType<typeof maintenanceExtras>>;
@@ -29,8 +29,7 @@ export function toMaintenance(row: Row): Maintenance {
 }
 
 export function maintenanceService(db: Db): CrudService<Maintenance, MaintenanceCreate, MaintenancePatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(maintenance.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, maintenance, id, scope(ids), maintenanceExtras());
+  const reads = tableReads(db, maintenance, { company: maintenance.companyId, extras: maintenanceExtras, toItem: toMaintenance });
   /** Who did the work: a user of the device's company. */
   const performer = async (ctx: RequestContext, companyId: number, value: string | null | undefined) =>
     value === undefined || value === null
@@ -38,14 +37,8 @@ export function maintenanceService(db: Db): CrudService<Maintenance, Maintenance
       : (await resolveRef(db, ctx, { table: users, collection: 'users', field: 'performedBy', companyId }, value)).id;
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, maintenance, scope(ctx.listed), query, maintenanceExtras());
-      return { items: rows.map(toMaintenance), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toMaintenance(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       // The record belongs to the device's company; the device must be one the caller can reach.
       const device = await resolveRef(db, ctx, { table: devices, collection: 'devices', field: 'device' }, input.device);
@@ -63,10 +56,10 @@ export function maintenanceService(db: Db): CrudService<Maintenance, Maintenance
           performedById,
         })
         .returning({ id: maintenance.id });
-      return toMaintenance((await find(row?.id ?? 0, null)) as Row);
+      return toMaintenance((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       await db
         .update(maintenance)
@@ -80,10 +73,10 @@ export function maintenanceService(db: Db): CrudService<Maintenance, Maintenance
           }),
         )
         .where(eq(maintenance.id, id));
-      return toMaintenance((await find(id, null)) as Row);
+      return toMaintenance((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await db.delete(maintenance).where(eq(maintenance.id, id));
       return true;
     },

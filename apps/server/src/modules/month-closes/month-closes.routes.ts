@@ -1,9 +1,9 @@
 import { monthCloseInput, monthCloseItem, monthCloses, monthClosesQuery, monthReopenInput, problemSchema } from '@kovanica/contract';
+import { notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
 import { closeMonth, listMonths, refusal, reopenMonth } from './month-closes.service.ts';
 
 /** Month close (docs/rules.md "Month close"): a company's months, closed by accountants, reopened by managers. */

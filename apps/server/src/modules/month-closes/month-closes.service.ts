@@ -12,11 +12,11 @@ import {
   parseReference,
 } from '@kovanica/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { badQuery } from '../../core/collection.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, notFound } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { monthCloses } from '../../db/schema/index.ts';
-import { badQuery } from '../../http/collection.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem, notFound } from '../../http/problems.ts';
 import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 import { nextMonth } from './landing.ts';
 
@@ -255,4 +255,4 @@ export async function reopenMonth(
 }
 
 /** A refusal as the problem it is answered with. */
-export const refusal = (code: MonthRefusal) => new ApiProblem(409, code);
+export const refusal = (code: MonthRefusal) => new DomainError(409, code);

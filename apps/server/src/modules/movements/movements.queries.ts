@@ -1,9 +1,9 @@
 import type { ArticleUnit, MovementKind } from '@kovanica/contract';
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { type DerivedFilter, idsOf } from '../../core/collection.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { outer } from '../../db/paging.ts';
 import { articles, devices, locations, repositories, stockLevels, stockMovements, users } from '../../db/schema/index.ts';
-import { type DerivedFilter, idsOf } from '../../http/collection.ts';
 import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 
 /** Every movement into or out of the given repositories. */
@@ -213,6 +213,7 @@ export async function prizeTotals(db: Db, where: SQL) {
   return db
     .select({
       deviceId: devices.id,
+      companyId: devices.companyId,
       deviceName: devices.name,
       locationId: devices.locationId,
       locationName: locations.name,

@@ -1,19 +1,41 @@
 import { identity, iri, type Movement, type MovementCreate, type MovementReverse, type PrizeStock, parseInstant } from '@kovanica/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { articles, devices, repositories, stockMovements } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem, invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
-import type { AuditActor } from '../audit-log/audit-log.service.ts';
 import { bookMovement, type MovementPlan, movementExtras, prizeLoads, prizeTotals, type Shortage } from './movements.queries.ts';
 
 // The reports add up the movements' values as the list shows them (the company report's prize cost).
 export { movementValue } from './movements.queries.ts';
+
+/**
+ * The prizes left in each prize device of the companies that was loaded at least once, as its prize
+ * stock shows them (loaded less paid out): the alarms' low-stock kind reads it.
+ */
+export async function prizeStockLeft(db: Db, companyIds: readonly number[]) {
+  const totals = await prizeTotals(db, and(eq(devices.group, 'prize_device'), inCompanies(devices.companyId, companyIds)) as SQL);
+  const loads = await prizeLoads(
+    db,
+    totals.map((t) => t.deviceId),
+  );
+  const loaded = new Map<number, number>();
+  for (const l of loads) loaded.set(l.deviceId, (loaded.get(l.deviceId) ?? 0) + l.loaded);
+  return totals
+    .filter((t) => t.firstAt !== null || (loaded.get(t.deviceId) ?? 0) > 0)
+    .map((t) => ({
+      deviceId: t.deviceId,
+      companyId: t.companyId,
+      locationId: t.locationId,
+      left: (loaded.get(t.deviceId) ?? 0) - t.paidOut,
+    }));
+}
 
 type Row = RowWith<typeof stockMovements, ReturnType<typeof movementExtras>>;
 const ref = (collection: string, id: number | null) => (id === null ? null : iri(collection, id));
@@ -67,15 +89,15 @@ const samePlan = (row: Row, plan: MovementPlan) =>
   row.deviceId === plan.deviceId &&
   row.reversesId === plan.reversesId;
 
+// Long because: the service's methods share the database, the reads and the booking helpers by closure; each method is short.
 export function movementsService(db: Db): MovementsService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(stockMovements.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, stockMovements, id, scope(ids), movementExtras());
-  const byClientKey = async (companyId: number, key: string) => {
+  const reads = tableReads(db, stockMovements, { company: stockMovements.companyId, extras: movementExtras, toItem: toMovement });
+  const byClientKey = async (ctx: RequestContext, companyId: number, key: string) => {
     const [row] = await db
       .select({ id: stockMovements.id })
       .from(stockMovements)
       .where(and(eq(stockMovements.companyId, companyId), eq(stockMovements.clientKey, key)));
-    return row ? ((await find(row.id, null)) as Row) : undefined;
+    return row ? ((await reads.find(ctx, row.id, null)) as Row) : undefined;
   };
 
   /** `at` as given (not in the future) or now. */
@@ -93,7 +115,7 @@ export function movementsService(db: Db): MovementsService {
    * unique key lets one book, the other answers what it booked.
    */
   const bookOnce = async (
-    who: AuditActor,
+    ctx: RequestContext,
     plan: MovementPlan,
     refuse: (s: Shortage) => Error,
     onConflict: (constraint: string) => Promise<never>,
@@ -103,24 +125,24 @@ export function movementsService(db: Db): MovementsService {
       throw invalid('clientKey', 'client_key_reused');
     };
     if (plan.clientKey !== null) {
-      const existing = await byClientKey(plan.companyId, plan.clientKey);
+      const existing = await byClientKey(ctx, plan.companyId, plan.clientKey);
       if (existing) return replay(existing);
     }
     try {
-      const id = await bookMovement(db, plan, refuse, who);
-      return toMovement((await find(id, null)) as Row);
+      const id = await bookMovement(db, plan, refuse, ctx);
+      return toMovement((await reads.find(ctx, id, null)) as Row);
     } catch (error) {
       const { code, constraint } = pgError(error);
       if (code !== '23505' || !constraint) throw error;
       if (constraint === 'stock_movements_client_key' && plan.clientKey !== null)
-        return replay(await byClientKey(plan.companyId, plan.clientKey));
+        return replay(await byClientKey(ctx, plan.companyId, plan.clientKey));
       return onConflict(constraint);
     }
   };
 
-  const alreadyReversed = async (id: number): Promise<never> => {
-    const row = await find(id, null);
-    throw new ApiProblem(409, 'already_reversed', { reversal: ref('movements', row?.reversedById ?? null) ?? '' });
+  const alreadyReversed = async (ctx: RequestContext, id: number): Promise<never> => {
+    const row = await reads.find(ctx, id, null);
+    throw new DomainError(409, 'already_reversed', { reversal: ref('movements', row?.reversedById ?? null) ?? '' });
   };
 
   const prizeStocksOf = async (where: SQL): Promise<PrizeStock[]> => {
@@ -157,14 +179,8 @@ export function movementsService(db: Db): MovementsService {
   };
 
   return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, stockMovements, scope(ctx.listed), query, movementExtras());
-      return { items: rows.map(toMovement), total, next };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toMovement(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
 
     async create(ctx, input) {
       // The movement belongs to the article's company; every other row it names must be of that company.
@@ -211,16 +227,16 @@ export function movementsService(db: Db): MovementsService {
         clientKey: input.clientKey ?? null,
       };
       const refuse = (s: Shortage) =>
-        new ApiProblem(422, 'validation', {}, [{ propertyPath: 'quantity', code: 'insufficient_stock', params: { ...s } }]);
+        new DomainError(422, 'validation', {}, [{ propertyPath: 'quantity', code: 'insufficient_stock', params: { ...s } }]);
       return bookOnce(ctx, plan, refuse, async () => {
         throw new Error('unexpected unique violation');
       });
     },
 
     async reverse(ctx, id, input) {
-      const original = await find(id, ctx.visible);
+      const original = await reads.find(ctx, id);
       if (!original) return null;
-      if (original.reversesId !== null) throw new ApiProblem(409, 'reversal_not_reversible');
+      if (original.reversesId !== null) throw new DomainError(409, 'reversal_not_reversible');
       const plan: MovementPlan = {
         companyId: original.companyId,
         kind: original.kind,
@@ -241,13 +257,13 @@ export function movementsService(db: Db): MovementsService {
       };
       // A retried reversal (same client key) answers the reversal it booked.
       if (original.reversedById !== null) {
-        const reversal = plan.clientKey === null ? undefined : await byClientKey(plan.companyId, plan.clientKey);
+        const reversal = plan.clientKey === null ? undefined : await byClientKey(ctx, plan.companyId, plan.clientKey);
         if (reversal?.reversesId === original.id) return toMovement(reversal);
-        return alreadyReversed(id);
+        return alreadyReversed(ctx, id);
       }
-      const refuse = (s: Shortage) => new ApiProblem(409, 'insufficient_stock', { ...s });
+      const refuse = (s: Shortage) => new DomainError(409, 'insufficient_stock', { ...s });
       return bookOnce(ctx, plan, refuse, async (constraint) => {
-        if (constraint === 'stock_movements_reverses_key') return alreadyReversed(id);
+        if (constraint === 'stock_movements_reverses_key') return alreadyReversed(ctx, id);
         throw new Error(`unexpected unique violation ${constraint}`);
       });
     },

@@ -1,14 +1,14 @@
 import { identity, iri, type PosLocation, type PosLocationCreate, type PosLocationPatch, type PosTerminalKey } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError, refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import { posLocations, posOwners } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { credentialHash, newCredential } from '../../security/credentials.ts';
 import { posLocationDependents, posLocationExtras } from './pos-locations.queries.ts';
 
@@ -68,20 +68,13 @@ export interface PosLocationsService extends CrudService<PosLocation, PosLocatio
 }
 
 export function posLocationsService(db: Db): PosLocationsService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(posLocations.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, posLocations, id, scope(ids), posLocationExtras());
+  const reads = tableReads(db, posLocations, { company: posLocations.companyId, extras: posLocationExtras, toItem: toPosLocation });
   const owner = (ctx: RequestContext, value: string, companyId?: number) =>
     resolveRef(db, ctx, { table: posOwners, collection: 'pos-owners', field: 'posOwner', companyId }, value);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, posLocations, scope(ctx.listed), query, posLocationExtras());
-      return { items: rows.map(toPosLocation), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toPosLocation(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       // A point of sale is in its owner's company unless the body names one (then they must agree).
       const posOwner = await owner(ctx, input.posOwner);
@@ -98,20 +91,20 @@ export function posLocationsService(db: Db): PosLocationsService {
           isu: input.isu,
         })
         .returning({ id: posLocations.id });
-      return toPosLocation((await find(row?.id ?? 0, null)) as Row);
+      return toPosLocation((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes: Partial<typeof posLocations.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
       // Switched off: its terminal's sessions end (switched on again, its workers sign in again).
       if (patch.active === false && current.active) changes.sessionsEndedAt = new Date();
       if (patch.posOwner !== undefined) changes.posOwnerId = (await owner(ctx, patch.posOwner, current.companyId)).id;
       await db.update(posLocations).set(changes).where(eq(posLocations.id, id));
-      return toPosLocation((await find(id, null)) as Row);
+      return toPosLocation((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => posLocationDependents(db, id),
         () => db.delete(posLocations).where(eq(posLocations.id, id)),
@@ -120,7 +113,7 @@ export function posLocationsService(db: Db): PosLocationsService {
     },
     /** Issues the terminal's credential, answered this once; a credential issued before stops working at once. */
     async issueTerminalKey(ctx, id) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const terminalKey = newCredential();
       const [row] = await db

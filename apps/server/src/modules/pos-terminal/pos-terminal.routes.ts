@@ -1,7 +1,7 @@
 import { posBlock, posCard, posSession, posSignIn, posTopUp, posTopUpAnswer, problemSchema } from '@kovanica/contract';
 import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import type { Deps } from '../../http/deps.ts';
 import { posTerminalService } from './pos-terminal.service.ts';
 import { posSessionKey } from './pos-terminal.sessions.ts';
 

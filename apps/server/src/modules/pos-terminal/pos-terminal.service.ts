@@ -1,10 +1,10 @@
 import { normalizeCardUid, PIN_LOCK_MINUTES, type PosCard, type PosSession, type PosTopUp, type PosTopUpAnswer } from '@kovanica/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { DomainError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { bills, cardHolders, loyaltyCards, posLocations, posWorkers } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import { refusedKey, tooMany } from '../../http/attempts.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import { refusedKey, tooMany } from '../../security/attempts.ts';
 import { bearerOf } from '../../security/credentials.ts';
 import type { Limits } from '../../security/limits.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
@@ -28,6 +28,7 @@ export interface TerminalSession {
 /** PIN sign-ins per terminal and per address (beside each worker's own lockout), as for users' sign-ins (docs/api.md, "Limits"). */
 export const POS_SIGN_IN_LIMITS = { perTerminal: { max: 30, windowMs: 15 * 60_000 }, perAddress: { max: 50, windowMs: 15 * 60_000 } };
 
+// Long because: the terminal's methods share the database, the fiscal keys, the session key and the limits by closure; each method is short.
 export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer, limits: Limits) {
   const cardOf = async (companyId: number, uid: string): Promise<PosCard> => {
     const [row] = await db
@@ -41,7 +42,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       })
       .from(loyaltyCards)
       .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.uid, normalizeCardUid(uid))));
-    if (!row) throw new ApiProblem(404, 'card_unknown');
+    if (!row) throw new DomainError(404, 'card_unknown');
     return { ...row, balanceCents: row.paidCents + row.bonusCents };
   };
   const cardIdOf = async (companyId: number, uid: string) => {
@@ -49,7 +50,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       .select({ id: loyaltyCards.id })
       .from(loyaltyCards)
       .where(and(eq(loyaltyCards.companyId, companyId), eq(loyaltyCards.uid, normalizeCardUid(uid))));
-    if (!row) throw new ApiProblem(404, 'card_unknown');
+    if (!row) throw new DomainError(404, 'card_unknown');
     return row.id;
   };
 
@@ -65,8 +66,8 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       if (!byAddress.ok) throw tooMany('too_many_attempts', byAddress.retryAfter);
       const place = await posLocationByTerminalKey(db, bearerOf(authorization));
       if (!place)
-        throw await refusedKey(limits, address, new ApiProblem(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' }));
-      if (!place.active) throw new ApiProblem(409, 'pos_inactive');
+        throw await refusedKey(limits, address, new DomainError(401, 'bad_terminal_credential', {}, [], { 'www-authenticate': 'Bearer' }));
+      if (!place.active) throw new DomainError(409, 'pos_inactive');
       const terminalKey = `pos:terminal:${place.id}`;
       const byTerminal = await limits.take(terminalKey, POS_SIGN_IN_LIMITS.perTerminal);
       if (!byTerminal.ok) throw tooMany('too_many_attempts', byTerminal.retryAfter);
@@ -85,10 +86,10 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
       } else {
         if (check.reason === 'locked') {
           const seconds = String(PIN_LOCK_MINUTES * 60);
-          throw new ApiProblem(429, 'pin_locked', { minutes: PIN_LOCK_MINUTES }, [], { 'retry-after': seconds });
+          throw new DomainError(429, 'pin_locked', { minutes: PIN_LOCK_MINUTES }, [], { 'retry-after': seconds });
         }
         // Unknown, inactive and wrong answer alike: the terminal learns nothing about who exists.
-        throw new ApiProblem(401, 'wrong_pin');
+        throw new DomainError(401, 'wrong_pin');
       }
       const [location] = await db.select({ name: posLocations.name }).from(posLocations).where(eq(posLocations.id, place.id));
       const { token, expiresAt } = issuePosSession(sessionKey, { w: check.worker.id, l: place.id, c: place.companyId });
@@ -106,7 +107,7 @@ export function posTerminalService(db: Db, keys: FiscalKeys, sessionKey: Buffer,
      */
     async session(authorization: string | undefined): Promise<TerminalSession> {
       const claims = readPosSession(sessionKey, bearerOf(authorization));
-      const refuse = () => new ApiProblem(401, 'bad_pos_session', {}, [], { 'www-authenticate': 'Bearer' });
+      const refuse = () => new DomainError(401, 'bad_pos_session', {}, [], { 'www-authenticate': 'Bearer' });
       if (!claims) throw refuse();
       const [row] = await db
         .select({

@@ -1,10 +1,10 @@
 import { posWorkerItem, posWorkerPin, posWorkersResource, problemSchema } from '@kovanica/contract';
+import { notFound } from '../../core/errors.ts';
 import { posWorkers } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
 import { posWorkersService } from './pos-workers.service.ts';
 
 export function posWorkersRoutes(app: Api, deps: Deps) {

@@ -7,16 +7,16 @@ import {
   type PosWorkerCreate,
   type PosWorkerPatch,
 } from '@kovanica/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError, refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import { posLocations, posWorkers } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../security/passwords.ts';
 import type { AuditActor } from '../audit-log/audit-log.service.ts';
 import { posWorkerDependents, posWorkerExtras } from './pos-workers.queries.ts';
@@ -145,20 +145,13 @@ export interface PosWorkersService extends CrudService<PosWorker, PosWorkerCreat
 }
 
 export function posWorkersService(db: Db): PosWorkersService {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(posWorkers.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, posWorkers, id, scope(ids), posWorkerExtras());
+  const reads = tableReads(db, posWorkers, { company: posWorkers.companyId, extras: posWorkerExtras, toItem: (row) => toPosWorker(row) });
   const location = (ctx: RequestContext, value: string, companyId?: number) =>
     resolveRef(db, ctx, { table: posLocations, collection: 'pos-locations', field: 'posLocation', companyId }, value);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, posWorkers, scope(ctx.listed), query, posWorkerExtras());
-      return { items: rows.map((row) => toPosWorker(row)), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toPosWorker(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       // A worker is in their point of sale's company unless the body names one (then they must agree).
       const posLocation = await location(ctx, input.posLocation);
@@ -176,18 +169,18 @@ export function posWorkersService(db: Db): PosWorkersService {
           oib: input.oib,
         })
         .returning({ id: posWorkers.id });
-      return toPosWorker((await find(row?.id ?? 0, null)) as Row);
+      return toPosWorker((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes: Partial<typeof posWorkers.$inferInsert> = { ...columnsOf(patch), updatedAt: new Date() };
       if (patch.posLocation !== undefined) changes.posLocationId = (await location(ctx, patch.posLocation, current.companyId)).id;
       await db.update(posWorkers).set(changes).where(eq(posWorkers.id, id));
-      return toPosWorker((await find(id, null)) as Row);
+      return toPosWorker((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => posWorkerDependents(db, id),
         () => db.delete(posWorkers).where(eq(posWorkers.id, id)),
@@ -196,12 +189,12 @@ export function posWorkersService(db: Db): PosWorkersService {
     },
     /** A new PIN; the old one stops working, and a lockout is lifted. */
     async setPin(ctx, id, pin) {
-      if (!(await find(id, ctx.visible))) return null;
+      if (!(await reads.find(ctx, id))) return null;
       await db
         .update(posWorkers)
         .set({ ...(await pinColumns(pin)), updatedAt: new Date() })
         .where(eq(posWorkers.id, id));
-      return toPosWorker((await find(id, null)) as Row);
+      return toPosWorker((await reads.find(ctx, id, null)) as Row);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { promoBoxesResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { promoBoxColumns } from './promo-boxes.queries.ts';
 import { promoBoxesService } from './promo-boxes.service.ts';
 

@@ -1,14 +1,14 @@
 import { identity, iri, type PromoBox, type PromoBoxCreate, type PromoBoxPatch, promoBoxViolations } from '@kovanica/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { loyaltyOwners, promoBoxes } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { promoBoxExtras } from './promo-boxes.queries.ts';
 
 type Row = RowWith<typeof promoBoxes, ReturnType<typeof promoBoxExtras>>;
@@ -46,20 +46,13 @@ const columnsOf = (input: PromoBoxPatch) =>
   });
 
 export function promoBoxesService(db: Db): CrudService<PromoBox, PromoBoxCreate, PromoBoxPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(promoBoxes.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, promoBoxes, id, scope(ids), promoBoxExtras());
+  const reads = tableReads(db, promoBoxes, { company: promoBoxes.companyId, extras: promoBoxExtras, toItem: toPromoBox });
   const ownerOf = (ctx: RequestContext, value: string, companyId?: number) =>
     resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner', companyId }, value);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, promoBoxes, scope(ctx.listed), query, promoBoxExtras());
-      return { items: rows.map(toPromoBox), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toPromoBox(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const owner = await ownerOf(ctx, input.owner);
       const [row] = await db
@@ -74,16 +67,16 @@ export function promoBoxesService(db: Db): CrudService<PromoBox, PromoBoxCreate,
           activeFrom: input.activeFrom,
         })
         .returning({ id: promoBoxes.id });
-      return toPromoBox((await find(row?.id ?? 0, null)) as Row);
+      return toPromoBox((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       // The rules across fields hold for the box as it will be: a patch may name one colour, or one date.
       const merged = { ...toPromoBox(current), ...defined(patch) };
       const violations = promoBoxViolations(merged);
       if (violations.length) {
-        throw new ApiProblem(
+        throw new DomainError(
           422,
           'validation',
           {},
@@ -95,10 +88,10 @@ export function promoBoxesService(db: Db): CrudService<PromoBox, PromoBoxCreate,
         .update(promoBoxes)
         .set({ ...columnsOf(patch), ...defined({ ownerId }), updatedAt: new Date() })
         .where(eq(promoBoxes.id, id));
-      return toPromoBox((await find(id, null)) as Row);
+      return toPromoBox((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await db.delete(promoBoxes).where(eq(promoBoxes.id, id));
       return true;
     },

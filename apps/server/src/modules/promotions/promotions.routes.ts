@@ -1,8 +1,8 @@
 import { promotionsResource } from '@kovanica/contract';
 import { promotions } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { promotionsService } from './promotions.service.ts';
 
 export function promotionsRoutes(app: Api, deps: Deps) {

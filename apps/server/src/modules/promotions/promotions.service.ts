@@ -10,16 +10,16 @@ import {
   type PromotionShape,
   promotionProblems,
 } from '@kovanica/contract';
-import { and, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError, refuseInUse } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { devices, loyaltyOwners, promotions } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { promotionDependents, promotionExtras } from './promotions.queries.ts';
 
 type Row = RowWith<typeof promotions, ReturnType<typeof promotionExtras>>;
@@ -49,7 +49,7 @@ export function toPromotion(row: Row): Promotion {
 function check(shape: PromotionShape) {
   const problems = promotionProblems(shape);
   if (problems.length) {
-    throw new ApiProblem(
+    throw new DomainError(
       422,
       'validation',
       {},
@@ -105,22 +105,15 @@ export async function bonusPromotionFor(
 }
 
 export function promotionsService(db: Db): CrudService<Promotion, PromotionCreate, PromotionPatch> {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(promotions.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, promotions, id, scope(ids), promotionExtras());
+  const reads = tableReads(db, promotions, { company: promotions.companyId, extras: promotionExtras, toItem: toPromotion });
   const owner = (ctx: RequestContext, value: string, companyId?: number) =>
     resolveRef(db, ctx, { table: loyaltyOwners, collection: 'loyalty-owners', field: 'owner', companyId }, value);
   const deviceIds = (ctx: RequestContext, values: readonly string[], companyId: number) =>
     resolveRefIds(db, ctx, { table: devices, collection: 'devices', field: 'devices', companyId }, values);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, promotions, scope(ctx.listed), query, promotionExtras());
-      return { items: rows.map(toPromotion), total };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toPromotion(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       // A promotion is in its owner's company unless the body names one (then they must agree).
       const programme = await owner(ctx, input.owner);
@@ -140,10 +133,10 @@ export function promotionsService(db: Db): CrudService<Promotion, PromotionCreat
           active: input.active ?? true,
         })
         .returning({ id: promotions.id });
-      return toPromotion((await find(row?.id ?? 0, null)) as Row);
+      return toPromotion((await reads.find(ctx, row?.id ?? 0, null)) as Row);
     },
     async update(ctx, id, patch) {
-      const current = await find(id, ctx.visible);
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       // The rules across fields read the stored promotion with the patch applied.
       const stored = toPromotion(current);
@@ -171,10 +164,10 @@ export function promotionsService(db: Db): CrudService<Promotion, PromotionCreat
       if (patch.active !== undefined) changes.active = patch.active;
       if (patch.owner !== undefined) changes.ownerId = (await owner(ctx, patch.owner, current.companyId)).id;
       await db.update(promotions).set(changes).where(eq(promotions.id, id));
-      return toPromotion((await find(id, null)) as Row);
+      return toPromotion((await reads.find(ctx, id, null)) as Row);
     },
     async remove(ctx, id) {
-      if (!(await find(id, ctx.visible))) return false;
+      if (!(await reads.find(ctx, id))) return false;
       await refuseInUse(
         () => promotionDependents(db, id),
         () => db.delete(promotions).where(eq(promotions.id, id)),

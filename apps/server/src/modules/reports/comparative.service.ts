@@ -9,9 +9,9 @@ import {
   iri,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { badQuery } from '../../core/collection.ts';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import { badQuery } from '../../http/collection.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { checkRange, filtersOf, rollupRows } from './finance.service.ts';
 
 const TYPES = { device: 'devices', location: 'locations', lessor: 'lessors' } as const;

@@ -125,6 +125,7 @@ interface Fitted {
   predict(t: number): number;
 }
 
+// Long because: one model fitted in passes over the same arrays (weekday and holiday factors, the adjusted series, level, trend); split, each pass would take and give back the others' arrays.
 function fit(y: Float64Array, n: number, cal: Calendar): Fitted {
   // Weekday and holiday factors from each day's ratio to its centred 7-day mean.
   const sum = new Float64Array(7);

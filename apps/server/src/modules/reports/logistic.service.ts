@@ -13,10 +13,10 @@ import {
   type LogisticRow,
 } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { pgArray } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
 import { checkRange, filtersOf, rollupRows } from './finance.service.ts';
 
 interface DeviceLine {
@@ -66,6 +66,7 @@ export function logisticScope(ctx: RequestContext, query: Omit<LogisticQuery, 'p
  * The logistic report (docs/rules.md, "Money reports"): per device of the filter, its
  * range's figures from the rollups, its box from its state, its prizes from stock issued to it and the
  * prizes it paid out; per location, its devices of each group summed. Sorted as a visit list.
+ * Long because: one SQL statement reads every device's figures at once (kept whole for speed), then the lines are made from its rows.
  */
 export async function logisticReport(db: Db, ctx: RequestContext, query: LogisticQuery, now = new Date()): Promise<LogisticReport> {
   const filters = logisticScope(ctx, query);

@@ -34,38 +34,8 @@ export interface LocationRent {
  */
 export async function locationRents(db: Db, scope: RentScope, now = new Date()): Promise<LocationRent[]> {
   const today = businessDate(now);
-  const companies = scope.companies === null ? sql`true` : sql`l.company_id = any(${list(scope.companies)}::int[])`;
   const months = monthsOf(scope.from, scope.to);
-  const [termsResult, closedResult] = await Promise.all([
-    db.execute(sql`
-    select l.id, l.name, l.company_id, l.lessor_id,
-      coalesce(l.rental_type, s.rental_type) as type,
-      coalesce(l.contract_rental_amount_cents, s.contract_rental_amount_cents) as amount,
-      coalesce(l.rental_percentage_bp, s.rental_percentage_bp) as percentage,
-      coalesce(l.income_limit_cents, s.income_limit_cents) as income_limit,
-      to_char(s.contract_start, 'YYYY-MM-DD') as contract_start, to_char(s.contract_end, 'YYYY-MM-DD') as contract_end
-    from locations l
-    left join lessors s on s.id = l.lessor_id
-    where ${companies}
-      and coalesce(l.rental_type, s.rental_type) is not null
-      ${scope.lessor === undefined ? sql`` : sql`and l.lessor_id = ${scope.lessor}`}
-      ${scope.location === undefined ? sql`` : sql`and l.id = ${scope.location}`}
-    order by l.id`),
-    // The closed months of the scope's companies, each with the terms its locations had when it was
-    // closed (docs/rules.md "Month close"): a closed month's rent is worked out from those.
-    db.execute(sql`
-    select c.company_id, to_char(c.month, 'YYYY-MM-DD') as month, t.location_id as id, l.name, t.lessor_id,
-      t.rental_type as type, t.amount_cents as amount, t.percentage_bp as percentage, t.income_limit_cents as income_limit,
-      to_char(t.contract_start, 'YYYY-MM-DD') as contract_start, to_char(t.contract_end, 'YYYY-MM-DD') as contract_end
-    from month_closes c
-    left join month_close_terms t on t.close_id = c.id and t.rental_type is not null
-      ${scope.lessor === undefined ? sql`` : sql`and t.lessor_id = ${scope.lessor}`}
-      ${scope.location === undefined ? sql`` : sql`and t.location_id = ${scope.location}`}
-    left join locations l on l.id = t.location_id
-    where c.reopened_at is null and c.month between ${months[0]}::date and ${months.at(-1)}::date
-      and ${scope.companies === null ? sql`true` : sql`c.company_id = any(${list(scope.companies)}::int[])`}
-    order by t.location_id`),
-  ]);
+  const [termsResult, closedResult] = await Promise.all([rentTermsRows(db, scope), closedMonthTermsRows(db, scope, months)]);
   type TermsRow = {
     id: number;
     name: string;
@@ -115,21 +85,8 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
   // Two reads at once: what each location took in each whole month, and in the contract's days of
   // the months a contract covers in part.
   const [monthly, days] = await Promise.all([
-    db.execute(sql`
-      select location_key, to_char(month, 'YYYY-MM-DD') as month,
-        sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
-      from location_monthly
-      where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
-      group by 1, 2`),
-    partial.length
-      ? db.execute(sql`
-      select q.i, d.revenue
-      from unnest(${list(partial.map((c) => c.place.id))}::int[], ${list(partial.map((c) => c.span?.[0] ?? ''))}::date[],
-        ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
-      cross join lateral (
-        select coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
-        from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`)
-      : null,
+    monthlyRevenueRows(db, ids, months),
+    partial.length ? contractDaysRevenueRows(db, partial) : null,
   ]);
   // Each location's revenue by month, in the order of `months`.
   const revenue = new Map<number, number[]>();
@@ -158,4 +115,64 @@ export async function locationRents(db: Db, scope: RentScope, now = new Date()):
       rent: monthRent(cell.terms, cell.month, basis, today, cell.span),
     };
   });
+}
+
+/** The locations of the scope with rental terms, each term their own over their lessor's, with the lessor's contract period; by id. */
+function rentTermsRows(db: Db, scope: RentScope) {
+  const companies = scope.companies === null ? sql`true` : sql`l.company_id = any(${list(scope.companies)}::int[])`;
+  return db.execute(sql`
+    select l.id, l.name, l.company_id, l.lessor_id,
+      coalesce(l.rental_type, s.rental_type) as type,
+      coalesce(l.contract_rental_amount_cents, s.contract_rental_amount_cents) as amount,
+      coalesce(l.rental_percentage_bp, s.rental_percentage_bp) as percentage,
+      coalesce(l.income_limit_cents, s.income_limit_cents) as income_limit,
+      to_char(s.contract_start, 'YYYY-MM-DD') as contract_start, to_char(s.contract_end, 'YYYY-MM-DD') as contract_end
+    from locations l
+    left join lessors s on s.id = l.lessor_id
+    where ${companies}
+      and coalesce(l.rental_type, s.rental_type) is not null
+      ${scope.lessor === undefined ? sql`` : sql`and l.lessor_id = ${scope.lessor}`}
+      ${scope.location === undefined ? sql`` : sql`and l.id = ${scope.location}`}
+    order by l.id`);
+}
+
+/**
+ * The closed months of the scope's companies in `months`, each with the terms its locations had when it
+ * was closed (docs/rules.md "Month close"): a closed month's rent is worked out from those. A month
+ * closed with no location owing rent has one row without a location.
+ */
+function closedMonthTermsRows(db: Db, scope: RentScope, months: string[]) {
+  return db.execute(sql`
+    select c.company_id, to_char(c.month, 'YYYY-MM-DD') as month, t.location_id as id, l.name, t.lessor_id,
+      t.rental_type as type, t.amount_cents as amount, t.percentage_bp as percentage, t.income_limit_cents as income_limit,
+      to_char(t.contract_start, 'YYYY-MM-DD') as contract_start, to_char(t.contract_end, 'YYYY-MM-DD') as contract_end
+    from month_closes c
+    left join month_close_terms t on t.close_id = c.id and t.rental_type is not null
+      ${scope.lessor === undefined ? sql`` : sql`and t.lessor_id = ${scope.lessor}`}
+      ${scope.location === undefined ? sql`` : sql`and t.location_id = ${scope.location}`}
+    left join locations l on l.id = t.location_id
+    where c.reopened_at is null and c.month between ${months[0]}::date and ${months.at(-1)}::date
+      and ${scope.companies === null ? sql`true` : sql`c.company_id = any(${list(scope.companies)}::int[])`}
+    order by t.location_id`);
+}
+
+/** What each of these locations took in each month of `months`, from the locations' monthly rollup. */
+function monthlyRevenueRows(db: Db, ids: number[], months: string[]) {
+  return db.execute(sql`
+      select location_key, to_char(month, 'YYYY-MM-DD') as month,
+        sum(coins_cents + notes_cents + cashless_cents + card_cents + tokens_cents) as revenue
+      from location_monthly
+      where location_key = any(${list(ids)}::int[]) and month between ${months[0]}::date and ${months.at(-1)}::date
+      group by 1, 2`);
+}
+
+/** What each location took on its contract's days of a month the contract covers in part (row `i` for the `i`th of `partial`). */
+function contractDaysRevenueRows(db: Db, partial: { place: { id: number }; span: [string, string] | null }[]) {
+  return db.execute(sql`
+      select q.i, d.revenue
+      from unnest(${list(partial.map((c) => c.place.id))}::int[], ${list(partial.map((c) => c.span?.[0] ?? ''))}::date[],
+        ${list(partial.map((c) => c.span?.[1] ?? ''))}::date[]) with ordinality as q(location_id, a, b, i)
+      cross join lateral (
+        select coalesce(sum(d.coins_cents + d.notes_cents + d.cashless_cents + d.card_cents + d.tokens_cents), 0) as revenue
+        from location_daily d where d.location_key = q.location_id and d.day between q.a and q.b) d`);
 }

@@ -9,10 +9,10 @@ import {
   logisticReport,
   problemSchema,
 } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { comparativeAnalysis as compare } from './comparative.service.ts';
 import { financeReport as report } from './finance.service.ts';
 import { logisticReport as logistic } from './logistic.service.ts';

@@ -8,14 +8,14 @@ import {
   monthEnd,
 } from '@kovanica/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { cities, companies, lessors, locations } from '../../db/schema/index.ts';
 import { fromBp, pgArray } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { notFound } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { rentalTerms } from '../locations/locations.service.ts';
-import { locationRents } from './rent.queries.ts';
+import { type LocationRent, locationRents } from './rent.queries.ts';
 import { contractSpan, monthRent, type RentTerms } from './rent.ts';
 
 const parts = ['coinsCents', 'notesCents', 'cashlessCents', 'cardCents', 'tokens', 'tokensCents', 'grossCents'] as const;
@@ -57,22 +57,7 @@ export async function lessorStatement(
   const [company] = await db.select().from(companies).where(eq(companies.id, lessor.companyId));
   if (!company) throw notFound();
 
-  const places = await db
-    .select({
-      id: locations.id,
-      name: locations.name,
-      street: locations.street,
-      address: locations.address,
-      cityName: cities.name,
-      rentalType: locations.rentalType,
-      contractRentalAmountCents: locations.contractRentalAmountCents,
-      incomeLimitCents: locations.incomeLimitCents,
-      rentalPercentageBp: locations.rentalPercentageBp,
-    })
-    .from(locations)
-    .leftJoin(cities, eq(cities.id, locations.cityId))
-    .where(and(eq(locations.lessorId, id), eq(locations.companyId, lessor.companyId)))
-    .orderBy(asc(locations.name), asc(locations.id));
+  const places = await lessorLocations(db, lessor);
 
   const scope = { companies: [lessor.companyId], from, to, lessor: id };
   const [rents, revenue] = await Promise.all([
@@ -86,40 +71,7 @@ export async function lessorStatement(
   ]);
   const rentOf = new Map(rents.map((r) => [r.locationId, r]));
 
-  const lines = places.map((place): LessorStatementLine => {
-    const applied = rentalTerms(place, lessor);
-    const found = rentOf.get(place.id);
-    // A location without terms pays nothing: its rent is worked out on no terms, all zeros.
-    const terms: RentTerms = found?.terms ?? {
-      type: null,
-      amountCents: null,
-      percentageBp: null,
-      incomeLimitCents: null,
-      contractStart: lessor.contractStart,
-      contractEnd: lessor.contractEnd,
-    };
-    const rent = found?.rent ?? monthRent(terms, from, 0, today);
-    const span = terms.type ? contractSpan(terms, from, today) : null;
-    const rentCents = roundCents(rent.rentCents);
-    const fixedCents = roundCents(rent.fixedCents);
-    return {
-      location: iri('locations', place.id),
-      name: place.name,
-      address: place.address ?? place.street,
-      cityName: place.cityName,
-      ...(revenue.get(place.id) ?? noRevenue),
-      terms: applied,
-      ownTerms: Object.values(applied).some((term) => term.from === 'location'),
-      contractFrom: span?.[0] ?? null,
-      contractTo: span?.[1] ?? null,
-      contractDays: rent.contractDays,
-      basisCents: rent.basisCents,
-      fixedCents,
-      limitCents: roundCents(rent.limitCents),
-      percentCents: rentCents - fixedCents,
-      rentCents,
-    };
-  });
+  const lines = places.map((place) => statementLine(place, lessor, rentOf.get(place.id), revenue.get(place.id), from, today));
 
   const totals = Object.fromEntries([...parts, 'rentCents'].map((f) => [f, lines.reduce((s, l) => s + l[f as keyof Revenue], 0)]));
   return {
@@ -152,6 +104,75 @@ export async function lessorStatement(
     },
     lines,
     totals: totals as LessorStatement['totals'],
+  };
+}
+
+/** The lessor's locations in its company, by name: their address and city, and their own rental terms. */
+function lessorLocations(db: Db, lessor: Lessor) {
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      street: locations.street,
+      address: locations.address,
+      cityName: cities.name,
+      rentalType: locations.rentalType,
+      contractRentalAmountCents: locations.contractRentalAmountCents,
+      incomeLimitCents: locations.incomeLimitCents,
+      rentalPercentageBp: locations.rentalPercentageBp,
+    })
+    .from(locations)
+    .leftJoin(cities, eq(cities.id, locations.cityId))
+    .where(and(eq(locations.lessorId, lessor.id), eq(locations.companyId, lessor.companyId)))
+    .orderBy(asc(locations.name), asc(locations.id));
+}
+
+type LessorLocation = Awaited<ReturnType<typeof lessorLocations>>[number];
+type Lessor = typeof lessors.$inferSelect;
+
+/**
+ * A location's line of the statement, step by step as the lessor reads it: the terms that applied and
+ * whose they are, the contract's days in the month, the revenue on them, the fixed and percentage parts
+ * and the rent (`found`: the location's rent as the finance report works it out; none without terms).
+ */
+function statementLine(
+  place: LessorLocation,
+  lessor: Lessor,
+  found: LocationRent | undefined,
+  revenue: Revenue | undefined,
+  from: string,
+  today: string,
+): LessorStatementLine {
+  const applied = rentalTerms(place, lessor);
+  // A location without terms pays nothing: its rent is worked out on no terms, all zeros.
+  const terms: RentTerms = found?.terms ?? {
+    type: null,
+    amountCents: null,
+    percentageBp: null,
+    incomeLimitCents: null,
+    contractStart: lessor.contractStart,
+    contractEnd: lessor.contractEnd,
+  };
+  const rent = found?.rent ?? monthRent(terms, from, 0, today);
+  const span = terms.type ? contractSpan(terms, from, today) : null;
+  const rentCents = roundCents(rent.rentCents);
+  const fixedCents = roundCents(rent.fixedCents);
+  return {
+    location: iri('locations', place.id),
+    name: place.name,
+    address: place.address ?? place.street,
+    cityName: place.cityName,
+    ...(revenue ?? noRevenue),
+    terms: applied,
+    ownTerms: Object.values(applied).some((term) => term.from === 'location'),
+    contractFrom: span?.[0] ?? null,
+    contractTo: span?.[1] ?? null,
+    contractDays: rent.contractDays,
+    basisCents: rent.basisCents,
+    fixedCents,
+    limitCents: roundCents(rent.limitCents),
+    percentCents: rentCents - fixedCents,
+    rentCents,
   };
 }
 

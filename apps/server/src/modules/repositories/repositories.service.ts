@@ -1,14 +1,14 @@
 import { identity, iri, type Repository, type RepositoryCreate, type RepositoryPatch, type StockLevel } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseInUse, uniqueFields } from '../../db/errors.ts';
 import type { RowWith } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
 import { repositories, users } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { repositoryDependents, repositoryExtras, stockOf } from './repositories.queries.ts';
 
 type Row = RowWith<typeof repositories, ReturnType<typeof repositoryExtras>>;

@@ -8,11 +8,11 @@ import {
   iri,
 } from '@kovanica/contract';
 import { and, eq, exists, gte, lte, or, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, deviceDaily, devices } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { revenueOfDay, sum } from './revenue.queries.ts';
 
 const DAY_MS = 86_400_000;

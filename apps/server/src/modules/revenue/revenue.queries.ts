@@ -1,9 +1,9 @@
 import { addDays, monthEnd, monthStart } from '@kovanica/contract';
 import { and, between, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceDaily, deviceMonthly } from '../../db/schema/index.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 
 /** A column's sum over the grouped rollup rows, zero for none. */
 export const sum = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);

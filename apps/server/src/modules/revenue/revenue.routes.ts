@@ -1,7 +1,7 @@
 import { companiesDailyRevenue, companiesDailyRevenueQuery, problemSchema, revenueQuery, revenueReport } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
 import { companiesDailyRevenue as readCompaniesDailyRevenue } from './companies-daily-revenue.service.ts';
 import { revenueReport as report } from './revenue.service.ts';
 

@@ -1,7 +1,7 @@
 import { problemSchema, searchAnswer, searchQuery } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
 import { quickSearch } from './search.service.ts';
 
 /** The layout's quick search: JSON results, which the web app renders as text (never as HTML). */

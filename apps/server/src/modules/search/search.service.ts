@@ -1,9 +1,9 @@
 import { BILL_NUMBER_PATTERN, type can, formatDateTime, formatMoney, iri, type SearchResult } from '@kovanica/contract';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { bills, devices, lessors, locations, loggers, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 
 const PER_KIND = 5;
 

@@ -1,7 +1,7 @@
 import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
 import { settingsService } from './settings.service.ts';
 
 export function settingsRoutes(app: Api, { db, versions }: Deps) {

@@ -1,8 +1,8 @@
 import type { Settings, SettingsPatch } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 
 type Layout = Pick<Settings, 'updateBannerEnabled' | 'updateBannerText'>;

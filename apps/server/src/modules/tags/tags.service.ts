@@ -1,12 +1,12 @@
 import { identity, iri, type Tag, type TagCreate, type TagPatch } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
 import { targetCompanyId } from '../../db/references.ts';
 import { devices, locations, tags } from '../../db/schema/index.ts';
 import { defined } from '../../db/units.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { tagExtras } from './tags.queries.ts';
 
 /** The tags of a device or a location with their names and colours, for the modules that list them. */

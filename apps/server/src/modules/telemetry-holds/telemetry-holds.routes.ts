@@ -1,9 +1,9 @@
 import { problemSchema, telemetryHoldDecision, telemetryHoldItem, telemetryHoldsResource } from '@kovanica/contract';
+import { DomainError, notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { ApiProblem, notFound } from '../../http/problems.ts';
 import { telemetryHoldColumns } from './telemetry-holds.queries.ts';
 import { telemetryHoldsService } from './telemetry-holds.service.ts';
 
@@ -42,7 +42,7 @@ export function telemetryHoldsRoutes(app: Api, deps: Deps) {
           for (const other of telemetryHoldsResource.invalidates ?? []) deps.versions.bump(other);
         }
         if (done === null) throw notFound();
-        if (typeof done === 'string') throw new ApiProblem(409, done);
+        if (typeof done === 'string') throw new DomainError(409, done);
         // The bills a release issued go to CIS now rather than at the next minute.
         if (action === 'release') deps.wake('fiscal-sweep');
         return done;

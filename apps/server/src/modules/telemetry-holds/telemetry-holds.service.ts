@@ -1,10 +1,10 @@
 import { identity, iri, type TelemetryHold, type TelemetryHoldDecision } from '@kovanica/contract';
+import type { RequestContext } from '../../core/context.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { telemetryHolds } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { tableReads } from '../../http/table-reads.ts';
 import { discardHold, type HoldRefusal, releaseHold } from './telemetry-holds.decisions.ts';
 import { telemetryHoldExtras } from './telemetry-holds.queries.ts';
 

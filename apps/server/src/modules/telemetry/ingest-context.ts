@@ -105,6 +105,7 @@ const dateOrNull = (v: string | null | undefined) => (v === null || v === undefi
 /**
  * In one statement: the batch's seqs already stored and the logger's highest, the device it is fitted
  * to, that device's placements and service sessions over the batch's time span, and its state.
+ * Long because: one prepared statement reads a batch's whole context (one round trip per batch, kept whole for speed), then its row is decoded.
  */
 export async function readContext(tx: Tx, loggerId: number, timed: readonly Timed[]): Promise<IngestContext> {
   let min = Number.POSITIVE_INFINITY;

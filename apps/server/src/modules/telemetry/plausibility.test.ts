@@ -11,6 +11,7 @@ import {
 } from '@kovanica/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../core/context.ts';
 import {
   criticalEpisodes,
   deviceState,
@@ -22,7 +23,6 @@ import {
 } from '../../db/schema/index.ts';
 import { seedHistory } from '../../demo/history.ts';
 import { FiscalKeys } from '../../fiscal/keys.ts';
-import type { Actor } from '../../http/context.ts';
 import { FISCAL_TEST_SECRET, mergePatch, testApp } from '../../testing/app.ts';
 import { createDeviceWithLogger, type EventInput, firstOf, sendEvents } from '../../testing/fixtures.ts';
 import { loyaltyProgramme } from '../../testing/loyalty.ts';

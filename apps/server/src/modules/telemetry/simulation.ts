@@ -1,5 +1,6 @@
 import type { DeviceGroup, TelemetryEvent, WorkingHours } from '@kovanica/contract';
 import { weekdays } from '@kovanica/contract';
+import { seededRandom } from '../../core/random.ts';
 
 /**
  * The fleet's behaviour, for the simulator and the demo history (docs/rules.md "The demo"): plays within opening hours,
@@ -72,17 +73,8 @@ const BASE_PLAYS: Record<DeviceGroup, number> = {
   other: 6,
 };
 
-/** A small, fast, seedable generator (mulberry32). */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The simulation's generator: seeded, so a seed is one fleet's history. */
+export const random = seededRandom;
 
 const ZAGREB_OFFSET_HOURS = (d: Date) => {
   // Central European time, summer time from the last Sunday of March to the last Sunday of October.
@@ -137,132 +129,166 @@ export function simulate(
   const events = new Map<string, TelemetryEvent[]>();
   const truth = new Map<string, Truth>();
   devices.forEach((device, index) => {
-    const generator = (n: number) => random(options.seed * 7919 + index * 104_729 + n * 15_485_863 + 1);
-    // The first emptying from the device's generator; each day from its own (see below).
-    let rnd = generator(0);
-    const list: TelemetryEvent[] = [];
-    const sum: Truth = { coinsCents: 0, tokens: 0, plays: 0 };
-    let seq = options.firstSeq?.(device.imei) ?? 1;
-    const trouble = device.trouble;
-    const troubleAt = trouble?.since.getTime() ?? Number.POSITIVE_INFINITY;
-    /** Whether the device is in its trouble at an instant. */
-    const troubled = (at: number) => at >= troubleAt;
-    const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
-    // Each day is drawn whole from a generator of its own (device and day), whatever part of it the
-    // period holds, and each event is kept when its own time is in the period: a live run of short
-    // periods sends every event once, the end of a service visit or the clearing of an alarm too.
-    // A logger numbers its events as they happen: they get their seq once sorted by time.
-    const timed: { at: number; e: Record<string, unknown> }[] = [];
-    const push = (at: number, e: Record<string, unknown>) => {
-      if (!inPeriod(at)) return;
-      if (!trouble || !troubled(at) || sentInTrouble(trouble.kind, e.type as string)) timed.push({ at, e });
-    };
-    // The event that starts the trouble, when it falls in the period.
-    if (trouble && inPeriod(troubleAt)) {
-      if (trouble.kind === 'alarm') timed.push({ at: troubleAt, e: { type: 'alarm', code: trouble.code ?? 'E40', critical: true } });
-      if (trouble.kind === 'service') timed.push({ at: troubleAt, e: { type: 'service_mode', on: true } });
-    }
-    let boxCoins = 0;
-    let boxTokens = 0;
-    let nextEmptying = 7 + Math.floor(rnd() * 8);
-    let daysSinceEmptying = 0;
-
-    // From the day before: its opening hours may run past midnight into the period.
-    const start = Date.UTC(options.from.getUTCFullYear(), options.from.getUTCMonth(), options.from.getUTCDate() - 1);
-    for (let dayStart = start; dayStart < options.to.getTime(); dayStart += 86_400_000) {
-      rnd = generator(dayStart / 86_400_000);
-      const day = new Date(dayStart);
-      const offset = ZAGREB_OFFSET_HOURS(day) * 3_600_000;
-      const weekdayIndex = (day.getUTCDay() + 6) % 7;
-      const open = openMinutes(device.hours, weekdayIndex);
-      daysSinceEmptying++;
-      if (!open) continue;
-      const [openMin, closeMin] = open;
-      const minute = (m: number) => dayStart - offset + m * 60_000;
-      const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8) * (options.demand ?? 1);
-      const plays = Math.max(0, Math.round(expected));
-      const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
-
-      // A service visit about once a month: test plays that are not revenue. Customers' plays that
-      // happen while it lasts are test plays too: the machine cannot tell them apart.
-      let service: [number, number] | null = null;
-      if (rnd() < 1 / 30) {
-        const at = minute(openMin + 10 + rnd() * 60);
-        // A visit that the device's trouble would cut short does not happen.
-        if (!troubled(at + 600_000)) {
-          push(at, { type: 'service_mode', on: true });
-          push(at + 120_000, { type: 'coin', valueCents: device.playPriceCents, count: 1 });
-          if (inPeriod(at + 120_000)) boxCoins += device.playPriceCents;
-          push(at + 600_000, { type: 'service_mode', on: false });
-          service = [at, at + 600_000];
-        }
-      }
-
-      for (const m of times) {
-        const at = minute(m);
-        // In trouble, a device takes no plays, except test plays while left in service mode.
-        if (trouble && troubled(at) && trouble.kind !== 'service') continue;
-        const testPlay = (service !== null && at >= service[0] && at < service[1]) || troubled(at);
-        // Only the period's plays count: the truth, and the box its emptying reports.
-        const paid = testPlay || !inPeriod(at) ? { coinsCents: 0, tokens: 0, plays: 0 } : sum;
-        const box = inPeriod(at) ? 1 : 0;
-        const roll = rnd();
-        const price = device.playPriceCents;
-        if ((device.group === 'kiddie_ride' || device.group === 'monster') && roll < 0.2 && device.tokenValueCents > 0) {
-          const tokens = Math.max(1, Math.round(price / device.tokenValueCents));
-          push(at, { type: 'token', count: tokens });
-          paid.tokens += tokens;
-          boxTokens += box * tokens;
-        } else if (roll < 0.26) {
-          push(at, { type: 'cashless', valueCents: price });
-        } else if (device.cards?.length && roll < 0.3) {
-          // Which regular it is follows from the same draw: devices without cards draw exactly as before.
-          const cardUid = device.cards[Math.floor((roll - 0.26) * 1e6) % device.cards.length] as string;
-          push(at, { type: 'card', cardUid, valueCents: price });
-        } else if (price % 200 === 0 && roll < 0.7) {
-          push(at, { type: 'coin', valueCents: 200, count: price / 200 });
-          paid.coinsCents += price;
-          boxCoins += box * price;
-        } else {
-          push(at, { type: 'coin', valueCents: 100, count: Math.max(1, Math.round(price / 100)) });
-          paid.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
-          boxCoins += box * Math.max(1, Math.round(price / 100)) * 100;
-        }
-        paid.plays += 1;
-        if (device.group === 'prize_device' && rnd() < 1 / 12) push(at + 30_000, { type: 'prize_out', count: 1 });
-        if (rnd() < 0.004) push(at + 60_000, { type: 'free_ride' });
-      }
-
-      // An alarm now and then; a critical one is cleared within hours.
-      if (rnd() < 1 / 25) {
-        const at = minute(openMin + rnd() * (closeMin - openMin));
-        // Not one whose clearing (within 6 hours) the device's trouble would swallow.
-        if (!troubled(at + 6 * 3_600_000)) {
-          const critical = rnd() < 0.3;
-          const code = critical ? ['E12', 'E31', 'E40'][Math.floor(rnd() * 3)] : ['W01', 'W07'][Math.floor(rnd() * 2)];
-          push(at, { type: 'alarm', code, critical });
-          if (critical) push(at + (1 + rnd() * 5) * 3_600_000, { type: 'alarm_cleared', code });
-        }
-      }
-      if (rnd() < 1 / 60) push(minute(openMin + 5), { type: 'reset', reason: 'watchdog' });
-      if (daysSinceEmptying >= nextEmptying) {
-        const at = minute(closeMin - 15);
-        if (!troubled(at)) {
-          push(at, { type: 'emptying', coinsCents: boxCoins, tokens: boxTokens });
-          boxCoins = 0;
-          boxTokens = 0;
-          daysSinceEmptying = 0;
-          nextEmptying = 7 + Math.floor(rnd() * 8);
-        }
-      }
-      // One heartbeat a day keeps "last seen" honest without flooding the history.
-      push(minute(openMin + 1), { type: 'heartbeat', signal: -60 - Math.floor(rnd() * 30), firmware: '2.4.0' });
-    }
-    // Stable: events at the same instant keep the order they happened in.
-    timed.sort((a, b) => a.at - b.at);
-    for (const { at, e } of timed) list.push({ seq: seq++, at: new Date(at).toISOString(), ...e } as TelemetryEvent);
+    const { list, sum } = simulateDevice(device, index, options);
     events.set(device.imei, list);
     truth.set(device.imei, sum);
   });
   return { events, truth };
+}
+
+/**
+ * The same as `simulate`, a device at a time, giving way to other work between two: a server that
+ * simulates the demo's history while it answers requests (demo/history.ts, decision 0044) is not held
+ * up for the whole fleet's months at once.
+ */
+export async function simulateInTurns(
+  devices: readonly SimDevice[],
+  options: SimOptions,
+): Promise<{ events: Map<string, TelemetryEvent[]>; truth: Map<string, Truth> }> {
+  const events = new Map<string, TelemetryEvent[]>();
+  const truth = new Map<string, Truth>();
+  for (const [index, device] of devices.entries()) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const { list, sum } = simulateDevice(device, index, options);
+    events.set(device.imei, list);
+    truth.set(device.imei, sum);
+  }
+  return { events, truth };
+}
+
+/**
+ * One device's events over the period (the `index`th of the run, which seeds its generators) and the
+ * truth of what it took.
+ * Long because: a device's days are drawn in a fixed order from generators of their own, and the
+ * demo's history and the tests' expectations depend on every draw; the state each draw moves (the
+ * box, the service visit, the emptying countdown) is shared by the whole day.
+ */
+function simulateDevice(device: SimDevice, index: number, options: SimOptions): { list: TelemetryEvent[]; sum: Truth } {
+  const generator = (n: number) => random(options.seed * 7919 + index * 104_729 + n * 15_485_863 + 1);
+  // The first emptying from the device's generator; each day from its own (see below).
+  let rnd = generator(0);
+  const list: TelemetryEvent[] = [];
+  const sum: Truth = { coinsCents: 0, tokens: 0, plays: 0 };
+  let seq = options.firstSeq?.(device.imei) ?? 1;
+  const trouble = device.trouble;
+  const troubleAt = trouble?.since.getTime() ?? Number.POSITIVE_INFINITY;
+  /** Whether the device is in its trouble at an instant. */
+  const troubled = (at: number) => at >= troubleAt;
+  const inPeriod = (t: number) => t >= options.from.getTime() && t < options.to.getTime();
+  // Each day is drawn whole from a generator of its own (device and day), whatever part of it the
+  // period holds, and each event is kept when its own time is in the period: a live run of short
+  // periods sends every event once, the end of a service visit or the clearing of an alarm too.
+  // A logger numbers its events as they happen: they get their seq once sorted by time.
+  const timed: { at: number; e: Record<string, unknown> }[] = [];
+  const push = (at: number, e: Record<string, unknown>) => {
+    if (!inPeriod(at)) return;
+    if (!trouble || !troubled(at) || sentInTrouble(trouble.kind, e.type as string)) timed.push({ at, e });
+  };
+  // The event that starts the trouble, when it falls in the period.
+  if (trouble && inPeriod(troubleAt)) {
+    if (trouble.kind === 'alarm') timed.push({ at: troubleAt, e: { type: 'alarm', code: trouble.code ?? 'E40', critical: true } });
+    if (trouble.kind === 'service') timed.push({ at: troubleAt, e: { type: 'service_mode', on: true } });
+  }
+  let boxCoins = 0;
+  let boxTokens = 0;
+  let nextEmptying = 7 + Math.floor(rnd() * 8);
+  let daysSinceEmptying = 0;
+
+  // From the day before: its opening hours may run past midnight into the period.
+  const start = Date.UTC(options.from.getUTCFullYear(), options.from.getUTCMonth(), options.from.getUTCDate() - 1);
+  for (let dayStart = start; dayStart < options.to.getTime(); dayStart += 86_400_000) {
+    rnd = generator(dayStart / 86_400_000);
+    const day = new Date(dayStart);
+    const offset = ZAGREB_OFFSET_HOURS(day) * 3_600_000;
+    const weekdayIndex = (day.getUTCDay() + 6) % 7;
+    const open = openMinutes(device.hours, weekdayIndex);
+    daysSinceEmptying++;
+    if (!open) continue;
+    const [openMin, closeMin] = open;
+    const minute = (m: number) => dayStart - offset + m * 60_000;
+    const expected = BASE_PLAYS[device.group] * demandFactor(day, device.coast) * (0.6 + rnd() * 0.8) * (options.demand ?? 1);
+    const plays = Math.max(0, Math.round(expected));
+    const times = Array.from({ length: plays }, () => openMin + rnd() * (closeMin - openMin)).sort((a, b) => a - b);
+
+    // A service visit about once a month: test plays that are not revenue. Customers' plays that
+    // happen while it lasts are test plays too: the machine cannot tell them apart.
+    let service: [number, number] | null = null;
+    if (rnd() < 1 / 30) {
+      const at = minute(openMin + 10 + rnd() * 60);
+      // A visit that the device's trouble would cut short does not happen, nor one still going on at
+      // the period's end: a device is left in service mode by its trouble only, whatever the hour the
+      // history is written up to.
+      if (!troubled(at + 600_000) && at + 600_000 < options.to.getTime()) {
+        push(at, { type: 'service_mode', on: true });
+        push(at + 120_000, { type: 'coin', valueCents: device.playPriceCents, count: 1 });
+        if (inPeriod(at + 120_000)) boxCoins += device.playPriceCents;
+        push(at + 600_000, { type: 'service_mode', on: false });
+        service = [at, at + 600_000];
+      }
+    }
+
+    for (const m of times) {
+      const at = minute(m);
+      // In trouble, a device takes no plays, except test plays while left in service mode.
+      if (trouble && troubled(at) && trouble.kind !== 'service') continue;
+      const testPlay = (service !== null && at >= service[0] && at < service[1]) || troubled(at);
+      // Only the period's plays count: the truth, and the box its emptying reports.
+      const paid = testPlay || !inPeriod(at) ? { coinsCents: 0, tokens: 0, plays: 0 } : sum;
+      const box = inPeriod(at) ? 1 : 0;
+      const roll = rnd();
+      const price = device.playPriceCents;
+      if ((device.group === 'kiddie_ride' || device.group === 'monster') && roll < 0.2 && device.tokenValueCents > 0) {
+        const tokens = Math.max(1, Math.round(price / device.tokenValueCents));
+        push(at, { type: 'token', count: tokens });
+        paid.tokens += tokens;
+        boxTokens += box * tokens;
+      } else if (roll < 0.26) {
+        push(at, { type: 'cashless', valueCents: price });
+      } else if (device.cards?.length && roll < 0.3) {
+        // Which regular it is follows from the same draw: devices without cards draw exactly as before.
+        const cardUid = device.cards[Math.floor((roll - 0.26) * 1e6) % device.cards.length] as string;
+        push(at, { type: 'card', cardUid, valueCents: price });
+      } else if (price % 200 === 0 && roll < 0.7) {
+        push(at, { type: 'coin', valueCents: 200, count: price / 200 });
+        paid.coinsCents += price;
+        boxCoins += box * price;
+      } else {
+        push(at, { type: 'coin', valueCents: 100, count: Math.max(1, Math.round(price / 100)) });
+        paid.coinsCents += Math.max(1, Math.round(price / 100)) * 100;
+        boxCoins += box * Math.max(1, Math.round(price / 100)) * 100;
+      }
+      paid.plays += 1;
+      if (device.group === 'prize_device' && rnd() < 1 / 12) push(at + 30_000, { type: 'prize_out', count: 1 });
+      if (rnd() < 0.004) push(at + 60_000, { type: 'free_ride' });
+    }
+
+    // An alarm now and then; a critical one is cleared within hours.
+    if (rnd() < 1 / 25) {
+      const at = minute(openMin + rnd() * (closeMin - openMin));
+      // Not one whose clearing (within 6 hours) the device's trouble would swallow.
+      if (!troubled(at + 6 * 3_600_000)) {
+        const critical = rnd() < 0.3;
+        const code = critical ? ['E12', 'E31', 'E40'][Math.floor(rnd() * 3)] : ['W01', 'W07'][Math.floor(rnd() * 2)];
+        push(at, { type: 'alarm', code, critical });
+        if (critical) push(at + (1 + rnd() * 5) * 3_600_000, { type: 'alarm_cleared', code });
+      }
+    }
+    if (rnd() < 1 / 60) push(minute(openMin + 5), { type: 'reset', reason: 'watchdog' });
+    if (daysSinceEmptying >= nextEmptying) {
+      const at = minute(closeMin - 15);
+      if (!troubled(at)) {
+        push(at, { type: 'emptying', coinsCents: boxCoins, tokens: boxTokens });
+        boxCoins = 0;
+        boxTokens = 0;
+        daysSinceEmptying = 0;
+        nextEmptying = 7 + Math.floor(rnd() * 8);
+      }
+    }
+    // One heartbeat a day keeps "last seen" honest without flooding the history.
+    push(minute(openMin + 1), { type: 'heartbeat', signal: -60 - Math.floor(rnd() * 30), firmware: '2.4.0' });
+  }
+  // Stable: events at the same instant keep the order they happened in.
+  timed.sort((a, b) => a.at - b.at);
+  for (const { at, e } of timed) list.push({ seq: seq++, at: new Date(at).toISOString(), ...e } as TelemetryEvent);
+  return { list, sum };
 }

@@ -161,6 +161,7 @@ async function ingest(
  * happen at once (an emptying, a session opened or closed, an alarm, then the batch's test plays,
  * confirmed commands and late cash), and answers the rest as the CTEs of the batch's one write
  * statement: the events, the rollup rows and the state.
+ * Long because: the batch's events are applied in time order in one loop whose effects share the device's state; its steps are functions of their own already.
  */
 async function derive(
   tx: Tx,

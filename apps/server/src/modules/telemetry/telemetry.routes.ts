@@ -1,11 +1,11 @@
 import { problemSchema, telemetryAnswer, telemetryBatch } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors.ts';
 import { loggers } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { refusedKey } from '../../http/attempts.ts';
-import type { Deps } from '../../http/deps.ts';
-import { ApiProblem } from '../../http/problems.ts';
+import { refusedKey } from '../../security/attempts.ts';
 import { bearerOf, credentialHash } from '../../security/credentials.ts';
 import { type IngestLogger, ingestBatch } from './telemetry.ingest.ts';
 
@@ -32,7 +32,7 @@ export function telemetryRoutes(app: Api, deps: Deps) {
       throw await refusedKey(
         deps.limits,
         request.ip,
-        new ApiProblem(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' }),
+        new DomainError(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' }),
       );
     request.logger = row;
   };
@@ -51,11 +51,13 @@ export function telemetryRoutes(app: Api, deps: Deps) {
     handler: async (request) => {
       const logger = request.logger;
       const batch = request.body;
-      if (!logger) throw new ApiProblem(401, 'bad_logger_credential');
-      if (batch.imei !== logger.imei) throw new ApiProblem(403, 'imei_mismatch');
+      if (!logger) throw new DomainError(401, 'bad_logger_credential');
+      if (batch.imei !== logger.imei) throw new DomainError(403, 'imei_mismatch');
       const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
       // Bills the batch issued go to CIS now rather than at the next minute.
       if (answer.accepted > 0) deps.wake('fiscal-sweep');
+      // A device heard again, gone critical or with a fuller box: its alarms now, not at the minute.
+      deps.wake('alarm-sweep');
       deps.versions.bump('telemetry');
       deps.versions.bump('commands');
       deps.versions.bump('deposits');

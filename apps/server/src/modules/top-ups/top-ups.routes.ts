@@ -1,7 +1,7 @@
 import { topUpsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { topUpColumns } from './top-ups.queries.ts';
 import { topUpsService } from './top-ups.service.ts';
 

@@ -1,14 +1,15 @@
 import { identity, iri, MACHINE_VAT_PERCENT, netOfVat, type TopUp, type TopUpCreate, type TopUpPayment } from '@kovanica/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError } from '../../core/errors.ts';
+import { type CrudService, replayed } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError, pgError } from '../../db/errors.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
 import { companies, loyaltyCards, posLocations, posWorkers, topUps } from '../../db/schema/index.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
-import { type CrudService, replayed } from '../../http/crud.ts';
-import { ApiProblem } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 import { issueBillAt, operatorOibOf } from '../bills/bills.service.ts';
 import { creditCard, lockCard } from '../card-transactions/card-transactions.service.ts';
@@ -66,7 +67,7 @@ async function earlier(db: Db | Tx, sale: Sale): Promise<number | null> {
     .where(and(eq(topUps.posLocationId, sale.posLocation.id), eq(topUps.requestId, sale.requestId)));
   if (!row) return null;
   if (row.cardId !== sale.cardId || row.paidCents !== sale.paidCents || row.payment !== sale.payment) {
-    throw new ApiProblem(409, 'request_reused');
+    throw new DomainError(409, 'request_reused');
   }
   return row.id;
 }
@@ -96,12 +97,12 @@ async function operatorOfSale(tx: Tx, sale: Sale): Promise<string> {
 export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<{ id: number; created: boolean }> {
   const before = await earlier(db, sale);
   if (before !== null) return { id: before, created: false };
-  if (!sale.posLocation.active) throw new ApiProblem(409, 'pos_inactive');
+  if (!sale.posLocation.active) throw new DomainError(409, 'pos_inactive');
   try {
     const id = await db.transaction(async (tx) => {
       const card = await lockCard(tx, sale.cardId);
       if (!card || card.companyId !== sale.companyId) throw new FieldError('card', 'reference');
-      if (card.status !== 'active') throw new ApiProblem(409, 'card_not_active', { status: card.status });
+      if (card.status !== 'active') throw new DomainError(409, 'card_not_active', { status: card.status });
       const [company] = await tx.select({ inVatSystem: companies.inVatSystem }).from(companies).where(eq(companies.id, sale.companyId));
       const bonus = await bonusPromotionFor(tx, {
         companyId: sale.companyId,
@@ -181,18 +182,11 @@ export async function sellCredit(db: Db, keys: FiscalKeys, sale: Sale): Promise<
 
 /** Top-ups: read like any big collection (keyset by time); sold through `sellCredit`, never changed. */
 export function topUpsService(db: Db, keys: FiscalKeys) {
-  const scope = (ids: readonly number[] | null): SQL | undefined => inCompanies(topUps.companyId, ids);
-  const find = (id: number, ids: readonly number[] | null) => selectOne(db, topUps, id, scope(ids), topUpExtras());
-  const read = async (id: number) => toTopUp((await find(id, null)) as Row);
+  const reads = tableReads(db, topUps, { company: topUps.companyId, extras: topUpExtras, toItem: toTopUp });
+  const read = async (ctx: RequestContext, id: number) => toTopUp((await reads.find(ctx, id, null)) as Row);
   const service: Pick<CrudService<TopUp, TopUpCreate, never>, 'list' | 'get' | 'create'> = {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, topUps, scope(ctx.listed), query, topUpExtras());
-      return { items: rows.map(toTopUp), total, next };
-    },
-    async get(ctx, id) {
-      const row = await find(id, ctx.visible);
-      return row ? toTopUp(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
     async create(ctx, input) {
       const card = await resolveRef(db, ctx, { table: loyaltyCards, collection: 'loyalty-cards', field: 'card' }, input.card);
       const place = await resolveRef(
@@ -221,7 +215,7 @@ export function topUpsService(db: Db, keys: FiscalKeys) {
         at: new Date(),
         by: ctx,
       });
-      const item = await read(id);
+      const item = await read(ctx, id);
       // A retried request (its requestId seen before) answers the first top-up, as the terminal's route does: 200.
       return created ? item : replayed(item);
     },

@@ -1,7 +1,7 @@
 import { transactionsResource } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
 import { transactionColumns } from './transactions.queries.ts';
 import { transactionsService } from './transactions.service.ts';
 

@@ -1,10 +1,10 @@
 import { FREQUENT_ACTIONS, identity, iri, type Transaction, type TransactionType, transactionTypes } from '@kovanica/contract';
-import { and, inArray, type SQL } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
-import { type RowWith, selectOne, selectPage } from '../../db/paging.ts';
+import type { RowWith } from '../../db/paging.ts';
 import { telemetryEvents } from '../../db/schema/index.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { isOpen } from '../devices/devices.service.ts';
 import { transactionExtras } from './transactions.queries.ts';
 
@@ -33,16 +33,11 @@ export function toTransaction(row: Row): Transaction {
 
 /** Transactions are the loggers' money and play events, read-only (heartbeats, alarms and the like are not). */
 export function transactionsService(db: Db): Pick<CrudService<Transaction, never, never>, 'list' | 'get'> {
-  const scope = (ids: readonly number[] | null): SQL | undefined =>
-    and(inCompanies(telemetryEvents.companyId, ids), inArray(telemetryEvents.type, [...transactionTypes]));
-  return {
-    async list(ctx, query) {
-      const { rows, total, next } = await selectPage(db, telemetryEvents, scope(ctx.listed), query, transactionExtras());
-      return { items: rows.map(toTransaction), total, next };
-    },
-    async get(ctx, id) {
-      const row = await selectOne(db, telemetryEvents, id, scope(ctx.visible), transactionExtras());
-      return row ? toTransaction(row) : null;
-    },
-  };
+  const reads = tableReads(db, telemetryEvents, {
+    company: telemetryEvents.companyId,
+    where: () => inArray(telemetryEvents.type, [...transactionTypes]),
+    extras: transactionExtras,
+    toItem: toTransaction,
+  });
+  return { list: reads.list, get: reads.get };
 }

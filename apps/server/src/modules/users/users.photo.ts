@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mayWriteField, USER_PHOTO_MAX_BYTES, USER_PHOTO_SIZE, type User } from '@kovanica/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { RequestContext } from '../../core/context.ts';
+import { DomainError, invalid, notFound } from '../../core/errors.ts';
+import { inCompanies } from '../../core/tenancy.ts';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, userPhotos, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import { ApiProblem, invalid, notFound } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
 import { toUser } from './users.service.ts';
 
@@ -46,12 +46,12 @@ export async function processPhoto(base64: string): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {
-    if (error instanceof ApiProblem) throw error;
+    if (error instanceof DomainError) throw error;
     throw invalid('image', 'photo_unreadable');
   }
 }
 
-const photoTooLarge = () => new ApiProblem(413, 'photo_too_large', { max: USER_PHOTO_MAX_BYTES / 1024 / 1024 });
+const photoTooLarge = () => new DomainError(413, 'photo_too_large', { max: USER_PHOTO_MAX_BYTES / 1024 / 1024 });
 
 /** The `photo` a user's account shows for a stored photo: versioned, so a browser fetches a new one. */
 export const photoUrl = (userId: number, version: string) => `/api/v2/users/${userId}/photo?v=${version}`;
@@ -64,7 +64,7 @@ export function userPhotosService(db: Db) {
       .from(users)
       .where(and(eq(users.id, id), inCompanies(users.companyId, ctx.visible)));
     if (!row) throw notFound();
-    if (!mayWriteField(ctx.actor.role, 'users', 'update', 'photo', row.id === ctx.actor.userId)) throw new ApiProblem(403, 'forbidden');
+    if (!mayWriteField(ctx.actor.role, 'users', 'update', 'photo', row.id === ctx.actor.userId)) throw new DomainError(403, 'forbidden');
     return row;
   }
 

@@ -1,11 +1,11 @@
 import { problemSchema, userItem, userPhotoUpload, usersResource } from '@kovanica/contract';
 import { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { withinUploadLimits } from '../../http/attempts.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import type { Deps } from '../../http/deps.ts';
-import { notFound } from '../../http/problems.ts';
+import { withinUploadLimits } from '../../security/attempts.ts';
 import { userPhotosService } from './users.photo.ts';
 import { userColumns } from './users.queries.ts';
 import { usersService } from './users.service.ts';

@@ -1,17 +1,23 @@
-import { identity, iri, parseIri, type User, type UserCreate, type UserPatch } from '@kovanica/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import {
+  alarmPreferencesOf,
+  identity,
+  iri,
+  mergeAlarmPreferences,
+  parseIri,
+  type User,
+  type UserCreate,
+  type UserPatch,
+} from '@kovanica/contract';
+import { eq, sql } from 'drizzle-orm';
+import { DomainError, invalid } from '../../core/errors.ts';
+import type { CrudService } from '../../core/service.ts';
+import { tableReads } from '../../core/table-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueFields } from '../../db/errors.ts';
-import { selectPage } from '../../db/paging.ts';
-import { resolveCompanyRef } from '../../db/references.ts';
-import { companies, type UserRow, users } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../http/context.ts';
-import type { CrudService } from '../../http/crud.ts';
-import { ApiProblem, invalid } from '../../http/problems.ts';
-import { inCompanies } from '../../http/tenancy.ts';
+import { resolveCompanyRef, resolveRefIds } from '../../db/references.ts';
+import { companies, tags, type UserRow, users } from '../../db/schema/index.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
-import { findUser } from './users.queries.ts';
 
 /** The account with an e-mail address (any case), for signing in. */
 export { findUserByEmail } from './users.queries.ts';
@@ -29,6 +35,7 @@ export function toUser(row: UserRow): User {
     company: iri('companies', row.companyId),
     active: row.active,
     language: row.language,
+    alarmPreferences: alarmPreferencesOf(row.alarmPreferences, row.roles, (id) => iri('tags', id)),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -47,23 +54,21 @@ function endsSessions(current: UserRow, changes: Partial<typeof users.$inferInse
   );
 }
 
+// Long because: the service's methods share the database, the reads and the e-mail check by closure; each method is short.
 export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
-  // Without users.read a caller sees only themself (the sign-in flow reads `/users?email=`).
-  const scope = (ctx: RequestContext, companies: readonly number[] | null): SQL | undefined =>
-    ctx.can('users.read') ? inCompanies(users.companyId, companies) : eq(users.id, ctx.actor.userId);
+  const reads = tableReads(db, users, {
+    company: users.companyId,
+    // Without users.read a caller sees only themself (the sign-in flow reads `/users?email=`): their own
+    // company is always within what they may list and see, so the tenancy beside it changes nothing.
+    where: (ctx) => (ctx.can('users.read') ? undefined : eq(users.id, ctx.actor.userId)),
+    toItem: toUser,
+  });
 
   const uniqueEmail = <T>(work: () => Promise<T>) => uniqueFields({ users_email_key: 'email' }, work);
 
   return {
-    async list(ctx, query) {
-      const { rows, total } = await selectPage(db, users, scope(ctx, ctx.listed), query);
-      return { items: rows.map(toUser), total };
-    },
-
-    async get(ctx, id) {
-      const row = await findUser(db, id, scope(ctx, ctx.visible));
-      return row ? toUser(row) : null;
-    },
+    list: reads.list,
+    get: reads.get,
 
     async create(ctx, input) {
       const company = await resolveCompanyRef(db, ctx, 'company', input.company);
@@ -98,7 +103,7 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
 
     // Who may write which field is the contract's `writeRules`, enforced before this runs.
     async update(ctx, id, patch) {
-      const current = await findUser(db, id, scope(ctx, ctx.visible));
+      const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (patch.password !== undefined) {
@@ -130,8 +135,19 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
       if (patch.language !== undefined) changes.language = patch.language;
       const epoch = endsSessions(current, changes) ? { sessionEpoch: sql`${users.sessionEpoch} + 1` } : {};
       // Roles, company and the rest change with their audit row or not at all (decision 0028).
+      const tagIds = patch.alarmPreferences?.tags
+        ? await resolveRefIds(
+            db,
+            ctx,
+            { table: tags, collection: 'tags', field: 'alarmPreferences.tags', companyId: current.companyId },
+            patch.alarmPreferences.tags,
+          )
+        : undefined;
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        // Locked: two changes of different parts at once both stay.
+        if (before && patch.alarmPreferences)
+          changes.alarmPreferences = mergeAlarmPreferences(before.alarmPreferences, patch.alarmPreferences, tagIds);
         const [after] = await uniqueEmail(() =>
           tx
             .update(users)
@@ -149,9 +165,9 @@ export function usersService(db: Db): CrudService<User, UserCreate, UserPatch> {
     },
 
     async remove(ctx, id) {
-      const current = await findUser(db, id, scope(ctx, ctx.visible));
+      const current = await reads.find(ctx, id);
       if (!current) return false;
-      if (current.id === ctx.actor.userId) throw new ApiProblem(403, 'forbidden');
+      if (current.id === ctx.actor.userId) throw new DomainError(403, 'forbidden');
       await db.transaction(async (tx) => {
         const [before] = await tx.delete(users).where(eq(users.id, id)).returning();
         if (before) await recordChange(tx, ctx, { resource: 'users', recordId: id, companyId: before.companyId, action: 'delete', before });

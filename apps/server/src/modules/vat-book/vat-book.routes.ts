@@ -1,7 +1,7 @@
 import { problemSchema, vatBook, vatBookQuery } from '@kovanica/contract';
+import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
-import type { Deps } from '../../http/deps.ts';
 import { vatBook as book } from './vat-book.service.ts';
 
 /**

@@ -4,6 +4,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
+import { useLiveUpdates } from '../../lib/live.ts';
 import { useMinWidth } from '../../lib/screen.ts';
 import { Aside } from './aside.tsx';
 import { AsideMenu } from './aside-menu.tsx';
@@ -34,6 +35,8 @@ export function AppLayout() {
   // header, below it the mobile top bar; read at the first render, so the other is never drawn first.
   const largeScreen = useMinWidth('md');
   const started = useAfterMount();
+  // What changes on the server (an alarm raised, a deposit verified) is refetched at once (lib/live.ts).
+  useLiveUpdates();
   return started ? <Layout largeScreen={largeScreen} /> : <LayoutFrame largeScreen={largeScreen} />;
 }
 

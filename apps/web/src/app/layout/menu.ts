@@ -1,6 +1,7 @@
 import type { Module, ModuleComponent, Permission } from '@kovanica/contract';
 import {
   type Icon,
+  IconAlarm,
   IconArrowsDiff,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
@@ -54,6 +55,19 @@ export interface MenuEntry extends Partial<MenuLink> {
  */
 export const menu: MenuEntry[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: IconLayoutDashboard, to: '/dashboard', permission: 'dashboard.read' },
+  // What costs money or a deadline now, raised by the server's sweep (docs/rules.md "Alarms"): every role reads them.
+  {
+    key: 'alarms',
+    labelKey: 'menu.alarms',
+    icon: IconAlarm,
+    permission: 'alarms.read',
+    children: [
+      { to: '/alarms/list', labelKey: 'menu.alarmsOpen', permission: 'alarms.read' },
+      { to: '/alarms/history', labelKey: 'menu.alarmsHistory', permission: 'alarms.read' },
+      // One's own alarms, everyone's; which alarms the company raises there too, for its managers and the admins.
+      { to: '/alarms/settings', labelKey: 'menu.alarmsSettings', permission: 'alarms.read' },
+    ],
+  },
   {
     key: 'companies',
     labelKey: 'menu.companies',

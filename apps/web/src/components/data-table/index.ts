@@ -4,7 +4,7 @@ export type { CompanyColumnOption } from './company-column.tsx';
 export { DataTable, type DataTableProps } from './data-table.tsx';
 export { type ExportFormat, ExportMenu } from './export-menu.tsx';
 export { collectRows, toExportTable } from './export-rows.ts';
-export { fieldColumn } from './field-column.tsx';
+export { type ColumnOverride, describedColumns, describedFilters, fieldColumn } from './field-column.tsx';
 export { PaginationBar } from './pagination-bar.tsx';
 export { SortHeader } from './sort-header.tsx';
 export { TableCard, type TableCardProps } from './table-card.tsx';

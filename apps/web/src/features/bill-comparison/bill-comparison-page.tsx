@@ -24,6 +24,7 @@ import {
   useExportAction,
 } from '../../components/data-table/index.ts';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ReportCell, type ReportColumn, ReportHeaderCell, ReportTable, ReportTotals } from '../../components/report-table/index.ts';
@@ -261,6 +262,7 @@ export function BillComparisonPage() {
   return (
     <>
       <PageHeader title={title} subtitle={t(k('subtitle'), { from: formatDate(from), to: formatDate(to) })} />
+      <DemoHistoryNotice />
       <div className={classes.comparison}>
         <ReportTable
           title={title}

@@ -48,6 +48,7 @@ export const statusText = (t: (key: string) => string, b: Bill) =>
     .filter(Boolean)
     .join(', ');
 
+// Not described: the bill list and its file disagree in order (the VAT beside the total, the ZKI before the JIR) and in labels ("Issued at" and "Amount" against "Issued" and "Total"), and its texts are the bill pages' own `bills.*`.
 /** The columns of every bills list; the unfiscalized list adds its own (deadline, attempts, last error). */
 export function useBillColumns(): Column<Bill>[] {
   const { t } = useTranslation();

@@ -1,20 +1,18 @@
-import type { City } from '@kovanica/contract';
+import { type City, cityFieldsDescription } from '@kovanica/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { strong } from '../../components/data-table/cells.tsx';
-import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
+import { describedColumns, describedFilters } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { citiesApi } from '../../lib/apis/cities.ts';
 
-const f = (field: string) => `resources.cities.fields.${field}`;
-
-const columns: readonly Column<City>[] = [
-  fieldColumn('cities', 'name', { sortField: 'name', render: (c) => strong(c.name) }),
-  fieldColumn('cities', 'locationsCount', { align: 'right' }),
-];
-
-const filters: readonly Filter[] = [{ field: 'name', label: f('name'), kind: 'text' }];
+const filters = describedFilters(cityFieldsDescription);
 
 /** `/cities/list`: shared reference data; only admins see and change it (the admin gate). */
 export function CitiesListPage() {
+  const { t } = useTranslation();
+  // The columns as the contract describes them (`cityFieldsDescription`), the name in bold.
+  const columns = useMemo(() => describedColumns<City>(cityFieldsDescription, t, { name: { render: (c) => strong(c.name) } }), [t]);
   // Cities are shared by every company: no company column.
   return <ResourceList api={citiesApi} columns={columns} filters={filters} companyColumn={false} />;
 }

@@ -1,3 +1,4 @@
+import { alarmRulesOf } from '@kovanica/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type CompanyValues,
@@ -153,6 +154,8 @@ describe('the bodies the wizard sends', () => {
       tokenValueCents: 100,
       depositToleranceCents: 0,
       cardCorrectionLimitCents: 20_000,
+      alarmRules: alarmRulesOf({}),
+      alarmEscalationMinutes: 30,
       createdAt: '2026-01-01T00:00:00Z',
     };
     const initial = companyValuesOf(company);

@@ -9,6 +9,7 @@ import { ComparisonPresetSelect } from '../../components/comparison-preset-selec
 import { SortHeader } from '../../components/data-table/index.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
@@ -103,6 +104,7 @@ export function ComparativePage({ subject }: { subject: ComparativeSubject }) {
   return (
     <>
       <PageHeader title={title} subtitle={t(k('subtitle'), { current: period(range), previous: period(compared) })} />
+      <DemoHistoryNotice />
       <ReportFigures
         figures={[
           {

@@ -1,6 +1,7 @@
-import { addDays, type DashboardFigures, formatDate, formatMoney, formatTime, parseIri } from '@kovanica/contract';
+import { type AlarmSummary, addDays, type DashboardFigures, formatDate, formatMoney, formatTime, parseIri } from '@kovanica/contract';
 import { Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import {
+  IconAlarm,
   IconAlertTriangle,
   IconBuildingStore,
   IconCalendarMonth,
@@ -10,6 +11,7 @@ import {
   IconFlame,
   IconHistory,
   IconMapPin,
+  IconTrendingDown,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -17,10 +19,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { type ComponentType, memo, type ReactNode, useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useAccess } from '../../lib/access.ts';
+import { alarmSummaryQuery } from '../../lib/apis/alarms.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -47,8 +51,8 @@ const REFRESH_MS = 60_000;
 const f = (key: string) => `dashboardFigures.${key}`;
 
 /**
- * The dashboard (original §1, docs/rules.md "Money reports"): the company, the counts of what is in view, and for those who
- * may read revenue the indexes, the fleet's state, cash and revenue, traffic over 30 and 365 days, the
+ * The dashboard (original §1, docs/rules.md "Money reports"): the company, what the open alarms lose
+ * an hour, the counts of what is in view, and for those who may read revenue the indexes, the fleet's state, cash and revenue, traffic over 30 and 365 days, the
  * forecast and the contracts ending. Every card folds and closes; the browser remembers which.
  */
 export function DashboardPage() {
@@ -70,6 +74,9 @@ export function DashboardPage() {
   usePreloadCharts(money);
   const cards = useCardState(cardStateKey(personalInfo.id));
   const modules = company.data?.activeModules ?? accountInfo.company_active_module ?? NO_MODULES;
+  // Every role reads its view's alarms today; the gate stays, should one not. The bell asks the same.
+  const mayReadAlarms = access.can('alarms.read');
+  const alarms = useQuery({ ...alarmSummaryQuery(view), enabled: mayReadAlarms, refetchInterval: REFRESH_MS });
 
   /** A card as the user left it: closed cards are gone until "Show closed cards", folded ones stay folded. */
   const card = (key: string, title: string, body: ReactNode) =>
@@ -102,6 +109,7 @@ export function DashboardPage() {
           )
         }
       />
+      <DemoHistoryNotice />
       <Stack gap="lg">
         {failed && <FailureAlert title={t(f('loadFailed'))} error={figuresAnswer.error} onRetry={() => void figuresAnswer.refetch()} />}
         {card(
@@ -114,6 +122,7 @@ export function DashboardPage() {
             modules={modules}
           />,
         )}
+        {mayReadAlarms && card('alarms', t(f('alarms.title')), <AlarmFigures summary={alarms.data} />)}
         {money && card('indexes', t(f('indexes.title')), <IndexFigures indexes={data?.indexes} />)}
         {money && card('fleet', t(f('fleet.title')), <FleetFigures devices={data?.devices} />)}
         {money && card('money', t(f('money.title')), <MoneyFigures figures={data} />)}
@@ -290,6 +299,48 @@ const FleetFigures = memo(function FleetFigures({ devices }: { devices: Dashboar
               {t(f('fleet.openCritical'))}
             </FigureLink>
           )
+        }
+      />
+    </SimpleGrid>
+  );
+});
+
+/**
+ * What the view's open alarms (open or acknowledged) lose an hour in all, and how many there are, as
+ * `GET /alarms/summary` says (docs/rules.md "Alarms", "At a glance"): both lead to the open list.
+ */
+const AlarmFigures = memo(function AlarmFigures({ summary }: { summary: AlarmSummary | undefined }) {
+  const { t } = useTranslation();
+  const hint = (text: string) => (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Figure
+        label={t(f('alarms.loss'))}
+        value={
+          summary && (
+            <Text span inherit c={summary.lossCentsPerHour > 0 ? 'red.9' : undefined}>
+              {t(f('alarms.perHour'), { amount: formatMoney(summary.lossCentsPerHour) })}
+            </Text>
+          )
+        }
+        icon={<IconTrendingDown size={26} aria-hidden />}
+        testId="figure-alarm-loss"
+        footer={hint(t(f('alarms.lossHint')))}
+      />
+      <Figure
+        label={t(f('alarms.open'))}
+        value={summary && summary.open + summary.acknowledged}
+        icon={<IconAlarm size={26} aria-hidden />}
+        testId="figure-open-alarms"
+        footer={
+          <Stack gap={2}>
+            {summary && hint(t(f('alarms.acknowledged'), { count: summary.acknowledged }))}
+            <FigureLink to="/alarms/list">{t(f('alarms.openList'))}</FigureLink>
+          </Stack>
         }
       />
     </SimpleGrid>

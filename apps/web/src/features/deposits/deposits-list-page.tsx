@@ -1,10 +1,10 @@
-import { type Deposit, type Device, depositStatuses, iri } from '@kovanica/contract';
+import { type Deposit, type Device, depositFieldsDescription, iri } from '@kovanica/contract';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconCalculator, IconChecks, IconCircleCheck, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistoryDrawer } from '../../components/audit-history.tsx';
-import { DataTable, type Filter } from '../../components/data-table/index.ts';
+import { DataTable, describedFilters, type Filter } from '../../components/data-table/index.ts';
 import { lazyModal } from '../../components/lazy-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -25,7 +25,6 @@ const DepositReportModal = lazyModal(
   (p) => p.deposit !== null,
 );
 
-const f = (field: string) => `resources.deposits.fields.${field}`;
 const k = (key: string) => `resources.deposits.${key}`;
 
 /** A relation filter takes an IRI; a plain id (the header's links: `?device=8`) is read as one too. */
@@ -36,29 +35,24 @@ const asIri = (collection: string, value: string | null) =>
 const deviceLabel = (d: Device) => (d.imei ? `${d.name} (${d.imei})` : d.name);
 
 /** Status (with "unverified" for the two open ones), device, location, the period of the emptying. */
-const filters: readonly Filter[] = [
-  {
-    field: 'status',
-    label: f('status'),
-    kind: 'select',
-    options: [UNVERIFIED, ...depositStatuses].map((s) => ({ value: s, label: `resources.deposits.statuses.${s}` })),
-  },
-  {
-    field: 'device',
-    label: f('device'),
-    kind: 'custom',
-    render: ({ value, ...props }) => (
-      <ReferenceSelect api={devicesApi} optionLabel={deviceLabel} clearable value={asIri('devices', value)} {...props} />
-    ),
-  },
-  {
-    field: 'location',
-    label: f('location'),
-    kind: 'custom',
-    render: ({ value, ...props }) => <ReferenceSelect api={locationsApi} clearable value={asIri('locations', value)} {...props} />,
-  },
-  { field: 'at', label: k('period'), kind: 'date-range' },
-];
+const filters: readonly Filter[] = (() => {
+  const described = describedFilters(depositFieldsDescription, {
+    device: {
+      render: ({ value, ...props }) => (
+        <ReferenceSelect api={devicesApi} optionLabel={deviceLabel} clearable value={asIri('devices', value)} {...props} />
+      ),
+    },
+    location: {
+      render: ({ value, ...props }) => <ReferenceSelect api={locationsApi} clearable value={asIri('locations', value)} {...props} />,
+    },
+  });
+  // The status first, as the list always had it; the period last.
+  return [
+    ...described.filter((filter) => filter.field === 'status'),
+    ...described.filter((filter) => filter.field !== 'status'),
+    { field: 'at', label: k('period'), kind: 'date-range' },
+  ];
+})();
 
 /** Quick choices of the status filter; the URL stays the one truth (`?status=unverified`). */
 function StatusQuickFilter() {

@@ -1,5 +1,5 @@
-import { deviceGroups, type Logger } from '@kovanica/contract';
-import type { Filter } from '../../components/data-table/index.ts';
+import { deviceFieldsDescription, type Logger } from '@kovanica/contract';
+import { describedFilters } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
@@ -10,39 +10,14 @@ import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { useDeviceColumns } from './columns.tsx';
 
-const f = (field: string) => `resources.devices.fields.${field}`;
 const imeiOf = (logger: Logger) => logger.imei;
 
 /** The filters of the device list; relations are picked from their own lists (the API takes IRIs). */
-const filters: readonly Filter[] = [
-  { field: 'name', label: f('name'), kind: 'text' },
-  {
-    field: 'group',
-    label: f('group'),
-    kind: 'select',
-    options: deviceGroups.map((g) => ({ value: g, label: `resources.devices.groups.${g}` })),
-  },
-  {
-    field: 'location',
-    label: f('location'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-  },
-  {
-    field: 'tags',
-    label: 'resources.devices.tagFilter',
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={tagsApi} clearable {...props} />,
-  },
-  {
-    field: 'logger',
-    label: f('logger'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={loggersApi} optionLabel={imeiOf} searchField="imei" clearable {...props} />,
-  },
-  { field: 'critical', label: f('critical'), kind: 'boolean' },
-  { field: 'serviceMode', label: f('serviceMode'), kind: 'boolean' },
-];
+const filters = describedFilters(deviceFieldsDescription, {
+  location: { render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} /> },
+  tags: { label: 'resources.devices.tagFilter', render: (props) => <ReferenceSelect api={tagsApi} clearable {...props} /> },
+  logger: { render: (props) => <ReferenceSelect api={loggersApi} optionLabel={imeiOf} searchField="imei" clearable {...props} /> },
+});
 
 /** `/devices/list`: the devices of the view. Workers may open and edit devices, not add or delete them. */
 export function DevicesListPage() {

@@ -53,6 +53,7 @@ const placeFilters: Record<ListExportKind, readonly ReportPlaceFilter[]> = {
   repositories: [],
   locations: ['lessor'],
   lessors: [],
+  alarms: ['location', 'device'],
 };
 
 /**

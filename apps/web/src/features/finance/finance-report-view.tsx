@@ -12,6 +12,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { type ReportFigure, ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters, reportPlaceScope } from '../../components/report-place-filters.tsx';
@@ -108,6 +109,7 @@ export function FinanceReportView(props: FinanceReportViewProps) {
         })}
         actions={valid && mayUse('exports', 'create') && <ExportMenu query={query} />}
       />
+      <DemoHistoryNotice />
       <ExportProgressPanel />
       {/* Two to a row on a phone: a year's sums of a fleet do not fit a third of it. */}
       <ReportFigures

@@ -1,16 +1,13 @@
-import type { Filter } from '../../components/data-table/index.ts';
+import { loggerFieldsDescription } from '@kovanica/contract';
+import { describedFilters } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { loggersApi } from '../../lib/apis/loggers.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { useLoggerColumns } from './columns.tsx';
 
-const f = (field: string) => `resources.loggers.fields.${field}`;
-
-const filters: readonly Filter[] = [
-  { field: 'imei', label: f('imei'), kind: 'text' },
-  { field: 'serial', label: f('serial'), kind: 'text' },
-];
+/** The filters of the logger list: the IMEI and the serial number, each a part of it. */
+const filters = describedFilters(loggerFieldsDescription);
 
 /** `/loggers/list`: the loggers of the view, by IMEI. */
 export function LoggersListPage() {

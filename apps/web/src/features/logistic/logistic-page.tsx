@@ -15,6 +15,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
 import { ReportPlaceFilters, reportPlaceScope } from '../../components/report-place-filters.tsx';
@@ -67,6 +68,7 @@ export function LogisticReportPage({ subject }: { subject: LogisticSubject }) {
   return (
     <>
       <PageHeader title={title} subtitle={`${formatDate(from)} – ${formatDate(to)}`} />
+      <DemoHistoryNotice />
       <ReportFigures
         phoneColumns={2}
         figures={[

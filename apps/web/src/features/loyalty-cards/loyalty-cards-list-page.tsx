@@ -1,107 +1,47 @@
-import { cardStatuses, formatDateTime, formatMoney, type LoyaltyCard } from '@kovanica/contract';
+import { formatDateTime, type LoyaltyCard, loyaltyCardFieldsDescription } from '@kovanica/contract';
 import { Button } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash, nowrap } from '../../components/data-table/cells.tsx';
-import type { Column, Filter } from '../../components/data-table/index.ts';
+import { type Column, describedColumns, describedFilters } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
 import { loyaltyOwnersApi } from '../../lib/apis/loyalty-owners.ts';
-import { exportMoney } from '../../lib/export/table.ts';
 import { BalanceCell, balanceText, CardStatusBadge, FlaggedBadge } from './card-badges.tsx';
 
-const f = (field: string) => `resources.loyalty-cards.fields.${field}`;
+/**
+ * The columns of the card list, as the contract describes them (`loyaltyCardFieldsDescription`), with
+ * the cells their kind cannot draw: the status's badge, the balance (paid credit and bonus in one
+ * cell, ordered by the paid credit), the flag a card needs a look.
+ */
 function useCardColumns(): Column<LoyaltyCard>[] {
   const { t } = useTranslation();
   return useMemo(
-    () => [
-      {
-        key: 'number',
-        label: f('number'),
-        sortField: 'number',
-        render: (c) => nowrap(<strong>{c.number}</strong>),
-        exportValue: (c) => c.number,
-      },
-      {
-        key: 'uid',
-        label: f('uid'),
-        sortField: 'uid',
-        render: (c) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{c.uid}</span>,
-        exportValue: (c) => c.uid,
-      },
-      { key: 'owner', label: f('owner'), render: (c) => c.ownerName, exportValue: (c) => c.ownerName },
-      { key: 'holder', label: f('holder'), render: (c) => c.holderName ?? dash, exportValue: (c) => c.holderName },
-      {
-        key: 'status',
-        label: f('status'),
-        sortField: 'status',
-        render: (c) => <CardStatusBadge status={c.status} />,
-        exportValue: (c) => t(`resources.loyalty-cards.statuses.${c.status}`),
-      },
-      {
-        key: 'balance',
-        label: f('balance'),
-        sortField: 'paidCents',
-        align: 'right',
-        render: (c) => <BalanceCell card={c} />,
-        exportValue: (c) => balanceText(t, c),
-      },
-      {
-        key: 'paidCents',
-        label: f('paidCents'),
-        align: 'right',
-        defaultHidden: true,
-        render: (c) => formatMoney(c.paidCents),
-        exportValue: (c) => exportMoney(c.paidCents),
-      },
-      {
-        key: 'bonusCents',
-        label: f('bonusCents'),
-        align: 'right',
-        defaultHidden: true,
-        render: (c) => formatMoney(c.bonusCents),
-        exportValue: (c) => exportMoney(c.bonusCents),
-      },
-      {
-        key: 'flagged',
-        label: f('flagged'),
-        render: (c) => (c.flagged ? <FlaggedBadge /> : dash),
-        exportValue: (c) => (c.flagged ? t('dataTable.yes') : t('dataTable.no')),
-      },
-      {
-        key: 'lastUsedAt',
-        label: f('lastUsedAt'),
-        sortField: 'lastUsedAt',
-        render: (c) => (c.lastUsedAt ? nowrap(formatDateTime(c.lastUsedAt)) : dash),
-        exportValue: (c) => (c.lastUsedAt ? formatDateTime(c.lastUsedAt) : null),
-      },
-    ],
+    () =>
+      describedColumns<LoyaltyCard>(loyaltyCardFieldsDescription, t, {
+        number: { render: (c) => nowrap(<strong>{c.number}</strong>) },
+        uid: { render: (c) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{c.uid}</span> },
+        status: { render: (c) => <CardStatusBadge status={c.status} /> },
+        balance: { sortField: 'paidCents', render: (c) => <BalanceCell card={c} />, exportValue: (c) => balanceText(t, c) },
+        flagged: { render: (c) => (c.flagged ? <FlaggedBadge /> : dash) },
+        lastUsedAt: { render: (c) => (c.lastUsedAt ? nowrap(formatDateTime(c.lastUsedAt)) : dash) },
+      }),
     [t],
   );
 }
 
-const filters: readonly Filter[] = [
-  { field: 'number', label: f('number'), kind: 'text' },
-  { field: 'uid', label: f('uid'), kind: 'text' },
-  {
-    field: 'status',
-    label: f('status'),
-    kind: 'select',
-    options: cardStatuses.map((status) => ({ value: status, label: `resources.loyalty-cards.statuses.${status}` })),
-  },
-  {
-    field: 'owner',
-    label: f('owner'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={loyaltyOwnersApi} clearable {...props} />,
-  },
-  // "Needs a look": cards a spend was recorded on that they did not cover, or while blocked or lost.
-  { field: 'flagged', label: 'resources.loyalty-cards.flaggedFilter', kind: 'boolean' },
-];
+/**
+ * The filters of the card list: number, UID, status, the programme's owner picked from its list, and
+ * "needs a look": cards a spend was recorded on that they did not cover, or while blocked or lost.
+ */
+const filters = describedFilters(loyaltyCardFieldsDescription, {
+  owner: { render: (props) => <ReferenceSelect api={loyaltyOwnersApi} clearable {...props} /> },
+  flagged: { label: 'resources.loyalty-cards.flaggedFilter' },
+});
 
 /** `/loyalty/cards/list`: the programme's cards, their status and balance; accountants open them read-only. */
 export function LoyaltyCardsListPage() {

@@ -4,6 +4,7 @@ import { IconCash, IconCreditCard, IconGift, IconPigMoney } from '@tabler/icons-
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { loyaltyCardScope } from '../../components/loyalty-card-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
@@ -86,6 +87,7 @@ export function LoyaltyGeneralReportPage() {
           period: t(`resources.finance.periods.${period}`),
         })}
       />
+      <DemoHistoryNotice />
       <ReportFigures
         phoneColumns={2}
         figures={[

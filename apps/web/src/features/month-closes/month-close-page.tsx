@@ -7,6 +7,7 @@ import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BadgeColour, below, CellBadge, dash, linkClass, nowrap, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { TableCard, Td, Th } from '../../components/data-table/index.ts';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -67,6 +68,7 @@ export function MonthClosePage() {
   return (
     <>
       <PageHeader title={title} subtitle={t(k('subtitle'))} />
+      <DemoHistoryNotice />
       {view === 'all' && (
         <Paper withBorder shadow="xs" radius="md" p="md" mb="md">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

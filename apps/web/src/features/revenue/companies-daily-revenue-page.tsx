@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { daysInRange } from '../../lib/day.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -60,6 +61,7 @@ export function CompaniesDailyRevenuePage() {
           view: t(view === 'all' ? 'user.allCompanies' : 'user.myCompany'),
         })}
       />
+      <DemoHistoryNotice />
       <CompaniesDailyRevenueTable
         report={valid ? report.data : null}
         days={days}

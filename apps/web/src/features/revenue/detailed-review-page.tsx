@@ -4,6 +4,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DayRangeInputs } from '../../components/day-range-inputs.tsx';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
@@ -49,6 +50,7 @@ export function DetailedReviewPage() {
   return (
     <>
       <PageHeader title={title} subtitle={`${formatDate(from)} – ${formatDate(to)}`} />
+      <DemoHistoryNotice />
       <RevenueFigures totals={backwards ? undefined : report.data?.totals} />
       <RevenueTable
         report={backwards ? null : report.data}

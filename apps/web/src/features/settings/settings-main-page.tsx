@@ -1,4 +1,4 @@
-import { type Company, companyPatch, iri, parseIri, type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
+import { type Company, companyPatch, type Settings, type SettingsPatch, settingsPatch } from '@kovanica/contract';
 import { Anchor, Button, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import {
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
-import { ReferenceSelect } from '../../components/reference-select.tsx';
+import { SettingsCompanyChoice } from '../../components/settings-company-choice.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
@@ -150,17 +150,9 @@ export function SettingsMainPage({ companyId }: { companyId: number }) {
       <PageHeader title={t('settings.title')} subtitle={company.name} />
       <Stack>
         {choose && (
-          <ReferenceSelect
-            api={companiesApi}
-            view="all"
-            clearable={false}
-            label={t('settings.company')}
-            maw={420}
-            value={iri('companies', companyId)}
-            onChange={(value) => {
-              const id = value ? parseIri('companies', value) : null;
-              if (id !== null) void navigate({ to: '/settings/main', search: { company: id } });
-            }}
+          <SettingsCompanyChoice
+            companyId={companyId}
+            onChoose={(id) => void navigate({ to: '/settings/main', search: { company: id } })}
           />
         )}
         <CompanySettingsCard key={company.id} company={company} />

@@ -1,19 +1,17 @@
-import { type Article, articleUnits, formatCount, formatMoney, formatPercent } from '@kovanica/contract';
+import { type Article, articleFieldsDescription, formatCount, formatMoney, formatPercent } from '@kovanica/contract';
 import { ActionIcon, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dash } from '../../components/data-table/cells.tsx';
-import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
+import { type Column, type ColumnOverride, describedColumns, describedFilters, type Filter } from '../../components/data-table/index.ts';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { articlesApi } from '../../lib/apis/articles.ts';
-import { exportMoney } from '../../lib/export/table.ts';
 import { MovementModal } from './movement-modal.ts';
 
 const k = (key: string) => `resources.articles.${key}`;
-const f = (field: string) => k(`fields.${field}`);
 
 type MoneyField =
   | 'purchaseNetCents'
@@ -23,56 +21,50 @@ type MoneyField =
   | 'averagePurchasePriceCents'
   | 'stockValueCents';
 /** Prices and values, under short headers ("Purchase, net"), so the names keep their room. */
-const money = (field: MoneyField, options: Partial<Column<Article>> = {}): Column<Article> =>
-  fieldColumn('articles', field, {
-    label: k(`columns.${field}`),
-    align: 'right',
-    render: (a) => {
-      const cents = a[field];
-      return cents === null ? (
-        dash
-      ) : (
-        <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(cents)}
-        </Text>
-      );
-    },
-    exportValue: (a) => exportMoney(a[field]),
-    ...options,
-  });
+const money = (field: MoneyField): ColumnOverride<Article> => ({
+  label: k(`columns.${field}`),
+  render: (a) => {
+    const cents = a[field];
+    return cents === null ? (
+      dash
+    ) : (
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(cents)}
+      </Text>
+    );
+  },
+});
 
+/** The columns of the article list, as the contract describes them (`articleFieldsDescription`), with the cells their kind cannot draw. */
 function useColumns(): Column<Article>[] {
   const { t } = useTranslation();
-  const unit = (a: Article) => t(k(`units.${a.unit}`));
-  return [
-    fieldColumn('articles', 'name', { sortField: 'name', render: (a) => <Text fw={600}>{a.name}</Text> }),
-    // The unit shows beside the quantity in stock.
-    fieldColumn('articles', 'unit', { sortField: 'unit', defaultHidden: true, render: unit, exportValue: unit }),
-    fieldColumn('articles', 'supplier', { sortField: 'supplier', render: (a) => a.supplier ?? dash }),
-    fieldColumn('articles', 'vatRate', { align: 'right', defaultHidden: true, render: (a) => formatPercent(a.vatRate) }),
-    money('purchaseNetCents'),
-    money('purchaseGrossCents', { defaultHidden: true }),
-    money('sellingNetCents', { defaultHidden: true }),
-    money('sellingGrossCents'),
-    money('averagePurchasePriceCents'),
-    fieldColumn('articles', 'quantityInStock', {
-      sortField: 'quantityInStock',
-      align: 'right',
-      render: (a) => (
-        <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-          {`${formatCount(a.quantityInStock)} ${unit(a)}`}
-        </Text>
-      ),
-    }),
-    money('stockValueCents'),
-  ];
+  return useMemo(() => {
+    const unit = (a: Article) => t(k(`units.${a.unit}`));
+    return describedColumns<Article>(articleFieldsDescription, t, {
+      name: { render: (a) => <Text fw={600}>{a.name}</Text> },
+      vatRate: { render: (a) => formatPercent(a.vatRate) },
+      purchaseNetCents: money('purchaseNetCents'),
+      purchaseGrossCents: money('purchaseGrossCents'),
+      sellingNetCents: money('sellingNetCents'),
+      sellingGrossCents: money('sellingGrossCents'),
+      averagePurchasePriceCents: money('averagePurchasePriceCents'),
+      quantityInStock: {
+        render: (a) => (
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {`${formatCount(a.quantityInStock)} ${unit(a)}`}
+          </Text>
+        ),
+      },
+      stockValueCents: money('stockValueCents'),
+    });
+  }, [t]);
 }
 
-const filters: readonly Filter[] = [
-  { field: 'name', label: f('name'), kind: 'text' },
-  { field: 'supplier', label: f('supplier'), kind: 'text' },
-  { field: 'unit', label: f('unit'), kind: 'select', options: articleUnits.map((unit) => ({ value: unit, label: k(`units.${unit}`) })) },
-];
+/** The filters of the article list, in its order: the name, the supplier, the unit. */
+const filterOrder = ['name', 'supplier', 'unit'];
+const filters: readonly Filter[] = describedFilters(articleFieldsDescription).sort(
+  (a, b) => filterOrder.indexOf(a.field) - filterOrder.indexOf(b.field),
+);
 
 /** `/articles/items/list`: the prizes and goods kept in stock, their prices and what is held. */
 export function ArticlesListPage() {

@@ -1,67 +1,59 @@
-import { formatCount, formatMoney, type Repository, repositoryTypes, type User } from '@kovanica/contract';
+import { formatCount, formatMoney, type Repository, repositoryFieldsDescription, type User } from '@kovanica/contract';
 import { ActionIcon, Badge, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash } from '../../components/data-table/cells.tsx';
-import { type Column, type Filter, fieldColumn } from '../../components/data-table/index.ts';
+import { type Column, describedColumns, describedFilters } from '../../components/data-table/index.ts';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { RowTooltip } from '../../components/row-tooltip.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { usersApi } from '../../lib/apis/users.ts';
-import { exportMoney } from '../../lib/export/table.ts';
 import { MovementModal } from './movement-modal.ts';
-
-const k = (key: string) => `resources.repositories.${key}`;
-const f = (field: string) => k(`fields.${field}`);
 
 const userLabel = (u: User) => `${u.name} ${u.surname}`;
 
+/**
+ * The columns of the repository list, as the contract describes them (`repositoryFieldsDescription`),
+ * with the cells their kind cannot draw. The description (and so the file) starts with the name; on
+ * screen the type's badge leads the row, as it always has.
+ */
 function useColumns(): Column<Repository>[] {
   const { t } = useTranslation();
-  const type = (r: Repository) => t(k(`types.${r.type}`));
-  return [
-    fieldColumn('repositories', 'type', {
-      sortField: 'type',
-      render: (r) => (
-        <Badge variant="outline" color={r.type === 'van' ? 'cyan.9' : 'indigo.8'} tt="none">
-          {type(r)}
-        </Badge>
-      ),
-      exportValue: type,
-    }),
-    fieldColumn('repositories', 'name', { sortField: 'name', render: (r) => <Text fw={600}>{r.name}</Text> }),
-    fieldColumn('repositories', 'responsibleWorkerName', { render: (r) => r.responsibleWorkerName ?? dash }),
-    fieldColumn('repositories', 'address', { defaultHidden: true, render: (r) => r.address ?? dash }),
-    fieldColumn('repositories', 'articlesInStock', { align: 'right', render: (r) => formatCount(r.articlesInStock) }),
-    fieldColumn('repositories', 'unitsInStock', { align: 'right', render: (r) => formatCount(r.unitsInStock) }),
-    fieldColumn('repositories', 'stockValueCents', {
-      align: 'right',
-      render: (r) => (
-        <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(r.stockValueCents)}
-        </Text>
-      ),
-      exportValue: (r) => exportMoney(r.stockValueCents),
-    }),
-  ];
+  return useMemo(() => {
+    const columns = describedColumns<Repository>(repositoryFieldsDescription, t, {
+      type: {
+        render: (r) => (
+          <Badge variant="outline" color={r.type === 'van' ? 'cyan.9' : 'indigo.8'} tt="none">
+            {t(`resources.repositories.types.${r.type}`)}
+          </Badge>
+        ),
+      },
+      name: { render: (r) => <Text fw={600}>{r.name}</Text> },
+      articlesInStock: { render: (r) => formatCount(r.articlesInStock) },
+      unitsInStock: { render: (r) => formatCount(r.unitsInStock) },
+      stockValueCents: {
+        render: (r) => (
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(r.stockValueCents)}
+          </Text>
+        ),
+      },
+    });
+    const type = columns.filter((c) => c.key === 'type');
+    return [...type, ...columns.filter((c) => c.key !== 'type')];
+  }, [t]);
 }
 
-const nameFilter: Filter = { field: 'name', label: f('name'), kind: 'text' };
-const typeFilter: Filter = {
-  field: 'type',
-  label: f('type'),
-  kind: 'select',
-  options: repositoryTypes.map((type) => ({ value: type, label: k(`types.${type}`) })),
-};
-const workerFilter: Filter = {
-  field: 'responsibleWorker',
-  label: f('responsibleWorker'),
-  kind: 'custom',
-  render: (props) => <ReferenceSelect api={usersApi} searchField="surname" optionLabel={userLabel} clearable {...props} />,
-};
+/** The filters of the repository list: name, type, and the responsible worker picked from the users. */
+const filters = describedFilters(repositoryFieldsDescription, {
+  responsibleWorker: {
+    render: (props) => <ReferenceSelect api={usersApi} searchField="surname" optionLabel={userLabel} clearable {...props} />,
+  },
+});
+/** Who reads no users (workers, accountants) filters by name and type only. */
+const filtersWithoutUsers = filters.filter((f) => f.field !== 'responsibleWorker');
 
 /** `/articles/repositories/list`: warehouses and vans, what each holds and its value. */
 export function RepositoriesListPage() {
@@ -69,14 +61,12 @@ export function RepositoriesListPage() {
   const { can } = useAccess();
   const columns = useColumns();
   const [moving, setMoving] = useState<Repository | null>(null);
-  // Who reads no users (workers, accountants) filters by name and type only.
-  const filters = can('users.read') ? [nameFilter, typeFilter, workerFilter] : [nameFilter, typeFilter];
   return (
     <>
       <ResourceList
         api={repositoriesApi}
         columns={columns}
-        filters={filters}
+        filters={can('users.read') ? filters : filtersWithoutUsers}
         readable
         moreRowActions={
           can('movements.create')

@@ -1,8 +1,16 @@
-import { formatDateTime, formatMoney, type LoyaltyCard, type PosWorker, parseIri, type TopUp, topUpPayments } from '@kovanica/contract';
+import {
+  formatDateTime,
+  formatMoney,
+  type LoyaltyCard,
+  type PosWorker,
+  parseIri,
+  type TopUp,
+  topUpFieldsDescription,
+} from '@kovanica/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { below, CellBadge, dash, flagged, linkClass, nowrap, strong } from '../../components/data-table/cells.tsx';
-import { type Column, DataTable, type Filter } from '../../components/data-table/index.ts';
+import { type Column, DataTable, describedColumns, describedFilters, type Filter } from '../../components/data-table/index.ts';
 import { NewButton, RowLink } from '../../components/list-actions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
@@ -11,29 +19,24 @@ import { loyaltyCardsApi } from '../../lib/apis/loyalty-cards.ts';
 import { posLocationsApi } from '../../lib/apis/pos-locations.ts';
 import { posWorkersApi } from '../../lib/apis/pos-workers.ts';
 import { topUpsApi } from '../../lib/apis/top-ups.ts';
-import { exportMoney } from '../../lib/export/table.ts';
-import { balanceText, f, k } from './top-up-texts.tsx';
+import { balanceText, k } from './top-up-texts.tsx';
 import classes from './top-ups-list.module.css';
 
 const paymentColours = { cash: 'teal.9', card: 'blue.9' } as const;
 
+/**
+ * The columns of the top-up list, as the contract describes them (`topUpFieldsDescription`), with the
+ * cells their kind cannot draw: links, what sits under a line, the payment's badge, the balance after.
+ */
 function useTopUpColumns(): Column<TopUp>[] {
   const { t } = useTranslation();
   const { can } = useAccess();
   const billsReadable = can('bills.read');
   return useMemo(() => {
     const payment = (r: TopUp) => t(k(`payments.${r.payment}`));
-    return [
-      {
-        key: 'at',
-        label: f('at'),
-        sortField: 'at',
-        render: (r) => nowrap(formatDateTime(r.at)),
-        exportValue: (r) => formatDateTime(r.at),
-      },
-      {
-        key: 'card',
-        label: f('card'),
+    return describedColumns<TopUp>(topUpFieldsDescription, t, {
+      at: { render: (r) => nowrap(formatDateTime(r.at)) },
+      cardNumber: {
         render: (r) => {
           const id = parseIri('loyalty-cards', r.card);
           // The holder under the number: the table is wide, and one reads them together.
@@ -50,14 +53,8 @@ function useTopUpColumns(): Column<TopUp>[] {
             </>
           );
         },
-        exportValue: (r) => r.cardNumber,
       },
-      // Shown under the card number; its own column for who wants it apart (and in the export).
-      { key: 'holder', label: f('holder'), defaultHidden: true, render: (r) => r.holderName ?? dash, exportValue: (r) => r.holderName },
-      { key: 'posLocation', label: f('posLocation'), render: (r) => r.posLocationName, exportValue: (r) => r.posLocationName },
-      {
-        key: 'posWorker',
-        label: f('posWorker'),
+      posWorkerName: {
         // A sale entered in the back-office names who entered it, under the worker it was made for.
         render: (r) =>
           r.posWorkerName || r.userName ? (
@@ -68,20 +65,10 @@ function useTopUpColumns(): Column<TopUp>[] {
           ) : (
             dash
           ),
-        exportValue: (r) => r.posWorkerName,
       },
-      {
-        key: 'paidCents',
-        label: f('paidCents'),
-        align: 'right',
-        render: (r) => nowrap(strong(formatMoney(r.paidCents))),
-        exportValue: (r) => exportMoney(r.paidCents),
-      },
-      {
-        key: 'bonusCents',
-        label: f('bonusCents'),
-        align: 'right',
-        // The amount on its line, the promotion that gave it under it (names are long, the table is wide).
+      paidCents: { render: (r) => nowrap(strong(formatMoney(r.paidCents))) },
+      // The amount on its line, the promotion that gave it under it (names are long, the table is wide).
+      bonusCents: {
         render: (r) =>
           r.bonusCents === 0 ? (
             dash
@@ -91,24 +78,9 @@ function useTopUpColumns(): Column<TopUp>[] {
               {r.promotionName && below(r.promotionName)}
             </>
           ),
-        exportValue: (r) => exportMoney(r.bonusCents),
       },
-      {
-        key: 'promotion',
-        label: f('promotion'),
-        defaultHidden: true,
-        render: (r) => r.promotionName ?? dash,
-        exportValue: (r) => r.promotionName,
-      },
-      {
-        key: 'payment',
-        label: f('payment'),
-        render: (r) => <CellBadge color={paymentColours[r.payment]}>{payment(r)}</CellBadge>,
-        exportValue: payment,
-      },
-      {
-        key: 'bill',
-        label: f('billNumber'),
+      payment: { render: (r) => <CellBadge color={paymentColours[r.payment]}>{payment(r)}</CellBadge> },
+      billNumber: {
         render: (r) => {
           const id = r.bill ? parseIri('bills', r.bill) : null;
           if (!r.billNumber) return dash;
@@ -120,72 +92,41 @@ function useTopUpColumns(): Column<TopUp>[] {
             </RowLink>
           );
         },
-        exportValue: (r) => r.billNumber,
       },
-      {
-        key: 'balanceAfter',
-        label: f('balanceAfter'),
+      balanceAfter: {
         align: 'right',
         render: (r) => flagged(balanceText(t, r.paidAfterCents, r.bonusAfterCents), r.paidAfterCents < 0),
         exportValue: (r) => balanceText(t, r.paidAfterCents, r.bonusAfterCents),
       },
-      {
-        key: 'paidAfterCents',
-        label: f('paidAfterCents'),
-        align: 'right',
-        defaultHidden: true,
-        render: (r) => nowrap(formatMoney(r.paidAfterCents)),
-        exportValue: (r) => exportMoney(r.paidAfterCents),
-      },
-      {
-        key: 'bonusAfterCents',
-        label: f('bonusAfterCents'),
-        align: 'right',
-        defaultHidden: true,
-        render: (r) => nowrap(formatMoney(r.bonusAfterCents)),
-        exportValue: (r) => exportMoney(r.bonusAfterCents),
-      },
-    ] satisfies Column<TopUp>[];
+      paidAfterCents: { render: (r) => nowrap(formatMoney(r.paidAfterCents)) },
+      bonusAfterCents: { render: (r) => nowrap(formatMoney(r.bonusAfterCents)) },
+    });
   }, [t, billsReadable]);
 }
 
 export const workerLabel = (worker: PosWorker) => `${worker.name} ${worker.surname} · ${worker.posLocationName}`;
 
+/** The card, the point of sale and the worker are picked from their lists (the API takes IRIs); the period last. */
 const filters: readonly Filter[] = [
-  {
-    field: 'card',
-    label: f('card'),
-    kind: 'custom',
-    render: (props) => (
-      <ReferenceSelect<LoyaltyCard>
-        api={loyaltyCardsApi}
-        optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
-        searchField="number"
-        clearable
-        {...props}
-      />
-    ),
-  },
-  {
-    field: 'posLocation',
-    label: f('posLocation'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={posLocationsApi} clearable {...props} />,
-  },
-  {
-    field: 'posWorker',
-    label: f('posWorker'),
-    kind: 'custom',
-    render: (props) => (
-      <ReferenceSelect<PosWorker> api={posWorkersApi} optionLabel={workerLabel} searchField="surname" clearable {...props} />
-    ),
-  },
-  {
-    field: 'payment',
-    label: f('payment'),
-    kind: 'select',
-    options: topUpPayments.map((payment) => ({ value: payment, label: k(`payments.${payment}`) })),
-  },
+  ...describedFilters(topUpFieldsDescription, {
+    card: {
+      render: (props) => (
+        <ReferenceSelect<LoyaltyCard>
+          api={loyaltyCardsApi}
+          optionLabel={(card) => (card.holderName ? `${card.number} · ${card.holderName}` : card.number)}
+          searchField="number"
+          clearable
+          {...props}
+        />
+      ),
+    },
+    posLocation: { render: (props) => <ReferenceSelect api={posLocationsApi} clearable {...props} /> },
+    posWorker: {
+      render: (props) => (
+        <ReferenceSelect<PosWorker> api={posWorkersApi} optionLabel={workerLabel} searchField="surname" clearable {...props} />
+      ),
+    },
+  }),
   { field: 'at', label: k('period'), kind: 'date-range' },
 ];
 

@@ -1,6 +1,6 @@
-import { transactionTypes } from '@kovanica/contract';
+import { transactionFieldsDescription } from '@kovanica/contract';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Filter } from '../../components/data-table/index.ts';
+import { DataTable, describedFilters, type Filter } from '../../components/data-table/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
 import { devicesApi } from '../../lib/apis/devices.ts';
@@ -10,31 +10,14 @@ import { viewOf } from '../../lib/view.ts';
 import { transactionsApi } from './api.ts';
 import { useTransactionColumns } from './columns.tsx';
 
-const f = (field: string) => `resources.transactions.fields.${field}`;
+/** The period: whole Zagreb days. */
+const period: Filter = { field: 'at', label: 'resources.transactions.period', kind: 'date-range' };
 
-/** Device and location are picked from their lists (the API takes IRIs); the period is whole Zagreb days. */
-const filters: readonly Filter[] = [
-  {
-    field: 'device',
-    label: f('device'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} />,
-  },
-  {
-    field: 'location',
-    label: f('location'),
-    kind: 'custom',
-    render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} />,
-  },
-  {
-    field: 'type',
-    label: f('type'),
-    kind: 'select',
-    options: transactionTypes.map((type) => ({ value: type, label: `resources.transactions.types.${type}` })),
-  },
-  { field: 'at', label: 'resources.transactions.period', kind: 'date-range' },
-  { field: 'test', label: f('test'), kind: 'boolean' },
-];
+/** Device and location are picked from their lists (the API takes IRIs); the period comes before the test plays. */
+const filters: readonly Filter[] = describedFilters(transactionFieldsDescription, {
+  device: { render: (props) => <ReferenceSelect api={devicesApi} clearable {...props} /> },
+  location: { render: (props) => <ReferenceSelect api={locationsApi} clearable {...props} /> },
+}).flatMap((filter) => (filter.field === 'test' ? [period, filter] : [filter]));
 
 /** `/transactions/list`: the loggers' payments and plays, newest first; test plays are marked. */
 export function TransactionsListPage() {

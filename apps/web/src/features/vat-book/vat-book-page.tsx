@@ -14,6 +14,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DemoHistoryNotice } from '../../components/demo-history-notice.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ExportProgressPanel, ReportExportMenu } from '../../components/report-export-menu.tsx';
 import { ReportFigures } from '../../components/report-figures.tsx';
@@ -227,6 +228,7 @@ export function VatBookPage() {
           )
         }
       />
+      <DemoHistoryNotice />
       <ExportProgressPanel />
       <Paper withBorder shadow="xs" radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">

@@ -89,6 +89,7 @@ export class TagVersions {
   private pending: Set<string> | null = null;
   private readonly sending = new Set<Promise<void>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private readonly listeners = new Set<(tag: string) => void>();
 
   constructor(private readonly bus: TagBus | null = null) {}
 
@@ -105,6 +106,16 @@ export class TagVersions {
       setImmediate(() => this.flush());
     }
     this.pending.add(tag);
+  }
+
+  /**
+   * Calls `listener` with every tag bumped from now on, in this process or heard from another (the live
+   * updates' stream, modules/events). Synchronous and cheap: a listener only notes the tag. Answers a
+   * function that stops.
+   */
+  onBump(listener: (tag: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Starts applying the other processes' bumps; without a bus (PGlite: one process) there are none. */
@@ -141,6 +152,13 @@ export class TagVersions {
   private bumpHere(tag: string): void {
     this.versions.set(tag, this.of(tag) + 1);
     if (tag === 'users' || tag === 'companies') this.versions.set(ACCESS, this.of(ACCESS) + 1);
+    for (const listener of this.listeners) {
+      try {
+        listener(tag);
+      } catch {
+        // A listener's failure is its own: the bump stands.
+      }
+    }
   }
 
   private flush(): void {
@@ -153,3 +171,6 @@ export class TagVersions {
 }
 
 export const ACCESS = 'access';
+
+/** The tag of one user's cached access: a sign-out bumps it alone (the answers' cache stays). */
+export const sessionTag = (userId: number) => `session:${userId}`;

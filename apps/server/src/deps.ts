@@ -1,12 +1,12 @@
 import type { CollectionSpec, ModuleComponent, Permission } from '@kovanica/contract';
-import type { Db, TagBus } from '../db/client.ts';
-import type { SimulatedCis } from '../fiscal/cis-simulator.ts';
-import { FiscalKeys } from '../fiscal/keys.ts';
-import { Limits } from '../security/limits.ts';
-import { ReadCache, TagVersions } from './cache.ts';
-import type { CollectionColumns } from './collection.ts';
-import type { Actor } from './context.ts';
-import type { CrudService } from './crud.ts';
+import { ReadCache, TagVersions } from './core/cache.ts';
+import type { CollectionColumns } from './core/collection.ts';
+import type { Actor } from './core/context.ts';
+import type { CrudService } from './core/service.ts';
+import type { Db, TagBus } from './db/client.ts';
+import type { SimulatedCis } from './fiscal/cis-simulator.ts';
+import { FiscalKeys } from './fiscal/keys.ts';
+import { Limits } from './security/limits.ts';
 
 /**
  * A resource's list as its route serves it (`registerCrud` records each): its filters and order, the
@@ -33,7 +33,7 @@ export interface Deps {
   /** The companies' fiscal signing keys (sealed at rest with `FISCAL_KEY_SECRET`). */
   fiscalKeys: FiscalKeys;
   /** Asks a background job to run soon (the fiscal sender after bills are issued, the export builder after an export is asked for); nothing without jobs. */
-  wake: (job: 'fiscal-sweep' | 'export-sweep') => void;
+  wake: (job: 'fiscal-sweep' | 'export-sweep' | 'alarm-sweep') => void;
   /** The simulated CIS this server runs, if any (the 'simulated' fiscal environment). */
   simulatedCis: SimulatedCis | null;
   /** The lists `registerCrud` serves, by resource name (what exports read). */
@@ -45,18 +45,32 @@ export interface Deps {
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** What the composition root (`app.ts`) builds an app's dependencies from. */
+export interface DepsOptions {
+  db: Db;
+  /** Keep the read caches (off in tests that count queries). */
+  cache: boolean;
+  fiscalKeySecret: string;
+  /** Carries version bumps to and from the other server processes on the same database. */
+  bus?: TagBus | null;
+  /** Scales the product's limits (the fuzzer's many requests). */
+  limitScale?: number;
+  simulatedCis?: SimulatedCis | null;
+}
+
 /**
- * The caches and versions of one app. `bus` carries version bumps to and from the other server
- * processes on the same database; the caller starts listening (`versions.listen()`) and closes it.
+ * The dependencies of one app, built in one place: `app.ts`, the composition root, calls this once,
+ * starts listening (`versions.listen()`), sets `wake` when it starts the jobs, and closes it all.
+ * Modules receive the result; none builds a dependency of its own.
  */
-export function createDeps(db: Db, cache: boolean, fiscalKeySecret: string, bus: TagBus | null = null, limitScale = 1): Deps {
+export function createDeps({ db, cache, fiscalKeySecret, bus = null, limitScale = 1, simulatedCis = null }: DepsOptions): Deps {
   const versions = new TagVersions(bus);
   return {
     db,
     versions,
     fiscalKeys: new FiscalKeys(fiscalKeySecret),
     wake: () => {},
-    simulatedCis: null,
+    simulatedCis,
     lists: new Map(),
     limits: new Limits(db, Date.now, limitScale),
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.

@@ -1,0 +1,4 @@
+import { fuzzSuite } from '../testing/fuzz-suite.ts';
+
+// The API fuzzer, part 1 of 3 (testing/fuzz-suite.ts, decision 0009).
+await fuzzSuite(1, 3);

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../lib/resource-routes.tsx';
+
+export const Route = createFileRoute('/_app/alarms/list')(
+  listRoute('alarms', () => import('../../../features/alarms/alarms-pages.tsx').then((m) => m.OpenAlarmsPage)),
+);
