@@ -1,10 +1,11 @@
 import type { AuditEntry, BillComparison, Collection, Deposit, Device, Lessor, TelemetryHold } from '@kovanica/contract';
-import { addDays, businessDate, outsideTolerance, PLAUSIBILITY } from '@kovanica/contract';
-import { eq, isNotNull } from 'drizzle-orm';
+import { addDays, businessDate, costlyAlarmKinds, outsideTolerance, PLAUSIBILITY } from '@kovanica/contract';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema/index.ts';
 import { FiscalKeys } from '../fiscal/keys.ts';
 import { FISCAL_TEST_SECRET, testApp } from '../testing/app.ts';
+import { seedDemoAlarms } from './alarms.ts';
 import { seedDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
 import { DEMO_SET_UP, FLEET_SINCE } from './fleet.ts';
 import { seedHeldTelemetry } from './held.ts';
@@ -193,5 +194,41 @@ describe('the demo in trouble', () => {
     expect(Date.parse(lessorTrail[0]?.at ?? '')).toBe(DEMO_SET_UP.places.getTime());
     expect(Date.parse(user?.at ?? '')).toBe(DEMO_SET_UP.companies.getTime());
     expect(DEMO_SET_UP.places.getTime()).toBeLessThan(FLEET_SINCE.getTime());
+  });
+});
+
+describe('the demo’s alarms', () => {
+  it('are in every state the alarm screens show: open and priced, acknowledged, resolved', async () => {
+    // The base demo's seed raised what held before the history; raised again over the history, as the first start does.
+    await t.db.delete(schema.alarms);
+    expect(await seedDemoAlarms(t.db, now)).toBeGreaterThan(0);
+    const rows = await t.db.select().from(schema.alarms);
+    const open = rows.filter((a) => a.resolvedAt === null);
+    // The held batch's device is critical (`implausible`): an open alarm, priced by its own hours.
+    expect(open.find((a) => a.kind === 'device_critical' && a.code === PLAUSIBILITY.code)).toBeDefined();
+    // Priced when its devices took money at this weekday's hour a week ago (none do at three in the night).
+    const costly = open.filter((a) => (costlyAlarmKinds as string[]).includes(a.kind) && a.deviceId !== null);
+    const weekAgo = await t.db.execute(sql`select count(*)::int as n from ${schema.telemetryEvents} e
+      where e.device_id = any(${`{${costly.map((a) => a.deviceId).join(',')}}`}::int[]) and not e.test
+        and e.type in ('coin', 'note', 'cashless', 'card', 'token')
+        and e.at >= (date_trunc('hour', ${now.toISOString()}::timestamptz at time zone 'Europe/Zagreb') - interval '1 week') at time zone 'Europe/Zagreb'
+        and e.at < (date_trunc('hour', ${now.toISOString()}::timestamptz at time zone 'Europe/Zagreb') - interval '1 week' + interval '1 hour') at time zone 'Europe/Zagreb'`);
+    const tookMoney = Number((weekAgo as unknown as { rows: { n: number }[] }).rows[0]?.n) > 0;
+    expect(costly.some((a) => a.lossCentsPerHour > 0)).toBe(tookMoney);
+    // One taken by Zabavni's worker, the rest waiting.
+    expect(open.filter((a) => a.acknowledgedById !== null)).toHaveLength(1);
+    expect(open.filter((a) => a.acknowledgedById === null).length).toBeGreaterThan(0);
+    // The history's ended critical episodes as resolved alarms, each resolved after it was raised.
+    const resolved = rows.filter((a) => a.resolvedAt !== null);
+    expect(resolved.length).toBeGreaterThan(0);
+    for (const a of resolved) expect(a.resolvedAt?.getTime()).toBeGreaterThan(a.raisedAt.getTime());
+    // Who was told: every open alarm planned; a critical device's dates from its episode, and those nobody
+    // took within Zabavni's 30 minutes went to its manager, whose e-mail is in the outbox.
+    expect(open.every((a) => a.notifiedLevel !== null)).toBe(true);
+    const escalated = open.filter((a) => a.escalatedAt !== null && a.escalatedAt.getTime() > a.raisedAt.getTime());
+    expect(escalated.length).toBeGreaterThan(0);
+    for (const a of escalated) expect(a.raisedAt.getTime()).toBeLessThanOrEqual(now.getTime() - 30 * 60_000);
+    const mails = await t.db.select().from(schema.mails).where(eq(schema.mails.kind, 'alarm'));
+    expect(mails.some((m) => m.to.includes('manager@zabavni.test'))).toBe(true);
   });
 });
