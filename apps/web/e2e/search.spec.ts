@@ -1,4 +1,4 @@
-import type { Collection, Device, SearchAnswer } from '@kovanica/contract';
+import type { Article, Bill, Collection, Device, SearchAnswer } from '@kovanica/contract';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { apiGet, axeScan, signIn, USERS } from './support.ts';
 
@@ -95,6 +95,39 @@ test('the last 6 digits of an IMEI find the device', async ({ page }) => {
   await expect(group.getByRole('option').filter({ hasText: device.name })).toBeVisible({ timeout: SEARCH_WAIT_MS + 8_000 });
   await group.getByRole('option').filter({ hasText: device.name }).click();
   await expect(page).toHaveURL(new RegExp(`/devices/edit/${device.id}$`));
+});
+
+test("a bill's number as typed and an article's name show their results under a heading per kind", async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const [bill] = (await apiGet<Collection<Bill>>(page.request, token, '/bills?itemsPerPage=1')).member;
+  const [article] = (await apiGet<Collection<Article>>(page.request, token, '/articles?itemsPerPage=1')).member;
+  if (!bill || !article) throw new Error('the demo data needs a bill and an article');
+  // What a worker types: the sequence number and the premises, without the ISU.
+  const typed = `${bill.sequence}/${bill.premises.toLowerCase()}`;
+  const expected = await apiGet<SearchAnswer>(page.request, token, `/search?q=${encodeURIComponent(typed)}`);
+  const bills = expected.results.filter((r) => r.kind === 'bill');
+  expect(bills.map((r) => r.title)).toContain(bill.number);
+  expect(bills.every((r) => r.title.startsWith(`${bill.sequence}/${bill.premises}/`))).toBe(true);
+
+  await page.goto('/dashboard');
+  await searchBox(page).fill(typed);
+  const list = page.getByRole('listbox', { name: 'Search results' });
+  const billGroup = list.getByRole('group', { name: 'Bills' });
+  await expect(billGroup.getByRole('option')).toHaveCount(bills.length, { timeout: SEARCH_WAIT_MS + 8_000 });
+  await expect(billGroup.getByRole('option').filter({ hasText: bill.number })).toBeVisible();
+
+  const part = article.name.slice(0, 6);
+  const found = await apiGet<SearchAnswer>(page.request, token, `/search?q=${encodeURIComponent(part)}`);
+  const articles = found.results.filter((r) => r.kind === 'article');
+  expect(articles.map((r) => r.title)).toContain(article.name);
+  await searchBox(page).fill(part);
+  const articleGroup = list.getByRole('group', { name: 'Articles' });
+  await expect(articleGroup.getByRole('option')).toHaveCount(articles.length, { timeout: SEARCH_WAIT_MS + 8_000 });
+  // One heading per kind found, in the order of the kinds.
+  const headings = [...new Set(found.results.map((r) => r.kind))].length;
+  await expect(list.getByRole('group')).toHaveCount(headings);
+  await articleGroup.getByRole('option').filter({ hasText: article.name }).first().click();
+  await expect(page).toHaveURL(/\/articles\/items\/edit\/\d+$/);
 });
 
 test('a failing search shows the connection error', async ({ page }) => {

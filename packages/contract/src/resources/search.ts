@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
 /**
- * Quick search (docs/rules.md "Layout", quick search): from 2 characters; devices by name or IMEI, loggers, locations,
- * lessors, users; bills by their number as printed (`12/PP01/3`), JIR or ZKI, whole.
+ * Quick search (docs/rules.md "Layout", quick search): from 2 characters; devices by name or IMEI (any part), loggers,
+ * locations, lessors, users; bills by their number as printed (`12/PP01/3`), JIR or ZKI, whole, or as a worker types the
+ * number (`4850`, `PP07`, `4850/PP07`); articles, repositories and tags by name; loyalty cards by UID or printed number.
  */
 export const SEARCH_MIN_LENGTH = 2;
-export const searchKinds = ['device', 'logger', 'location', 'lessor', 'user', 'bill'] as const;
+export const searchKinds = [
+  'device',
+  'logger',
+  'location',
+  'lessor',
+  'user',
+  'bill',
+  'article',
+  'repository',
+  'tag',
+  'loyalty-card',
+] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 export const searchQuery = z.strictObject({

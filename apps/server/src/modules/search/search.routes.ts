@@ -12,7 +12,8 @@ export function searchRoutes(app: Api, deps: Deps) {
     config: { permission: 'search.read' },
     schema: {
       tags: ['search'],
-      summary: 'Quick search: devices (name, IMEI), loggers, locations, lessors, users; at least 2 characters',
+      summary:
+        'Quick search: devices (name, IMEI), loggers, locations, lessors, users, bills (number, JIR, ZKI), articles, repositories, tags, loyalty cards; at least 2 characters',
       querystring: searchQuery,
       response: { 200: searchAnswer, 400: problemSchema, 422: problemSchema },
     },

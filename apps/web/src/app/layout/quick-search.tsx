@@ -29,6 +29,10 @@ const targets: Record<SearchKind, { to: EditPath | '/bills/$id'; permission: Per
   lessor: { to: '/lessors/edit/$id', permission: 'lessors.update' },
   user: { to: '/users/edit/$id', permission: 'users.update' },
   bill: { to: '/bills/$id', permission: 'bills.read' },
+  article: { to: '/articles/items/edit/$id', permission: 'articles.update' },
+  repository: { to: '/articles/repositories/edit/$id', permission: 'repositories.update' },
+  tag: { to: '/tags/edit/$id', permission: 'tags.update' },
+  'loyalty-card': { to: '/loyalty/cards/edit/$id', permission: 'loyalty-cards.update' },
 };
 
 type SearchState = { status: 'idle' } | { status: 'done'; q: string; results: SearchResult[] } | { status: 'failed'; q: string };
