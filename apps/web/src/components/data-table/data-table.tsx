@@ -1,6 +1,6 @@
 import { sizeOf } from '@kovanica/contract';
-import { Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowsSort, IconFilter } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,6 +89,45 @@ function declaredOnly<T>(search: ListSearch, columns: readonly Column<T>[], filt
 }
 
 /**
+ * The order of a list shown as cards (below 48em), where no header row holds the sort buttons: one
+ * choice of the sortable columns, each ascending or descending, or the list's own order.
+ */
+function CardSort<T>({
+  columns,
+  search,
+  setSearch,
+}: {
+  columns: readonly Column<T>[];
+  search: ListSearch;
+  setSearch: (next: ListSearch) => void;
+}) {
+  const { t } = useTranslation();
+  const sortable = columns.filter((c) => c.sortField);
+  if (sortable.length === 0) return null;
+  const data = [
+    { value: '', label: t('dataTable.sortDefault') },
+    ...sortable.flatMap((c) => [
+      { value: `${c.sortField}:asc`, label: t('dataTable.sortAscending', { column: t(c.label) }) },
+      { value: `${c.sortField}:desc`, label: t('dataTable.sortDescending', { column: t(c.label) }) },
+    ]),
+  ];
+  const value = search.sort ? `${search.sort}:${search.dir ?? 'asc'}` : '';
+  return (
+    <NativeSelect
+      aria-label={t('dataTable.sortBy')}
+      leftSection={<IconArrowsSort size={16} aria-hidden />}
+      data={data}
+      value={value}
+      className={classes.cardSort}
+      onChange={(event) => {
+        const [field, dir] = event.currentTarget.value.split(':');
+        setSearch({ ...search, sort: field || undefined, dir: dir === 'desc' ? 'desc' : undefined, page: undefined });
+      }}
+    />
+  );
+}
+
+/**
  * The one list of the product: server-side paging, ordering and filters kept in the URL, a
  * remembered column choice, export of the whole filtered list, and the loading, error and empty states.
  * The route gives it the list state with `validateSearch: listSearch`.
@@ -128,9 +167,13 @@ export function DataTable<T extends Row>({
 
   const page = search.page ?? 1;
   const itemsPerPage = search.itemsPerPage ?? DEFAULT_PAGE_SIZE;
+  // Below 48em a list whose columns have places on a card is a column of cards (README "Cards").
+  const cards = compact && allColumns.some((c) => c.card);
   const span = shown.length + (rowActions ? 1 : 0) + (selection.enabled ? 1 : 0);
   const minWidth = shown.length * MIN_COLUMN_WIDTH + (rowActions ? ACTIONS_WIDTH : 0) + (selection.enabled ? SELECTION_WIDTH : 0);
   // A column's own least width on a phone (the CSS reads it), one style per column for all its cells.
+  // A card's figures are drawn under their columns' labels (`data-label`, the CSS reads it).
+  const labels = cards ? shown.map((c) => t(c.label)) : [];
   const cellStyles = shown.map((c) => (c.phoneMinWidth ? ({ '--text-min-width': c.phoneMinWidth } as CSSProperties) : undefined));
 
   // The filters (selects, date inputs) are the table's heaviest part and do not change when rows
@@ -152,6 +195,7 @@ export function DataTable<T extends Row>({
       toolbar={toolbar}
       tools={
         <>
+          {cards && <CardSort columns={shown} search={search} setSearch={setSearch} />}
           {compact && allFilters.length > 0 && (
             <Button
               variant="default"
@@ -172,7 +216,7 @@ export function DataTable<T extends Row>({
       filtersHidden={compact && !filtersOpen}
       status={{ isError: list.isError, error: list.error, refetch: list.refetch, hasData: list.data !== undefined }}
       failureTitle={t('dataTable.loadFailed')}
-      minWidth={minWidth}
+      minWidth={cards ? 0 : minWidth}
       footer={
         list.data && (
           <PaginationBar
@@ -190,14 +234,15 @@ export function DataTable<T extends Row>({
         // head, sized by the labels alone, would grow as the rows' widths make labels wrap, and move the
         // rows down under the reader (a layout shift). A page change keeps the table (the rows stay).
         key={list.data ? 'rows' : 'skeleton'}
-        striped
-        highlightOnHover
+        striped={!cards}
+        highlightOnHover={!cards}
         verticalSpacing="sm"
         // 8 px a side, not 10: eleven columns of a list fit at 1280 px in Croatian too.
         horizontalSpacing={8}
         aria-busy={list.isFetching}
         data-stale={list.isPlaceholderData || undefined}
         className={classes.table}
+        data-cards={cards || undefined}
       >
         <VisuallyHidden component="caption">{title}</VisuallyHidden>
         <Table.Thead>
@@ -240,9 +285,12 @@ export function DataTable<T extends Row>({
                 {shown.map((column, i) => (
                   <Td
                     key={column.key}
-                    ta={column.align}
+                    // A card lays its figures out itself (under their labels).
+                    ta={cards ? undefined : column.align}
                     className={column.align === 'right' ? classes.figure : classes.text}
                     style={cellStyles[i]}
+                    data-card={cards ? (column.card ?? 'none') : undefined}
+                    data-label={cards && column.card === 'figure' ? labels[i] : undefined}
                   >
                     {column.render(row)}
                   </Td>

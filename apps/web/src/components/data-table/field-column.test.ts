@@ -129,6 +129,9 @@ describe('the filters of a described resource', () => {
       'cashInBoxCents',
       'tokensInBox',
       'lastEmptiedAt',
+      'fillPercent',
+      'fullOn',
+      'expectedCashCents',
       'playPriceCents',
       'tokenValueCents',
       'cashBoxCapacityCents',
@@ -458,5 +461,25 @@ describe('the filters of a described resource', () => {
     expect(columns.filter((c) => c.defaultHidden).map((c) => c.key)).toEqual(['address']);
     expect(columns.flatMap((c) => (c.sortField ? [c.sortField] : []))).toEqual(['name', 'type']);
     expect(columns[1]?.render({ type: 'van' } as Repository)).toBe('Vozilo (kombi)');
+  });
+});
+
+describe("the device list's cash box outlook", () => {
+  it('reads fill, full-on day and expected cash from the state, the last two hidden until asked for', () => {
+    const t = ((key: string) => key) as unknown as Parameters<typeof describedColumns>[1];
+    const columns = describedColumns<Device>(deviceFieldsDescription, t);
+    const byKey = (key: string) => columns.find((c) => c.key === key);
+    const device = { state: { fillPercent: 85, fullOn: '2026-12-09', expectedCashCents: 12_345 } } as unknown as Device;
+    expect(byKey('fillPercent')?.exportValue?.(device)).toBe(85);
+    expect(byKey('fullOn')?.exportValue?.(device)).toBe('09.12.2026');
+    expect(byKey('expectedCashCents')?.exportValue?.(device)).toEqual({ euros: 123.45 });
+    expect([byKey('fillPercent')?.defaultHidden, byKey('fullOn')?.defaultHidden, byKey('expectedCashCents')?.defaultHidden]).toEqual([
+      undefined,
+      true,
+      true,
+    ]);
+    expect(deviceFieldsDescription.fields.fillPercent?.label).toEqual({ en: 'Fill', hr: 'Popunjenost' });
+    expect(deviceFieldsDescription.fields.fullOn?.label).toEqual({ en: 'Full on', hr: 'Puna do' });
+    expect(deviceFieldsDescription.fields.expectedCashCents?.label).toEqual({ en: 'Expected cash', hr: 'Očekivani novac' });
   });
 });

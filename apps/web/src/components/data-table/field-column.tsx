@@ -22,13 +22,13 @@ export function fieldColumn<T, K extends keyof T & string>(resource: string, fie
 }
 
 /**
- * What a column of a described field may change: how its cell is drawn, its width on a phone, the
+ * What a column of a described field may change: how its cell is drawn, its width on a phone, its place on a phone's card, the
  * file's columns after it, its alignment (a figure the item computes, drawn by the list), a shorter
  * header than the field's label (an i18n key of the list's own: the articles' prices), the order it
  * sorts by when that is another field's (a card's balance, by its paid credit).
  */
 export type ColumnOverride<T> = Partial<
-  Pick<Column<T>, 'render' | 'exportValue' | 'phoneMinWidth' | 'exportAlso' | 'align' | 'label' | 'sortField'>
+  Pick<Column<T>, 'render' | 'exportValue' | 'phoneMinWidth' | 'exportAlso' | 'align' | 'label' | 'sortField' | 'card'>
 >;
 
 /**

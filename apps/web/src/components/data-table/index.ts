@@ -8,7 +8,7 @@ export { type ColumnOverride, describedColumns, describedFilters, fieldColumn } 
 export { PaginationBar } from './pagination-bar.tsx';
 export { SortHeader } from './sort-header.tsx';
 export { TableCard, type TableCardProps } from './table-card.tsx';
-export type { Column, ExportCell, Filter, FilterInputProps, ListSource, Row } from './types.ts';
+export type { CardPlace, Column, ExportCell, Filter, FilterInputProps, ListSource, Row } from './types.ts';
 export { useColumnVisibility } from './use-column-visibility.ts';
 export { referenceName } from './use-export.ts';
 export { type ExportContent, type ExportScope, useExportAction } from './use-export-action.ts';

@@ -1,6 +1,7 @@
 import { Checkbox, Table } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
 import type { Row } from './types.ts';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -70,30 +71,45 @@ export function useRowSelection<T extends Row>(
 /** The header cell: selects or clears every selectable row of the page. */
 export function SelectAllHeader<T extends Row>({ selection }: { selection: RowSelection<T> }) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <Table.Th w={40}>
-      <Checkbox
-        aria-label={t('dataTable.selectAll')}
-        checked={selection.allSelected}
-        indeterminate={selection.someSelected}
-        disabled={selection.noneSelectable}
-        onChange={selection.toggleAll}
-      />
+    <Table.Th className={classes.selectCell} data-card="select">
+      <label className={classes.selectTarget} htmlFor={id}>
+        <Checkbox
+          id={id}
+          aria-label={t('dataTable.selectAll')}
+          checked={selection.allSelected}
+          indeterminate={selection.someSelected}
+          disabled={selection.noneSelectable}
+          onChange={selection.toggleAll}
+        />
+        {/* Over a phone's cards, where no header row names the column, the box says what it does. */}
+        <span className={classes.cardsOnly} aria-hidden>
+          {t('dataTable.selectAll')}
+        </span>
+      </label>
     </Table.Th>
   );
 }
 
-/** A row's cell: its checkbox, or nothing for a row that cannot be selected. */
+/**
+ * A row's cell: its checkbox, or nothing for a row that cannot be selected. The checkbox sits in a
+ * label, so on a phone's card (below 48em) the whole 44 px square around it takes the tap.
+ */
 export function SelectRowCell<T extends Row>({ row, selection, label }: { row: T; selection: RowSelection<T>; label?: string }) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <Table.Td w={40}>
+    <Table.Td className={classes.selectCell} data-card="select">
       {selection.isSelectable(row) && (
-        <Checkbox
-          aria-label={label ?? t('dataTable.selectRow')}
-          checked={selection.isSelected(row)}
-          onChange={() => selection.toggle(row)}
-        />
+        <label className={classes.selectTarget} htmlFor={id}>
+          <Checkbox
+            id={id}
+            aria-label={label ?? t('dataTable.selectRow')}
+            checked={selection.isSelected(row)}
+            onChange={() => selection.toggle(row)}
+          />
+        </label>
       )}
     </Table.Td>
   );

@@ -45,7 +45,18 @@ export interface Column<T> {
    * shares the screen with the next one beside the row's actions (the deposits' device and its day).
    */
   phoneMinWidth?: string;
+  /**
+   * Where the column shows on a row's card, below 48em (a phone): a list any of whose columns says so
+   * is a column of cards there, not a table that scrolls sideways. `title`: the row's name, first
+   * and bold; `badge`: beside the title (a state, a status, a kind); `subtitle`: a line under the
+   * title (a location); `figure`: a figure under its column's label, two a line (money, a day). A
+   * column without it is not on the card (on the row's page, or the table above 48em).
+   */
+  card?: CardPlace;
 }
+
+/** Where a column shows on a row's card below 48em (`Column.card`). */
+export type CardPlace = 'title' | 'subtitle' | 'badge' | 'figure';
 
 /** What a custom filter input receives. */
 export interface FilterInputProps {

@@ -1,16 +1,56 @@
-// Kovanica's service worker (decision 0050), served at /sw.js so that its scope is the whole app.
+// Kovanica's service worker (decisions 0050 and 0054), built by vite-plugin-pwa (`injectManifest`,
+// vite.config.ts) from this file to /sw.js, so that its scope is the whole app.
 //
-// Today it does one thing: it shows the push messages the server sends (alarms, and the "Send a
-// test" of the profile) and opens the app where a click on one should lead. It caches nothing, so
-// the app behaves as if there were none. A later phone app grows from here (an offline shell, a
-// background sync of readings); keep each part small and commented.
+// It does three things, each kept small:
+// - the app shell offline: the build's pages, scripts, styles and icons are precached at install
+//   (`self.__WB_MANIFEST`, filled in by the build) and served from the cache (their names carry a
+//   hash: a new build is a new name);
+// - a page load (a navigation) goes to the network first and, offline, gets the cached app page
+//   (`index.html`; `/login` the cached sign-in page), so a reload on a phone without signal still
+//   shows the app. Nothing under /api/ is ever answered here: neither the navigation fallback nor
+//   any cache touches the API (the live events' stream, /api/v2/events, included). The app keeps
+//   its own data offline;
+// - it shows the push messages the server sends (alarms, and the "Send a test" of the profile) and
+//   opens the app where a click on one should lead.
 //
 // The message is the server's `PushMessage` as JSON (apps/server/src/modules/push-subscriptions/
 // push.sender.ts): { title, body, url, tag }.
 
-/* A new version takes over at once: nothing is cached whose version could disagree. */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/* A new version takes over at once; the outdated precache of the one before is removed. */
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Only the files themselves: `/` and `/login` are pages, answered below (network first), not from
+// the cache by their file's name.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+cleanupOutdatedCaches();
+
+/** Paths the navigation fallback never answers: the API (its docs page, its event stream). */
+const NOT_THE_APP = [/^\/api\//];
+/** The sign-in page, a page apart (decision 0016), with or without a query (`/login?redirect=…`). */
+const SIGN_IN = /^\/login\/?(\?|$)/;
+
+/**
+ * A page load: from the network while there is one (a new build's page at once), the cached page
+ * when the network fails (offline). A page the server answers with an error is the server's answer.
+ */
+function networkThenCached(page) {
+  return async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const cached = await matchPrecache(page);
+      if (cached) return cached;
+      throw error;
+    }
+  };
+}
+
+registerRoute(new NavigationRoute(networkThenCached('login.html'), { allowlist: [SIGN_IN] }));
+registerRoute(new NavigationRoute(networkThenCached('index.html'), { denylist: [...NOT_THE_APP, SIGN_IN] }));
 
 /** The message of a push event, or a plain one when it carries none or one that is no JSON. */
 function messageOf(event) {
@@ -37,7 +77,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
-      icon: '/favicon.svg',
+      icon: '/icons/icon-192.png',
       badge: '/favicon.svg',
       tag: message.tag,
       renotify: Boolean(message.tag),
