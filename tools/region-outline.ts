@@ -1,5 +1,5 @@
 /**
- * Writes the Devices Map's bundled base layer, `apps/web/src/features/devices-map/region.geojson`:
+ * Writes the Devices Map's bundled base layer, `apps/web/src/components/map/region.geojson`:
  * the outlines of Croatia and its neighbours, so the map is readable without map tiles (no internet
  * on many kiosks). Made once, and again only to change the region; the output is committed.
  *
@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Must match `REGION_BOUNDS` in apps/web/src/features/devices-map/map-view.tsx. */
+/** Must match `REGION_BOUNDS` in apps/web/src/components/map/base-layers.ts. */
 export const REGION = { west: 12.0, south: 41.5, east: 21.0, north: 47.6 };
 const DECIMALS = 3;
 
@@ -114,7 +114,7 @@ for (const country of countries) {
   });
 }
 
-const out = fileURLToPath(new URL('../apps/web/src/features/devices-map/region.geojson', import.meta.url));
+const out = fileURLToPath(new URL('../apps/web/src/components/map/region.geojson', import.meta.url));
 const text = `${JSON.stringify({ type: 'FeatureCollection', features: kept })}\n`;
 writeFileSync(out, text);
 console.log(`${kept.length} countries (${kept.map((c) => c.properties.name).join(', ')}), ${text.length} bytes → ${out}`);

@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -83,6 +84,9 @@ const PAGES = { main: 'index.html', login: 'login.html' } as const;
 /** The pages' common head, written once (the pages differ only in their script). */
 const HEAD = `<meta charset="UTF-8" />
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+    <meta name="theme-color" content="#3b5bdb" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta name="color-scheme" content="light" />
     <meta name="description" content="Kovanica: the back-office of vending and amusement machine operators — devices, cash, revenue and reports." />
@@ -128,6 +132,24 @@ export default defineConfig({
     pageHead(),
     precompress(),
     signInPage(),
+    // The service worker (decision 0054): `src/sw.js`, built to /sw.js with the list of the build's
+    // files to precache written into it. The manifest is `public/manifest.webmanifest`, linked from
+    // the pages' head above; the app registers the worker itself (`lib/service-worker.ts`).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.js',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        // The app shell: both pages, every script and style (the screens' chunks too: a screen opened
+        // offline still draws), the icons and fonts. Not Vite's manifest, not the .br/.gz copies.
+        globPatterns: ['**/*.{html,js,css,svg,png,woff2,webmanifest}'],
+        globIgnores: ['**/node_modules/**', 'sw.js', 'media/**'],
+        // pdfmake and its fonts (decision 0018) are the two largest files, about 1 MB each.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
   ],
   build: {
     // The page's own scripts are preloaded from its HTML; a lazily loaded screen's are found by the browser

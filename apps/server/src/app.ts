@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jwt from '@fastify/jwt';
+import type { MapTiles } from '@kovanica/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
@@ -74,6 +75,7 @@ import { topUpsRoutes } from './modules/top-ups/top-ups.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vatBookRoutes } from './modules/vat-book/vat-book.routes.ts';
+import { visitsRoutes } from './modules/visits/visits.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -104,6 +106,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Web Push (decision 0050): the VAPID keys and subject from the environment; tests' fake push service listens on http://127.0.0.1. */
   push?: PushOptions;
+  /** The maps' tiles (decision 0052), handed to the web with the settings and allowed by the CSP; none unless given (tests). */
+  mapTiles?: MapTiles | null;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -199,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-cutting plugins: compression, security headers, tokens, the guard, documentation, the web app, errors.
   await registerCompression(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { mapTiles: options.mapTiles });
   // API Platform's JSON-LD and Hydra (http/hydra.ts): bodies, answers, the Link to the documentation.
   const routeBodies = registerJsonLd(app);
   acceptUnchangedFields(app);
@@ -225,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(api, deps, { ttl: options.jwtTtl ?? '12h', limits: options.loginLimits });
   usersRoutes(api, deps);
   companiesRoutes(api, deps);
-  settingsRoutes(api, deps);
+  settingsRoutes(api, deps, options.mapTiles ?? null);
   auditLogRoutes(api, deps);
   dashboardRoutes(api, deps);
   citiesRoutes(api, deps);
@@ -252,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   movementsRoutes(api, deps);
   telemetryHoldsRoutes(api, deps);
   alarmsRoutes(api, deps);
+  visitsRoutes(api, deps);
   pushSubscriptionsRoutes(api, deps, options.push);
   monthClosesRoutes(api, deps);
   posOwnersRoutes(api, deps);

@@ -1,11 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { MapTiles } from '@kovanica/contract';
 import { z } from 'zod';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => (v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
+
+/** OpenStreetMap's standard tiles, the maps' default (decision 0052), and the attribution their licence asks for. */
+export const OSM_TILES: MapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>',
+  maxZoom: 19,
+};
+
+/** A tile URL template: http(s), a host (`{s}` may stand for a subdomain), and `{z}`, `{x}`, `{y}`. */
+const tilesUrl = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^https?:\/\/[^/?#\s]+\/\S*$/.test(v) && ['{z}', '{x}', '{y}'].every((part) => v.includes(part)),
+    'MAP_TILES_URL: a tile URL such as https://tile.example.com/{z}/{x}/{y}.png, or `none` for no tiles',
+  );
 
 /** Environment variables, each with its default (documented in the README). */
 const envSchema = z.object({
@@ -49,6 +66,13 @@ const envSchema = z.object({
         z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'CORS_ORIGINS: comma-separated origins, each scheme://host[:port] without a path'),
       ),
     ),
+  MAP_TILES_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.union([z.literal('none'), tilesUrl]).optional()),
+  MAP_TILES_ATTRIBUTION: z.string().trim().max(500).optional(),
+  MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(1).max(22).optional(),
   VAPID_PUBLIC_KEY: z
     .string()
     .optional()
@@ -112,6 +136,8 @@ export interface Config {
    */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string | undefined;
+  /** The maps' tiles (decision 0052): OpenStreetMap's unless `MAP_TILES_URL` names others; null with `none`. */
+  mapTiles: MapTiles | null;
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -145,6 +171,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
+    mapTiles: mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION, e.MAP_TILES_MAX_ZOOM),
+  };
+}
+
+/**
+ * The tiles from the three variables: none with `none`; OpenStreetMap's when no URL is given; another
+ * server's with its own attribution (OpenStreetMap's by default, as most tile servers draw its data).
+ */
+function mapTilesOf(url: string | undefined, attribution: string | undefined, maxZoom: number | undefined): MapTiles | null {
+  if (url === 'none') return null;
+  return {
+    url: url || OSM_TILES.url,
+    attribution: attribution || OSM_TILES.attribution,
+    maxZoom: maxZoom ?? OSM_TILES.maxZoom,
   };
 }
 

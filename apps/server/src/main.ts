@@ -42,6 +42,7 @@ const app = await buildApp({
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   corsOrigins: config.corsOrigins,
   push: { vapid: config.vapid, subject: config.vapidSubject },
+  mapTiles: config.mapTiles,
 });
 app.addHook('onClose', () => simulatedCis.close());
 

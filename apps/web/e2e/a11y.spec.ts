@@ -60,6 +60,30 @@ test('the dashboard on a phone has no serious accessibility violations', async (
   await context.close();
 });
 
+test('the visit plan has no serious accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, USERS.manager);
+  await page.goto('/visits/plan');
+  await expect(page.getByRole('heading', { name: 'Plan visits', level: 1 })).toBeVisible();
+  // The proposal (a table, or the words that nothing is due) and the day's visits, loaded.
+  await expect(page.getByText('Devices due', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Visits of the day' })).toHaveAttribute('aria-busy', 'false');
+  await check(page);
+  await context.close();
+});
+
+test("today's visit on a phone has no serious accessibility violations", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, USERS.worker);
+  await page.goto('/visits/today');
+  await expect(page.getByRole('heading', { name: "Today's visit", level: 1 })).toBeVisible();
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await check(page);
+  await context.close();
+});
+
 test('the menu works by keyboard with visible focus', async ({ page }) => {
   await signIn(page, USERS.manager);
   await page.goto('/dashboard');
@@ -79,4 +103,21 @@ test('the menu works by keyboard with visible focus', async ({ page }) => {
   expect(outline).not.toBe('none');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/profile\/overview$/);
+});
+
+test('the device scanner on a phone, without a camera and with devices found, has no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, USERS.manager);
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+  });
+  await page.goto('/devices/list');
+  await page.getByRole('button', { name: 'Scan a device' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan a device' });
+  await dialog.getByRole('textbox', { name: 'Device id or name' }).fill('auti');
+  await dialog.getByRole('button', { name: 'Find' }).click();
+  await expect(dialog.getByRole('listitem').first()).toBeVisible({ timeout: 10_000 });
+  await check(page);
 });

@@ -54,6 +54,10 @@ export default defineConfig({
     // runs a failed test again, so a failure still comes with its trace; here every failure keeps one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers its service worker on every page (decision 0054): in each test's new browser
+    // context it would fetch the whole app shell again (some 5 MB), and answer the scripts a test
+    // intercepts (`page.route` sees no request a service worker answers). `pwa.spec.ts` allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium (its headless shell when installed); Playwright's own downloads are not available here.
       executablePath: TEST_CHROMIUM_PATH,

@@ -114,6 +114,8 @@ async function startServers({ firstPort, count, dataDir }: E2eServers): Promise<
         LOG_LEVEL: 'warn',
         // hydra-admin.spec.ts serves API Platform Admin from a port of its own: a page of another origin.
         CORS_ORIGINS: `http://127.0.0.1:${hydraAdminPort(firstPort, count, i)}`,
+        // No map tiles: nothing outside is reachable here, and the maps must read on their outline alone.
+        MAP_TILES_URL: 'none',
       },
     });
     createInterface({ input: child.stderr }).on('line', (line) => console.error(`[server ${port}] ${line}`));

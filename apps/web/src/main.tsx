@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/providers.tsx';
 import { logCaughtError } from './app/route-error.tsx';
 import { i18nReady } from './lib/i18n.ts';
+import { registerAppWorkerAfterLoad } from './lib/service-worker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('[kovanica-web] #root is missing from index.html');
@@ -16,3 +17,5 @@ void i18nReady.finally(() =>
     </StrictMode>,
   ),
 );
+// The app shell offline and the push messages (decision 0054).
+registerAppWorkerAfterLoad();

@@ -92,6 +92,8 @@ import { Route as AppTransactionsListRouteImport } from './routes/_app/transacti
 import { Route as AppUsersListRouteImport } from './routes/_app/users/list';
 import { Route as AppUsersNewRouteImport } from './routes/_app/users/new';
 import { Route as AppVatBookListRouteImport } from './routes/_app/vat-book/list';
+import { Route as AppVisitsPlanRouteImport } from './routes/_app/visits/plan';
+import { Route as AppVisitsTodayRouteImport } from './routes/_app/visits/today';
 import { Route as AppArticlesItemsIndexRouteImport } from './routes/_app/articles/items/index';
 import { Route as AppArticlesItemsListRouteImport } from './routes/_app/articles/items/list';
 import { Route as AppArticlesItemsNewRouteImport } from './routes/_app/articles/items/new';
@@ -100,6 +102,7 @@ import { Route as AppArticlesRepositoriesListRouteImport } from './routes/_app/a
 import { Route as AppArticlesRepositoriesNewRouteImport } from './routes/_app/articles/repositories/new';
 import { Route as AppCitiesEditIdRouteImport } from './routes/_app/cities/edit.$id';
 import { Route as AppCompaniesEditIdRouteImport } from './routes/_app/companies/edit.$id';
+import { Route as AppDepositsCountIdRouteImport } from './routes/_app/deposits/count.$id';
 import { Route as AppDevicesEditIdRouteImport } from './routes/_app/devices/edit.$id';
 import { Route as AppDevicesMaintenanceIdRouteImport } from './routes/_app/devices/maintenance.$id';
 import { Route as AppImportsHistoryIdRouteImport } from './routes/_app/imports/history_.$id';
@@ -145,6 +148,7 @@ import { Route as AppUsersAllIndexRouteImport } from './routes/_app/users/all/in
 import { Route as AppUsersAllListRouteImport } from './routes/_app/users/all/list';
 import { Route as AppUsersAllNewRouteImport } from './routes/_app/users/all/new';
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit.$id';
+import { Route as AppVisitsSheetIdRouteImport } from './routes/_app/visits/sheet.$id';
 import { Route as AppArticlesItemsEditIdRouteImport } from './routes/_app/articles/items/edit.$id';
 import { Route as AppArticlesRepositoriesEditIdRouteImport } from './routes/_app/articles/repositories/edit.$id';
 import { Route as AppLoyaltyCardsEditIdRouteImport } from './routes/_app/loyalty/cards/edit.$id';
@@ -593,6 +597,16 @@ const AppVatBookListRoute = AppVatBookListRouteImport.update({
   path: '/vat-book/list',
   getParentRoute: () => AppRoute,
 } as any);
+const AppVisitsPlanRoute = AppVisitsPlanRouteImport.update({
+  id: '/visits/plan',
+  path: '/visits/plan',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppVisitsTodayRoute = AppVisitsTodayRouteImport.update({
+  id: '/visits/today',
+  path: '/visits/today',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppArticlesItemsIndexRoute = AppArticlesItemsIndexRouteImport.update({
   id: '/articles/items/',
   path: '/articles/items/',
@@ -634,6 +648,11 @@ const AppCitiesEditIdRoute = AppCitiesEditIdRouteImport.update({
 const AppCompaniesEditIdRoute = AppCompaniesEditIdRouteImport.update({
   id: '/companies/edit/$id',
   path: '/companies/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDepositsCountIdRoute = AppDepositsCountIdRouteImport.update({
+  id: '/deposits/count/$id',
+  path: '/deposits/count/$id',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDevicesEditIdRoute = AppDevicesEditIdRouteImport.update({
@@ -872,6 +891,11 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any);
+const AppVisitsSheetIdRoute = AppVisitsSheetIdRouteImport.update({
+  id: '/visits/sheet/$id',
+  path: '/visits/sheet/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppArticlesItemsEditIdRoute = AppArticlesItemsEditIdRouteImport.update({
   id: '/articles/items/edit/$id',
   path: '/articles/items/edit/$id',
@@ -1029,6 +1053,8 @@ export interface FileRoutesByFullPath {
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/vat-book/list': typeof AppVatBookListRoute;
+  '/visits/plan': typeof AppVisitsPlanRoute;
+  '/visits/today': typeof AppVisitsTodayRoute;
   '/$section/': typeof AppSectionIndexRoute;
   '/articles/': typeof AppArticlesIndexRoute;
   '/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
@@ -1041,6 +1067,7 @@ export interface FileRoutesByFullPath {
   '/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/deposits/count/$id': typeof AppDepositsCountIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/imports/history/$id': typeof AppImportsHistoryIdRoute;
@@ -1076,6 +1103,7 @@ export interface FileRoutesByFullPath {
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/visits/sheet/$id': typeof AppVisitsSheetIdRoute;
   '/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
   '/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
@@ -1180,6 +1208,8 @@ export interface FileRoutesByTo {
   '/users/list': typeof AppUsersListRoute;
   '/users/new': typeof AppUsersNewRoute;
   '/vat-book/list': typeof AppVatBookListRoute;
+  '/visits/plan': typeof AppVisitsPlanRoute;
+  '/visits/today': typeof AppVisitsTodayRoute;
   '/$section': typeof AppSectionIndexRoute;
   '/articles': typeof AppArticlesIndexRoute;
   '/comparative-analysis': typeof AppComparativeAnalysisIndexRoute;
@@ -1192,6 +1222,7 @@ export interface FileRoutesByTo {
   '/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/deposits/count/$id': typeof AppDepositsCountIdRoute;
   '/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/imports/history/$id': typeof AppImportsHistoryIdRoute;
@@ -1227,6 +1258,7 @@ export interface FileRoutesByTo {
   '/users/all/list': typeof AppUsersAllListRoute;
   '/users/all/new': typeof AppUsersAllNewRoute;
   '/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/visits/sheet/$id': typeof AppVisitsSheetIdRoute;
   '/articles/items': typeof AppArticlesItemsIndexRoute;
   '/articles/repositories': typeof AppArticlesRepositoriesIndexRoute;
   '/loyalty/cards': typeof AppLoyaltyCardsIndexRoute;
@@ -1333,6 +1365,8 @@ export interface FileRoutesById {
   '/_app/users/list': typeof AppUsersListRoute;
   '/_app/users/new': typeof AppUsersNewRoute;
   '/_app/vat-book/list': typeof AppVatBookListRoute;
+  '/_app/visits/plan': typeof AppVisitsPlanRoute;
+  '/_app/visits/today': typeof AppVisitsTodayRoute;
   '/_app/$section/': typeof AppSectionIndexRoute;
   '/_app/articles/': typeof AppArticlesIndexRoute;
   '/_app/comparative-analysis/': typeof AppComparativeAnalysisIndexRoute;
@@ -1345,6 +1379,7 @@ export interface FileRoutesById {
   '/_app/articles/repositories/new': typeof AppArticlesRepositoriesNewRoute;
   '/_app/cities/edit/$id': typeof AppCitiesEditIdRoute;
   '/_app/companies/edit/$id': typeof AppCompaniesEditIdRoute;
+  '/_app/deposits/count/$id': typeof AppDepositsCountIdRoute;
   '/_app/devices/edit/$id': typeof AppDevicesEditIdRoute;
   '/_app/devices/maintenance/$id': typeof AppDevicesMaintenanceIdRoute;
   '/_app/imports/history_/$id': typeof AppImportsHistoryIdRoute;
@@ -1380,6 +1415,7 @@ export interface FileRoutesById {
   '/_app/users/all/list': typeof AppUsersAllListRoute;
   '/_app/users/all/new': typeof AppUsersAllNewRoute;
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute;
+  '/_app/visits/sheet/$id': typeof AppVisitsSheetIdRoute;
   '/_app/articles/items/': typeof AppArticlesItemsIndexRoute;
   '/_app/articles/repositories/': typeof AppArticlesRepositoriesIndexRoute;
   '/_app/loyalty/cards/': typeof AppLoyaltyCardsIndexRoute;
@@ -1486,6 +1522,8 @@ export interface FileRouteTypes {
     | '/users/list'
     | '/users/new'
     | '/vat-book/list'
+    | '/visits/plan'
+    | '/visits/today'
     | '/$section/'
     | '/articles/'
     | '/comparative-analysis/'
@@ -1498,6 +1536,7 @@ export interface FileRouteTypes {
     | '/articles/repositories/new'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
+    | '/deposits/count/$id'
     | '/devices/edit/$id'
     | '/devices/maintenance/$id'
     | '/imports/history/$id'
@@ -1533,6 +1572,7 @@ export interface FileRouteTypes {
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
+    | '/visits/sheet/$id'
     | '/articles/items/'
     | '/articles/repositories/'
     | '/loyalty/cards/'
@@ -1637,6 +1677,8 @@ export interface FileRouteTypes {
     | '/users/list'
     | '/users/new'
     | '/vat-book/list'
+    | '/visits/plan'
+    | '/visits/today'
     | '/$section'
     | '/articles'
     | '/comparative-analysis'
@@ -1649,6 +1691,7 @@ export interface FileRouteTypes {
     | '/articles/repositories/new'
     | '/cities/edit/$id'
     | '/companies/edit/$id'
+    | '/deposits/count/$id'
     | '/devices/edit/$id'
     | '/devices/maintenance/$id'
     | '/imports/history/$id'
@@ -1684,6 +1727,7 @@ export interface FileRouteTypes {
     | '/users/all/list'
     | '/users/all/new'
     | '/users/edit/$id'
+    | '/visits/sheet/$id'
     | '/articles/items'
     | '/articles/repositories'
     | '/loyalty/cards'
@@ -1789,6 +1833,8 @@ export interface FileRouteTypes {
     | '/_app/users/list'
     | '/_app/users/new'
     | '/_app/vat-book/list'
+    | '/_app/visits/plan'
+    | '/_app/visits/today'
     | '/_app/$section/'
     | '/_app/articles/'
     | '/_app/comparative-analysis/'
@@ -1801,6 +1847,7 @@ export interface FileRouteTypes {
     | '/_app/articles/repositories/new'
     | '/_app/cities/edit/$id'
     | '/_app/companies/edit/$id'
+    | '/_app/deposits/count/$id'
     | '/_app/devices/edit/$id'
     | '/_app/devices/maintenance/$id'
     | '/_app/imports/history_/$id'
@@ -1836,6 +1883,7 @@ export interface FileRouteTypes {
     | '/_app/users/all/list'
     | '/_app/users/all/new'
     | '/_app/users/edit/$id'
+    | '/_app/visits/sheet/$id'
     | '/_app/articles/items/'
     | '/_app/articles/repositories/'
     | '/_app/loyalty/cards/'
@@ -2453,6 +2501,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVatBookListRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/visits/plan': {
+      id: '/_app/visits/plan';
+      path: '/visits/plan';
+      fullPath: '/visits/plan';
+      preLoaderRoute: typeof AppVisitsPlanRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/visits/today': {
+      id: '/_app/visits/today';
+      path: '/visits/today';
+      fullPath: '/visits/today';
+      preLoaderRoute: typeof AppVisitsTodayRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/articles/items/': {
       id: '/_app/articles/items/';
       path: '/articles/items';
@@ -2507,6 +2569,13 @@ declare module '@tanstack/react-router' {
       path: '/companies/edit/$id';
       fullPath: '/companies/edit/$id';
       preLoaderRoute: typeof AppCompaniesEditIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/deposits/count/$id': {
+      id: '/_app/deposits/count/$id';
+      path: '/deposits/count/$id';
+      fullPath: '/deposits/count/$id';
+      preLoaderRoute: typeof AppDepositsCountIdRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/devices/edit/$id': {
@@ -2824,6 +2893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersEditIdRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/visits/sheet/$id': {
+      id: '/_app/visits/sheet/$id';
+      path: '/visits/sheet/$id';
+      fullPath: '/visits/sheet/$id';
+      preLoaderRoute: typeof AppVisitsSheetIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/articles/items/edit/$id': {
       id: '/_app/articles/items/edit/$id';
       path: '/articles/items/edit/$id';
@@ -3000,6 +3076,8 @@ interface AppRouteChildren {
   AppUsersListRoute: typeof AppUsersListRoute;
   AppUsersNewRoute: typeof AppUsersNewRoute;
   AppVatBookListRoute: typeof AppVatBookListRoute;
+  AppVisitsPlanRoute: typeof AppVisitsPlanRoute;
+  AppVisitsTodayRoute: typeof AppVisitsTodayRoute;
   AppSectionIndexRoute: typeof AppSectionIndexRoute;
   AppArticlesIndexRoute: typeof AppArticlesIndexRoute;
   AppComparativeAnalysisIndexRoute: typeof AppComparativeAnalysisIndexRoute;
@@ -3012,6 +3090,7 @@ interface AppRouteChildren {
   AppArticlesRepositoriesNewRoute: typeof AppArticlesRepositoriesNewRoute;
   AppCitiesEditIdRoute: typeof AppCitiesEditIdRoute;
   AppCompaniesEditIdRoute: typeof AppCompaniesEditIdRoute;
+  AppDepositsCountIdRoute: typeof AppDepositsCountIdRoute;
   AppDevicesEditIdRoute: typeof AppDevicesEditIdRoute;
   AppDevicesMaintenanceIdRoute: typeof AppDevicesMaintenanceIdRoute;
   AppImportsHistoryIdRoute: typeof AppImportsHistoryIdRoute;
@@ -3047,6 +3126,7 @@ interface AppRouteChildren {
   AppUsersAllListRoute: typeof AppUsersAllListRoute;
   AppUsersAllNewRoute: typeof AppUsersAllNewRoute;
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute;
+  AppVisitsSheetIdRoute: typeof AppVisitsSheetIdRoute;
   AppArticlesItemsIndexRoute: typeof AppArticlesItemsIndexRoute;
   AppArticlesRepositoriesIndexRoute: typeof AppArticlesRepositoriesIndexRoute;
   AppLoyaltyCardsIndexRoute: typeof AppLoyaltyCardsIndexRoute;
@@ -3151,6 +3231,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersListRoute: AppUsersListRoute,
   AppUsersNewRoute: AppUsersNewRoute,
   AppVatBookListRoute: AppVatBookListRoute,
+  AppVisitsPlanRoute: AppVisitsPlanRoute,
+  AppVisitsTodayRoute: AppVisitsTodayRoute,
   AppSectionIndexRoute: AppSectionIndexRoute,
   AppArticlesIndexRoute: AppArticlesIndexRoute,
   AppComparativeAnalysisIndexRoute: AppComparativeAnalysisIndexRoute,
@@ -3163,6 +3245,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppArticlesRepositoriesNewRoute: AppArticlesRepositoriesNewRoute,
   AppCitiesEditIdRoute: AppCitiesEditIdRoute,
   AppCompaniesEditIdRoute: AppCompaniesEditIdRoute,
+  AppDepositsCountIdRoute: AppDepositsCountIdRoute,
   AppDevicesEditIdRoute: AppDevicesEditIdRoute,
   AppDevicesMaintenanceIdRoute: AppDevicesMaintenanceIdRoute,
   AppImportsHistoryIdRoute: AppImportsHistoryIdRoute,
@@ -3198,6 +3281,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersAllListRoute: AppUsersAllListRoute,
   AppUsersAllNewRoute: AppUsersAllNewRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppVisitsSheetIdRoute: AppVisitsSheetIdRoute,
   AppArticlesItemsIndexRoute: AppArticlesItemsIndexRoute,
   AppArticlesRepositoriesIndexRoute: AppArticlesRepositoriesIndexRoute,
   AppLoyaltyCardsIndexRoute: AppLoyaltyCardsIndexRoute,

@@ -46,6 +46,9 @@ export const permissionsByResource = {
   'telemetry-holds': ['read', 'decide'],
   // Alarms (docs/rules.md "Alarms"): raised and resolved by the server; `acknowledge` says "I am on it".
   alarms: ['read', 'acknowledge'],
+  // Collection rounds (docs/rules.md "Visits"): managers plan and assign them; `work` marks one's own
+  // round's stops done (which records the emptying and opens the deposit).
+  visits: [...crud, 'work'],
   emptyings: ['read'],
   maintenance: crud,
   // `import`: historical transactions from another system through `POST /imports` (decision 0027).
@@ -105,6 +108,7 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   'service-sessions': 'devices',
   'critical-episodes': 'devices',
   'telemetry-holds': 'devices',
+  visits: 'deposits',
   emptyings: 'devices',
   maintenance: 'devices',
   transactions: 'devices',
@@ -179,6 +183,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'critical-episodes',
         'telemetry-holds',
         'alarms',
+        'visits',
         'emptyings',
         'maintenance',
         'articles',
@@ -226,6 +231,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('telemetry-holds', 'read'),
     // The deposits and bills that wait on them, with every other alarm of their company.
     ...all('alarms'),
+    // The rounds and the cash they expected, to verify deposits against.
+    ...only('visits', 'read'),
     ...only('revenue', 'read'),
     ...only('deposits', 'read', 'verify'),
     ...all('finance'),
@@ -266,6 +273,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('deposits', 'read', 'create'),
     // The alarms of the machines they look after, and "I am on it".
     ...all('alarms'),
+    // Their own collection rounds (docs/rules.md "Visits"): read, and each stop done.
+    ...only('visits', 'read', 'work'),
     // Stock in the field: they record moves (receipts, transfers, loads, counts); articles and
     // repositories are the managers'.
     ...only('articles', 'read'),
@@ -355,6 +364,11 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
         // Which alarms the company raises, at which figures (docs/rules.md "Alarms").
         'alarmRules',
         'alarmEscalationMinutes',
+        // Which boxes the day's visits proposal takes, and the depot the rounds start from (docs/rules.md "Visits").
+        'visitFillPercent',
+        'visitFullWithinDays',
+        'depotLatitude',
+        'depotLongitude',
         'sendNotifications',
         'sendDailyReports',
         'sendDepositNotifications',

@@ -16,6 +16,7 @@ import { tagFieldsDescription } from './resources/tag-fields.ts';
 import { topUpFieldsDescription } from './resources/top-up-fields.ts';
 import { transactionFieldsDescription } from './resources/transaction-fields.ts';
 import { userFieldsDescription } from './resources/user-fields.ts';
+import { visitFieldsDescription } from './resources/visit-fields.ts';
 
 /** Every resource whose fields are described once (docs/architecture.md "A field, described once"). */
 export const FIELD_DESCRIPTIONS: readonly FieldsDescription[] = [
@@ -35,6 +36,7 @@ export const FIELD_DESCRIPTIONS: readonly FieldsDescription[] = [
   cardTransactionFieldsDescription,
   repositoryFieldsDescription,
   alarmFieldsDescription,
+  visitFieldsDescription,
 ];
 
 /**

@@ -100,6 +100,10 @@ const en = {
     invalid: 'This value is not valid.',
     photo_type: 'The photo must be a JPEG, PNG or WebP image.',
     photo_unreadable: 'This file cannot be read as an image: it may be damaged.',
+    depot_pair: 'Enter both the depot’s latitude and longitude, or neither.',
+    not_a_worker: 'Choose an active user of the visit’s company with the worker role.',
+    device_repeated: 'Each device may be on a visit once.',
+    device_on_visit: 'The device "{device}" is already on another visit on {day} that is not done.',
   },
   problem: {
     hold_decided: 'This telemetry batch is no longer held: it was released or discarded already.',
@@ -178,6 +182,11 @@ const en = {
     uploads_in_progress: 'Other files of your company are still being read. Try again in a moment.',
     upload_too_complex:
       'The workbook is too large once unpacked: at most {cells} cells and {megabytes} MB of sheet data can be read at once. Save its first sheet alone, or as CSV, and upload that.',
+    idempotency_key_required:
+      'This request needs an Idempotency-Key header (1 to 200 characters), so that a retry is never recorded twice.',
+    stop_done: 'This stop was already done by {name} at {at}. Its deposit: {deposit}.',
+    visit_started: 'This visit cannot be deleted: {done} of its stops are done already.',
+    idempotency_key_reused: 'This Idempotency-Key was already used for another stop: send a new key with each new request.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -306,6 +315,10 @@ const hr: Messages = {
     invalid: 'Vrijednost nije ispravna.',
     photo_type: 'Fotografija mora biti slika JPEG, PNG ili WebP.',
     photo_unreadable: 'Ova se datoteka ne može pročitati kao slika: možda je oštećena.',
+    depot_pair: 'Unesite i geografsku širinu i dužinu skladišta, ili ništa.',
+    not_a_worker: 'Odaberite aktivnog korisnika tvrtke obilaska s ulogom radnika.',
+    device_repeated: 'Uređaj može biti na obilasku samo jednom.',
+    device_on_visit: 'Uređaj "{device}" već je na drugom neobavljenom obilasku {day}.',
   },
   problem: {
     hold_decided: 'Ovaj paket telemetrije više nije zadržan: već je pušten ili odbačen.',
@@ -385,6 +398,11 @@ const hr: Messages = {
     uploads_in_progress: 'Druge datoteke vaše tvrtke još se čitaju. Pokušajte ponovno za trenutak.',
     upload_too_complex:
       'Radna knjiga je raspakirana prevelika: odjednom se može pročitati najviše {cells} ćelija i {megabytes} MB podataka listova. Spremite samo njezin prvi list, ili kao CSV, i učitajte to.',
+    idempotency_key_required:
+      'Ovaj zahtjev treba zaglavlje Idempotency-Key (1 do 200 znakova), kako se ponovljeni zahtjev nikad ne bi zabilježio dvaput.',
+    stop_done: 'Ovu je stanicu već obavio/la {name} u {at}. Njezin polog: {deposit}.',
+    visit_started: 'Ovaj se obilazak ne može obrisati: {done} njegovih stanica već je obavljeno.',
+    idempotency_key_reused: 'Ovaj je Idempotency-Key već upotrijebljen za drugu stanicu: uz svaki novi zahtjev pošaljite novi ključ.',
   },
   dependents: {
     users: 'korisnici',

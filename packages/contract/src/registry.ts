@@ -30,6 +30,7 @@ import { telemetryHoldsResource } from './resources/telemetry-holds.ts';
 import { topUpsResource } from './resources/top-ups.ts';
 import { transactionsResource } from './resources/transactions.ts';
 import { usersResource } from './resources/users.ts';
+import { visitsResource } from './resources/visits.ts';
 
 /** Every described resource: what a write makes stale is computed over all of them (`staleAfterWrite`). */
 export const resources = [
@@ -70,4 +71,5 @@ export const resources = [
   topUpsResource,
   transactionsResource,
   usersResource,
+  visitsResource,
 ] as const;

@@ -12,6 +12,7 @@ import { seedHeldTelemetry } from './held.ts';
 import { seedHistory } from './history.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
 import { seedAuditTrail } from './trail.ts';
+import { seedDemoVisits } from './visits.ts';
 
 /** The day the demo is seeded on: Zagreb's, before and after (the same but when its midnight comes between). */
 const seededFrom = businessDate();
@@ -230,5 +231,27 @@ describe('the demo’s alarms', () => {
     for (const a of escalated) expect(a.raisedAt.getTime()).toBeLessThanOrEqual(now.getTime() - 30 * 60_000);
     const mails = await t.db.select().from(schema.mails).where(eq(schema.mails.kind, 'alarm'));
     expect(mails.some((m) => m.to.includes('manager@zabavni.test'))).toBe(true);
+  });
+});
+
+describe('the demo’s visits', () => {
+  it('has today’s round for Zabavni’s worker, one stop done with its deposit awaiting the count, and devices still due', async () => {
+    // As the first start: after the alarms (a device's open alarm is a reason it is due).
+    if ((await t.db.select().from(schema.alarms).limit(1)).length === 0) await seedDemoAlarms(t.db, now);
+    const visit = await seedDemoVisits(t.db, new Date());
+    expect(visit).not.toBeNull();
+    expect(visit).toMatchObject({ day: businessDate(), workerName: 'Luka Babić', createdByName: 'Marko Horvat', stopsDone: 1 });
+    expect(visit?.stops.length).toBeGreaterThanOrEqual(1);
+    expect(visit?.stops.length).toBeLessThanOrEqual(8);
+    const [first] = visit?.stops ?? [];
+    expect(first).toMatchObject({ position: 1, status: 'done', doneByName: 'Luka Babić' });
+    const deposit = (await t.json<Deposit>('manager', { url: first?.deposit ?? '' })).body;
+    expect(deposit).toMatchObject({ status: 'awaiting_count', device: first?.device });
+    // The worker sees it as today's; the manager's proposal keeps the devices nobody planned yet.
+    const mine = (await t.json<Collection<{ '@id': string }>>('worker', { url: `/api/v2/visits?day=${businessDate()}` })).body.member;
+    expect(mine.map((v) => v['@id'])).toEqual([visit?.['@id']]);
+    const proposal = (await t.json<{ stops: { device: string }[] }>('manager', { url: '/api/v2/visits/proposal' })).body;
+    expect(proposal.stops.length).toBeGreaterThan(0);
+    expect(proposal.stops.filter((s) => visit?.stops.some((v) => v.status === 'to_do' && v.device === s.device))).toEqual([]);
   });
 });

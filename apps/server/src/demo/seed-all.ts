@@ -14,6 +14,7 @@ import { seedMonthCloses } from './month-close.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, isEmpty, seedDemo } from './seed.ts';
 import { seedStock } from './stock.ts';
 import { seedAuditTrail } from './trail.ts';
+import { seedDemoVisits } from './visits.ts';
 
 type SeedConfig = Pick<Config, 'seedDemo' | 'seedHistory' | 'databaseUrl'>;
 
@@ -116,6 +117,8 @@ function afterHistory(fiscalKeys: FiscalKeys, withHistory: boolean): [string, (d
     ...(withHistory ? [['month close', (db: Db) => seedMonthCloses(db, fiscalKeys)] as [string, (db: Db) => Promise<unknown>]] : []),
     // Last, over everything above: the alarms that hold now, the last month's as history, one taken.
     ['alarms', (db) => seedDemoAlarms(db)],
+    // Then today's collection round from the devices due (their alarms among the reasons), one stop done.
+    ['visits', (db) => seedDemoVisits(db)],
   ];
 }
 

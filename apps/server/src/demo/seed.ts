@@ -70,6 +70,13 @@ export async function seedDemo(db: Db, keys: FiscalKeys): Promise<void> {
         activeModules: [...modules],
         activeModuleComponents: [...moduleComponents],
         depositToleranceCents: 200,
+        // The depot the collection rounds start from: the company's own yard in Zagreb (docs/rules.md "Visits").
+        depotLatitude: 45.8003,
+        depotLongitude: 15.9941,
+        // Its boxes are large for what they take in: it empties them from 40 % full, or when they are
+        // forecast full within five days, so less cash waits in the field.
+        visitFillPercent: 40,
+        visitFullWithinDays: 5,
         createdAt: DEMO_SET_UP.companies,
       })
       .returning();

@@ -20,6 +20,7 @@ import {
   repositories,
   tags,
   users,
+  visits,
 } from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { seedStock } from '../demo/stock.ts';
@@ -63,6 +64,8 @@ const firstRow = async (
 ) => (await t.db.select({ id: table.id }).from(table).where(eq(table.companyId, companyId)).orderBy(table.id).limit(1))[0]?.id;
 const zabavniDevice = await firstRow(devices, zabavni.id);
 const drugiDevice = await firstRow(devices, drugi.id);
+/** An unassigned visit of the company (its worker is the one field a visit's update takes). */
+const visitOf = async (companyId: number) => (await t.db.insert(visits).values({ companyId, day: '2026-11-02' }).returning())[0]?.id;
 const record = async (companyId: number, deviceId: number | undefined, performedById: number | null) =>
   (
     await t.db
@@ -155,6 +158,7 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
   'pos-workers': async () => ({ same: zabavniPos.posWorker, other: drugiPos.posWorker }),
   promotions: async () => ({ same: zabavniPos.promotion, other: drugiPos.promotion }),
   'loyalty-cards': async () => ({ same: await cardOf(zabavni.id), other: await cardOf(drugi.id) }),
+  visits: async () => ({ same: await visitOf(zabavni.id), other: await visitOf(drugi.id) }),
 };
 
 interface JsonSchema {

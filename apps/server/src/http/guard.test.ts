@@ -42,6 +42,8 @@ import {
   telemetryHolds,
   topUps,
   users,
+  visitStops,
+  visits,
 } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
 import { createDeps } from '../deps.ts';
@@ -126,6 +128,15 @@ const [zabavniHold] = await t.db
     events: 1,
     amountCents: 50_000,
   })
+  .returning();
+// A collection round of Zabavni's with one stop: its stop's route is walked too.
+const [zabavniVisit] = await t.db
+  .insert(visits)
+  .values({ companyId: zabavni?.id ?? 0, day: '2026-11-02' })
+  .returning();
+const [zabavniStop] = await t.db
+  .insert(visitStops)
+  .values({ visitId: zabavniVisit?.id ?? 0, deviceId: ofDevice.deviceId, position: 1 })
   .returning();
 const [zabavniAlarm] = await t.db
   .insert(alarms)
@@ -352,12 +363,14 @@ const foreignIds: Record<string, number | undefined> = {
   'telemetry-holds': zabavniHold?.id,
   'month-closes': zabavniClose?.id,
   alarms: zabavniAlarm?.id,
+  visits: zabavniVisit?.id,
   'push-subscriptions': zabavniPush?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
 const shared = new Set(['cities']);
 const resourceOf = (url: string) => url.split('/')[3] ?? '';
-const urlFor = (url: string) => url.replace(':id', String(foreignIds[resourceOf(url)] ?? 'missing'));
+const urlFor = (url: string) =>
+  url.replace(':id', String(foreignIds[resourceOf(url)] ?? 'missing')).replace(':stopId', String(zabavniStop?.id ?? 'missing'));
 /** A valid body for routes whose body has required fields (so the id, not the body, decides). */
 const validBodies: Record<string, object> = {
   '/api/v2/devices/:id/commands': { type: 'reset', reason: 'route walk' },

@@ -15,6 +15,7 @@ import {
   posWorkers,
   promoBoxes,
   promotions,
+  visits,
 } from '../db/schema/index.ts';
 import { seedStock } from '../demo/stock.ts';
 import { startCisSimulator } from '../fiscal/cis-simulator.ts';
@@ -41,6 +42,7 @@ await t.db
   .insert(deposits)
   .values({ ...ofDevice, emptyingId: emptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 });
 await t.db.insert(maintenance).values({ ...ofDevice, date: '2026-11-01', type: 'repair', description: 'empty patch' });
+await t.db.insert(visits).values({ companyId: ofDevice.companyId, day: '2026-11-02' });
 // A loyalty programme (the demo has none yet): an owner, a card holder and a promo box.
 const [loyaltyOwner] = await t.db
   .insert(loyaltyOwners)

@@ -49,6 +49,8 @@ export async function testApp(
     simulatedCis?: AppOptions['simulatedCis'];
     /** Web Push: the VAPID keys, and endpoints at http://127.0.0.1 for the fake push service (default: none). */
     push?: AppOptions['push'];
+    /** The maps' tiles (default: none, as nothing outside is reachable in tests). */
+    mapTiles?: AppOptions['mapTiles'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -63,6 +65,7 @@ export async function testApp(
     jobs: options.jobs,
     simulatedCis: options.simulatedCis,
     push: options.push,
+    mapTiles: options.mapTiles ?? null,
     // An unhandled error (a 500) prints its cause: a test that meets one once on a loaded machine says why.
     logger: { level: 'error' },
   });

@@ -53,6 +53,8 @@ export interface RequestOptions<T> {
    */
   view?: View;
   signal?: AbortSignal;
+  /** Headers of this request beside the client's own (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -100,6 +102,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
   if ((options.view ?? viewOf(accountInfo)) === 'all') headers[VIEW_HEADER] = 'all';
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -8,10 +8,11 @@ import {
   pushSubscriptionItem,
 } from '@kovanica/contract';
 import { apiRequest, isApiError } from './api.ts';
+import { registerAppWorker } from './service-worker.ts';
 
 /**
  * Push messages on this device (decision 0050): the browser's side of Web Push. The service worker
- * (`public/sw.js`) shows what arrives; these helpers turn it on (permission, service worker,
+ * (`src/sw.js`) shows what arrives; these helpers turn it on (permission, service worker,
  * subscription with the server's VAPID key, handed to the server) and off again.
  */
 
@@ -42,7 +43,7 @@ export function pushSupported(): boolean {
 
 /** Registers the service worker for the whole app and waits until it is active. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  await registerAppWorker();
   return navigator.serviceWorker.ready;
 }
 

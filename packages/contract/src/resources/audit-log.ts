@@ -42,6 +42,7 @@ export const auditedResources = [
   'pos-workers',
   'telemetry-holds',
   'month-closes',
+  'visits',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 
@@ -76,6 +77,8 @@ export const auditReferences = {
   verifiedById: 'users',
   statusChangedById: 'users',
   responsibleWorkerId: 'users',
+  workerId: 'users',
+  doneById: 'users',
   articleId: 'articles',
   fromRepositoryId: 'repositories',
   toRepositoryId: 'repositories',

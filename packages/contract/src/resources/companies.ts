@@ -35,6 +35,13 @@ export const companyItem = z.object({
   alarmRules: alarmRulesSchema,
   /** Minutes an alarm may wait unacknowledged before the managers are told too; 0: never (docs/rules.md "Alarms"). */
   alarmEscalationMinutes: z.number().int(),
+  /** Which boxes a day's visits proposal takes (docs/rules.md "Visits"): filled to this percent… */
+  visitFillPercent: z.number().int(),
+  /** …or forecast full within this many days of the visit's day. */
+  visitFullWithinDays: z.number().int(),
+  /** Where the company's collection rounds start (WGS 84); both or neither. */
+  depotLatitude: z.number().nullable(),
+  depotLongitude: z.number().nullable(),
   isTopGun: z.boolean(),
   parent: z.string().nullable(),
   activeModules: z.array(z.enum(modules)),
@@ -67,6 +74,10 @@ const fields = {
   /** Only the kinds given change, each part given; a threshold of null is the default again. */
   alarmRules: alarmRulesPatch,
   alarmEscalationMinutes: z.number().int().min(0).max(ALARM_ESCALATION_MAX_MINUTES),
+  visitFillPercent: z.number().int().min(1).max(200),
+  visitFullWithinDays: z.number().int().min(0).max(30),
+  depotLatitude: z.number().min(-90).max(90).nullable(),
+  depotLongitude: z.number().min(-180).max(180).nullable(),
   isTopGun: z.boolean(),
   parent: zIri('companies').nullable(),
   activeModules: z.array(z.enum(modules)),

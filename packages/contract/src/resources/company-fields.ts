@@ -31,6 +31,11 @@ export const companyFieldsDescription = describeFields('companies', {
   // The alarm kinds' settings (`/alarms/settings`): named in the audit trail of the company.
   alarmRules: { label: { en: 'Alarm settings', hr: 'Postavke alarma' }, kind: 'text' },
   alarmEscalationMinutes: { label: { en: 'Escalate alarms after (minutes)', hr: 'Eskalacija alarma nakon (minuta)' }, kind: 'count' },
+  // Which boxes the day's visits proposal takes, and where the rounds start (docs/rules.md "Visits").
+  visitFillPercent: { label: { en: 'Visit boxes filled to (%)', hr: 'Obići kase popunjene do (%)' }, kind: 'count' },
+  visitFullWithinDays: { label: { en: 'Visit boxes full within (days)', hr: 'Obići kase pune unutar (dana)' }, kind: 'count' },
+  depotLatitude: { label: { en: 'Depot latitude', hr: 'Geografska širina skladišta' }, kind: 'decimal' },
+  depotLongitude: { label: { en: 'Depot longitude', hr: 'Geografska dužina skladišta' }, kind: 'decimal' },
   isTopGun: { label: { en: 'Top-level company', hr: 'Tvrtka najviše razine' }, kind: 'flag', column: {}, filter: 'boolean' },
   parent: { label: { en: 'Parent company', hr: 'Nadređena tvrtka' }, kind: 'text', column: {} },
   activeModules: { label: { en: 'Active modules', hr: 'Aktivni moduli' }, kind: 'text', column: {} },

@@ -44,6 +44,14 @@ export const deviceFieldsDescription = describeFields(
     cashInBoxCents: { label: { en: 'Cash in box', hr: 'Novac u kasici' }, kind: 'money', column: { from: 'state.cashInBoxCents' } },
     tokensInBox: { label: { en: 'Tokens in box', hr: 'Žetoni u kasici' }, kind: 'count', column: { from: 'state.tokensInBox' } },
     lastEmptiedAt: { label: { en: 'Last emptied', hr: 'Zadnje pražnjenje' }, kind: 'instant', column: { from: 'state.lastEmptiedAt' } },
+    // The cash box's outlook (docs/rules.md "Cash box outlook"): how full it is, the day it is forecast full, the cash expected in it.
+    fillPercent: { label: { en: 'Fill', hr: 'Popunjenost' }, kind: 'count', column: { from: 'state.fillPercent' } },
+    fullOn: { label: { en: 'Full on', hr: 'Puna do' }, kind: 'date', column: { from: 'state.fullOn', hidden: true } },
+    expectedCashCents: {
+      label: { en: 'Expected cash', hr: 'Očekivani novac' },
+      kind: 'money',
+      column: { from: 'state.expectedCashCents', hidden: true },
+    },
     playPriceCents: {
       label: { en: 'Play price', hr: 'Cijena igre' },
       kind: 'money',

@@ -32,6 +32,16 @@ export const deviceStateSchema = z.object({
   cashInBoxCents: z.number().int(),
   tokensInBox: z.number().int(),
   lastEmptiedAt: z.string().nullable(),
+  /**
+   * The cash box's outlook (docs/rules.md "Cash box outlook"): coins and notes a day over the last 14
+   * Zagreb days; the cash expected in the box now (what telemetry counted, plus the days' intake since
+   * the logger was last heard when it is offline); that as a percent of the box's capacity (null
+   * without one); the Zagreb day it is forecast full at that intake (null without a capacity or intake).
+   */
+  dailyIntakeCents: z.number().int(),
+  expectedCashCents: z.number().int(),
+  fillPercent: z.number().int().nullable(),
+  fullOn: z.string().nullable(),
 });
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 

@@ -1,3 +1,4 @@
+import { addDays } from '../format.ts';
 /**
  * The finance reports' terms without zod (the web's first paint validates its search with them); the
  * schemas are in `finance.ts`.
@@ -57,5 +58,15 @@ export const logisticSubjects = ['device', 'location'] as const;
 export type LogisticSubject = (typeof logisticSubjects)[number];
 /** Days of recent intake the full-box forecast and the refill are judged by. */
 export const LOGISTIC_INTAKE_DAYS = 14;
+/**
+ * The Zagreb day a cash box is full (docs/rules.md "Cash box outlook"): today when it is, else after as
+ * many days of its recent intake as the room left takes; null without a capacity or without intake.
+ */
+export function boxFullOn(today: string, boxCents: number, capacityCents: number | null, dailyIntakeCents: number): string | null {
+  if (capacityCents === null || capacityCents <= 0) return null;
+  if (boxCents >= capacityCents) return today;
+  if (dailyIntakeCents <= 0) return null;
+  return addDays(today, Math.ceil((capacityCents - boxCents) / dailyIntakeCents));
+}
 /** Days of prizes a refill should cover (a visit every two weeks). */
 export const LOGISTIC_REFILL_DAYS = 14;

@@ -10,7 +10,20 @@ export const settingsItem = z.object({
   '@type': z.literal('Settings'),
   updateBannerEnabled: z.boolean(),
   updateBannerText: z.string().nullable(),
+  /**
+   * The map tiles under the maps (the server's `MAP_TILES_URL` and `MAP_TILES_ATTRIBUTION`, decision
+   * 0060): a `{z}/{x}/{y}` URL template, its attribution (HTML, as Leaflet shows it) and the deepest zoom
+   * it serves. Null: no tiles, the maps show their bundled outline only. Not an admin setting.
+   */
+  mapTiles: z
+    .object({
+      url: z.string(),
+      attribution: z.string(),
+      maxZoom: z.number().int().min(1).max(22),
+    })
+    .nullable(),
 });
+export type MapTiles = NonNullable<z.infer<typeof settingsItem>['mapTiles']>;
 export type Settings = z.infer<typeof settingsItem>;
 
 export const settingsPatch = z.strictObject({

@@ -1,5 +1,17 @@
 import type { Language, Module, ModuleComponent, StoredAlarmRules } from '@kovanica/contract';
-import { type AnyPgColumn, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const companies = pgTable(
   'companies',
@@ -33,9 +45,18 @@ export const companies = pgTable(
     alarmRules: jsonb().$type<StoredAlarmRules>().notNull().default({}),
     /** Minutes an alarm may wait unacknowledged before it goes to the managers too; 0: never (docs/rules.md "Alarms"). */
     alarmEscalationMinutes: integer().notNull().default(30),
+    /** The day's visits proposal takes boxes filled to this percent, or full within these days (docs/rules.md "Visits"). */
+    visitFillPercent: integer().notNull().default(80),
+    visitFullWithinDays: integer().notNull().default(2),
+    /** Where the collection rounds start (WGS 84); both or neither. */
+    depotLatitude: doublePrecision(),
+    depotLongitude: doublePrecision(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_oib_key').on(t.oib)],
+  (t) => [
+    uniqueIndex('companies_oib_key').on(t.oib),
+    check('companies_depot_check', sql`(${t.depotLatitude} is null) = (${t.depotLongitude} is null)`),
+  ],
 );
 export type CompanyRow = typeof companies.$inferSelect;

@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { companyColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
 import { locations } from './locations.ts';
+import { users } from './users.ts';
 
 /** Service-mode sessions: payments inside one are test plays. */
 export const serviceSessions = pgTable(
@@ -63,6 +64,8 @@ export const emptyings = pgTable(
     deviceCoinsCents: bigint({ mode: 'number' }),
     deviceTokens: bigint({ mode: 'number' }),
     eventId: bigint({ mode: 'number' }),
+    /** The person who recorded it at a visit's stop (docs/rules.md "Visits"); null: its logger reported it. */
+    recordedById: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('emptyings_device_idx').on(t.deviceId, t.at),

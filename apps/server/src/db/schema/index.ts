@@ -24,3 +24,4 @@ export * from './settings.ts';
 export * from './tags.ts';
 export * from './telemetry.ts';
 export * from './users.ts';
+export * from './visits.ts';

@@ -1,10 +1,10 @@
-import { type Alarm, type AlarmAcknowledgement, type AlarmSummary, identity, iri, parseIri } from '@kovanica/contract';
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { type Alarm, type AlarmAcknowledgement, type AlarmKind, type AlarmSummary, identity, iri, parseIri } from '@kovanica/contract';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
 import type { CrudService } from '../../core/service.ts';
 import { tableReads } from '../../core/table-reads.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { alarms } from '../../db/schema/index.ts';
 import { alarmExtras } from './alarms.queries.ts';
 
@@ -18,6 +18,17 @@ export interface AlarmsService extends Pick<CrudService<Alarm, never, never>, 'l
   summary(ctx: RequestContext): Promise<AlarmSummary>;
   /** Takes the alarms: "I am on it" (docs/rules.md "Alarms"); answers how many this call took. */
   acknowledge(ctx: RequestContext, input: AlarmAcknowledgement): Promise<number>;
+}
+
+/** The devices of a company with an open alarm of one of the kinds, each with its kinds (the visits' proposal). */
+export async function openDeviceAlarms(db: Db | Tx, companyId: number, kinds: readonly AlarmKind[]): Promise<Map<number, AlarmKind[]>> {
+  const rows = await db
+    .select({ deviceId: alarms.deviceId, kind: alarms.kind })
+    .from(alarms)
+    .where(and(eq(alarms.companyId, companyId), isNull(alarms.resolvedAt), inArray(alarms.kind, [...kinds]), isNotNull(alarms.deviceId)));
+  const byDevice = new Map<number, AlarmKind[]>();
+  for (const row of rows) if (row.deviceId !== null) byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row.kind]);
+  return byDevice;
 }
 
 const ref = (collection: string, id: number | null) => (id === null ? null : iri(collection, id));

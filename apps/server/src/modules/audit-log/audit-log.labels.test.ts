@@ -23,6 +23,7 @@ const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
   'pos-workers': schema.posWorkers,
   'telemetry-holds': schema.telemetryHolds,
   'month-closes': schema.monthCloses,
+  visits: schema.visits,
 };
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');

@@ -36,6 +36,10 @@ export function toCompany(row: CompanyRow): Company {
     offlineThresholdMinutes: row.offlineThresholdMinutes,
     alarmRules: alarmRulesOf(row.alarmRules),
     alarmEscalationMinutes: row.alarmEscalationMinutes,
+    visitFillPercent: row.visitFillPercent,
+    visitFullWithinDays: row.visitFullWithinDays,
+    depotLatitude: row.depotLatitude,
+    depotLongitude: row.depotLongitude,
     isTopGun: row.isTopGun,
     parent: row.parentId === null ? null : iri('companies', row.parentId),
     activeModules: row.activeModules,
@@ -51,7 +55,7 @@ type CompanyFields = Omit<CompanyPatch, 'parent' | 'alarmRules' | keyof CompanyS
 function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert> {
   const { name, oib, inVatSystem, address, phone, email, notificationEmails, sendNotifications, sendDailyReports } = input;
   const { sendDepositNotifications, sendDeviceEmptyEvents, sendUnverifiedDeposits, operationalCostsCents, isTopGun } = input;
-  const { language } = input;
+  const { language, visitFillPercent, visitFullWithinDays, depotLatitude, depotLongitude } = input;
   const {
     activeModules,
     activeModuleComponents,
@@ -84,7 +88,16 @@ function columnsOf(input: CompanyFields): Partial<typeof companies.$inferInsert>
     cardCorrectionLimitCents,
     offlineThresholdMinutes,
     alarmEscalationMinutes,
+    visitFillPercent,
+    visitFullWithinDays,
+    depotLatitude,
+    depotLongitude,
   });
+}
+
+/** The depot is a point: both coordinates or neither (docs/rules.md "Visits"), after the change. */
+function checkDepot(latitude: number | null | undefined, longitude: number | null | undefined) {
+  if (((latitude ?? null) === null) !== ((longitude ?? null) === null)) throw invalid('depotLatitude', 'depot_pair');
 }
 
 export function companiesService(db: Db): CrudService<Company, CompanyCreate, CompanyPatch> {
@@ -113,6 +126,7 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
     /** The company and what the wizard set up with it (loggers, users) are stored together or not at all. */
     async create(ctx, input) {
       const parent = await parentId(ctx, input.parent);
+      checkDepot(input.depotLatitude, input.depotLongitude);
       const values = {
         ...columnsOf(input),
         name: input.name,
@@ -134,6 +148,10 @@ export function companiesService(db: Db): CrudService<Company, CompanyCreate, Co
       const current = await reads.find(ctx, id);
       if (!current) return null;
       const changes = { ...columnsOf(patch), updatedAt: new Date() } as Partial<typeof companies.$inferInsert>;
+      checkDepot(
+        patch.depotLatitude === undefined ? current.depotLatitude : patch.depotLatitude,
+        patch.depotLongitude === undefined ? current.depotLongitude : patch.depotLongitude,
+      );
       if (patch.parent !== undefined) changes.parentId = await parentId(ctx, patch.parent, id);
       if (patch.isTopGun === false && current.isTopGun) {
         const { companies: subsidiaries } = await companyDependents(db, id);

@@ -1,4 +1,4 @@
-import type { DepositFigures, WorkingHours } from '@kovanica/contract';
+import { addDays, businessDate, type DepositFigures, LOGISTIC_INTAKE_DAYS, type WorkingHours } from '@kovanica/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { badQuery, type CollectionColumns, type DerivedFilter } from '../../core/collection.ts';
 import type { Db } from '../../db/client.ts';
@@ -73,9 +73,19 @@ export interface StateRow {
   lastRevenueDay: string | null;
   /** The device's last verified deposit, with what its difference is judged by. */
   lastVerifiedDeposit: (DepositFigures & { tokenValueCents: number; toleranceCents: number }) | null;
+  /** Its cash box's capacity (null: not known). */
+  capacityCents?: number | null;
+  /** Coins and notes over the last LOGISTIC_INTAKE_DAYS Zagreb days before today (docs/rules.md "Cash box outlook"). */
+  recentCashCents?: number | string | null;
 }
 
-export const deviceExtras = () => ({
+/** The days the cash box outlook's intake is read over: the last LOGISTIC_INTAKE_DAYS Zagreb days, today left out. */
+export function intakeDays(now = new Date()) {
+  const today = businessDate(now);
+  return { from: addDays(today, -LOGISTIC_INTAKE_DAYS), to: addDays(today, -1) };
+}
+
+export const deviceExtras = (intake = intakeDays()) => ({
   tagLabels: tagLabelsOf(devices.tagIds),
   imei: sql<string | null>`(select ${loggers.imei} from ${loggers} where ${loggers.id} = ${outer(devices.loggerId)})`,
   locationFiscal: sql<LocationFiscal | null>`(select json_build_object('name', ${locations.name}, 'fiscalization', ${locations.fiscalization},
@@ -90,7 +100,10 @@ export const deviceExtras = () => ({
     'lastVerifiedDeposit', (select json_build_object('reportedCoinsCents', dep.reported_coins_cents, 'reportedTokens', dep.reported_tokens,
       'depositCoinsCents', dep.deposit_coins_cents, 'depositTokens', dep.deposit_tokens, 'tokenValueCents', ${outer(devices.tokenValueCents)},
       'toleranceCents', (select ${companies.depositToleranceCents} from ${companies} where ${companies.id} = ${outer(devices.companyId)}))
-      from ${deposits} dep where dep.device_id = ${outer(devices.id)} and dep.verified_at is not null order by dep.at desc limit 1))
+      from ${deposits} dep where dep.device_id = ${outer(devices.id)} and dep.verified_at is not null order by dep.at desc limit 1),
+    'capacityCents', ${outer(devices.cashBoxCapacityCents)},
+    'recentCashCents', (select sum(${deviceDaily.coinsCents} + ${deviceDaily.notesCents}) from ${deviceDaily}
+      where ${deviceDaily.deviceId} = ${outer(devices.id)} and ${deviceDaily.day} between ${intake.from}::date and ${intake.to}::date))
     from (select 1) one left join ${deviceState} s on s.device_id = ${outer(devices.id)})`,
 });
 

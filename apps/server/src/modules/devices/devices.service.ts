@@ -2,6 +2,7 @@ import {
   type Device,
   type DeviceCreate,
   type DevicePatch,
+  type DeviceState,
   deviceFieldsDescription,
   identity,
   iri,
@@ -9,7 +10,7 @@ import {
   pickFields,
   storedFields,
 } from '@kovanica/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
 import type { CrudService } from '../../core/service.ts';
@@ -23,7 +24,7 @@ import { companies, devicePlacements, devices, locations, loggers, tags } from '
 import { defined } from '../../db/units.ts';
 import { toTagLabels } from '../tags/tags.service.ts';
 import { lockLoggerAgainstIngestion } from '../telemetry/telemetry.service.ts';
-import { deviceDependents, deviceExtras, placementsOf } from './devices.queries.ts';
+import { deviceDependents, deviceExtras, intakeDays, placementsOf } from './devices.queries.ts';
 import { deviceStateOf } from './state.ts';
 
 /** Whether a location is open at an instant (Zagreb time), for other modules (transactions). */
@@ -74,7 +75,7 @@ async function recordMove(tx: Tx, device: { id: number; companyId: number }, loc
 
 // Long because: the service's methods share the database, the reads and the column checks by closure; each method is short.
 export function devicesService(db: Db): DevicesService {
-  const reads = tableReads(db, devices, { company: devices.companyId, extras: deviceExtras, toItem: toDevice });
+  const reads = tableReads(db, devices, { company: devices.companyId, extras: () => deviceExtras(), toItem: toDevice });
 
   /** Columns from a body; references must exist in the device's company, and a logger fits one device. */
   const columnsOf = async (ctx: RequestContext, companyId: number, input: DevicePatch, selfId?: number) => {
@@ -194,8 +195,9 @@ export function devicesService(db: Db): DevicesService {
  * state.
  */
 export async function fleetFigures(db: Db, companyIds: readonly number[] | null, now = new Date()) {
+  const extras = deviceExtras(intakeDays(now));
   const rows = await db
-    .select({ telemetry: deviceExtras().telemetry, locationFiscal: deviceExtras().locationFiscal })
+    .select({ telemetry: extras.telemetry, locationFiscal: extras.locationFiscal })
     .from(devices)
     .where(inCompanies(devices.companyId, companyIds));
   let critical = 0;
@@ -208,4 +210,53 @@ export async function fleetFigures(db: Db, companyIds: readonly number[] | null,
     balanceCents += state.cashInBoxCents;
   }
   return { total: rows.length, critical, problematic, balanceCents };
+}
+
+/** A device as a collection round sees it: where it stands and its cash box's outlook now (docs/rules.md "Cash box outlook"). */
+export interface DeviceOutlook {
+  id: number;
+  companyId: number;
+  name: string;
+  loggerId: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  address: string | null;
+  point: { lat: number; lng: number } | null;
+  state: DeviceState;
+}
+
+/**
+ * The devices of a company (all, or those of `ids`) with their state now: one read, each device's
+ * state judged exactly as its own (the proposal and the plan of a visit).
+ */
+export async function deviceOutlooks(
+  db: Db | Tx,
+  companyId: number,
+  ids: readonly number[] | null,
+  now = new Date(),
+): Promise<DeviceOutlook[]> {
+  const extras = deviceExtras(intakeDays(now));
+  const rows = await db
+    .select({
+      id: devices.id,
+      companyId: devices.companyId,
+      name: devices.name,
+      loggerId: devices.loggerId,
+      locationId: devices.locationId,
+      locationName: locations.name,
+      address: locations.address,
+      lat: locations.latitude,
+      lng: locations.longitude,
+      telemetry: extras.telemetry,
+      locationFiscal: extras.locationFiscal,
+    })
+    .from(devices)
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .where(and(eq(devices.companyId, companyId), ids === null ? undefined : inArray(devices.id, [...ids])))
+    .orderBy(devices.id);
+  return rows.map(({ telemetry, locationFiscal, lat, lng, ...row }) => ({
+    ...row,
+    point: lat === null || lng === null ? null : { lat, lng },
+    state: deviceStateOf(telemetry, locationFiscal?.workingHours ?? null, now),
+  }));
 }

@@ -1,6 +1,6 @@
 import type { WorkingHours } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { deviceStateOf, isOpen } from './state.ts';
+import { cashBoxOutlook, deviceStateOf, isOpen } from './state.ts';
 
 const h = (start: string, end: string) => ({ start, end });
 const hours: WorkingHours = {
@@ -75,5 +75,45 @@ describe('device state', () => {
     // 1,50 € over and one token short count together: 2,50 €.
     expect(deviceStateOf(off(5150, 9), hours, now).problems).toEqual(['deposit_difference']);
     expect(deviceStateOf({ ...row, lastVerifiedDeposit: null }, hours, now).problems).toEqual([]);
+  });
+
+  it('expects the cash in the box, adding the days of intake while the logger is offline (the worked example)', () => {
+    const now = zagreb('2026-11-20', '12:00');
+    // 14 days brought 420,00 €: 30,00 € a day. Online: the box as telemetry counted it.
+    expect(cashBoxOutlook(12_000, 40_000, 42_000, null, now)).toEqual({
+      dailyIntakeCents: 3000,
+      expectedCashCents: 12_000,
+      fillPercent: 30,
+      fullOn: '2026-11-30',
+    });
+    // Offline since 36 hours ago: one and a half days of intake more, 165,00 €; full in 8 days (7,83 rounded up).
+    const since = new Date(now.getTime() - 36 * 3_600_000);
+    expect(cashBoxOutlook(12_000, 40_000, 42_000, since, now)).toEqual({
+      dailyIntakeCents: 3000,
+      expectedCashCents: 16_500,
+      fillPercent: 41,
+      fullOn: '2026-11-28',
+    });
+    // Past its capacity: over 100 %, full today; without a capacity no percent and no day.
+    expect(cashBoxOutlook(45_100, 40_000, 0, null, now)).toMatchObject({ fillPercent: 112, fullOn: '2026-11-20' });
+    expect(cashBoxOutlook(12_000, null, 42_000, since, now)).toMatchObject({ expectedCashCents: 16_500, fillPercent: null, fullOn: null });
+    // The device's state carries it: offline (last heard at 08:00, four hours ago) adds a sixth of a day.
+    const row = {
+      lastSeenAt: zagreb('2026-11-20', '08:00').toISOString(),
+      offlineThresholdMinutes: 120,
+      serviceMode: false,
+      serviceSince: null,
+      critical: false,
+      criticalCode: null,
+      criticalSince: null,
+      boxCents: 12_000,
+      boxTokens: 0,
+      lastEmptiedAt: null,
+      lastRevenueDay: '2026-11-19',
+      lastVerifiedDeposit: null,
+      capacityCents: 40_000,
+      recentCashCents: '42000',
+    };
+    expect(deviceStateOf(row, hours, now)).toMatchObject({ dailyIntakeCents: 3000, expectedCashCents: 12_500, fillPercent: 31 });
   });
 });

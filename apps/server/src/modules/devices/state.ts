@@ -1,7 +1,9 @@
 import {
   addDays,
+  boxFullOn,
   businessDate,
   type DeviceState,
+  LOGISTIC_INTAKE_DAYS,
   outsideTolerance,
   type ProblemReason,
   type WorkingHours,
@@ -59,6 +61,8 @@ export function deviceStateOf(row: StateRow | null, hours: WorkingHours | null, 
   const deposit = row?.lastVerifiedDeposit;
   if (deposit && outsideTolerance(deposit, deposit.tokenValueCents, deposit.toleranceCents)) problems.push('deposit_difference');
   const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
+  const box = Number(row?.boxCents ?? 0);
+  const outlook = cashBoxOutlook(box, row?.capacityCents ?? null, Number(row?.recentCashCents ?? 0), online ? null : lastSeen, now);
   return {
     online,
     lastSeenAt: lastSeen?.toISOString() ?? null,
@@ -68,8 +72,34 @@ export function deviceStateOf(row: StateRow | null, hours: WorkingHours | null, 
     criticalCode: row?.criticalCode ?? null,
     criticalSince: iso(row?.criticalSince),
     problems: row?.critical ? [] : problems,
-    cashInBoxCents: Number(row?.boxCents ?? 0),
+    cashInBoxCents: box,
     tokensInBox: Number(row?.boxTokens ?? 0),
     lastEmptiedAt: iso(row?.lastEmptiedAt),
+    ...outlook,
+  };
+}
+
+/**
+ * The cash box's outlook (docs/rules.md "Cash box outlook"): the day's intake is the coins and notes of
+ * the last LOGISTIC_INTAKE_DAYS Zagreb days averaged; the cash expected now is what telemetry counted in
+ * the box plus, while the logger is offline (`offlineSince`: when it was last heard), that intake for
+ * each day (and part of a day) since; its percent of the capacity rounded down; the day it is full.
+ */
+export function cashBoxOutlook(
+  boxCents: number,
+  capacityCents: number | null,
+  recentCashCents: number,
+  offlineSince: Date | null,
+  now = new Date(),
+) {
+  const dailyIntakeCents = Math.round(recentCashCents / LOGISTIC_INTAKE_DAYS);
+  const days = offlineSince ? Math.max(0, now.getTime() - offlineSince.getTime()) / 86_400_000 : 0;
+  const expectedCashCents = boxCents + Math.round(dailyIntakeCents * days);
+  const capacity = capacityCents !== null && capacityCents > 0 ? capacityCents : null;
+  return {
+    dailyIntakeCents,
+    expectedCashCents,
+    fillPercent: capacity === null ? null : Math.floor((expectedCashCents * 100) / capacity),
+    fullOn: boxFullOn(businessDate(now), expectedCashCents, capacity, dailyIntakeCents),
   };
 }

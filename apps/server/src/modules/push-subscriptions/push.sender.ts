@@ -16,7 +16,7 @@ import { type PushSubscriptionRow, pushSubscriptions, settings } from '../../db/
  * private address connected to, whatever a name resolves to) and gives up after `timeoutMs`.
  */
 
-/** What a person is told: shown as a notification by the web app's service worker (`apps/web/public/sw.js`). */
+/** What a person is told: shown as a notification by the web app's service worker (`apps/web/src/sw.js`). */
 export interface PushMessage {
   title: string;
   body: string;

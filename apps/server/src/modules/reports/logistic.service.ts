@@ -1,5 +1,6 @@
 import {
   addDays,
+  boxFullOn,
   businessDate,
   DEFAULT_ITEMS_PER_PAGE,
   type DeviceGroup,
@@ -41,13 +42,8 @@ interface DeviceLine {
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** The day a box is full: today when it is, else after as many days of its recent intake as the room left takes. */
-export function fullOn(today: string, boxCents: number, capacityCents: number | null, dailyIntakeCents: number): string | null {
-  if (capacityCents === null || capacityCents <= 0) return null;
-  if (boxCents >= capacityCents) return today;
-  if (dailyIntakeCents <= 0) return null;
-  return addDays(today, Math.ceil((capacityCents - boxCents) / dailyIntakeCents));
-}
+/** The day a box is full (the contract's rule, shared with the devices' cash box outlook). */
+export const fullOn = boxFullOn;
 
 /**
  * Checks a logistic report's query without reading anything (422 on a bad range or no filter, 400 on a

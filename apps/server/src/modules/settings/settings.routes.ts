@@ -1,16 +1,21 @@
-import { problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
+import { type MapTiles, problemSchema, settingsItem, settingsPatch } from '@kovanica/contract';
 import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { settingsService } from './settings.service.ts';
 
-export function settingsRoutes(app: Api, { db, versions }: Deps) {
-  const service = settingsService(db);
+/** `mapTiles`: the server's map tiles (decision 0052), read with the settings by every signed-in user. */
+export function settingsRoutes(app: Api, { db, versions }: Deps, mapTiles: MapTiles | null = null) {
+  const service = settingsService(db, mapTiles);
   const tags = ['settings'];
 
   app.get('/api/v2/settings', {
     config: { permission: 'settings.read' },
-    schema: { tags, summary: 'Layout configuration (update banner).', response: { 200: settingsItem, 401: problemSchema } },
+    schema: {
+      tags,
+      summary: 'Layout configuration (update banner) and the map tiles the server configures.',
+      response: { 200: settingsItem, 401: problemSchema },
+    },
     handler: () => service.get(),
   });
 

@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '@kovanica/contract';
+import type { MapTiles, Settings, SettingsPatch } from '@kovanica/contract';
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,9 +11,9 @@ const KEY = 'layout';
 export const SETTINGS_RECORD_ID = 1;
 const defaults: Layout = { updateBannerEnabled: true, updateBannerText: null };
 
-const toSettings = (layout: Layout): Settings => ({ '@id': '/api/v2/settings', '@type': 'Settings', ...layout });
-
-export function settingsService(db: Db) {
+/** `mapTiles` is the server's configuration (`MAP_TILES_URL`, decision 0052), not stored: admins do not change it here. */
+export function settingsService(db: Db, mapTiles: MapTiles | null = null) {
+  const toSettings = (layout: Layout): Settings => ({ '@id': '/api/v2/settings', '@type': 'Settings', ...layout, mapTiles });
   const read = async (): Promise<Layout> => {
     const [row] = await db.select().from(settings).where(eq(settings.key, KEY));
     return { ...defaults, ...(row?.value as Partial<Layout> | undefined) };

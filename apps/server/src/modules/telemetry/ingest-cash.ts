@@ -1,8 +1,9 @@
 import type { TelemetryEvent } from '@kovanica/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { emptyings } from '../../db/schema/index.ts';
-import type { DeviceScope, StateRow } from './ingest-context.ts';
+import { deviceState, emptyings } from '../../db/schema/index.ts';
+import { type DeviceScope, initialState, type StateRow } from './ingest-context.ts';
+import { upsertState } from './ingest-writes.ts';
 
 // Cash periods: the box fills with coins, notes and tokens until an emptying closes the period, which
 // makes the emptying and its deposit. Late events (older than what was applied) move money between
@@ -61,6 +62,8 @@ export interface EmptyingRow {
   dc: number | null;
   /** the device's own token counter */
   dt: number | null;
+  /** the person who recorded it at a visit (absent: its logger reported it) */
+  r?: number | null;
 }
 
 /**
@@ -69,12 +72,12 @@ export interface EmptyingRow {
  * id from the row the insert returns, so no two rows are matched by time.
  */
 export function writeEmptyings({ companyId, deviceId }: DeviceScope, rows: readonly EmptyingRow[]): SQL {
-  return sql`em as (insert into emptyings (company_id, device_id, location_id, at, period_start, counted_cents, counted_tokens, device_coins_cents, device_tokens)
-      select ${companyId}::int, ${deviceId}::int, e.l, e.a, e.p, e.cc, e.ct, e.dc, e.dt
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, a timestamptz, p timestamptz, cc bigint, ct bigint, dc bigint, dt bigint)
+  return sql`em as (insert into emptyings (company_id, device_id, location_id, at, period_start, counted_cents, counted_tokens, device_coins_cents, device_tokens, recorded_by_id)
+      select ${companyId}::int, ${deviceId}::int, e.l, e.a, e.p, e.cc, e.ct, e.dc, e.dt, e.r
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(l int, a timestamptz, p timestamptz, cc bigint, ct bigint, dc bigint, dt bigint, r int)
       returning id, company_id, device_id, location_id, at, counted_cents, counted_tokens),
     dep as (insert into deposits (company_id, device_id, location_id, emptying_id, at, reported_coins_cents, reported_tokens)
-      select company_id, device_id, location_id, id, at, counted_cents, counted_tokens from em)`;
+      select company_id, device_id, location_id, id, at, counted_cents, counted_tokens from em returning id, emptying_id)`;
 }
 
 /**
@@ -165,4 +168,65 @@ export async function addLateCash(tx: Tx, deviceId: number, late: LateCash[]) {
       from sums where emptyings.id = sums.id)
     update deposits set reported_coins_cents = reported_coins_cents + sums.cents, reported_tokens = reported_tokens + sums.tokens
     from sums where deposits.emptying_id = sums.id and deposits.verified_at is null`);
+}
+
+/** An emptying and the deposit it opened. */
+export interface EmptyingDeposit {
+  emptyingId: number;
+  depositId: number;
+  at: Date;
+  countedCents: number;
+  countedTokens: number;
+}
+
+/**
+ * An emptying recorded by a person at a visit's stop (docs/rules.md "Visits"), now: the cash period
+ * closes exactly as at a logger's emptying (`closeCashPeriod`: what telemetry counted since the last
+ * emptying), without the device's own counters, and its deposit opens with those reported amounts for
+ * the worker to count into. Inside the caller's transaction; the logger's row is locked as a batch
+ * locks it, so a batch arriving meanwhile waits and then counts its money into the new period (or, if
+ * older, as late cash into this one). Answers the emptying and its deposit.
+ */
+export async function emptyByPerson(
+  tx: Tx,
+  device: { id: number; companyId: number; loggerId: number | null; locationId: number | null },
+  userId: number,
+  at: Date,
+): Promise<EmptyingDeposit> {
+  if (device.loggerId !== null) await tx.execute(sql`select 1 from loggers where id = ${device.loggerId} for no key update`);
+  const scope: DeviceScope = { companyId: device.companyId, deviceId: device.id };
+  const [stored] = await tx.select().from(deviceState).where(eq(deviceState.deviceId, device.id)).for('update');
+  const state: StateRow = stored ? { ...stored } : initialState(device.id, device.companyId);
+  const pending: EmptyingRow[] = [];
+  await closeCashPeriod(
+    tx,
+    scope,
+    state,
+    at,
+    device.locationId,
+    { type: 'emptying', seq: 0, at: at.toISOString(), coinsCents: 0, tokens: 0 },
+    pending,
+  );
+  const rows = pending.map((row) => ({ ...row, dc: null, dt: null, r: userId }));
+  const result = await tx.execute(sql`with ${writeEmptyings(scope, rows)}, ${upsertState(state)} select id, emptying_id from dep`);
+  const [written] = (result as unknown as { rows: { id: number; emptying_id: number }[] }).rows;
+  const row = rows[0];
+  if (!written || !row) throw new Error('the emptying was not written');
+  return { emptyingId: Number(written.emptying_id), depositId: Number(written.id), at, countedCents: row.cc, countedTokens: row.ct };
+}
+
+/** The emptyings a device's logger reported since an instant (none recorded by a person), newest first, with their deposits. */
+export async function reportedEmptyingsSince(tx: Tx, deviceId: number, since: Date): Promise<EmptyingDeposit[]> {
+  const result = await tx.execute(sql`
+    select e.id as emptying_id, d.id as deposit_id, e.at, e.counted_cents, e.counted_tokens
+    from emptyings e join deposits d on d.emptying_id = e.id
+    where e.device_id = ${deviceId} and e.recorded_by_id is null and e.at >= ${since.toISOString()}::timestamptz
+    order by e.at desc, e.id desc`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    emptyingId: Number(r.emptying_id),
+    depositId: Number(r.deposit_id),
+    at: new Date(r.at as string),
+    countedCents: Number(r.counted_cents),
+    countedTokens: Number(r.counted_tokens),
+  }));
 }

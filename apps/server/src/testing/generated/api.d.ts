@@ -219,7 +219,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Layout configuration (update banner).
+         * Layout configuration (update banner) and the map tiles the server configures.
          * @description Needs a user's bearer token and the permission `settings.read`. Answers one page of the collection, filtered and ordered by the query (docs/api.md "Items and collections"). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
          */
         get: operations["getSettings"];
@@ -681,6 +681,26 @@ export interface paths {
         get: operations["listDevicePlacements"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/devices/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply one action (tag, untag, move, free ride, reset) to many devices; each is done or refused on its own
+         * @description Needs a user's bearer token and the permission `devices.update`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        post: operations["applyDeviceBulkAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1543,7 +1563,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quick search: devices (name, IMEI), loggers, locations, lessors, users; at least 2 characters
+         * Quick search: devices (name, IMEI), loggers, locations, lessors, users, bills (number, JIR, ZKI), articles, repositories, tags, loyalty cards; at least 2 characters
          * @description Needs a user's bearer token and the permission `search.read`. Answers one page of the collection, filtered and ordered by the query (docs/api.md "Items and collections"). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
          */
         get: operations["search"];
@@ -1989,6 +2009,98 @@ export interface paths {
          * @description Needs a user's bearer token and the permission `alarms.acknowledge`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
          */
         post: operations["acknowledgeAlarms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/visits/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The devices due on a Zagreb day by the company’s rule, in route order from its depot; nothing is stored
+         * @description Needs a user's bearer token and the permission `visits.create`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getVisitProposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visits
+         * @description Needs a user's bearer token and the permission `visits.read`. Answers one page of the collection, filtered and ordered by the query (docs/api.md "Items and collections"). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["listVisits"];
+        put?: never;
+        /**
+         * Create a visit
+         * @description Needs a user's bearer token and the permission `visits.create`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        post: operations["createVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a visit
+         * @description Needs a user's bearer token and the permission `visits.read`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getVisit"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a visit
+         * @description Needs a user's bearer token and the permission `visits.delete`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        delete: operations["deleteVisit"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a visit (JSON merge-patch)
+         * @description Needs a user's bearer token and the permission `visits.update`. Takes a JSON merge-patch (RFC 7396): fields left out stay, null clears. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        patch: operations["updateVisit"];
+        trace?: never;
+    };
+    "/api/v2/visits/{id}/stops/{stopId}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stop done (or skipped): records the device’s emptying now and opens its deposit, unless its logger reported one today. Needs an Idempotency-Key header: the same key answers the same again
+         * @description Needs a user's bearer token and the permission `visits.work`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        post: operations["markVisitStopDone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3421,6 +3533,10 @@ export interface components {
                 };
             };
             alarmEscalationMinutes: number;
+            visitFillPercent: number;
+            visitFullWithinDays: number;
+            depotLatitude: number | null;
+            depotLongitude: number | null;
             isTopGun: boolean;
             parent: string | null;
             activeModules: ("devices" | "deposits" | "finance" | "bills" | "stock" | "loyalty" | "transfer")[];
@@ -3475,6 +3591,10 @@ export interface components {
                 };
             };
             alarmEscalationMinutes?: number;
+            visitFillPercent?: number;
+            visitFullWithinDays?: number;
+            depotLatitude?: number | null;
+            depotLongitude?: number | null;
             isTopGun?: boolean;
             parent?: string | null;
             activeModules: ("devices" | "deposits" | "finance" | "bills" | "stock" | "loyalty" | "transfer")[];
@@ -3527,6 +3647,10 @@ export interface components {
                 };
             };
             alarmEscalationMinutes?: number;
+            visitFillPercent?: number;
+            visitFullWithinDays?: number;
+            depotLatitude?: number | null;
+            depotLongitude?: number | null;
             isTopGun?: boolean;
             parent?: string | null;
             activeModules?: ("devices" | "deposits" | "finance" | "bills" | "stock" | "loyalty" | "transfer")[];
@@ -3665,6 +3789,10 @@ export interface components {
                 cashInBoxCents: number;
                 tokensInBox: number;
                 lastEmptiedAt: string | null;
+                dailyIntakeCents: number;
+                expectedCashCents: number;
+                fillPercent: number | null;
+                fullOn: string | null;
             }>;
             createdAt: $Read<string>;
         };
@@ -5070,6 +5198,72 @@ export interface components {
             message: string;
             code: string;
         };
+        Visit: {
+            "@id": $Read<string>;
+            "@type": $Read<string>;
+            id: $Read<number>;
+            company: string;
+            day: string;
+            worker: string | null;
+            workerName: $Read<string | null>;
+            start: $Read<{
+                lat: number;
+                lng: number;
+            } | null>;
+            stops: $Read<{
+                id: number | null;
+                position: number;
+                device: string;
+                deviceName: string;
+                location: string | null;
+                locationName: string | null;
+                address: string | null;
+                point: {
+                    lat: number;
+                    lng: number;
+                } | null;
+                reasons: ("fill" | "full_soon" | "alarm")[];
+                expectedCents: number;
+                fillPercent: number | null;
+                fullOn: string | null;
+                /** @enum {string} */
+                status: "to_do" | "done" | "skipped";
+                doneAt: string | null;
+                doneByName: string | null;
+                deposit: string | null;
+                note: string | null;
+            }[]>;
+            distanceMetres: $Read<number>;
+            expectedCents: $Read<number>;
+            stopsDone: $Read<number>;
+            createdByName: $Read<string | null>;
+            createdAt: $Read<string>;
+        };
+        VisitCollection: {
+            "@id": string;
+            /** @enum {string} */
+            "@type": "Collection";
+            member: components["schemas"]["Visit"][];
+            totalItems?: number;
+            totalItemsOver?: number;
+            view: {
+                "@id": string;
+                first?: string;
+                last?: string;
+                next?: string;
+                previous?: string;
+            };
+        };
+        VisitCreate: {
+            company?: string;
+            /** Format: date */
+            day: string;
+            worker: string | null;
+            devices: $Write<string[]>;
+        };
+        VisitPatch: {
+            worker?: string | null;
+        };
     };
     responses: {
         /** @description Bad Request */
@@ -5746,6 +5940,11 @@ export interface operations {
                         "@type": "Settings";
                         updateBannerEnabled: boolean;
                         updateBannerText: string | null;
+                        mapTiles: {
+                            url: string;
+                            attribution: string;
+                            maxZoom: number;
+                        } | null;
                     };
                 };
             };
@@ -5782,6 +5981,11 @@ export interface operations {
                         "@type": "Settings";
                         updateBannerEnabled: boolean;
                         updateBannerText: string | null;
+                        mapTiles: {
+                            url: string;
+                            attribution: string;
+                            maxZoom: number;
+                        } | null;
                     };
                 };
             };
@@ -7235,6 +7439,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    applyDeviceBulkAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "tag";
+                    devices: string[];
+                    tag: string;
+                } | {
+                    /** @enum {string} */
+                    action: "untag";
+                    devices: string[];
+                    tag: string;
+                } | {
+                    /** @enum {string} */
+                    action: "move";
+                    devices: string[];
+                    location: string | null;
+                } | {
+                    /** @enum {string} */
+                    action: "free_ride";
+                    devices: string[];
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "reset";
+                    devices: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            device: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                        } | {
+                            device: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                            problem: components["schemas"]["Problem"];
+                        })[];
+                        done: number;
+                        refused: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
         };
     };
     ingestTelemetryBatch: {
@@ -10098,7 +10370,7 @@ export interface operations {
                         q: string;
                         results: {
                             /** @enum {string} */
-                            kind: "device" | "logger" | "location" | "lessor" | "user" | "bill";
+                            kind: "device" | "logger" | "location" | "lessor" | "user" | "bill" | "article" | "repository" | "tag" | "loyalty-card";
                             "@id": string;
                             id: number;
                             title: string;
@@ -11284,6 +11556,298 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    getVisitProposal: {
+        parameters: {
+            query?: {
+                /** @description The day query parameter (docs/api.md) */
+                day?: string;
+                /** @description Only this company: its IRI or its id */
+                company?: string;
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        company: string;
+                        start: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        fillPercent: number;
+                        fullWithinDays: number;
+                        stops: {
+                            id: number | null;
+                            position: number;
+                            device: string;
+                            deviceName: string;
+                            location: string | null;
+                            locationName: string | null;
+                            address: string | null;
+                            point: {
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reasons: ("fill" | "full_soon" | "alarm")[];
+                            expectedCents: number;
+                            fillPercent: number | null;
+                            fullOn: string | null;
+                            /** @enum {string} */
+                            status: "to_do" | "done" | "skipped";
+                            doneAt: string | null;
+                            doneByName: string | null;
+                            deposit: string | null;
+                            note: string | null;
+                        }[];
+                        distanceMetres: number;
+                        expectedCents: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    listVisits: {
+        parameters: {
+            query?: {
+                /** @description 1-based */
+                page?: number;
+                /** @description Items per page, 1–200 (default 30) */
+                itemsPerPage?: number;
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+                /** @description Order by id: asc or desc (ties by id) */
+                "order[id]"?: "asc" | "desc";
+                /** @description Order by day: asc or desc (ties by id) */
+                "order[day]"?: "asc" | "desc";
+                /** @description Exact filter on day; repeat for any of several */
+                day?: string | string[];
+                /** @description Exact filter on worker: an IRI or an id; repeat for any of several */
+                worker?: string | string[];
+                /** @description Exact filter on company: an IRI or an id; repeat for any of several */
+                company?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: {
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["VisitPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    markVisitStopDone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: 1 to 200 characters the client makes once per action (a UUID); the same key again answers the same */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+                /** @description The stop’s id within the visit */
+                stopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    skipped?: boolean;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number | null;
+                        position: number;
+                        device: string;
+                        deviceName: string;
+                        location: string | null;
+                        locationName: string | null;
+                        address: string | null;
+                        point: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        reasons: ("fill" | "full_soon" | "alarm")[];
+                        expectedCents: number;
+                        fillPercent: number | null;
+                        fullOn: string | null;
+                        /** @enum {string} */
+                        status: "to_do" | "done" | "skipped";
+                        doneAt: string | null;
+                        doneByName: string | null;
+                        deposit: string | null;
+                        note: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];

@@ -20,6 +20,7 @@ import {
   IconPackages,
   IconReceipt,
   IconReportMoney,
+  IconRoute,
   IconSettings,
   IconTags,
   IconTransactionEuro,
@@ -152,6 +153,17 @@ export const menu: MenuEntry[] = [
     to: '/deposits/list',
     permission: 'deposits.read',
     module: 'deposits',
+  },
+  // The cash-collection rounds (docs/rules.md "Visits"): managers plan them, workers drive today's.
+  {
+    key: 'visits',
+    labelKey: 'menu.visits',
+    icon: IconRoute,
+    module: 'deposits',
+    children: [
+      { to: '/visits/today', labelKey: 'menu.visitsToday', permission: 'visits.work', module: 'deposits' },
+      { to: '/visits/plan', labelKey: 'menu.visitsPlan', permission: 'visits.create', module: 'deposits' },
+    ],
   },
   {
     key: 'bills',

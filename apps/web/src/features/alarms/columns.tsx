@@ -73,7 +73,10 @@ export function useAlarmColumns(list: 'open' | 'history'): Column<Alarm>[] {
   return useMemo(() => {
     const figure = (a: Alarm) => alarmFigureText(a, t);
     const columns = describedColumns<Alarm>(alarmFieldsDescription, t, {
+      // A phone's card (below 48em): the device, the kind and its figure, where, since when, what an
+      // hour costs, and who is on it.
       kind: {
+        card: 'badge',
         render: (a) => (
           <>
             <CellBadge color={kindColours[a.kind]}>{t(k(`kinds.${a.kind}`))}</CellBadge>
@@ -83,6 +86,7 @@ export function useAlarmColumns(list: 'open' | 'history'): Column<Alarm>[] {
         exportAlso: [{ label: k('fields.figure'), exportValue: figure }],
       },
       deviceName: {
+        card: 'title',
         phoneMinWidth: '6rem',
         render: (a) => {
           const id = a.device ? parseIri('devices', a.device) : null;
@@ -113,10 +117,12 @@ export function useAlarmColumns(list: 'open' | 'history'): Column<Alarm>[] {
         },
         exportAlso: [{ label: k('fields.lessorName'), exportValue: (a) => a.lessorName }],
       },
-      raisedAt: { render: (a) => dayOverTime(a.raisedAt) },
-      resolvedAt: { render: (a) => dayOverTime(a.resolvedAt) },
-      lossCentsPerHour: { render: (a) => (a.lossCentsPerHour === 0 ? dash : nowrap(formatMoney(a.lossCentsPerHour))) },
+      locationName: { card: 'subtitle' },
+      raisedAt: { render: (a) => dayOverTime(a.raisedAt), card: 'figure' },
+      resolvedAt: { render: (a) => dayOverTime(a.resolvedAt), card: 'figure' },
+      lossCentsPerHour: { render: (a) => (a.lossCentsPerHour === 0 ? dash : nowrap(formatMoney(a.lossCentsPerHour))), card: 'figure' },
       status: {
+        card: 'figure',
         render: (a) => (
           <>
             <CellBadge color={statusColours[a.status]} variant="outline">

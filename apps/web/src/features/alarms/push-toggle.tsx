@@ -13,7 +13,7 @@ const STATE_COLORS: Record<PushState, string> = { on: 'teal', off: 'gray', unsup
 /**
  * "Push messages on this device" (decision 0050): a switch that turns Web Push on or off in this
  * browser, where it stands (on, off, not supported, blocked by the browser), and "Send a test" once it
- * is on. Alarms then reach the device as notifications (`public/sw.js`) even with Kovanica closed.
+ * is on. Alarms then reach the device as notifications (`src/sw.js`) even with Kovanica closed.
  */
 export function PushToggle() {
   const { t } = useTranslation();

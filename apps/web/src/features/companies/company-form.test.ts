@@ -156,6 +156,10 @@ describe('the bodies the wizard sends', () => {
       cardCorrectionLimitCents: 20_000,
       alarmRules: alarmRulesOf({}),
       alarmEscalationMinutes: 30,
+      visitFillPercent: 80,
+      visitFullWithinDays: 2,
+      depotLatitude: null,
+      depotLongitude: null,
       createdAt: '2026-01-01T00:00:00Z',
     };
     const initial = companyValuesOf(company);

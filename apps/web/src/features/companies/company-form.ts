@@ -64,7 +64,11 @@ export interface CompanyValues {
 
 // A company's alarm settings (and when its alarms escalate) are set on their own screen
 // (/alarms/settings), each kind as it changes, not with the wizard: a new company starts with the defaults.
-type BodyKey = Exclude<keyof CompanyCreate, 'alarmRules' | 'alarmEscalationMinutes'>;
+// So are its visits' rule and depot (docs/rules.md "Visits").
+type BodyKey = Exclude<
+  keyof CompanyCreate,
+  'alarmRules' | 'alarmEscalationMinutes' | 'visitFillPercent' | 'visitFullWithinDays' | 'depotLatitude' | 'depotLongitude'
+>;
 
 /** The company's own fields, in the order of step 1 (also the order of the final check). */
 export const companyFieldKeys = [

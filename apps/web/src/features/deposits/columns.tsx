@@ -75,9 +75,11 @@ export function useDepositColumns(): Column<Deposit>[] {
     return describedColumns<Deposit>(depositFieldsDescription, t, {
       // The device first, as the spec lists a deposit's fields: on a phone it stays in view beside the row's
       // actions, and narrower than a text column's 8rem its day does too (at 375 px the actions covered its end).
-      deviceName: { phoneMinWidth: '6rem', render: (d) => strong(wrapName(d.deviceName)) },
+      deviceName: { phoneMinWidth: '6rem', render: (d) => strong(wrapName(d.deviceName)), card: 'title' },
+      locationName: { card: 'subtitle' },
       // The day over its time, leaving the room to the location, the list's longest text.
       at: {
+        card: 'figure',
         render: (d) => (
           <>
             {nowrap(formatDate(d.at))}
@@ -85,13 +87,15 @@ export function useDepositColumns(): Column<Deposit>[] {
           </>
         ),
       },
-      reportedCoinsCents: { render: (d) => nowrap(formatMoney(d.reportedCoinsCents)) },
-      depositCoinsCents: { render: (d) => nowrap(money(d.depositCoinsCents)) },
-      differenceCoinsCents: { render: (d) => difference(d, 'coins') },
+      // A phone's card (below 48em): what was reported beside what was counted, and the difference.
+      reportedCoinsCents: { render: (d) => nowrap(formatMoney(d.reportedCoinsCents)), card: 'figure' },
+      depositCoinsCents: { render: (d) => nowrap(money(d.depositCoinsCents)), card: 'figure' },
+      differenceCoinsCents: { render: (d) => difference(d, 'coins'), card: 'figure' },
       differenceTokens: { render: (d) => difference(d, 'tokens') },
       // The verifier's note under the verification it was given with (a tenth column did not fit at 1280 px);
       // a file has it in a column of its own.
       status: {
+        card: 'badge',
         render: (d) => (
           <>
             <DepositStatusBadge status={d.status} />

@@ -57,7 +57,8 @@ export function DepositReportModal({ deposit, onClose }: ReportModalProps) {
   );
 }
 
-function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
+/** The count's form itself: in the list's modal, and on its own page (`/deposits/count/$id`, a visit's stop). */
+export function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation();
   const mutation = useReportDeposit(deposit.id);
   const { form, submit, failure, saving, unsaved } = useResourceForm({

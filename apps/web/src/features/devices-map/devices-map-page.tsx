@@ -1,9 +1,10 @@
 import { formatTime } from '@kovanica/contract';
-import { Accordion, ActionIcon, Alert, Anchor, Button, Chip, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, ActionIcon, Alert, Anchor, Button, Chip, Group, Skeleton, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconFocusCentered, IconMapPin } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapTiles } from '../../components/map/use-map-tiles.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useAccess } from '../../lib/access.ts';
@@ -11,8 +12,9 @@ import { isApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import classes from './devices-map.module.css';
+import { type FillLevel, fillCss, fillLevelOf, fillLevels, fillSummary, fullestOf } from './fill-levels.ts';
 import { type Fleet, filterFleet, type MapState, mapStates, type Place, pickedStates, searchOf, type Unplaced } from './map-state.ts';
-import type { MapHandle } from './map-view.tsx';
+import type { ColourBy, MapHandle } from './map-view.tsx';
 import { DeviceLine, LocationLink, locationIdOf, PlaceDevices, StateDot } from './place-devices.tsx';
 import { useFleet } from './use-fleet.ts';
 
@@ -58,7 +60,36 @@ function StateFilter({
   );
 }
 
-function PlacesList({ places, wide, onShow }: { places: Place[]; wide: boolean; onShow: (place: Place) => void }) {
+/** What each colour of the cash box layer means: the fullest box of a location, by its fill. */
+function FillLegend() {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <Group gap="md" mb="md" role="group" aria-labelledby={labelId} data-testid="fill-legend">
+      <Text id={labelId} size="sm" fw={500}>
+        {t(k('fill.legend'))}
+      </Text>
+      {fillLevels.map((level: FillLevel) => (
+        <Group key={level} gap={6} wrap="nowrap" data-level={level}>
+          <span className={classes.dot} style={{ background: fillCss(level) }} aria-hidden />
+          <Text size="sm">{t(k(`fill.levels.${level}`))}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+function PlacesList({
+  places,
+  wide,
+  onShow,
+  colourBy,
+}: {
+  places: Place[];
+  wide: boolean;
+  onShow: (place: Place) => void;
+  colourBy: ColourBy;
+}) {
   const { t } = useTranslation();
   const { can } = useAccess();
   if (places.length === 0) return <Text c="dimmed">{t(k('noneInStates'))}</Text>;
@@ -68,12 +99,21 @@ function PlacesList({ places, wide, onShow }: { places: Place[]; wide: boolean; 
       <Accordion chevronPosition="right" variant="default">
         {places.map((place) => (
           <Accordion.Item key={place.location.id} value={String(place.location.id)}>
-            <Accordion.Control icon={<StateDot state={place.state} />}>
+            <Accordion.Control
+              icon={
+                colourBy === 'fill' ? (
+                  <span className={classes.dot} style={{ background: fillCss(fillLevelOf(fullestOf([place]))) }} aria-hidden />
+                ) : (
+                  <StateDot state={place.state} />
+                )
+              }
+            >
               <Text size="sm" fw={500}>
                 {place.location.name}
               </Text>
               <Text size="xs" c="dimmed">
                 {t(k('placeSummary'), { count: place.devices.length, state: t(k(`states.${place.state}`)) })}
+                {colourBy === 'fill' && ` · ${fillSummary(t, fullestOf([place]))}`}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>
@@ -141,6 +181,8 @@ export function DevicesMapPage() {
   const wide = view === 'all';
   const problemsOnly = search.problems === true;
   const { fleet, total, read, error, updatedAt } = useFleet(problemsOnly);
+  const tiles = useMapTiles();
+  const [colourBy, setColourBy] = useState<ColourBy>('state');
   const picked = useMemo(() => pickedStates(search), [search]);
   const shown = useMemo(() => filterFleet(fleet ?? emptyFleet, new Set(picked.length > 0 ? picked : mapStates)), [fleet, picked]);
   const mapHandle = useRef<MapHandle>(null);
@@ -185,6 +227,14 @@ export function DevicesMapPage() {
         picked={picked}
         onChange={(states) => void navigate({ search: searchOf(states, problemsOnly), replace: true })}
       />
+      <Switch
+        mb="md"
+        label={t(k('fill.switch'))}
+        description={t(k('fill.switchHint'))}
+        checked={colourBy === 'fill'}
+        onChange={(event) => setColourBy(event.currentTarget.checked ? 'fill' : 'state')}
+      />
+      {colourBy === 'fill' && <FillLegend />}
       <div className={classes.layout}>
         <div className={classes.mapFrame} ref={mapFrame}>
           {fleet ? (
@@ -196,6 +246,8 @@ export function DevicesMapPage() {
                 showing={showing}
                 onShown={onShown}
                 handle={mapHandle}
+                tiles={tiles ?? null}
+                colourBy={colourBy}
               />
             </Suspense>
           ) : (
@@ -220,7 +272,7 @@ export function DevicesMapPage() {
             ) : read === 0 ? (
               <Text c="dimmed">{t('resources.devices.noDevices')}</Text>
             ) : (
-              <PlacesList places={shown.places} wide={wide} onShow={show} />
+              <PlacesList places={shown.places} wide={wide} onShow={show} colourBy={colourBy} />
             )}
           </Portlet>
           {fleet && read > 0 && (

@@ -14,6 +14,10 @@ const working: DeviceState = {
   cashInBoxCents: 0,
   tokensInBox: 0,
   lastEmptiedAt: null,
+  dailyIntakeCents: 0,
+  expectedCashCents: 0,
+  fillPercent: null,
+  fullOn: null,
 };
 
 const device = (id: number, name: string, location: number | null, state: Partial<DeviceState> = {}) =>

@@ -1,12 +1,11 @@
 import 'leaflet/dist/leaflet.css';
+import type { MapTiles } from '@kovanica/contract';
 import { Divider, Stack, useMantineTheme } from '@mantine/core';
-import type { FeatureCollection } from 'geojson';
 import {
   type CircleMarker,
   CRS,
   circleMarker,
   control,
-  geoJSON,
   type Map as LeafletMap,
   latLng,
   latLngBounds,
@@ -18,29 +17,16 @@ import {
 import { Fragment, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { addOutline, addTiles, CROATIA, MAX_ZOOM, mapClass, REGION_BOUNDS } from '../../components/map/base-layers.ts';
 import { type Cluster, clusterPlaces, type Project, radiusFor, zoomToPart } from './clusters.ts';
 import classes from './devices-map.module.css';
+import { fillColour, fillLevelOf, fillSummary, fillText, fullestOf } from './fill-levels.ts';
 import type { Place } from './map-state.ts';
 import { PlaceDevices } from './place-devices.tsx';
-import regionText from './region.geojson?raw';
 import { countText, themeColour } from './state-colours.ts';
 
-/**
- * The bundled base layer: Croatia and its neighbours (tools/region-outline.ts), so the map reads without
- * tiles (docs/decisions/0008). The box must match `REGION` there; Croatia (ISO 3166 191) is drawn a shade apart.
- */
-const region = JSON.parse(regionText) as FeatureCollection;
-const REGION_BOUNDS = latLngBounds([41.5, 12.0], [47.6, 21.0]);
-const CROATIA = latLngBounds([42.39, 13.49], [46.55, 19.45]);
-const HOME_COUNTRY = '191';
-const MAX_ZOOM = 18;
 const FIT = { padding: [32, 32] as [number, number], maxZoom: 14 };
 const POPUP = { minWidth: 220, maxWidth: 320, autoPanPadding: [24, 24] as [number, number] };
-
-const landStyle = (feature?: { id?: string | number }): PathOptions => ({
-  className: feature?.id === HOME_COUNTRY ? classes.home : classes.land,
-  weight: feature?.id === HOME_COUNTRY ? 1.5 : 1,
-});
 
 export interface MapHandle {
   /** Fits the map to the markers shown. */
@@ -60,7 +46,13 @@ interface MapViewProps {
   showing: number | null;
   onShown: () => void;
   handle: Ref<MapHandle>;
+  /** The tiles the server configures; null: the outline alone. */
+  tiles: MapTiles | null;
+  /** What the circles' colour tells: the worst device state, or the fullest cash box (the cash box layer). */
+  colourBy: ColourBy;
 }
+
+export type ColourBy = 'state' | 'fill';
 
 const boundsOf = (places: readonly Place[]) =>
   places.length > 0 ? latLngBounds(places.map((p) => [p.latitude, p.longitude] as [number, number])) : CROATIA;
@@ -113,12 +105,12 @@ function PopupContent({ cluster, wide }: { cluster: Cluster; wide: boolean }) {
 }
 
 /**
- * The Leaflet map: the bundled outline, one circle per location coloured by its worst device state,
+ * The Leaflet map: the bundled outline (and the configured tiles), one circle per location coloured by its worst device state,
  * grouped anew at each zoom. Plain Leaflet (decision 0008): the map is made once for its div, the circles
  * are added, changed and removed as the places change, so a refresh never moves the view; it fits its
  * circles when it opens and when the filter or view changes.
  */
-export default function MapView({ places, fitKey, wide, showing, onShown, handle }: MapViewProps) {
+export default function MapView({ places, fitKey, wide, showing, onShown, handle, tiles, colourBy }: MapViewProps) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const container = useRef<HTMLDivElement>(null);
@@ -145,9 +137,7 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
       keyboard: true,
     });
     created.fitBounds(CROATIA, { animate: false });
-    created.createPane('land').style.zIndex = '250';
-    control.attribution({ position: 'bottomright', prefix: false }).addTo(created);
-    geoJSON(region, { style: landStyle, interactive: false, pane: 'land', attribution: 'Natural Earth' }).addTo(created);
+    addOutline(created);
     created.on('zoomend', () => setZoom(created.getZoom()));
     setZoom(created.getZoom());
     setMap(created);
@@ -159,6 +149,15 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
       setOpen(null);
     };
   }, []);
+
+  // The configured tiles over the outline (decision 0052); none in tests and where the server has them off.
+  useEffect(() => {
+    if (!map) return;
+    const layer = addTiles(map, tiles);
+    return () => {
+      layer?.remove();
+    };
+  }, [map, tiles]);
 
   // Named for assistive technology, with the zoom buttons, in the user's language.
   useEffect(() => {
@@ -191,13 +190,16 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
     }
     for (const cluster of clusters) {
       const single = cluster.places.length === 1;
-      const colour = themeColour(theme, cluster.state);
+      const fullest = colourBy === 'fill' ? fullestOf(cluster.places) : null;
+      const level = colourBy === 'fill' ? fillLevelOf(fullest) : null;
+      const colour = level ? fillColour(theme, level) : themeColour(theme, cluster.state);
       const style: PathOptions = single
         ? { color: '#fff', weight: 2, opacity: 1, fillColor: colour, fillOpacity: 1 }
         : { color: colour, weight: 8, opacity: 0.35, fillColor: colour, fillOpacity: 1 };
       // A spread group zooms in on a click; a group that no zoom parts lists every location in its popup.
       const zooms = !single && canZoom && !sameSpot(cluster.places);
-      const tooltipClass = `${classes.count} ${countText(cluster.state) === 'dark' ? classes.countDark : classes.countLight}`;
+      const dark = (level ? fillText(level) : countText(cluster.state)) === 'dark';
+      const tooltipClass = `${classes.count} ${dark ? classes.countDark : classes.countLight}`;
 
       let circle = drawn.get(cluster.key);
       if (!circle) {
@@ -242,10 +244,11 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
       }
 
       // The circle is an SVG path: named for screen readers, its state readable by tests and tools.
-      const summary = t('resources.devices.map.placeSummary', {
+      const stateSummary = t('resources.devices.map.placeSummary', {
         count: cluster.count,
         state: t(`resources.devices.map.states.${cluster.state}`),
       });
+      const summary = level ? `${stateSummary} · ${fillSummary(t, fullest)}` : stateSummary;
       const label = single
         ? t('resources.devices.map.markerLabel', { location: cluster.places[0]?.location.name, summary })
         : t('resources.devices.map.clusterLabel', { count: cluster.places.length, summary });
@@ -253,10 +256,12 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
       element?.setAttribute('role', 'img');
       element?.setAttribute('aria-label', label);
       element?.setAttribute('data-state', cluster.state);
+      if (level) element?.setAttribute('data-fill', level);
+      else element?.removeAttribute('data-fill');
       // In the clusters' order, worst last: a circle that turned critical comes over its neighbours.
       circle.marker.bringToFront();
     }
-  }, [map, clusters, canZoom, theme, t]);
+  }, [map, clusters, canZoom, theme, t, colourBy]);
 
   // The open popup's content is rendered by React into its node; then Leaflet sizes the popup to it.
   const openCluster = open ? clusters.find((c) => c.key === open.key) : undefined;
@@ -306,7 +311,7 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
 
   return (
     <>
-      <div ref={container} className={classes.map} />
+      <div ref={container} className={`${classes.map} ${mapClass}`} />
       {open && openCluster && createPortal(<PopupContent cluster={openCluster} wide={wide} />, open.node)}
     </>
   );

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceStateBadges } from '../../components/device-state.tsx';
+import { NavigateLinks } from '../../components/navigate-links.tsx';
 import { ReferenceLabel } from '../../components/reference-select.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { companiesApi } from '../../lib/apis/companies.ts';
@@ -74,6 +75,7 @@ export function PlaceDevices({ place, wide, heading }: { place: Place; wide: boo
               state: t(`resources.devices.map.states.${place.state}`),
             })}
           </Text>
+          <NavigateLinks point={{ lat: place.latitude, lng: place.longitude }} name={location.name} size="xs" />
         </div>
       )}
       <ul className={classes.devices} aria-label={t('resources.devices.map.devicesAt', { location: location.name })}>

@@ -8,6 +8,7 @@ import { EditPage, NewPage } from '../../components/resource-pages.tsx';
 import { useAccess } from '../../lib/access.ts';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { DeviceForm } from './device-form.tsx';
+import { DeviceLabelButton } from './device-qr-actions.tsx';
 import { PlacementHistory } from './placement-history.tsx';
 import { PrizeStockCard } from './prize-stock-card.tsx';
 import { DeviceStateCard } from './state.tsx';
@@ -20,7 +21,7 @@ export const DeviceNewPage = () => (
 );
 
 /**
- * `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood. A worker may
+ * `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood; its QR label. A worker may
  * edit but not delete. `stateActions` renders what the state card offers (the route passes the commands).
  */
 export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?: (device: Device) => ReactNode }) {
@@ -33,18 +34,20 @@ export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?
       api={devicesApi}
       id={id}
       subtitle={(device) => t(`resources.devices.groups.${device.group}`)}
-      actions={(device) =>
-        can('maintenance.read') &&
-        hasComponent('devices.maintenance') && (
-          <Button
-            variant="default"
-            leftSection={<IconTool size={16} aria-hidden />}
-            renderRoot={(props) => <Link to="/devices/maintenance/$id" params={{ id: String(device.id) }} {...props} />}
-          >
-            {t('resources.devices.maintenanceLink')}
-          </Button>
-        )
-      }
+      actions={(device) => (
+        <>
+          <DeviceLabelButton device={device} />
+          {can('maintenance.read') && hasComponent('devices.maintenance') && (
+            <Button
+              variant="default"
+              leftSection={<IconTool size={16} aria-hidden />}
+              renderRoot={(props) => <Link to="/devices/maintenance/$id" params={{ id: String(device.id) }} {...props} />}
+            >
+              {t('resources.devices.maintenanceLink')}
+            </Button>
+          )}
+        </>
+      )}
     >
       {(device) => (
         <>

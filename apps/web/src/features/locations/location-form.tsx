@@ -3,6 +3,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInp
 import type { ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyField, useCompanyChoice } from '../../components/company-field.tsx';
+import { NavigateLinks } from '../../components/navigate-links.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { MultiReferenceSelect, ReferenceSelect } from '../../components/reference-select.tsx';
 import { EditPage, FormCard, NewPage } from '../../components/resource-pages.tsx';
@@ -184,6 +185,10 @@ export function LocationForm({ location }: { location?: Location }) {
           <Text size="xs" c="dimmed">
             {t('resources.locations.coordinatesPasteHint')}
           </Text>
+          {/* The way to the saved place (not to coordinates typed but not yet saved). */}
+          {location?.latitude != null && location.longitude != null && (
+            <NavigateLinks point={{ lat: location.latitude, lng: location.longitude }} name={location.name} />
+          )}
         </Stack>
       </Portlet>
 
