@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('the files a field touches', () => {
-  it("a device's stored field: the contract, the schema, the form, and the report and the alarm that read it", () => {
+  it("a device's stored field: the contract, the schema, the form, and the report, the alarm and the cash box outlook that read it", () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/resource-cost.ts', '--field', 'cashBoxCapacityCents'], {
       cwd: root,
       encoding: 'utf8',
@@ -27,6 +27,7 @@ describe('the files a field touches', () => {
     expect(files).toEqual([
       'apps/server/src/db/schema/devices.ts',
       'apps/server/src/modules/alarms/alarms.conditions.ts',
+      'apps/server/src/modules/devices/devices.queries.ts',
       'apps/server/src/modules/reports/logistic.service.ts',
       'apps/web/src/features/devices/device-form.tsx',
       'packages/contract/src/resources/device-fields.ts',
