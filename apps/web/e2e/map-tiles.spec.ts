@@ -225,6 +225,9 @@ const proposalStop = (position: number, lat: number, lng: number, locationName: 
   doneAt: null,
   doneByName: null,
   deposit: null,
+  depositStatus: null,
+  depositCoinsCents: null,
+  depositTokens: null,
   note: null,
 });
 

@@ -106,6 +106,7 @@ test('the manager plans a visit of the due devices for the worker and prints its
   const row = dayVisits
     .getByRole('row')
     .filter({ hasText: `${worker.name} ${worker.surname}` })
+    .filter({ hasText: expected })
     .first();
   await expect(row).toContainText('0 of 2');
   await expect(row).toContainText(expected);

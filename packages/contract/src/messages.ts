@@ -38,6 +38,7 @@ const en = {
     parent_not_top: 'The parent company must be a top-level company.',
     parent_cycle: 'A company cannot be placed under its own subsidiary.',
     date: 'Enter a valid date.',
+    count_with_skip: 'A skipped stop has no count: send the count only with a stop done.',
     time: 'Enter a time as HH:mm.',
     end_before_start: 'The end must not be before the start.',
     range_too_long: 'The period may span at most {max} days.',
@@ -68,6 +69,7 @@ const en = {
     not_for_kind: 'This field does not apply to a movement of the kind "{kind}".',
     not_zero: 'Enter a quantity other than zero.',
     in_future: 'The time must not be in the future.',
+    before_visit_day: 'The time must not be before the visit’s day.',
     client_key_reused: 'This client key was already used for a different movement.',
     premises_label: 'Enter the business premises label: 1 to 20 letters and digits.',
     isu_number: 'Enter the device number: 1 to 20 digits, no leading zero.',
@@ -187,6 +189,8 @@ const en = {
     stop_done: 'This stop was already done by {name} at {at}. Its deposit: {deposit}.',
     visit_started: 'This visit cannot be deleted: {done} of its stops are done already.',
     idempotency_key_reused: 'This Idempotency-Key was already used for another stop: send a new key with each new request.',
+    deposit_changed:
+      'This deposit changed after you read it: counted by {name} at {at} ({coins} in coins, {tokens} tokens). Nothing of yours was written: look at it and count again if needed.',
   },
   /** Names of what can depend on a row, for 409 details ("users: 3"). */
   dependents: {
@@ -253,6 +257,7 @@ const hr: Messages = {
     parent_not_top: 'Nadređena tvrtka mora biti tvrtka najviše razine.',
     parent_cycle: 'Tvrtka ne može biti podređena vlastitoj podređenoj tvrtki.',
     date: 'Upišite ispravan datum.',
+    count_with_skip: 'Preskočena stanica nema brojanja: brojanje pošaljite samo uz obavljenu stanicu.',
     time: 'Upišite vrijeme u obliku HH:mm.',
     end_before_start: 'Kraj ne smije biti prije početka.',
     range_too_long: 'Razdoblje smije obuhvaćati najviše {max} dana.',
@@ -283,6 +288,7 @@ const hr: Messages = {
     not_for_kind: 'Ovo polje ne vrijedi za kretanje vrste "{kind}".',
     not_zero: 'Upišite količinu različitu od nule.',
     in_future: 'Vrijeme ne smije biti u budućnosti.',
+    before_visit_day: 'Vrijeme ne smije biti prije dana obilaska.',
     client_key_reused: 'Ovaj ključ klijenta već je korišten za drugo kretanje.',
     premises_label: 'Upišite oznaku poslovnog prostora: od 1 do 20 slova i znamenki.',
     isu_number: 'Upišite oznaku naplatnog uređaja: od 1 do 20 znamenki, bez vodeće nule.',
@@ -403,6 +409,8 @@ const hr: Messages = {
     stop_done: 'Ovu je stanicu već obavio/la {name} u {at}. Njezin polog: {deposit}.',
     visit_started: 'Ovaj se obilazak ne može obrisati: {done} njegovih stanica već je obavljeno.',
     idempotency_key_reused: 'Ovaj je Idempotency-Key već upotrijebljen za drugu stanicu: uz svaki novi zahtjev pošaljite novi ključ.',
+    deposit_changed:
+      'Ovaj se polog promijenio nakon što ste ga učitali: izbrojio/la ga je {name} u {at} ({coins} u kovanicama, {tokens} žetona). Ništa vaše nije zapisano: pogledajte ga i po potrebi izbrojite ponovno.',
   },
   dependents: {
     users: 'korisnici',

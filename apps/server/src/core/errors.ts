@@ -11,6 +11,8 @@ export class DomainError extends Error {
     readonly params: Record<string, unknown> = {},
     readonly violations: { propertyPath: string; code: ValidationCode; params?: Record<string, unknown> }[] = [],
     readonly headers: Record<string, string> = {},
+    /** Extension members of the problem (RFC 9457 §3.2): machine-readable facts beside its text. */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(code);
   }

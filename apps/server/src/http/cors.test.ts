@@ -33,14 +33,16 @@ describe('CORS', () => {
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe(ADMIN);
     expect(pre.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PATCH, DELETE');
-    expect(pre.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Accept, x-kovanica-view, Accept-Language');
+    expect(pre.headers['access-control-allow-headers']).toBe(
+      'Authorization, Content-Type, Accept, x-kovanica-view, Accept-Language, Idempotency-Key, If-Match',
+    );
     expect(pre.headers['access-control-max-age']).toBe('600');
 
     // A request: the documentation, and a refusal of the guard (the browser must be able to read a 401).
     for (const url of ['/api/v2/docs.jsonld', '/api/v2/tags']) {
       const res = await app.inject({ url, headers: { origin: ADMIN } });
       expect(res.headers['access-control-allow-origin'], url).toBe(ADMIN);
-      expect(res.headers['access-control-expose-headers'], url).toBe('Link, Location, Retry-After, Content-Disposition');
+      expect(res.headers['access-control-expose-headers'], url).toBe('Link, Location, Retry-After, Content-Disposition, ETag');
       expect(String(res.headers.vary), url).toMatch(/Origin/);
     }
     expect((await app.inject({ url: '/api/v2/tags', headers: { origin: ADMIN } })).statusCode).toBe(401);

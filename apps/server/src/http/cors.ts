@@ -4,8 +4,16 @@ import type { FastifyInstance } from 'fastify';
 
 /** What a browser page of an allowed origin may send, and read of the answers (decision 0046). */
 export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
-export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept', VIEW_HEADER, 'Accept-Language'];
-export const CORS_EXPOSED_HEADERS = ['Link', 'Location', 'Retry-After', 'Content-Disposition'];
+export const CORS_REQUEST_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Accept',
+  VIEW_HEADER,
+  'Accept-Language',
+  'Idempotency-Key',
+  'If-Match',
+];
+export const CORS_EXPOSED_HEADERS = ['Link', 'Location', 'Retry-After', 'Content-Disposition', 'ETag'];
 
 /**
  * Cross-origin requests from the configured origins only (`CORS_ORIGINS`, decision 0046): their

@@ -45,6 +45,8 @@ export interface CrudDefinition<Item extends { '@id': string }, Create, Patch> {
    * with 200 instead of 201 (the service marks it with `replayed`). Declared in the OpenAPI.
    */
   replays?: boolean;
+  /** The item's entity tag, sent as the `ETag` of its GET (docs/api.md "If-Match"). */
+  etag?: (item: Item) => string;
 }
 
 /** An id in a path: digits only (`0x10`, `1e1`, ` 1`, `01` name nothing), within `MAX_ID`. */
@@ -92,7 +94,14 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
    * Serves a GET from the response cache, or computes, serialises and caches it. `list`: a collection,
    * whose JSON-LD answer also describes its filters (`search`).
    */
-  const cached = async (request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: () => Promise<unknown>, list = false) => {
+  const cached = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: z.ZodType,
+    compute: () => Promise<unknown>,
+    list = false,
+    etag?: (body: string) => string,
+  ) => {
     const ctx = contextOf(request);
     // JSON-LD or JSON, as the caller accepts (http/hydra.ts): the type is part of the key.
     const context = jsonLdContextOf(request);
@@ -106,6 +115,7 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
       if (context && list) body = withSearch(body, search);
       deps.responses?.set(key, cacheTags, body, stamp);
     }
+    if (etag) reply.header('etag', etag(body));
     return reply.type(type).send(body);
   };
 
@@ -144,11 +154,18 @@ export function registerCrud<Item extends { '@id': string }, Create, Patch>(
     config: { permission: perm('read'), allowSelf: def.allowSelf?.read, component: resource.component },
     schema: { tags, params: idParams, response: { 200: resource.item, ...errors } },
     handler: (request, reply) =>
-      cached(request, reply, resource.item, async () => {
-        const item = await service.get(contextOf(request), (request.params as IdParams).id);
-        if (!item) throw notFound();
-        return item;
-      }),
+      cached(
+        request,
+        reply,
+        resource.item,
+        async () => {
+          const item = await service.get(contextOf(request), (request.params as IdParams).id);
+          if (!item) throw notFound();
+          return item;
+        },
+        false,
+        def.etag ? (body) => def.etag?.(JSON.parse(body) as Item) ?? '' : undefined,
+      ),
   });
 
   /**

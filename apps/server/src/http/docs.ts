@@ -1,7 +1,17 @@
 import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { collectionOf, MAX_ID, MERGE_PATCH, PROBLEM_JSON, problemSchema, resources, violationSchema } from '@kovanica/contract';
+import {
+  collectionOf,
+  depositChangedProblem,
+  MAX_ID,
+  MERGE_PATCH,
+  PROBLEM_JSON,
+  problemSchema,
+  resources,
+  stopDoneProblem,
+  violationSchema,
+} from '@kovanica/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,6 +59,9 @@ function nameSchemas() {
     if (schema && !meta?.id) z.globalRegistry.add(schema, { ...meta, id });
   };
   name(problemSchema, 'Problem');
+  // Problems with extension members (docs/api.md "Problems"): a Problem and machine-readable facts.
+  name(stopDoneProblem, 'StopDoneProblem');
+  name(depositChangedProblem, 'DepositChangedProblem');
   name(violationSchema, 'Violation');
   for (const resource of resources) {
     const stem = schemaNameOf(resource.name);

@@ -17,6 +17,7 @@ export const problemTitles: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
@@ -58,7 +59,7 @@ export function renderProblem(p: DomainError, lang: Language): Problem {
   const violations = p.violations.length
     ? p.violations.map((v) => ({ propertyPath: v.propertyPath, code: v.code, message: validationMessage(lang, v.code, v.params) }))
     : undefined;
-  return problemBody(p.status, p.code, lang, p.params, violations);
+  return { ...problemBody(p.status, p.code, lang, p.params, violations), ...p.extensions };
 }
 
 /** Error handler: known problems as they are, fastify's client errors mapped, anything else a bare 500. */

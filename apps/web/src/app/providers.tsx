@@ -1,9 +1,11 @@
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
+import { offlinePersistOptions } from '../lib/offline.ts';
+import { resumeOfflineActions } from '../lib/offline-actions.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.ts';
 import { Themed } from './themed.tsx';
@@ -27,9 +29,14 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <Themed>
         <OnDemandNotifications />
-        <QueryClientProvider client={queryClient}>
+        {/* The worker's day and waiting actions, restored from the phone, then sent (decision 0055). */}
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={offlinePersistOptions()}
+          onSuccess={() => void resumeOfflineActions(queryClient)}
+        >
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </PersistQueryClientProvider>
       </Themed>
     </I18nextProvider>
   );

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api.ts';
+import { followBrowserOnline, registerOfflineActions } from '../lib/offline-actions.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,3 +12,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The worker's actions that wait for a connection (decision 0055): their code, before the cache that
+// may hold some is restored; and offline at start is offline (TanStack waits for an `offline` event).
+registerOfflineActions(queryClient);
+followBrowserOnline();

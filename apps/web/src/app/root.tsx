@@ -25,7 +25,8 @@ function useDelayedFlag(flag: boolean, delayMs: number): boolean {
 export function Root() {
   const chunkFailed = useChunkFailure();
   const navigating = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading });
-  const saving = useIsMutating() > 0;
+  // An action waiting for a connection (decision 0055) is no work under way: the banner tells of it.
+  const saving = useIsMutating({ predicate: (m) => !m.state.isPaused }) > 0;
   const loading = useDelayedFlag(navigating || saving, LOADING_DELAY_MS);
 
   // A route chunk that neither arrives nor fails (a hung request) counts as failed after 120 s.

@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
+import { hasQueuedActions } from '../lib/offline-actions.ts';
 import { clearSession, signInHref } from '../lib/session.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { queryClient } from './query-client.ts';
@@ -31,6 +32,7 @@ router.subscribe('onBeforeNavigate', (event) => {
 setUnauthorizedHandler(() => {
   const location = router.latestLocation;
   clearSession();
-  queryClient.clear();
+  // The worker's waiting actions stay on the phone, to be sent once they have signed in again (decision 0055).
+  if (!hasQueuedActions(queryClient)) queryClient.clear();
   window.location.replace(signInHref(location.href));
 });

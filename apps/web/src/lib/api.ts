@@ -86,11 +86,16 @@ async function readProblem(response: Response): Promise<Problem | null> {
     // The contract's schema, loaded with the first failure (already loaded once any screen is open).
     const { problemSchema } = await import('./api-schemas.ts');
     const parsed = problemSchema.safeParse(body);
-    return parsed.success ? parsed.data : null;
+    // A problem's own extension members (who did a stop first, the deposit's current figures) are kept.
+    return parsed.success ? ({ ...(body as object), ...parsed.data } as Problem) : null;
   } catch {
     return null;
   }
 }
+
+/** The last `ETag` each path answered with: what a change sends as `If-Match` (a deposit's count). */
+const etags = new Map<string, string>();
+export const etagOf = (path: string): string | null => etags.get(path) ?? null;
 
 /** The one way the web app talks to the server. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -125,6 +130,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(`${method} ${path}: ${response.status} ${cause}`, response.status, problem);
   }
 
+  const etag = response.headers.get('ETag');
+  if (etag) etags.set(path, etag);
   if (response.status === 204) return undefined as T;
   let json: unknown;
   try {

@@ -194,6 +194,9 @@ export function hasValidLogin(now = Date.now()): boolean {
   if (!token) return false;
   const exp = readTokenClaims(token)?.exp;
   if (typeof exp === 'number' && exp * 1000 <= now) {
+    // Offline, the worker keeps the day the phone has (decision 0055): the server asks for a new
+    // sign-in once it can be reached, and what waits to be sent stays until then.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
     clearSession();
     return false;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { type CollectionSpec, itemMeta, problemSchema, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
 import { zCents } from '../validation.ts';
 
@@ -68,6 +68,35 @@ export const depositPatch = z.strictObject({
   note: z.string().trim().max(1000).nullable().optional(),
 });
 export type DepositPatch = z.infer<typeof depositPatch>;
+
+/**
+ * A deposit's entity tag (the `ETag` of its GET and its count's answer; `If-Match` of a count, docs/api.md
+ * "If-Match"): the instants of its last count and its verification, in milliseconds, `0` for none —
+ * `"1765000000000.0"`. What a count or a verification changes changes it; a client that holds the item
+ * (from a list, too) makes the same tag from it.
+ */
+export function depositETag(d: Pick<Deposit, 'reportedAt' | 'verifiedAt'>): string {
+  const ms = (at: string | null) => (at === null ? 0 : Date.parse(at));
+  return `"${ms(d.reportedAt)}.${ms(d.verifiedAt)}"`;
+}
+
+/**
+ * The 412 `deposit_changed` of a count sent with a stale `If-Match`: besides its text (who counted it,
+ * when, what), the deposit as it is now, as extension members.
+ */
+export const depositChangedProblem = problemSchema.extend({
+  deposit: z.string().optional(),
+  etag: z.string().optional(),
+  depositStatus: z.enum(depositStatuses).optional(),
+  depositCoinsCents: z.number().int().nullable().optional(),
+  depositTokens: z.number().int().nullable().optional(),
+  note: z.string().nullable().optional(),
+  reportedByName: z.string().nullable().optional(),
+  reportedAt: z.string().nullable().optional(),
+  verifiedByName: z.string().nullable().optional(),
+  verifiedAt: z.string().nullable().optional(),
+});
+export type DepositChangedProblem = z.infer<typeof depositChangedProblem>;
 
 /** Verify one or many at once ("Are you sure you want to verify" + count); all or none. */
 export const depositVerification = z.strictObject({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { type CollectionSpec, itemMeta, problemSchema, zIri } from '../api.ts';
 import { defineResource } from '../resource.ts';
-import { zDate, zNote } from '../validation.ts';
+import { zDate, zInstant, zNote } from '../validation.ts';
+import { depositPatch, depositStatuses } from './deposits.ts';
 
 /**
  * Visits (docs/rules.md "Visits"): a **visit** is one worker's collection round on one day — the devices
@@ -52,6 +53,10 @@ export const visitStop = z.object({
   doneByName: z.string().nullable(),
   /** The deposit the stop's emptying opened: the worker counts into it. */
   deposit: z.string().nullable(),
+  /** That deposit's status, and what was counted into it (null: no deposit, or not counted yet). */
+  depositStatus: z.enum(depositStatuses).nullable(),
+  depositCoinsCents: z.number().int().nullable(),
+  depositTokens: z.number().int().nullable(),
   note: z.string().nullable(),
 });
 export type VisitStop = z.infer<typeof visitStop>;
@@ -109,10 +114,41 @@ export type VisitPatch = z.infer<typeof visitPatch>;
 
 /**
  * A stop done (`POST /visits/{id}/stops/{stop}/done`), sent with an `Idempotency-Key` header: the same
- * key answers the same again and never records a second emptying; `skipped` records none.
+ * key answers the same again and never records a second emptying; `skipped` records none. `count`: what
+ * the worker counted, reported into the deposit the emptying opened in the same step, exactly as its
+ * `PATCH /deposits/{id}` would (so a phone offline queues "emptied and counted" as one action); not
+ * with `skipped` (422).
  */
-export const visitStopDone = z.strictObject({ skipped: z.boolean().optional(), note: zNote(1000).optional() });
+export const visitStopDone = z.strictObject({
+  skipped: z.boolean().optional(),
+  /**
+   * When the worker emptied it, if not now: a phone that was offline sends the moment of the tap, so the
+   * emptying closes the box's period then, not when the connection came back. Not in the future, not
+   * before the visit's day.
+   */
+  at: zInstant().optional(),
+  note: zNote(1000).optional(),
+  count: z
+    .strictObject({
+      depositCoinsCents: depositPatch.shape.depositCoinsCents,
+      depositTokens: depositPatch.shape.depositTokens,
+      note: depositPatch.shape.note,
+    })
+    .optional(),
+});
 export type VisitStopDone = z.infer<typeof visitStopDone>;
+
+/**
+ * The 409 `stop_done` (someone else did the stop): besides its text, who did it, when, and the deposit
+ * its emptying opened (to go and count into), as extension members. Other 409s of the route carry none.
+ */
+export const stopDoneProblem = problemSchema.extend({
+  deposit: z.string().nullable().optional(),
+  doneByName: z.string().nullable().optional(),
+  doneAt: z.string().nullable().optional(),
+  stopStatus: z.enum(visitStopStatuses).optional(),
+});
+export type StopDoneProblem = z.infer<typeof stopDoneProblem>;
 
 export const visitsCollection: CollectionSpec = {
   filters: { day: 'exact', worker: 'exact', company: 'exact' },

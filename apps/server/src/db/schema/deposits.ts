@@ -36,6 +36,11 @@ export const deposits = pgTable(
     reportedAt: timestamp({ withTimezone: true }),
     verifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
     verifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * The Idempotency-Key of the last count sent with one (docs/rules.md "Visits"): that count sent again
+     * answers the deposit as it is, nothing written. A count without a key leaves it. Null: none yet.
+     */
+    reportKey: text(),
   },
   (t) => [
     uniqueIndex('deposits_emptying_key').on(t.emptyingId),

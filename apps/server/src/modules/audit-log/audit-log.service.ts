@@ -26,8 +26,11 @@ export type AuditActor = Pick<RequestContext, 'actor' | 'ip'> | { machine: strin
 
 /** Fields whose values never reach the trail: a changed secret shows as `[redacted]` before and after. */
 const SECRET = /(Hash|Sealed|Secret|password)$/;
-/** Bookkeeping columns that change with every write and say nothing a reader needs. */
-const NOISE = new Set(['updatedAt', 'sessionEpoch']);
+/**
+ * Bookkeeping columns that change with every write and say nothing a reader needs; a client's
+ * Idempotency-Key kept with a deposit's count (`reportKey`) is the client's, no fact of the record.
+ */
+const NOISE = new Set(['updatedAt', 'sessionEpoch', 'reportKey']);
 export const REDACTED = '[redacted]';
 
 /** A row as JSON values: dates as ISO strings, secrets redacted, bookkeeping dropped. */

@@ -32,6 +32,9 @@ export interface StopJson {
   doneById: number | null;
   doneByName: string | null;
   depositId: number | null;
+  depositCoinsCents: number | null;
+  depositTokens: number | null;
+  depositVerifiedAt: string | null;
   note: string | null;
 }
 
@@ -47,8 +50,10 @@ export const visitExtras = () => ({
       'locationName', l.name, 'address', l.address, 'lat', l.latitude, 'lng', l.longitude, 'reasons', s.reasons,
       'expectedCents', s.expected_cents, 'fillPercent', s.fill_percent, 'fullOn', s.full_on, 'status', s.status,
       'doneAt', s.done_at, 'doneById', s.done_by_id, 'doneByName', (select u.name || ' ' || u.surname from users u where u.id = s.done_by_id),
-      'depositId', s.deposit_id, 'note', s.note) order by s.position), '[]'::json)
+      'depositId', s.deposit_id, 'depositCoinsCents', dp.deposit_coins_cents, 'depositTokens', dp.deposit_tokens,
+      'depositVerifiedAt', dp.verified_at, 'note', s.note) order by s.position), '[]'::json)
     from visit_stops s join devices d on d.id = s.device_id left join locations l on l.id = s.location_id
+      left join deposits dp on dp.id = s.deposit_id
     where s.visit_id = ${outer(visits.id)})`,
 });
 

@@ -1,15 +1,21 @@
-import { problemSchema, visitProposal, visitProposalQuery, visitStop, visitStopDone, visitsResource } from '@kovanica/contract';
+import {
+  problemSchema,
+  stopDoneProblem,
+  visitProposal,
+  visitProposalQuery,
+  visitStop,
+  visitStopDone,
+  visitsResource,
+} from '@kovanica/contract';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../core/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
+import { IDEMPOTENCY_KEY_MAX } from '../../http/idempotency.ts';
 import { visitColumns } from './visits.queries.ts';
 import { visitsService } from './visits.service.ts';
-
-/** The longest `Idempotency-Key` taken (a UUID is 36 characters). */
-export const IDEMPOTENCY_KEY_MAX = 200;
 
 const stopParams = idParams.extend({
   stopId: z
@@ -49,7 +55,7 @@ export function visitsRoutes(app: Api, deps: Deps) {
     schema: {
       tags: ['visits'],
       summary:
-        'A stop done (or skipped): records the device’s emptying now and opens its deposit, unless its logger reported one today. Needs an Idempotency-Key header: the same key answers the same again',
+        'A stop done (or skipped): records the device’s emptying now and opens its deposit, unless its logger reported one today; with `count`, reports what was counted into that deposit in the same step. Needs an Idempotency-Key header: the same key answers the same again',
       params: stopParams,
       headers: z.object({
         'idempotency-key': z
@@ -58,7 +64,7 @@ export function visitsRoutes(app: Api, deps: Deps) {
           .describe('Required: 1 to 200 characters the client makes once per action (a UUID); the same key again answers the same'),
       }),
       body: visitStopDone,
-      response: { 200: visitStop, 400: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+      response: { 200: visitStop, 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: stopDoneProblem, 422: problemSchema },
     },
     handler: async (request) => {
       const key = request.headers['idempotency-key']?.trim() ?? '';

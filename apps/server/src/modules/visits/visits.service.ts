@@ -27,6 +27,7 @@ import { resolveRefIds, targetCompanyId } from '../../db/references.ts';
 import { companies, devices, visitStops, visits } from '../../db/schema/index.ts';
 import { openDeviceAlarms } from '../alarms/alarms.service.ts';
 import { recordChange } from '../audit-log/audit-log.service.ts';
+import { reportCount } from '../deposits/deposits.service.ts';
 import { type DeviceOutlook, deviceOutlooks } from '../devices/devices.service.ts';
 import { zagrebMidnight } from '../month-closes/month-closes.service.ts';
 import { emptyByPerson, reportedEmptyingsSince } from '../telemetry/telemetry.service.ts';
@@ -96,8 +97,18 @@ const stopOf = (p: Planned, position: number): VisitStop => ({
   doneAt: null,
   doneByName: null,
   deposit: null,
+  depositStatus: null,
+  depositCoinsCents: null,
+  depositTokens: null,
   note: null,
 });
+
+/** A stop's deposit's status, as the deposit's own (deposits.service.ts `toDeposit`) gives it. */
+function depositStatusOf(s: StopJson): VisitStop['depositStatus'] {
+  if (s.depositId === null) return null;
+  if (s.depositVerifiedAt !== null) return 'verified';
+  return s.depositCoinsCents !== null && s.depositTokens !== null ? 'pending_verification' : 'awaiting_count';
+}
 
 function toStop(s: StopJson): VisitStop {
   return {
@@ -117,6 +128,9 @@ function toStop(s: StopJson): VisitStop {
     doneAt: s.doneAt ? new Date(s.doneAt).toISOString() : null,
     doneByName: s.doneByName,
     deposit: s.depositId === null ? null : iri('deposits', s.depositId),
+    depositStatus: depositStatusOf(s),
+    depositCoinsCents: s.depositCoinsCents === null ? null : Number(s.depositCoinsCents),
+    depositTokens: s.depositTokens === null ? null : Number(s.depositTokens),
     note: s.note,
   };
 }
@@ -323,6 +337,12 @@ export function visitsService(db: Db): VisitsService {
     async done(ctx, visitId, stopId, input, key, now = new Date()) {
       const visit = await reads.find(ctx, visitId);
       if (!visit) return null;
+      if (input.count && input.skipped) throw invalid('count', 'count_with_skip');
+      if (input.count && !ctx.can('deposits.create')) throw new DomainError(403, 'forbidden');
+      // Emptied when the worker tapped (an offline phone sends it later), within the visit's day and now.
+      const at = input.at ? new Date(input.at) : now;
+      if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid('at', 'in_future');
+      if (at < zagrebMidnight(visit.day)) throw invalid('at', 'before_visit_day');
       const replayed = await db.transaction(async (tx) => {
         const [stop] = await tx
           .select()
@@ -334,21 +354,26 @@ export function visitsService(db: Db): VisitsService {
         if (stop.idempotencyKey === key) return true;
         // Done by someone else meanwhile (another phone, another key): who, when, and the deposit to count into.
         if (stop.status !== 'to_do') {
-          throw new DomainError(409, 'stop_done', {
-            name: (stop.doneById === null ? null : await personNameOf(tx, stop.doneById)) ?? '—',
-            at: stop.doneAt ? formatDateTime(stop.doneAt) : '—',
-            deposit: stop.depositId === null ? '—' : iri('deposits', stop.depositId),
-          });
+          const doneByName = stop.doneById === null ? null : await personNameOf(tx, stop.doneById);
+          const deposit = stop.depositId === null ? null : iri('deposits', stop.depositId);
+          throw new DomainError(
+            409,
+            'stop_done',
+            { name: doneByName ?? '—', at: stop.doneAt ? formatDateTime(stop.doneAt) : '—', deposit: deposit ?? '—' },
+            [],
+            {},
+            { deposit, doneByName, doneAt: stop.doneAt?.toISOString() ?? null, stopStatus: stop.status },
+          );
         }
         const [reused] = await tx
           .select({ id: visitStops.id })
           .from(visitStops)
           .where(and(eq(visitStops.visitId, visitId), eq(visitStops.idempotencyKey, key)));
         if (reused) throw new DomainError(409, 'idempotency_key_reused');
-        const emptied = input.skipped ? null : await emptyingOf(tx, stop.deviceId, visit.day, ctx.actor.userId, now);
+        const emptied = input.skipped ? null : await emptyingOf(tx, stop.deviceId, visit.day, ctx.actor.userId, at);
         const changes = {
           status: input.skipped ? ('skipped' as const) : ('done' as const),
-          doneAt: now,
+          doneAt: at,
           doneById: ctx.actor.userId,
           emptyingId: emptied?.emptyingId ?? null,
           depositId: emptied?.depositId ?? null,
@@ -364,6 +389,9 @@ export function visitsService(db: Db): VisitsService {
         const { idempotencyKey: _b, ...before } = stop;
         const { idempotencyKey: _a, ...after } = { ...stop, ...changes };
         await recordChange(tx, ctx, { resource: 'visits', recordId: visitId, companyId: visit.companyId, action: 'update', before, after });
+        // What was counted, into the deposit just opened (or found): the deposits' own count, in this
+        // transaction, under the same key (docs/rules.md "Visits").
+        if (emptied && input.count) await reportCount(tx, ctx, emptied.depositId, visit.companyId, input.count, { key, now });
         return false;
       });
       const stop = visitStopOf(toVisit((await reads.find(ctx, visitId, null)) as Row), stopId);
@@ -372,6 +400,9 @@ export function visitsService(db: Db): VisitsService {
     },
   };
 }
+
+/** A phone's clock may run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 const visitStopOf = (visit: Visit, stopId: number) => visit.stops.find((s) => s.id === stopId) ?? null;
 

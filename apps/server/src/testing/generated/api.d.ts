@@ -1401,7 +1401,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * What was counted and handed in (application/merge-patch+json); a verified deposit answers 409
+         * What was counted and handed in (application/merge-patch+json); a verified deposit answers 409. Optional If-Match (its ETag: another answers 412) and Idempotency-Key (the key of the count stored answers the deposit as it is, nothing written)
          * @description Needs a user's bearer token and the permission `deposits.create`. Takes a JSON merge-patch (RFC 7396): fields left out stay, null clears. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
          */
         patch: operations["updateDeposit"];
@@ -2097,7 +2097,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A stop done (or skipped): records the device’s emptying now and opens its deposit, unless its logger reported one today. Needs an Idempotency-Key header: the same key answers the same again
+         * A stop done (or skipped): records the device’s emptying now and opens its deposit, unless its logger reported one today; with `count`, reports what was counted into that deposit in the same step. Needs an Idempotency-Key header: the same key answers the same again
          * @description Needs a user's bearer token and the permission `visits.work`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
          */
         post: operations["markVisitStopDone"];
@@ -3729,6 +3729,25 @@ export interface components {
             verifiedByName: $Read<string | null>;
             verifiedAt: $Read<string | null>;
         };
+        DepositChangedProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            message: string;
+            violations?: components["schemas"]["Violation"][];
+            deposit?: string;
+            etag?: string;
+            /** @enum {string} */
+            depositStatus?: "awaiting_count" | "pending_verification" | "verified";
+            depositCoinsCents?: number | null;
+            depositTokens?: number | null;
+            note?: string | null;
+            reportedByName?: string | null;
+            reportedAt?: string | null;
+            verifiedByName?: string | null;
+            verifiedAt?: string | null;
+        };
         DepositCollection: {
             "@id": string;
             /** @enum {string} */
@@ -4955,6 +4974,19 @@ export interface components {
                 previous?: string;
             };
         };
+        StopDoneProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            message: string;
+            violations?: components["schemas"]["Violation"][];
+            deposit?: string | null;
+            doneByName?: string | null;
+            doneAt?: string | null;
+            /** @enum {string} */
+            stopStatus?: "to_do" | "done" | "skipped";
+        };
         Tag: {
             "@id": $Read<string>;
             "@type": $Read<string>;
@@ -5231,6 +5263,10 @@ export interface components {
                 doneAt: string | null;
                 doneByName: string | null;
                 deposit: string | null;
+                /** @enum {string|null} */
+                depositStatus: "awaiting_count" | "pending_verification" | "verified" | null;
+                depositCoinsCents: number | null;
+                depositTokens: number | null;
                 note: string | null;
             }[]>;
             distanceMetres: $Read<number>;
@@ -9648,7 +9684,12 @@ export interface operations {
     updateDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The deposit’s ETag as read (GET or a count’s answer); if it changed since, 412 deposit_changed and nothing written */
+                "if-match"?: string;
+                /** @description 1 to 200 characters the client makes once per count (a UUID): the same key as the count stored answers 200, nothing written */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The id of the item: an integer 1–2147483647 */
                 id: number;
@@ -9675,6 +9716,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description Precondition Failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["DepositChangedProblem"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
@@ -11613,6 +11663,10 @@ export interface operations {
                             doneAt: string | null;
                             doneByName: string | null;
                             deposit: string | null;
+                            /** @enum {string|null} */
+                            depositStatus: "awaiting_count" | "pending_verification" | "verified" | null;
+                            depositCoinsCents: number | null;
+                            depositTokens: number | null;
                             note: string | null;
                         }[];
                         distanceMetres: number;
@@ -11807,7 +11861,13 @@ export interface operations {
             content: {
                 "application/json": {
                     skipped?: boolean;
+                    at?: string;
                     note?: string | null;
+                    count?: {
+                        depositCoinsCents: number;
+                        depositTokens: number;
+                        note?: string | null;
+                    };
                 };
             };
         };
@@ -11839,6 +11899,10 @@ export interface operations {
                         doneAt: string | null;
                         doneByName: string | null;
                         deposit: string | null;
+                        /** @enum {string|null} */
+                        depositStatus: "awaiting_count" | "pending_verification" | "verified" | null;
+                        depositCoinsCents: number | null;
+                        depositTokens: number | null;
                         note: string | null;
                     };
                 };
@@ -11847,7 +11911,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StopDoneProblem"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];

@@ -12,6 +12,7 @@ import { HeaderMenu, HeaderMenuOffcanvas, type PointerSpot } from './header-menu
 import classes from './layout.module.css';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { HeaderQuickSearch } from './quick-search.tsx';
 import { QuickUserPanel } from './quick-user-panel.tsx';
 import { ScrollTop } from './scroll-top.tsx';
@@ -128,6 +129,7 @@ function Layout({ largeScreen }: { largeScreen: boolean }) {
           />
         )}
         <UpdateBanner />
+        <OfflineBanner />
         <main id="main-content" tabIndex={-1} className={classes.content}>
           {screenShown && <Outlet />}
         </main>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { clearOfflineCache } from '../../lib/offline.ts';
 import { clearSession } from '../../lib/session.ts';
 
 /**
@@ -12,6 +13,8 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   const ended = apiRequest('/logout', { method: 'POST', redirectOnUnauthorized: false }).catch(() => undefined);
   clearSession();
   queryClient.clear();
+  // What the phone kept for working offline goes with the sign-in (decision 0055).
+  await clearOfflineCache();
   // Resolves when the server has answered (or failed to), so that leaving the page does not cancel it.
   await ended;
 }

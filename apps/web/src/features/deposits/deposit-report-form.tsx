@@ -6,6 +6,7 @@ import { ModalFormFooter } from '../../components/modal-form-footer.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceForm } from '../../lib/forms.ts';
+import { useOnline } from '../../lib/online.ts';
 import { useReportDeposit } from './api.ts';
 
 const k = (key: string) => `resources.deposits.${key}`;
@@ -60,12 +61,14 @@ export function DepositReportModal({ deposit, onClose }: ReportModalProps) {
 /** The count's form itself: in the list's modal, and on its own page (`/deposits/count/$id`, a visit's stop). */
 export function DepositReportForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation();
-  const mutation = useReportDeposit(deposit.id);
+  const online = useOnline();
+  const mutation = useReportDeposit(deposit);
   const { form, submit, failure, saving, unsaved } = useResourceForm({
     item: deposit,
     valuesOf,
     update: { schema: depositPatch, toInput, mutation },
-    messages: { saved: t(k('report.done')) },
+    // Offline the count waits on the phone and is sent with the connection (decision 0055).
+    messages: { saved: t(k(online ? 'report.done' : 'report.queued')) },
   });
   // Saved and notified: the modal has done its work.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { VisitStop } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { formatKm, groupByLocation, isRetryable, metresBetween, PendingKeys, routeMetres } from './visit-stops.ts';
+import { formatKm, groupByLocation, metresBetween, routeMetres } from './visit-stops.ts';
 
 const stop = (position: number, location: string | null, point: VisitStop['point'] = null): VisitStop => ({
   id: position,
@@ -19,6 +19,9 @@ const stop = (position: number, location: string | null, point: VisitStop['point
   doneAt: null,
   doneByName: null,
   deposit: null,
+  depositStatus: null,
+  depositCoinsCents: null,
+  depositTokens: null,
   note: null,
 });
 
@@ -52,22 +55,5 @@ describe('route length', () => {
   it('writes kilometres with one decimal in the user language', () => {
     expect(formatKm(12_345, 'en')).toBe('12.3 km');
     expect(formatKm(12_345, 'hr')).toBe('12,3 km');
-  });
-});
-
-describe('PendingKeys', () => {
-  it('gives a retry the same key and a new request a new one', () => {
-    let n = 0;
-    const keys = new PendingKeys(() => `key-${++n}`);
-    expect(keys.keyOf('1/2/done')).toBe('key-1');
-    expect(keys.keyOf('1/2/done')).toBe('key-1');
-    expect(keys.keyOf('1/3/done')).toBe('key-2');
-    keys.settle('1/2/done');
-    expect(keys.keyOf('1/2/done')).toBe('key-3');
-  });
-
-  it('retries only what got no answer or the server own trouble', () => {
-    expect([0, 408, 429, 500, 503].every(isRetryable)).toBe(true);
-    expect([400, 403, 404, 409, 422].some(isRetryable)).toBe(false);
   });
 });

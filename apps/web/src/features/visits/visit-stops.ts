@@ -62,37 +62,6 @@ export function formatKm(metres: number, language: string): string {
   return `${language === 'hr' ? km.replace('.', ',') : km} km`;
 }
 
-/**
- * The `Idempotency-Key` of each stop's pending "done" request: made once (`crypto.randomUUID()`) and
- * sent again by every retry of the same request, so a retry after a lost answer never records a second
- * emptying; forgotten once the server has answered (done, or refused for good).
- */
-export class PendingKeys {
-  private readonly keys = new Map<string, string>();
-  private readonly make: () => string;
-  constructor(make: () => string = () => crypto.randomUUID()) {
-    this.make = make;
-  }
-
-  /** The key of the request `what` (`<visit>/<stop>/<done|skipped>`), new or the pending one. */
-  keyOf(what: string): string {
-    let key = this.keys.get(what);
-    if (!key) {
-      key = this.make();
-      this.keys.set(what, key);
-    }
-    return key;
-  }
-
-  /** The server answered for good: the next request of the same stop is a new one. */
-  settle(what: string): void {
-    this.keys.delete(what);
-  }
-}
-
-/** Whether a failure is worth a retry with the same key (no answer, or the server's own trouble). */
-export const isRetryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
-
 /** A route map's stops: one marker per location, numbered by its first stop, done when all its stops are. */
 export function mapStops(groups: readonly StopGroup[], label: (group: StopGroup) => string) {
   return groups.map((group) => ({

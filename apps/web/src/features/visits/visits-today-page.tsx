@@ -10,24 +10,27 @@ import {
   type Visit,
   type VisitStop,
 } from '@kovanica/contract';
-import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NumberInput, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconMapPin, IconPlayerSkipForward, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BadgeColour, CellBadge } from '../../components/data-table/cells.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { RouteMap } from '../../components/map/route-map.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReferenceSelect } from '../../components/reference-select.tsx';
-import { isApiError } from '../../lib/api.ts';
 import { depositsApi } from '../../lib/apis/deposits.ts';
 import { usersApi } from '../../lib/apis/users.ts';
 import { navigationLinks } from '../../lib/navigate.ts';
+import { OFFLINE_GC_TIME } from '../../lib/offline.ts';
+import { type CountFigures, failureOf, isConflict, isRetryableStatus, newActionKey, STOP_DONE_KEY } from '../../lib/offline-actions.ts';
+import { useOnline } from '../../lib/online.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
 import { useSession } from '../../lib/session.ts';
-import { useStopDone, visitsApi } from './api.ts';
+import { type StopAction, useDepositActions, useDismissAction, useStopActions, useStopDone, visitsApi } from './api.ts';
 import { formatKm, groupByLocation, mapStops, type StopGroup } from './visit-stops.ts';
 import classes from './visits-today.module.css';
 
@@ -52,7 +55,7 @@ export function VisitsTodayPage() {
   const day = businessDate();
   const worker = isWorker ? (personalInfo.id === null ? undefined : iri('users', personalInfo.id)) : search.worker;
   const query = useMemo(() => ({ day, ...(worker ? { worker } : {}), itemsPerPage: 50 }), [day, worker]);
-  const list = useQueryNow(visitsApi.list(query));
+  const list = useQueryNow({ ...visitsApi.list(query), gcTime: OFFLINE_GC_TIME });
   const visits = list.data?.member;
 
   return (
@@ -175,15 +178,31 @@ function LocationCard({ visit, group }: { visit: Visit; group: StopGroup }) {
 function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const online = useOnline();
   const done = useStopDone();
+  const actions = useStopActions(visit.id, stop.id);
+  const dismiss = useDismissAction();
   const [skipping, setSkipping] = useState(false);
-  const conflict = done.error && isApiError(done.error) && done.error.status === 409 ? done.error : null;
+  const [counting, setCounting] = useState(false);
+  // When the worker said the box was emptied: an offline count is sent later with this moment (`at`).
+  const [emptiedAt, setEmptiedAt] = useState<string | null>(null);
+  const startCount = () => {
+    setEmptiedAt(new Date().toISOString());
+    setCounting(true);
+  };
   const stopId = stop.id;
+  // The newest action on this stop that is still the worker's business: waiting, on its way, or failed.
+  const action = actions.findLast((a) => a.status === 'pending' || a.status === 'error');
 
   const emptied = () => {
     if (stopId === null) return;
+    // Offline the deposit does not exist yet: the count is taken here and travels with the stop.
+    if (!onlineManager.isOnline()) {
+      startCount();
+      return;
+    }
     done.mutate(
-      { visit: visit.id, stop: stopId, body: {} },
+      { visit: visit.id, stop: stopId, key: newActionKey(), body: {} },
       {
         onSuccess: (answer) => {
           const deposit = answer.deposit ? parseIri('deposits', answer.deposit) : null;
@@ -193,6 +212,14 @@ function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
     );
   };
 
+  // Online, a plain "Emptied" on its way is this screen's own tap: the button shows it, as before.
+  const ownTap =
+    action?.status === 'pending' &&
+    !action.isPaused &&
+    done.variables?.key === action.variables.key &&
+    !action.variables.body.count &&
+    !action.variables.body.skipped;
+  const open = stop.status === 'to_do' && stopId !== null && (!action || ownTap);
   return (
     <li
       className={classes.stop}
@@ -213,38 +240,214 @@ function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
           </Text>
         </div>
       </div>
-      {stop.status === 'to_do' && stopId !== null && (
-        <Group gap="xs" grow className={classes.actions}>
-          <Button size="md" color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} loading={done.isPending} onClick={emptied}>
-            {t(k('today.emptied'))}
-          </Button>
-          <Button
-            size="md"
-            variant="default"
-            leftSection={<IconPlayerSkipForward size={18} aria-hidden />}
-            onClick={() => setSkipping(true)}
-          >
-            {t(k('today.skip'))}
-          </Button>
-        </Group>
+      {open && !counting && (
+        <>
+          <Group gap="xs" grow className={classes.actions}>
+            <Button
+              size="md"
+              color="teal.9"
+              leftSection={<IconCheck size={18} aria-hidden />}
+              loading={done.isPending && !done.isPaused}
+              onClick={emptied}
+            >
+              {t(k('today.emptied'))}
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              leftSection={<IconPlayerSkipForward size={18} aria-hidden />}
+              onClick={() => setSkipping(true)}
+            >
+              {t(k('today.skip'))}
+            </Button>
+          </Group>
+          {online && (
+            <Button variant="subtle" size="compact-sm" mt={4} onClick={startCount}>
+              {t(k('today.countHere'))}
+            </Button>
+          )}
+        </>
+      )}
+      {open && counting && stopId !== null && (
+        <StopCountForm
+          stop={stop}
+          onCancel={() => setCounting(false)}
+          onCount={(count) => {
+            // One action, its key made now: every try sends the same one.
+            done.mutate({ visit: visit.id, stop: stopId, key: newActionKey(), body: { count, at: emptiedAt ?? new Date().toISOString() } });
+            setCounting(false);
+          }}
+        />
       )}
       {stop.status !== 'to_do' && <StopOutcome stop={stop} />}
-      {conflict ? (
-        <FailureAlert title={t(k('today.conflict'))} mt="xs">
-          {/* The server's words name who did it and when; without them, the stop as it now reads. */}
-          {conflict.userMessage ?? (stop.doneByName && t(k('today.doneBy'), { name: stop.doneByName }))}
-          {stop.deposit && (
-            <>
-              {' '}
-              <DepositLink deposit={stop.deposit} />
-            </>
-          )}
-        </FailureAlert>
-      ) : (
-        done.isError && <FailureAlert error={done.error} title={t(k('today.doneFailed'))} mt="xs" onRetry={emptied} />
-      )}
+      {action && !ownTap && <StopActionState action={action} stop={stop} onDismiss={() => dismiss(action.id)} />}
       <SkipModal opened={skipping} stop={stop} visit={visit} onClose={() => setSkipping(false)} />
     </li>
+  );
+}
+
+/** The figures of a queued or refused action, as the worker entered them. */
+function ActionFigures({ action }: { action: StopAction }) {
+  const { t } = useTranslation();
+  const { body } = action.variables;
+  if (body.skipped) return <Text size="sm">{t(k('today.queuedSkipped'), { note: body.note ?? '' })}</Text>;
+  if (!body.count) return <Text size="sm">{t(k('today.queuedEmptied'))}</Text>;
+  return (
+    <>
+      <Text size="sm">
+        {t(k('today.yourCount'), { coins: formatMoney(body.count.depositCoinsCents), tokens: body.count.depositTokens })}
+      </Text>
+      {body.count.note && <Text size="sm">{t(k('today.yourNote'), { note: body.count.note })}</Text>}
+    </>
+  );
+}
+
+/**
+ * An action on the stop that is not done with: waiting for a connection, on its way, or refused. A
+ * conflict says who did the stop first and when, and keeps the worker's figures beside it; nothing
+ * leaves the list until the worker dismisses it.
+ */
+function StopActionState({
+  action,
+  stop,
+  onDismiss,
+  kind = 'stop',
+}: {
+  action: StopAction;
+  stop: VisitStop;
+  onDismiss: () => void;
+  /** A stop done (or skipped), or a count of its deposit made on the deposit's page. */
+  kind?: 'stop' | 'count';
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  if (action.status === 'pending') {
+    return (
+      <div className={classes.outcome} data-queued>
+        <CellBadge color={action.isPaused ? 'yellow.4' : 'blue.9'}>{t(k(action.isPaused ? 'today.waiting' : 'today.sending'))}</CellBadge>
+        <ActionFigures action={action} />
+      </div>
+    );
+  }
+  const { status, problem } = failureOf(action.error);
+  const dismissButton = (
+    <Button size="xs" variant="white" color="red" onClick={onDismiss}>
+      {t(k('today.dismiss'))}
+    </Button>
+  );
+  if (isConflict(action.error)) {
+    // 409 `stop_done` names who did the stop; 412 `deposit_changed` who counted the deposit.
+    const extra = (problem ?? {}) as {
+      doneByName?: unknown;
+      doneAt?: unknown;
+      deposit?: unknown;
+      reportedByName?: unknown;
+      reportedAt?: unknown;
+    };
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    const name = status === 412 ? text(extra.reportedByName) : (text(extra.doneByName) ?? stop.doneByName);
+    const at = status === 412 ? text(extra.reportedAt) : (text(extra.doneAt) ?? stop.doneAt);
+    const deposit = typeof extra.deposit === 'string' ? extra.deposit : stop.deposit;
+    return (
+      <FailureAlert title={t(k(status === 412 ? 'today.countConflict' : 'today.conflict'))} mt="xs">
+        <Stack gap={6}>
+          <Text size="sm">
+            {name && at
+              ? t(k(status === 412 ? 'today.countedBy' : 'today.conflictBy'), { name, time: formatTime(at) })
+              : (problem?.message ?? (name ? t(k('today.doneBy'), { name }) : ''))}
+          </Text>
+          <ActionFigures action={action} />
+          <Group gap="sm">
+            {deposit && <DepositLink deposit={deposit} />}
+            {dismissButton}
+          </Group>
+        </Stack>
+      </FailureAlert>
+    );
+  }
+  // Not sent after every try (no connection for long, the server failing): sent again on request, same key.
+  const retryable = isRetryableStatus(status);
+  const again = () => {
+    onDismiss();
+    void queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: STOP_DONE_KEY })
+      .execute(action.variables)
+      .catch(() => undefined);
+  };
+  return (
+    <FailureAlert title={t(k(kind === 'count' ? 'today.countFailed' : 'today.doneFailed'))} mt="xs">
+      <Stack gap={6}>
+        <Text size="sm">{problem?.message ?? problem?.detail ?? t('errors.genericText')}</Text>
+        <ActionFigures action={action} />
+        <Group gap="sm">
+          {retryable && kind === 'stop' && (
+            <Button size="xs" variant="white" color="red" onClick={again}>
+              {t('errors.retry')}
+            </Button>
+          )}
+          {dismissButton}
+        </Group>
+      </Stack>
+    </FailureAlert>
+  );
+}
+
+/** The count given on the stop itself: what travels with "Emptied" when there is no deposit to open yet. */
+function StopCountForm({ stop, onCount, onCancel }: { stop: VisitStop; onCount: (count: CountFigures) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [coins, setCoins] = useState<number | null>(null);
+  const [tokens, setTokens] = useState<number | ''>('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ coins?: string; tokens?: string }>({});
+  const d = (key: string) => `resources.deposits.report.${key}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = {
+      ...(coins === null ? { coins: t(k('today.countRequired')) } : {}),
+      ...(tokens === '' ? { tokens: t(k('today.countRequired')) } : {}),
+    };
+    setErrors(missing);
+    if (coins === null || tokens === '') return;
+    onCount({ depositCoinsCents: coins, depositTokens: Number(tokens), ...(note.trim() ? { note: note.trim() } : {}) });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(k('today.countOf'), { name: stop.deviceName })} className={classes.actions}>
+      <Stack gap="xs">
+        <Group grow gap="xs" align="flex-start">
+          <MoneyInput label={t(d('coins'))} required withAsterisk data-autofocus value={coins} onChange={setCoins} error={errors.coins} />
+          <NumberInput
+            label={t(d('tokens'))}
+            required
+            withAsterisk
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            inputMode="numeric"
+            value={tokens}
+            error={errors.tokens}
+            onChange={(value) => setTokens(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+          />
+        </Group>
+        <Textarea
+          label={t(d('note'))}
+          autosize
+          minRows={1}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        <Group gap="xs" grow>
+          <Button type="submit" size="md" color="teal.9" leftSection={<IconCheck size={18} aria-hidden />}>
+            {t(k('today.saveCount'))}
+          </Button>
+          <Button size="md" variant="default" onClick={onCancel}>
+            {t(k('cancel'))}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -266,7 +469,9 @@ function DepositLink({ deposit }: { deposit: string }) {
 function StopOutcome({ stop }: { stop: VisitStop }) {
   const { t } = useTranslation();
   const depositId = stop.deposit ? parseIri('deposits', stop.deposit) : null;
-  const deposit = useQuery({ ...depositsApi.detail(depositId ?? 0), enabled: depositId !== null });
+  const deposit = useQuery({ ...depositsApi.detail(depositId ?? 0), enabled: depositId !== null, gcTime: OFFLINE_GC_TIME });
+  const depositActions = useDepositActions(depositId);
+  const dismiss = useDismissAction();
   if (stop.status === 'skipped') {
     return (
       <div className={classes.outcome}>
@@ -275,7 +480,20 @@ function StopOutcome({ stop }: { stop: VisitStop }) {
       </div>
     );
   }
-  const status = deposit.data?.status;
+  const status = deposit.data?.status ?? stop.depositStatus ?? undefined;
+  const counts = depositActions.filter((a) => a.status === 'pending' || a.status === 'error');
+  return (
+    <>
+      <StopDone stop={stop} status={status} />
+      {counts.map((action) => (
+        <StopActionState key={action.id} action={action} stop={stop} kind="count" onDismiss={() => dismiss(action.id)} />
+      ))}
+    </>
+  );
+}
+
+function StopDone({ stop, status }: { stop: VisitStop; status: DepositStatus | undefined }) {
+  const { t } = useTranslation();
   return (
     <div className={classes.outcome}>
       <CellBadge color="teal.9">{t(k('statuses.done'))}</CellBadge>
@@ -317,7 +535,9 @@ function SkipForm({ stop, visit, onDone }: { stop: VisitStop; visit: Visit; onDo
       return;
     }
     if (stop.id === null) return;
-    done.mutate({ visit: visit.id, stop: stop.id, body: { skipped: true, note: note.trim() } }, { onSuccess: onDone });
+    done.mutate({ visit: visit.id, stop: stop.id, key: newActionKey(), body: { skipped: true, note: note.trim() } }, { onSuccess: onDone });
+    // Offline it waits on the stop ("Waiting to send"), to be sent with the connection.
+    if (!onlineManager.isOnline()) onDone();
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -337,12 +557,12 @@ function SkipForm({ stop, visit, onDone }: { stop: VisitStop; visit: Visit; onDo
             setError(null);
           }}
         />
-        {done.isError && <FailureAlert error={done.error} title={t(k('today.doneFailed'))} />}
+        {done.isError && !isConflict(done.error) && <FailureAlert error={done.error} title={t(k('today.doneFailed'))} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t(k('cancel'))}
           </Button>
-          <Button type="submit" loading={done.isPending}>
+          <Button type="submit" loading={done.isPending && !done.isPaused}>
             {t(k('skip.submit'))}
           </Button>
         </Group>
