@@ -42,7 +42,12 @@ export const deviceFieldsDescription = describeFields(
     location: { label: { en: 'Location', hr: 'Lokacija' }, kind: 'text', filter: 'exact', import: { example: 'Caffe bar Sunce' } },
     status: { label: { en: 'Status', hr: 'Stanje' }, kind: 'text', column: {} },
     cashInBoxCents: { label: { en: 'Cash in box', hr: 'Novac u kasici' }, kind: 'money', column: { from: 'state.cashInBoxCents' } },
-    tokensInBox: { label: { en: 'Tokens in box', hr: 'Žetoni u kasici' }, kind: 'count', column: { from: 'state.tokensInBox' } },
+    // Shown on demand (Columns): at 1280 px the list's default columns leave room for the fill and the selection.
+    tokensInBox: {
+      label: { en: 'Tokens in box', hr: 'Žetoni u kasici' },
+      kind: 'count',
+      column: { from: 'state.tokensInBox', hidden: true },
+    },
     lastEmptiedAt: { label: { en: 'Last emptied', hr: 'Zadnje pražnjenje' }, kind: 'instant', column: { from: 'state.lastEmptiedAt' } },
     // The cash box's outlook (docs/rules.md "Cash box outlook"): how full it is, the day it is forecast full, the cash expected in it.
     fillPercent: { label: { en: 'Fill', hr: 'Popunjenost' }, kind: 'count', column: { from: 'state.fillPercent' } },
@@ -55,7 +60,7 @@ export const deviceFieldsDescription = describeFields(
     playPriceCents: {
       label: { en: 'Play price', hr: 'Cijena igre' },
       kind: 'money',
-      column: { sort: true },
+      column: { sort: true, hidden: true },
       file: true,
       stored: true,
       import: { headers: ['price', 'cijena'], example: '1,00' },
