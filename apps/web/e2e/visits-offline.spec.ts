@@ -130,6 +130,7 @@ test('offline the day stays; an emptied stop with its count waits, survives a re
   await expect(page.getByRole('listitem', { name: stopLabel(second) })).toBeVisible();
 
   // "Emptied" takes the count on the stop; one action waits.
+  const tapped = Date.now();
   await countOnStop(page, first, '12,50', '3', 'Basement, no signal');
   await expect(item).toContainText('Waiting to send');
   await expect(item).toContainText(`Your count: coins ${formatMoney(1250)}, tokens 3.`);
@@ -158,6 +159,7 @@ test('offline the day stays; an emptied stop with its count waits, survives a re
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes(`/visits/${visit.id}/stops/${first.id}/done`)) sent.push(r);
   });
+  const online = Date.now();
   await context.setOffline(false);
   await expect(item.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(item).not.toContainText('Waiting to send');
@@ -167,7 +169,11 @@ test('offline the day stays; an emptied stop with its count waits, survives a re
   if (!posted) throw new Error('not sent');
   const key = posted.headers()['idempotency-key'];
   expect(key).toMatch(/^[0-9a-f-]{36}$/);
-  expect(posted.postDataJSON()).toEqual({ count: { depositCoinsCents: 1250, depositTokens: 3, note: 'Basement, no signal' } });
+  // With the moment of the tap, offline: the emptying is recorded then, not when the phone came back.
+  const body = posted.postDataJSON() as { at: string };
+  expect(body).toEqual({ count: { depositCoinsCents: 1250, depositTokens: 3, note: 'Basement, no signal' }, at: expect.any(String) });
+  expect(Date.parse(body.at)).toBeGreaterThanOrEqual(tapped);
+  expect(Date.parse(body.at)).toBeLessThan(online);
 
   const after = await depositsOf(request, first.device);
   expect(after).toHaveLength(before.length + 1);
