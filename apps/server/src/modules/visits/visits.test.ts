@@ -79,8 +79,9 @@ describe('the visits proposal', () => {
     const near = await createLocation(t, { latitude: 45.815, longitude: 15.98 }, manager);
     const far = await createLocation(t, { latitude: 45.8, longitude: 15.9 }, manager);
     const middle = await createLocation(t, { latitude: 45.81, longitude: 15.95 }, manager);
-    // Filled to 90 %: due ("fill").
-    const full = await deviceWith(manager, far['@id'], 10_000, (seq) => notes(9000, ago(0, 3), seq));
+    // Filled to 90 % a day and an hour ago, so that is its intake too (64,29 € a day: full in two days): due
+    // ("fill", "full_soon"). Before this Zagreb day whatever the hour: taken today it would not count.
+    const full = await deviceWith(manager, far['@id'], 10_000, (seq) => notes(9000, ago(1, 1), seq));
     // 140,00 € over the last 14 days (10,00 € a day), emptied 5 days ago; 70,00 € in it: 70 %, full in 3 days.
     const soon = await deviceWith(manager, near['@id'], 10_000, (seq) => [
       ...notes(7000, ago(10), seq),
@@ -106,9 +107,10 @@ describe('the visits proposal', () => {
     const due = await proposal(today);
     const byDevice = new Map(due.stops.map((s) => [s.device, s]));
     expect(byDevice.get(full.device['@id'])).toMatchObject({
-      reasons: ['fill'],
+      reasons: ['fill', 'full_soon'],
       expectedCents: 9000,
       fillPercent: 90,
+      fullOn: addDays(today, 2),
       position: expect.any(Number),
     });
     expect(byDevice.get(alarmed.device['@id'])).toMatchObject({ reasons: ['alarm'], expectedCents: 1000, fillPercent: 10 });
