@@ -166,8 +166,10 @@ describe('a stop done with its count', () => {
   it('the count of a verified deposit is refused (409) and the stop stays to do', async () => {
     // The logger's own emptying, counted and verified before the stop: the stop links to it.
     const device = await loadedDevice();
+    // A minute ago, or just after midnight when the day is younger: the stop takes emptyings of its day only.
+    const emptiedAt = Math.max(zagrebMidnight(today).getTime() + 1_000, Date.now() - 60_000);
     await sendEvents(t, device.logger, [
-      { seq: 9100, at: new Date(Date.now() - 60_000).toISOString(), type: 'emptying', coinsCents: 3000, tokens: 2 },
+      { seq: 9100, at: new Date(emptiedAt).toISOString(), type: 'emptying', coinsCents: 3000, tokens: 2 },
     ]);
     const [row] = await t.db.select().from(deposits).where(eq(deposits.deviceId, device.id));
     const iri = `/api/v2/deposits/${row?.id}`;
@@ -193,10 +195,11 @@ describe('a stop done with its count', () => {
   it('emptied when the worker tapped: the period closes then, what came after stays in the box; not in the future, not before the day', async () => {
     const device = await loadedDevice();
     const { visit, stop } = await visitOf(device);
-    // The tap: twenty minutes ago (or just after midnight, when the day is younger), then a note came in.
+    // The tap: twenty minutes ago (or at a third of the day, when it is younger), then a note came in.
     const dayStart = zagrebMidnight(today).getTime();
-    const tapped = Math.max(dayStart + 60_000, Date.now() - 20 * 60_000);
-    const later = new Date(Math.round((tapped + Date.now()) / 2)).toISOString();
+    const span = Math.min(20 * 60_000, Date.now() - dayStart);
+    const tapped = Date.now() - Math.round(span * 0.66);
+    const later = new Date(Date.now() - Math.round(span * 0.33)).toISOString();
     await sendEvents(t, device.logger, [{ seq: 100, at: later, type: 'note', valueCents: 1000, count: 1 }]);
     const future = await done('worker', visit, stop, 'when-0', { at: new Date(Date.now() + 3_600_000).toISOString() }, 'hr');
     expect(future.status).toBe(422);
