@@ -46,8 +46,6 @@ export interface StopDoneAnswer {
   [field: string]: unknown;
 }
 
-export const newActionKey = (): string => crypto.randomUUID();
-
 /** A failure's status and problem, from an `ApiError` or from one restored from the persisted cache (plain JSON). */
 export function failureOf(error: unknown): { status: number; problem: Problem | null } {
   if (error instanceof ApiError) return { status: error.status, problem: error.problem };

@@ -3,7 +3,8 @@ import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { apiRequest, etagOf, type Query } from '../../lib/api.ts';
 import { depositsApi } from '../../lib/apis/deposits.ts';
-import { DEPOSIT_COUNT_KEY, type DepositCountVariables, newActionKey } from '../../lib/offline-actions.ts';
+import { DEPOSIT_COUNT_KEY, type DepositCountVariables } from '../../lib/offline-actions.ts';
+import { randomKey } from '../../lib/random-key.ts';
 import { UNVERIFIED_DEPOSIT_STATUSES } from '../../lib/resources.ts';
 import type { View } from '../../lib/view.ts';
 
@@ -40,7 +41,7 @@ export function useReportDeposit(deposit: Deposit) {
     isSuccess: mutation.isSuccess || queued,
     mutateAsync: async (body: DepositPatch): Promise<Deposit> => {
       // One key per tap of "Save": its retries, and its replay after a reload, are the same request.
-      const variables = { id: deposit.id, key: newActionKey(), etag: etagOf(`/deposits/${deposit.id}`), body };
+      const variables = { id: deposit.id, key: randomKey(), etag: etagOf(`/deposits/${deposit.id}`), body };
       if (!onlineManager.isOnline()) {
         mutation.mutate(variables);
         setQueued(true);

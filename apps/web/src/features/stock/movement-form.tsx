@@ -25,9 +25,10 @@ import { articlesApi } from '../../lib/apis/articles.ts';
 import { devicesApi } from '../../lib/apis/devices.ts';
 import { repositoriesApi } from '../../lib/apis/repositories.ts';
 import { type SaveWith, useResourceForm } from '../../lib/forms.ts';
+import { randomKey } from '../../lib/random-key.ts';
 import { usePhone } from '../../lib/screen.ts';
 import { repositoryStockQuery, useCreateMovement } from './api.ts';
-import { emptyMovement, type MovementValues, movementFormErrors, movementInput, newClientKey } from './movement-values.ts';
+import { emptyMovement, type MovementValues, movementFormErrors, movementInput } from './movement-values.ts';
 
 const k = (key: string) => `resources.movements.${key}`;
 
@@ -65,7 +66,7 @@ function MovementForm({ article, repository, onDone }: MovementContext & { onDon
   const { t } = useTranslation();
   const created = useCreateMovement();
   // One key per opened form: a second click, or a retry after a lost answer, books nothing twice.
-  const [clientKey] = useState(newClientKey);
+  const [clientKey] = useState(randomKey);
   const kindNow = useRef<MovementKind>('receipt');
   const save: SaveWith<MovementValues, Movement, MovementCreate> = {
     schema: movementCreate,

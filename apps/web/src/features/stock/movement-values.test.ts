@@ -1,6 +1,6 @@
 import { iri, type Movement, movementCreate } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
-import { changeIn, emptyMovement, endsOf, movementFormErrors, movementInput, newClientKey, reversible } from './movement-values.ts';
+import { changeIn, emptyMovement, endsOf, movementFormErrors, movementInput, reversible } from './movement-values.ts';
 
 const article = iri('articles', 1);
 const warehouse = iri('repositories', 1);
@@ -55,12 +55,6 @@ describe('the movement form', () => {
     });
     expect(movementFormErrors({ toRepository: 'Required' }, 'receipt')).toEqual({ repository: 'Required' });
     expect(movementFormErrors({ repository: 'Required' }, 'adjustment')).toEqual({ repository: 'Required' });
-  });
-
-  it('makes a new key each time', () => {
-    const a = newClientKey();
-    expect(a.length).toBeGreaterThan(10);
-    expect(newClientKey()).not.toBe(a);
   });
 });
 

@@ -93,13 +93,6 @@ export function movementFormErrors(errors: FieldErrors, kind: MovementKind): Fie
   return out;
 }
 
-/** A key for one opened form: random, also where `crypto.randomUUID` is missing (a plain-HTTP address). */
-export function newClientKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** What a movement did to one repository's stock: + units in, − units out (an adjustment's as counted). */
 export function changeIn(movement: Pick<Movement, 'kind' | 'quantity' | 'fromRepository' | 'toRepository'>, repository: string): number {
   if (movement.kind === 'adjustment') return movement.quantity;

@@ -13,8 +13,9 @@ import { useAccess } from '../../lib/access.ts';
 import { articlesApi } from '../../lib/apis/articles.ts';
 import { movementsApi } from '../../lib/apis/movements.ts';
 import { exportMoney } from '../../lib/export/table.ts';
+import { randomKey } from '../../lib/random-key.ts';
 import { useReverseMovement } from './api.ts';
-import { changeIn, endsOf, newClientKey, reversible } from './movement-values.ts';
+import { changeIn, endsOf, reversible } from './movement-values.ts';
 import classes from './movements-table.module.css';
 
 const k = (key: string) => `resources.movements.${key}`;
@@ -164,7 +165,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
   const [opened, { open, close }] = useDisclosure(false);
   const reverse = useReverseMovement();
   // One key per opened dialog: a double click reverses once.
-  const [clientKey, setClientKey] = useState(newClientKey);
+  const [clientKey, setClientKey] = useState(randomKey);
   const name = t(k('rowName'), {
     kind: t(k(`kinds.${movement.kind}`)),
     article: movement.articleName,
@@ -182,7 +183,7 @@ function ReverseMovement({ movement }: { movement: Movement }) {
           variant="subtle"
           aria-label={label}
           onClick={() => {
-            setClientKey(newClientKey());
+            setClientKey(randomKey());
             open();
           }}
         >

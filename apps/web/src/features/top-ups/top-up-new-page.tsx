@@ -52,6 +52,7 @@ import { promotionsApi } from '../../lib/apis/promotions.ts';
 import { topUpsApi } from '../../lib/apis/top-ups.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useResourceForm } from '../../lib/forms.ts';
+import { randomKey } from '../../lib/random-key.ts';
 import { useCreate } from '../../lib/resource-hooks.ts';
 import { balanceText, bonusText, k } from './top-up-texts.tsx';
 
@@ -74,12 +75,6 @@ const toInput = (v: Values, requestId: string) => ({
   payment: v.payment,
   requestId,
 });
-
-/** One id per opened form (also where `crypto.randomUUID` is missing, on a plain-HTTP address). */
-function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Hints under the inputs, so fields side by side line up whichever has one. */
 const HINT_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
@@ -116,7 +111,7 @@ function TopUpForm({ onSold }: { onSold: (topUp: TopUp) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The same id on a double click or a retry: the server answers the first sale instead of a second.
-  const [requestId] = useState(newRequestId);
+  const [requestId] = useState(randomKey);
   const created = useCreate(topUpsApi);
   const cardRef = useRef<LoyaltyCard | undefined>(undefined);
   const amountRef = useRef<number | null>(null);

@@ -26,9 +26,10 @@ import { depositsApi } from '../../lib/apis/deposits.ts';
 import { usersApi } from '../../lib/apis/users.ts';
 import { navigationLinks } from '../../lib/navigate.ts';
 import { OFFLINE_GC_TIME } from '../../lib/offline.ts';
-import { type CountFigures, failureOf, isConflict, isRetryableStatus, newActionKey, STOP_DONE_KEY } from '../../lib/offline-actions.ts';
+import { type CountFigures, failureOf, isConflict, isRetryableStatus, STOP_DONE_KEY } from '../../lib/offline-actions.ts';
 import { useOnline } from '../../lib/online.ts';
 import { useQueryNow } from '../../lib/query-now.ts';
+import { randomKey } from '../../lib/random-key.ts';
 import { useSession } from '../../lib/session.ts';
 import { type StopAction, useDepositActions, useDismissAction, useStopActions, useStopDone, visitsApi } from './api.ts';
 import { formatKm, groupByLocation, mapStops, type StopGroup } from './visit-stops.ts';
@@ -202,7 +203,7 @@ function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
       return;
     }
     done.mutate(
-      { visit: visit.id, stop: stopId, key: newActionKey(), body: {} },
+      { visit: visit.id, stop: stopId, key: randomKey(), body: {} },
       {
         onSuccess: (answer) => {
           const deposit = answer.deposit ? parseIri('deposits', answer.deposit) : null;
@@ -274,7 +275,7 @@ function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
           onCancel={() => setCounting(false)}
           onCount={(count) => {
             // One action, its key made now: every try sends the same one.
-            done.mutate({ visit: visit.id, stop: stopId, key: newActionKey(), body: { count, at: emptiedAt ?? new Date().toISOString() } });
+            done.mutate({ visit: visit.id, stop: stopId, key: randomKey(), body: { count, at: emptiedAt ?? new Date().toISOString() } });
             setCounting(false);
           }}
         />
@@ -535,7 +536,7 @@ function SkipForm({ stop, visit, onDone }: { stop: VisitStop; visit: Visit; onDo
       return;
     }
     if (stop.id === null) return;
-    done.mutate({ visit: visit.id, stop: stop.id, key: newActionKey(), body: { skipped: true, note: note.trim() } }, { onSuccess: onDone });
+    done.mutate({ visit: visit.id, stop: stop.id, key: randomKey(), body: { skipped: true, note: note.trim() } }, { onSuccess: onDone });
     // Offline it waits on the stop ("Waiting to send"), to be sent with the connection.
     if (!onlineManager.isOnline()) onDone();
   };
