@@ -22,6 +22,7 @@ import {
   releaseHeld,
   sendEvents,
 } from '../../testing/fixtures.ts';
+import { zagrebMidnight } from '../month-closes/month-closes.service.ts';
 import { planRoute } from './visits.route.ts';
 
 const t = await testApp();
@@ -364,9 +365,9 @@ describe('visits', () => {
 
   it('links a stop to the emptying its logger reported that day instead of recording another', async () => {
     const [a] = await twoDevices();
-    await sendEvents(t, a.logger, [
-      { seq: 9100, at: new Date(Date.now() - 60_000).toISOString(), type: 'emptying', coinsCents: 3000, tokens: 2 },
-    ]);
+    // A minute ago, but in the visit's day: a minute into a Zagreb day, a minute ago was the day before.
+    const at = Math.max(Date.now() - 60_000, zagrebMidnight(today).getTime());
+    await sendEvents(t, a.logger, [{ seq: 9100, at: new Date(at).toISOString(), type: 'emptying', coinsCents: 3000, tokens: 2 }]);
     const [reported] = await t.db.select().from(emptyings).where(eq(emptyings.deviceId, a.device.id));
     const visit = (await create('manager', [a.device], await workerIri())).body;
     const answer = await done('worker', visit, visit.stops[0] as VisitStop, 'k');
