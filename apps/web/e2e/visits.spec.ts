@@ -76,6 +76,14 @@ test('the manager plans a visit of the due devices for the worker and prints its
   await screenshot(page, 'visits-plan-proposal-1280-hr');
   await page.setViewportSize({ width: 375, height: 740 });
   await waitForQuiet(page);
+  // On a phone each device is a card: nothing scrolls sideways, and a device's cash expected is in sight beside its name.
+  expect(await noSideways(page)).toBe(true);
+  await expect(page.getByRole('table', { name: 'Uređaji za pražnjenje' })).toHaveAttribute('data-cards', 'true');
+  const phoneRow = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Uvrsti ${due[0]?.name} u obilazak` }) });
+  const phoneMoney = phoneRow.getByRole('cell').last();
+  await phoneMoney.scrollIntoViewIfNeeded();
+  await expect(phoneMoney).toContainText(formatMoney(COINS_CENTS));
+  await expect(phoneMoney).toBeInViewport({ ratio: 1 });
   await screenshot(page, 'visits-plan-proposal-375-hr');
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -239,9 +247,10 @@ test('a manager sees every round of the day with a worker filter; a company with
 
 for (const language of ['en', 'hr'] as const) {
   test(`the visit screens in ${language} at 1280 and 375 px`, async ({ browser }) => {
-    const heading = { en: { plan: 'Plan visits', today: "Today's visit" }, hr: { plan: 'Plan obilazaka', today: 'Današnji obilazak' } }[
-      language
-    ];
+    const heading = {
+      en: { plan: 'Plan visits', today: "Today's visit", dayVisits: 'Visits of the day' },
+      hr: { plan: 'Plan obilazaka', today: 'Današnji obilazak', dayVisits: 'Obilasci tog dana' },
+    }[language];
     for (const width of [1280, 375]) {
       const context = await browser.newContext({ viewport: { width, height: width > 400 ? 900 : 740 } });
       const page = await context.newPage();
@@ -250,12 +259,22 @@ for (const language of ['en', 'hr'] as const) {
       await page.goto('/visits/plan');
       await expect(page.getByRole('heading', { name: heading.plan, level: 1 })).toBeVisible();
       await waitForQuiet(page);
+      if (width === 375) {
+        // The day's visits are cards there too, the proposal's devices as well: nothing scrolls sideways.
+        expect(await noSideways(page)).toBe(true);
+        await expect(page.getByRole('table', { name: heading.dayVisits })).toHaveAttribute('data-cards', 'true');
+      }
       await screenshot(page, `visits-plan-${width}-${language}`);
       const visit = (await visitsOfWorker(page.request))[0];
       if (visit) {
         await page.goto(`/visits/sheet/${visit.id}`);
         await expect(page.getByRole('table')).toBeVisible();
         await waitForQuiet(page);
+        // On a phone the sheet fits the screen too, the cash expected and the "Counted" column in sight.
+        if (width === 375) {
+          const box = await page.getByRole('table').boundingBox();
+          expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(375);
+        }
         await screenshot(page, `visits-sheet-${width}-${language}`);
         await page.emulateMedia({ media: 'print' });
         await screenshot(page, `visits-sheet-print-${width}-${language}`);

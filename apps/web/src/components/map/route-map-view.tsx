@@ -1,21 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import type { MapTiles } from '@kovanica/contract';
-import {
-  control,
-  divIcon,
-  type LayerGroup,
-  type Map as LeafletMap,
-  latLngBounds,
-  layerGroup,
-  map as leafletMap,
-  marker,
-  polyline,
-} from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { divIcon, type LayerGroup, latLngBounds, layerGroup, marker, polyline } from 'leaflet';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addOutline, addTiles, CROATIA, MAX_ZOOM, mapClass } from './base-layers.ts';
+import { CROATIA, mapClass } from './base-layers.ts';
 import classes from './map.module.css';
 import { drawnStops, fitKeyOf, type RouteMapProps, type RoutePoint, routeLine } from './route-points.ts';
+import { useBaseMap } from './use-base-map.ts';
 
 const FIT = { padding: [36, 36] as [number, number], maxZoom: 15 };
 const MARKER = 28;
@@ -24,57 +15,20 @@ interface RouteMapViewProps extends Required<Pick<RouteMapProps, 'height'>>, Omi
   tiles: MapTiles | null;
 }
 
-/** A Leaflet map made once for its div, as the devices map's (decision 0008); the route's layers redrawn as it changes. */
+/** The base map (`useBaseMap`, as the devices map's; decision 0008) with the route's layers, redrawn as it changes. */
 export default function RouteMapView({ start, stops, onStopClick, height, tiles }: RouteMapViewProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<LeafletMap | null>(null);
+  const map = useBaseMap(container, {
+    tiles,
+    label: t('map.route.label', { count: stops.length }),
+    zoomInTitle: t('map.zoomIn'),
+    zoomOutTitle: t('map.zoomOut'),
+  });
   // The latest click handler, so a new function from the parent does not redraw the markers.
   const onClick = useRef(onStopClick);
   onClick.current = onStopClick;
   const clickable = onStopClick !== undefined;
-
-  useEffect(() => {
-    if (!container.current) return;
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const created = leafletMap(container.current, {
-      zoomAnimation: !still,
-      fadeAnimation: !still,
-      markerZoomAnimation: !still,
-      inertia: !still,
-      zoomControl: false,
-      attributionControl: false,
-      maxZoom: MAX_ZOOM,
-      keyboard: true,
-    });
-    created.fitBounds(CROATIA, { animate: false });
-    addOutline(created);
-    setMap(created);
-    return () => {
-      created.remove();
-      setMap(null);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!map) return;
-    const layer = addTiles(map, tiles);
-    return () => {
-      layer?.remove();
-    };
-  }, [map, tiles]);
-
-  // Named for assistive technology, with the zoom buttons, in the user's language.
-  useEffect(() => {
-    if (!map) return;
-    const element = map.getContainer();
-    element.setAttribute('role', 'region');
-    element.setAttribute('aria-label', t('map.route.label', { count: stops.length }));
-    const zoom = control.zoom({ position: 'topleft', zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
-    return () => {
-      zoom.remove();
-    };
-  }, [map, t, stops.length]);
 
   // The line and the markers: the start first, then the stops in order (a later one over an earlier one).
   useEffect(() => {

@@ -5,11 +5,9 @@ import {
   type CircleMarker,
   CRS,
   circleMarker,
-  control,
   type Map as LeafletMap,
   latLng,
   latLngBounds,
-  map as leafletMap,
   popup as leafletPopup,
   type PathOptions,
   type Popup,
@@ -17,7 +15,8 @@ import {
 import { Fragment, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { addOutline, addTiles, CROATIA, MAX_ZOOM, mapClass, REGION_BOUNDS } from '../../components/map/base-layers.ts';
+import { CROATIA, MAX_ZOOM, mapClass, REGION_BOUNDS } from '../../components/map/base-layers.ts';
+import { useBaseMap } from '../../components/map/use-base-map.ts';
 import { type Cluster, clusterPlaces, type Project, radiusFor, zoomToPart } from './clusters.ts';
 import classes from './devices-map.module.css';
 import { fillColour, fillLevelOf, fillSummary, fillText, fullestOf } from './fill-levels.ts';
@@ -114,64 +113,28 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<LeafletMap | null>(null);
   const [zoom, setZoom] = useState(0);
   const [open, setOpen] = useState<OpenPopup | null>(null);
   const circles = useRef(new Map<string, Circle>());
 
-  // The map, once per mount: the outline in a pane under the circles, attribution, keyboard support.
-  useEffect(() => {
-    if (!container.current) return;
-    // Without motion when the system asks for less: zooms, fades and panning land at once.
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const created = leafletMap(container.current, {
-      zoomAnimation: !still,
-      fadeAnimation: !still,
-      markerZoomAnimation: !still,
-      inertia: !still,
-      zoomControl: false,
-      attributionControl: false,
-      zoomSnap: 0.5,
-      maxZoom: MAX_ZOOM,
-      // Leaflet's own keyboard support: arrows pan, +/- zoom, Escape closes a popup.
-      keyboard: true,
-    });
-    created.fitBounds(CROATIA, { animate: false });
-    addOutline(created);
-    created.on('zoomend', () => setZoom(created.getZoom()));
-    setZoom(created.getZoom());
-    setMap(created);
-    const drawn = circles.current;
-    return () => {
-      created.remove();
-      drawn.clear();
-      setMap(null);
-      setOpen(null);
-    };
-  }, []);
-
-  // The configured tiles over the outline (decision 0052); none in tests and where the server has them off.
-  useEffect(() => {
-    if (!map) return;
-    const layer = addTiles(map, tiles);
-    return () => {
-      layer?.remove();
-    };
-  }, [map, tiles]);
-
-  // Named for assistive technology, with the zoom buttons, in the user's language.
-  useEffect(() => {
-    if (!map) return;
-    const element = map.getContainer();
-    element.setAttribute('role', 'region');
-    element.setAttribute('aria-label', t('resources.devices.map.mapLabel'));
-    const zoomButtons = control
-      .zoom({ position: 'topleft', zoomInTitle: t('resources.devices.map.zoomIn'), zoomOutTitle: t('resources.devices.map.zoomOut') })
-      .addTo(map);
-    return () => {
-      zoomButtons.remove();
-    };
-  }, [map, t]);
+  // The base map (the outline under the circles, the tiles, attribution, keyboard support), zooming in
+  // half steps; the circles are regrouped at each zoom and forgotten with the map.
+  const map = useBaseMap(container, {
+    tiles,
+    label: t('resources.devices.map.mapLabel'),
+    zoomInTitle: t('resources.devices.map.zoomIn'),
+    zoomOutTitle: t('resources.devices.map.zoomOut'),
+    zoomSnap: 0.5,
+    setup: (created: LeafletMap) => {
+      created.on('zoomend', () => setZoom(created.getZoom()));
+      setZoom(created.getZoom());
+      const drawn = circles.current;
+      return () => {
+        drawn.clear();
+        setOpen(null);
+      };
+    },
+  });
 
   // Worst last, so a critical circle is drawn over an ok one it touches.
   const clusters = useMemo(() => (map ? clusterPlaces(places, zoom, project).reverse() : []), [map, places, zoom]);

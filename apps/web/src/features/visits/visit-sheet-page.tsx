@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useMaxWidth } from '../../lib/screen.ts';
 import { visitsApi } from './api.ts';
 import classes from './visit-sheet.module.css';
 import { formatKm } from './visit-stops.ts';
@@ -23,6 +24,9 @@ export function VisitSheetPage() {
   const { id } = route.useLoaderData();
   const visit = useQuery(visitsApi.detail(id));
   const v = visit.data;
+  // On a phone's screen the sheet fits its width: the fill moves under the device (the CSS), the rest
+  // wraps between words. Printed, it is the full sheet whatever the screen.
+  const phone = useMaxWidth('sm');
   return (
     <>
       <div data-no-print>
@@ -57,7 +61,7 @@ export function VisitSheetPage() {
                 <strong>{t(k('distance'))}:</strong> {formatKm(v.distanceMetres, i18n.language)}
               </Text>
             </Group>
-            <Table.ScrollContainer minWidth={560} type="native">
+            <Table.ScrollContainer minWidth={phone ? 0 : 560} type="native">
               <Table withTableBorder withColumnBorders verticalSpacing={6} horizontalSpacing={6} className={classes.table}>
                 <caption className={classes.caption}>{t(k('sheet.caption'))}</caption>
                 <Table.Thead>
@@ -67,7 +71,7 @@ export function VisitSheetPage() {
                     </Table.Th>
                     <Table.Th scope="col">{t(k('location'))}</Table.Th>
                     <Table.Th scope="col">{t(k('device'))}</Table.Th>
-                    <Table.Th scope="col" ta="right">
+                    <Table.Th scope="col" ta="right" className={classes.fillColumn}>
                       {t(k('fill'))}
                     </Table.Th>
                     <Table.Th scope="col" ta="right">
@@ -86,8 +90,13 @@ export function VisitSheetPage() {
                         <strong>{stop.locationName ?? t(k('noLocation'))}</strong>
                         {stop.address && <div className={classes.address}>{stop.address}</div>}
                       </Table.Td>
-                      <Table.Td>{stop.deviceName}</Table.Td>
-                      <Table.Td ta="right" className={classes.figure}>
+                      <Table.Td>
+                        {stop.deviceName}
+                        {phone && stop.fillPercent !== null && (
+                          <div className={classes.fillBelow}>{t(k('sheet.fillBelow'), { fill: formatPercent(stop.fillPercent) })}</div>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right" className={`${classes.figure} ${classes.fillColumn}`}>
                         {stop.fillPercent === null ? '–' : formatPercent(stop.fillPercent)}
                       </Table.Td>
                       <Table.Td ta="right" className={classes.figure}>
@@ -99,9 +108,10 @@ export function VisitSheetPage() {
                 </Table.Tbody>
                 <Table.Tfoot>
                   <Table.Tr>
-                    <Table.Th scope="row" colSpan={4} ta="right">
+                    <Table.Th scope="row" colSpan={3} ta="right">
                       {t(k('sheet.total'))}
                     </Table.Th>
+                    <Table.Td className={classes.fillColumn} />
                     <Table.Td ta="right" className={classes.figure}>
                       <strong>{formatMoney(v.expectedCents)}</strong>
                     </Table.Td>

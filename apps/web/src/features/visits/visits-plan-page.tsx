@@ -29,6 +29,7 @@ import { companiesApi } from '../../lib/apis/companies.ts';
 import { usersApi } from '../../lib/apis/users.ts';
 import { isIsoDay } from '../../lib/day.ts';
 import { useInvalidate } from '../../lib/resource-hooks.ts';
+import { useMaxWidth } from '../../lib/screen.ts';
 import { useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
 import { proposalQuery, visitsApi } from './api.ts';
@@ -128,6 +129,8 @@ interface ProposalCardProps {
 
 function ProposalCard({ proposal, day, company, wide }: ProposalCardProps) {
   const { t, i18n } = useTranslation();
+  // Below 48em each device is a card (docs/rules.md "Visits"): no sideways scroll, the money in sight.
+  const cards = useMaxWidth('sm');
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [worker, setWorker] = useState<string | null>(null);
   const invalidate = useInvalidate(visitsApi);
@@ -203,7 +206,7 @@ function ProposalCard({ proposal, day, company, wide }: ProposalCardProps) {
         tools={null}
         status={{ ...proposal, hasData: data !== undefined }}
         failureTitle={t(k('plan.loadFailed'))}
-        minWidth={640}
+        minWidth={cards ? 0 : 640}
         footer={
           data ? (
             <Stack gap="xs" p="sm">
@@ -223,7 +226,14 @@ function ProposalCard({ proposal, day, company, wide }: ProposalCardProps) {
           ) : undefined
         }
       >
-        <Table verticalSpacing="xs" horizontalSpacing={8} highlightOnHover aria-busy={proposal.isFetching}>
+        <Table
+          verticalSpacing="xs"
+          horizontalSpacing={8}
+          highlightOnHover={!cards}
+          aria-busy={proposal.isFetching}
+          className={classes.proposal}
+          data-cards={cards || undefined}
+        >
           <VisuallyHidden component="caption">{title}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
@@ -253,7 +263,7 @@ function ProposalCard({ proposal, day, company, wide }: ProposalCardProps) {
                   </Th>
                 </Table.Tr>
                 {group.stops.map((stop) => (
-                  <ProposalRow key={stop.device} stop={stop} included={!left.has(stop.device)} onToggle={toggle} />
+                  <ProposalRow key={stop.device} stop={stop} included={!left.has(stop.device)} onToggle={toggle} cards={cards} />
                 ))}
               </Fragment>
             ))}
@@ -264,7 +274,9 @@ function ProposalCard({ proposal, day, company, wide }: ProposalCardProps) {
                 <Th scope="row" colSpan={5} ta="right">
                   {t(k('plan.total'), { km: formatKm(metres, i18n.language) })}
                 </Th>
-                <Td ta="right">{nowrap(formatMoney(expected))}</Td>
+                <Td ta="right" data-label={cards ? t(k('expected')) : undefined}>
+                  {nowrap(formatMoney(expected))}
+                </Td>
               </Table.Tr>
             </Table.Tfoot>
           )}
@@ -278,12 +290,16 @@ function ProposalRow({
   stop,
   included,
   onToggle,
+  cards,
 }: {
   stop: VisitStop;
   included: boolean;
   onToggle: (device: string, on: boolean) => void;
+  /** Drawn as a card (a phone): the figures under their labels (`data-label`, the CSS reads it). */
+  cards: boolean;
 }) {
   const { t } = useTranslation();
+  const label = (key: string) => (cards ? t(k(key)) : undefined);
   return (
     <Table.Tr data-left-out={!included || undefined} className={included ? undefined : classes.leftOut}>
       <Td>
@@ -301,8 +317,12 @@ function ProposalRow({
       <Td>
         <ReasonBadges reasons={stop.reasons} />
       </Td>
-      <Td ta="right">{stop.fillPercent === null ? dash : nowrap(formatPercent(stop.fillPercent))}</Td>
-      <Td ta="right">{nowrap(formatMoney(stop.expectedCents))}</Td>
+      <Td ta="right" data-label={label('fill')}>
+        {stop.fillPercent === null ? dash : nowrap(formatPercent(stop.fillPercent))}
+      </Td>
+      <Td ta="right" data-label={label('expected')}>
+        {nowrap(formatMoney(stop.expectedCents))}
+      </Td>
     </Table.Tr>
   );
 }
@@ -326,6 +346,7 @@ function DayVisits({
         label: k('worker'),
         render: (v) => (v.workerName ? strong(v.workerName) : t(k('unassigned'))),
         exportValue: (v) => v.workerName,
+        card: 'title',
       },
       {
         key: 'stops',
@@ -333,6 +354,7 @@ function DayVisits({
         align: 'right',
         render: (v) => nowrap(t(k('doneOf'), { done: v.stopsDone, total: v.stops.length })),
         exportValue: (v) => `${v.stopsDone}/${v.stops.length}`,
+        card: 'figure',
       },
       {
         key: 'expected',
@@ -340,6 +362,7 @@ function DayVisits({
         align: 'right',
         render: (v) => nowrap(formatMoney(v.expectedCents)),
         exportValue: (v) => v.expectedCents / 100,
+        card: 'figure',
       },
       {
         key: 'distance',
@@ -347,6 +370,7 @@ function DayVisits({
         align: 'right',
         render: (v) => nowrap(formatKm(v.distanceMetres, i18n.language)),
         exportValue: (v) => Math.round(v.distanceMetres / 100) / 10,
+        card: 'figure',
       },
     ],
     [t, i18n.language],

@@ -234,10 +234,10 @@ function StopItem({ visit, stop }: { visit: Visit; stop: VisitStop }) {
         <div className={classes.stopText}>
           <Text fw={700}>{stop.deviceName}</Text>
           <Text size="sm">
-            {t(k('today.expectedFill'), {
-              expected: formatMoney(stop.expectedCents),
-              fill: stop.fillPercent === null ? '–' : formatPercent(stop.fillPercent),
-            })}
+            {/* A fill not known (no capacity set) is left out rather than shown as a dash. */}
+            {stop.fillPercent === null
+              ? t(k('today.expectedOnly'), { expected: formatMoney(stop.expectedCents) })
+              : t(k('today.expectedFill'), { expected: formatMoney(stop.expectedCents), fill: formatPercent(stop.fillPercent) })}
           </Text>
         </div>
       </div>
