@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   alarms: () => import('./alarms.ts'),
   api: () => import('./api.ts'),
   'card-upload': () => import('./card-upload.ts'),
+  cluster: () => import('./cluster.ts'),
   export: () => import('./export.ts'),
   'first-start': () => import('./first-start.ts'),
   ingest: () => import('./ingest.ts'),

@@ -2,6 +2,7 @@ import type { CollectionSpec, ModuleComponent, Permission } from '@kovanica/cont
 import { ReadCache, TagVersions } from './core/cache.ts';
 import type { CollectionColumns } from './core/collection.ts';
 import type { Actor } from './core/context.ts';
+import { Metrics } from './core/metrics.ts';
 import type { CrudService } from './core/service.ts';
 import type { Db, TagBus } from './db/client.ts';
 import type { SimulatedCis } from './fiscal/cis-simulator.ts';
@@ -40,6 +41,8 @@ export interface Deps {
   lists: Map<string, ListSource>;
   /** The product's limits (sign-in attempts, keys, uploads), counted in the database for every instance. */
   limits: Limits;
+  /** What `/metrics` reports that is counted as it happens (decision 0058). */
+  metrics: Metrics;
 }
 
 /** Bytes the cached answers may hold in all (decision 0003): a few thousand typical pages. */
@@ -56,6 +59,8 @@ export interface DepsOptions {
   /** Scales the product's limits (the fuzzer's many requests). */
   limitScale?: number;
   simulatedCis?: SimulatedCis | null;
+  /** The app's metrics (its pool's figures among them); a registry of its own when not given. */
+  metrics?: Metrics;
 }
 
 /**
@@ -63,7 +68,15 @@ export interface DepsOptions {
  * starts listening (`versions.listen()`), sets `wake` when it starts the jobs, and closes it all.
  * Modules receive the result; none builds a dependency of its own.
  */
-export function createDeps({ db, cache, fiscalKeySecret, bus = null, limitScale = 1, simulatedCis = null }: DepsOptions): Deps {
+export function createDeps({
+  db,
+  cache,
+  fiscalKeySecret,
+  bus = null,
+  limitScale = 1,
+  simulatedCis = null,
+  metrics = new Metrics(null),
+}: DepsOptions): Deps {
   const versions = new TagVersions(bus);
   return {
     db,
@@ -73,6 +86,7 @@ export function createDeps({ db, cache, fiscalKeySecret, bus = null, limitScale 
     simulatedCis,
     lists: new Map(),
     limits: new Limits(db, Date.now, limitScale),
+    metrics,
     // An actor is a few hundred bytes; counted as 1 KiB, over 10,000 users fit.
     actors: cache ? new ReadCache(versions, { ttlMs: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: () => 1024 }) : null,
     // A string of Latin-1 text takes a byte per character in V8, of other text two: count two.

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Alarm, Device } from '@kovanica/contract';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCredential, demoImei } from './demo/fleet.ts';
 import { DEMO_PASSWORD } from './demo/seed.ts';
 import { faultServerEnv, type Started, startServer } from './testing/process.ts';
 import { openLive } from './testing/sse.ts';
@@ -16,11 +18,17 @@ const SECRETS = {
   FISCAL_KEY_SECRET: 'two-instances-share-this-fiscal-secret-0123456',
 };
 
+/** The kill test's load: loggers sending at once, events a batch. */
+const LOGGERS = 6;
+const BATCH = 50;
+
 describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () => {
   let a: Started;
   let b: Started;
+  let databaseUrl = '';
   beforeAll(async () => {
     const { env } = await faultServerEnv('instances');
+    databaseUrl = env.DATABASE_URL ?? '';
     // The first seeds the demo; the second starts on the seeded database (its own directory: each
     // instance's files are its own, the secrets are given).
     a = await startServer({ ...env, ...SECRETS });
@@ -192,5 +200,83 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
     expect(third.status).toBe(429);
     expect(third.body.type).toBe('/api/v2/problems/uploads_in_progress');
     expect((await Promise.all(slow)).map((r) => r.status)).toEqual([200, 200]);
+  }, 90_000);
+
+  /** A logger's batch to one instance: its answer, or null when the connection failed (the instance is gone). */
+  const send = async (server: Started, imei: string, first: number) => {
+    const events = Array.from({ length: BATCH }, (_, i) => ({
+      seq: first + i,
+      at: new Date(Date.now() - (BATCH - i) * 1000).toISOString(),
+      type: 'coin',
+      valueCents: 100,
+      count: 1,
+    }));
+    try {
+      const res = await fetch(`${server.url}/api/v2/telemetry/batches`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demoCredential(imei)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ imei, events }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      return res.status === 200 ? ((await res.json()) as { accepted: number; duplicates: number }) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  // Last, as it kills A (kill -9) under load (docs/deploy.md "Rolling restart"). A client whose request
+  // failed sends it again to the other instance, as the proxy does (`retry-on conn-failure`, `option
+  // redispatch` in deploy/haproxy.cfg). Nothing acknowledged is lost, nothing is counted twice: a
+  // logger's batch carries its events' seqs, taken exactly once.
+  it('loses no acknowledged batch and counts none twice when one is killed under load, the failed ones answered by the other', async () => {
+    const acknowledged = new Map<string, number[]>();
+    let retried = 0;
+    let killed = false;
+    const until = Date.now() + 5_000;
+    const logger = async (index: number) => {
+      const imei = demoImei(index + 1);
+      const seqs: number[] = [];
+      acknowledged.set(imei, seqs);
+      for (let first = 1, turn = index; Date.now() < until; first += BATCH, turn++) {
+        // Spread over both while both run, as the proxy does; a failure goes to the other one.
+        let target = turn % 2 === 0 && !killed ? a : b;
+        let answer = await send(target, imei, first);
+        while (answer === null) {
+          retried++;
+          target = target === a ? b : a;
+          answer = await send(target, imei, first);
+          if (answer === null && Date.now() > until + 20_000) throw new Error(`batch ${first} of ${imei} never acknowledged`);
+        }
+        expect(answer.accepted + answer.duplicates).toBe(BATCH);
+        for (let i = 0; i < BATCH; i++) seqs.push(first + i);
+      }
+    };
+    const load = Promise.all(Array.from({ length: LOGGERS }, (_, i) => logger(i)));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    a.child.kill('SIGKILL');
+    killed = true;
+    await load;
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const [imei, seqs] of acknowledged) {
+        const { rows } = await client.query<{ seq: string; n: string }>(
+          `select e.seq, count(*) as n from telemetry_events e join loggers l on l.id = e.logger_id
+           where l.imei = $1 and e.seq >= 1 and e.seq <= $2 group by e.seq`,
+          [imei, seqs.length],
+        );
+        const stored = new Map(rows.map((r) => [Number(r.seq), Number(r.n)]));
+        // Every acknowledged event is there, once.
+        expect(seqs.filter((s) => stored.get(s) !== 1)).toEqual([]);
+        expect(stored.size).toBe(seqs.length);
+      }
+    } finally {
+      await client.end();
+    }
+    // The kill happened under load: requests to the killed instance failed and were answered by the other.
+    expect(retried).toBeGreaterThan(0);
+    const sent = [...acknowledged.values()].reduce((n, s) => n + s.length, 0);
+    console.log(`${sent} events acknowledged by two instances, one killed after 1.5 s; ${retried} requests sent again to the other`);
   }, 90_000);
 });

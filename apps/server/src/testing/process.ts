@@ -36,7 +36,9 @@ export function run(script: string, env: Record<string, string | undefined>, arg
 }
 
 export function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  // A process already ended by a signal (a test's kill -9) has no exit code but is gone all the same.
+  const ended = child.exitCode !== null || child.signalCode !== null;
+  return new Promise((resolve) => (ended ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 }
 
 /** Starts the server on a free port and waits for the line that gives its address. */
