@@ -143,9 +143,11 @@ if (mode === 'bare') {
     cache: !flags.includes('nocache'),
     // `jobs`: the job queue and its workers, and the alarm sweep a batch asks for (the alarms bench).
     jobs: flags.includes('jobs'),
+    // `mqtt`: the embedded MQTT broker for loggers on a free port (the ingest bench's `--via mqtt`, decision 0057).
+    mqtt: flags.includes('mqtt') ? { port: 0, host: '127.0.0.1' } : undefined,
   });
   app.addHook('onClose', () => database.close());
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
-console.log(`ready ${(app.server.address() as { port: number }).port}`);
+console.log(`ready ${(app.server.address() as { port: number }).port}${app.mqtt?.brokerPort ? ` mqtt ${app.mqtt.brokerPort}` : ''}`);

@@ -3,7 +3,8 @@
  * batches of 500, the demo fleet's loggers, several batches in flight), next to a raw COPY of the same
  * number of rows into a copy of the events table in the same database, in the same run. The load
  * generator runs in this process, the server in its own (so on this 2-core machine they share it).
- *   npm run bench -- ingest [--db pglite|postgres] [--duration 10] [--inflight 4] [--batch 500]
+ *   npm run bench -- ingest [--db pglite|postgres] [--duration 10] [--inflight 4] [--batch 500] [--via mqtt]
+ * `--via mqtt`: the same batches published to the embedded MQTT broker and over HTTP, on one server, and their ratio (bench/ingest-mqtt.ts).
  * Targets: ≥ 20,000 events/s on PostgreSQL, ≥ 5,000 on PGlite.
  * It runs twice, in the same run: without fiscalization (no company has a certificate) and with it
  * (every coin and cashless payment of the demo companies billed, its ZKI signed with a 2048-bit key
@@ -15,36 +16,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoCredential, demoImei } from '../apps/server/src/demo/fleet.ts';
-import { DEMO_CARDS, demoCardUid } from '../apps/server/src/demo/loyalty.ts';
+import { batchOf } from './ingest-batches.ts';
 import { benchDatabase, here, poster, serve, stop } from './support.ts';
 
 const FLEET = 60;
 /** Events/s the bodies built before a run are enough for; beyond it they are built while sending. */
 const MAX_RATE = 120_000;
-const TYPES = ['coin', 'coin', 'coin', 'coin', 'token', 'token', 'cashless', 'coin', 'prize_out', 'heartbeat'] as const;
-
-/** The demo's loyalty cards (api-server seeds them), spent by the run with card spends. */
-const CARDS = Array.from({ length: DEMO_CARDS }, (_, i) => demoCardUid(i + 1));
-
-/**
- * A logger's next batch: increasing seq, times a few seconds apart ending now. With `cards`, one event
- * in ten (a coin's place) is a loyalty card spend, debited in the batch's transaction (decision 0023).
- */
-function batchOf(logger: { imei: string; seq: number }, size: number, now: number, cards = false) {
-  const events = [];
-  for (let i = 0; i < size; i++) {
-    const seq = logger.seq++;
-    const at = new Date(now - (size - i) * 2000).toISOString();
-    const type = TYPES[seq % TYPES.length] as (typeof TYPES)[number];
-    if (cards && seq % TYPES.length === 7) events.push({ seq, at, type: 'card', cardUid: CARDS[seq % CARDS.length], valueCents: 200 });
-    else if (type === 'coin') events.push({ seq, at, type, valueCents: seq % 3 === 0 ? 200 : 100, count: 1 });
-    else if (type === 'cashless') events.push({ seq, at, type, valueCents: 500 });
-    else if (type === 'heartbeat') events.push({ seq, at, type, signal: -70 });
-    else events.push({ seq, at, type, count: 1 });
-  }
-  return { imei: logger.imei, events };
-}
-
 /** RSA-2048 SHA-1 signatures per second on this thread over 2 s: the ZKI's cost alone. */
 function signaturesPerSecond(): number {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -62,8 +39,10 @@ export async function main(argv: string[]) {
       duration: { type: 'string', default: '10' },
       inflight: { type: 'string', default: '4' },
       batch: { type: 'string', default: '500' },
+      via: { type: 'string', default: 'http' },
     },
   });
+  if (values.via === 'mqtt') return (await import('./ingest-mqtt.ts')).mqttBench(values);
   const duration = Number(values.duration) * 1000;
   const inflight = Number(values.inflight);
   const size = Number(values.batch);

@@ -12,7 +12,7 @@ export const here = path.dirname(fileURLToPath(import.meta.url));
  * Starts `api-server.ts` in its own process (so the load generator has the other core), with an IPC channel.
  * `BENCH_PROFILE=<dir>` writes the server's CPU profile there when it stops.
  */
-export function serve(mode: string, ...args: string[]): Promise<{ child: ChildProcess; port: number }> {
+export function serve(mode: string, ...args: string[]): Promise<{ child: ChildProcess; port: number; mqttPort: number | null }> {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'api-server.ts'), mode, ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -21,8 +21,8 @@ export function serve(mode: string, ...args: string[]): Promise<{ child: ChildPr
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
-      const m = /ready (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
+      const m = /ready (\d+)(?: mqtt (\d+))?/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), mqttPort: m[2] ? Number(m[2]) : null });
     });
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
@@ -99,30 +99,35 @@ export function machineBusySeconds(): number | null {
  * would spend on their own.
  */
 export function poster(connections: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const http = requester(connections);
   const post = (url: string, headers: Record<string, string>, body: string) =>
+    http.request('POST', url, { ...headers, 'content-type': 'application/json' }, body);
+  return { post, close: http.close };
+}
+
+/** Requests of any method over kept-alive connections (at most `connections` at once); the answer's status, text and JSON. */
+export function requester(connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const request = (method: string, url: string, headers: Record<string, string>, body?: string) =>
     new Promise<{ status: number; json: unknown; text: string }>((resolve, reject) => {
-      const request = http.request(
-        url,
-        { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json: unknown = null;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              // not JSON: the caller reads `text`
-            }
-            resolve({ status: response.statusCode ?? 0, json, text });
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
+      const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+      const outgoing = http.request(url, { method, agent, headers: { ...headers, ...length } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON: the caller reads `text`
+          }
+          resolve({ status: response.statusCode ?? 0, json, text });
+        });
+        response.on('error', reject);
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
     });
-  return { post, close: () => agent.destroy() };
+  return { request, close: () => agent.destroy() };
 }

@@ -7,7 +7,8 @@ import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { refusedKey } from '../../security/attempts.ts';
 import { bearerOf, credentialHash } from '../../security/credentials.ts';
-import { type IngestLogger, ingestBatch } from './telemetry.ingest.ts';
+import type { IngestLogger } from './telemetry.ingest.ts';
+import { receiveBatch } from './telemetry.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +43,10 @@ export function telemetryRoutes(app: Api, deps: Deps) {
     url: '/api/v2/telemetry/batches',
     config: { public: true },
     onRequest: authenticate,
+    // A batch refused whole, here or by the validation before the handler: counted for the metrics.
+    onResponse: async (_request, reply) => {
+      if (reply.statusCode >= 400 && reply.statusCode < 500) deps.metrics.refused('http');
+    },
     schema: {
       tags: ['telemetry'],
       summary: "A logger's batch of events (up to 1,000), authenticated by the logger's credential",
@@ -50,23 +55,8 @@ export function telemetryRoutes(app: Api, deps: Deps) {
     },
     handler: async (request) => {
       const logger = request.logger;
-      const batch = request.body;
       if (!logger) throw new DomainError(401, 'bad_logger_credential');
-      if (batch.imei !== logger.imei) throw new DomainError(403, 'imei_mismatch');
-      const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
-      // Bills the batch issued go to CIS now rather than at the next minute.
-      if (answer.accepted > 0) deps.wake('fiscal-sweep');
-      // A device heard again, gone critical or with a fuller box: its alarms now, not at the minute.
-      deps.wake('alarm-sweep');
-      deps.versions.bump('telemetry');
-      deps.versions.bump('commands');
-      deps.versions.bump('deposits');
-      // Card spends changed balances and the ledger (decision 0023).
-      if (answer.accepted > 0 && batch.events.some((e) => e.type === 'card')) {
-        deps.versions.bump('loyalty-cards');
-        deps.versions.bump('card-transactions');
-      }
-      return answer;
+      return receiveBatch(deps, logger, request.body, 'http');
     },
   });
 }
