@@ -20,16 +20,19 @@ const ALLOWED: Record<string, string> = {
   'demo/fiscal.ts demoCa': 'the demo CA, made once per process; every demo may share it',
   'demo/fiscal.ts certificates': 'the demo certificates by OIB, the same for every demo of that OIB',
   'main.ts closing': 'the process is shutting down (main.ts runs one app per process)',
+  'main.ts mqttLogger': 'the demo logger that reports over MQTT, closed at shutdown (main.ts runs one app per process)',
   'main.ts history': 'the demo history being written in the background, stopped at shutdown (main.ts runs one app per process)',
   'modules/dashboard/dashboard.figures.ts forecastsOf': 'per database (a WeakMap keyed by the Db)',
   'modules/push-subscriptions/push.sender.ts generated': 'per database (a WeakMap keyed by the Db): its VAPID key pair, read or made once',
   'modules/exports/exports.files.ts pdfmake': 'the PDF library, loaded once',
+  'core/metrics.ts processRegistry': "the process's own figures (memory, CPU, event loop), one set per process whatever its apps",
   'modules/exports/exports.finance.ts monthNames': 'date formatters by language: derived from the key alone',
   'modules/reports/holidays.ts cache': 'Croatian public holidays by year: derived from the key alone',
   'modules/telemetry/ingest-classify.ts dayOfHour': 'the business day of an hour: derived from the key alone',
   'security/passwords.ts decoy': 'a hash of a random password for timing, made once',
   'security/passwords.ts strength': 'the password-strength checker, loaded once',
   'testing/fixtures.ts serial': 'a counter for unique names: unique across files too',
+  'testing/machine-audits.ts made': 'a counter for unique audit files: unique across files too',
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jwt from '@fastify/jwt';
 import type { MapTiles } from '@kovanica/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Metrics } from './core/metrics.ts';
 import type { Database } from './db/client.ts';
 import { createDeps, type ListSource } from './deps.ts';
 import type { SimulatedCis } from './fiscal/cis-simulator.ts';
@@ -42,7 +45,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { ExportSweep } from './modules/exports/exports.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, Readiness } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { lessorsRoutes } from './modules/lessors/lessors.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -50,11 +53,15 @@ import { loggersRoutes } from './modules/loggers/loggers.routes.ts';
 import { loyaltyCardsRoutes } from './modules/loyalty-cards/loyalty-cards.routes.ts';
 import { loyaltyOwnersRoutes } from './modules/loyalty-owners/loyalty-owners.routes.ts';
 import { loyaltyReportsRoutes } from './modules/loyalty-reports/loyalty-reports.routes.ts';
+import { machineAuditsRoutes } from './modules/machine-audits/machine-audits.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { type MailOptions, MailSweep } from './modules/mail/mail.service.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { monthClosesRoutes } from './modules/month-closes/month-closes.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
+import { type Mqtt, type MqttOptions, startMqtt } from './modules/mqtt/mqtt.ts';
+import { planogramsRoutes } from './modules/planograms/planograms.routes.ts';
 import { posLocationsRoutes } from './modules/pos-locations/pos-locations.routes.ts';
 import { posOwnersRoutes } from './modules/pos-owners/pos-owners.routes.ts';
 import { posTerminalRoutes } from './modules/pos-terminal/pos-terminal.routes.ts';
@@ -108,6 +115,16 @@ export interface AppOptions {
   push?: PushOptions;
   /** The maps' tiles (decision 0052), handed to the web with the settings and allowed by the CSP; none unless given (tests). */
   mapTiles?: MapTiles | null;
+  /** Who may scrape `/metrics` (decision 0058): who sends this bearer token; without one, this machine only. */
+  metricsToken?: string | null;
+  /** Loggers over MQTT (decision 0057): the embedded broker (`port`), an external one (`url`); none unless given. */
+  mqtt?: MqttOptions;
+}
+
+/** A request's id: the proxy's (X-Request-Id) when it is a short plain token, else a new one. */
+function requestId(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -120,6 +137,10 @@ declare module 'fastify' {
     lists: ReadonlyMap<string, ListSource>;
     /** One run of the alarm sweep, as the job queue runs it (tests run it when they like). */
     sweepAlarms(): Promise<Swept & { delivered: Delivered }>;
+    /** Whether the instance takes new work: `draining` is set when it is asked to stop (docs/deploy.md). */
+    readiness: Readiness;
+    /** MQTT for loggers, when the app was asked for it (decision 0057). */
+    mqtt: Mqtt | null;
   }
 }
 
@@ -133,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus: cache ? options.database.bus : null,
     limitScale: options.limitScale,
     simulatedCis: options.simulatedCis,
+    metrics: new Metrics(options.database.poolStats),
   });
   // Requests are not logged one by one; errors are.
   const app = Fastify({
@@ -140,6 +162,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
+    // Every answer carries its request's id (X-Request-Id), the one a proxy sent if it is plausible;
+    // the logs of the request carry it too (docs/deploy.md "What to watch").
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
+  const metrics = deps.metrics;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Other processes' writes invalidate this one's cache (decision 0003).
   await deps.versions.listen();
@@ -218,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', registerGuard(app, deps));
   app.decorate('lists', deps.lists);
   app.decorate('sweepAlarms', alarmSweep);
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
   await registerDocs(app);
   await registerHydraDocs(app, routeBodies);
   const spa = options.webDist === null ? null : await registerWeb(app, options.webDist ?? defaultWebDist);
@@ -225,7 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Modules, their routes typed from the contract's schemas (http/api.ts).
   const api = app.withTypeProvider<ZodTypeProvider>();
-  healthRoutes(api, deps);
+  healthRoutes(api, deps, readiness);
+  metricsRoutes(api, deps, metrics, { token: options.metricsToken ?? null });
   authRoutes(api, deps, { ttl: options.jwtTtl ?? '12h', limits: options.loginLimits });
   usersRoutes(api, deps);
   companiesRoutes(api, deps);
@@ -257,6 +293,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   telemetryHoldsRoutes(api, deps);
   alarmsRoutes(api, deps);
   visitsRoutes(api, deps);
+  machineAuditsRoutes(api, deps);
+  planogramsRoutes(api, deps);
   pushSubscriptionsRoutes(api, deps, options.push);
   monthClosesRoutes(api, deps);
   posOwnersRoutes(api, deps);
@@ -274,5 +312,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cardAppRoutes(api, deps);
   mailRoutes(api, deps);
   eventsRoutes(api, deps);
+  // Loggers over MQTT (decision 0057): closed with the app, before the database.
+  const mqtt = options.mqtt ? await startMqtt(deps, options.mqtt, (message, error) => app.log.error({ err: error }, message)) : null;
+  app.decorate('mqtt', mqtt);
+  if (mqtt) app.addHook('onClose', () => mqtt.close());
   return app;
 }

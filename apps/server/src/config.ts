@@ -72,7 +72,21 @@ const envSchema = z.object({
     .transform((v) => v?.trim() || undefined)
     .pipe(z.union([z.literal('none'), tilesUrl]).optional()),
   MAP_TILES_ATTRIBUTION: z.string().trim().max(500).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').max(200).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(1).max(22).optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MQTT_HOST: z.string().min(1).optional(),
+  MQTT_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^mqtts?$/, error: 'MQTT_URL must be mqtt://user:password@host:port or mqtts://…' }).optional()),
+  MQTT_CLIENT_ID: z.string().min(1).max(64).optional(),
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'MQTT_SHARED_GROUP: a group name of letters, digits, _ and -, or `none` for a plain subscription')
+    .default('kovanica'),
   VAPID_PUBLIC_KEY: z
     .string()
     .optional()
@@ -138,6 +152,19 @@ export interface Config {
   vapidSubject: string | undefined;
   /** The maps' tiles (decision 0052): OpenStreetMap's unless `MAP_TILES_URL` names others; null with `none`. */
   mapTiles: MapTiles | null;
+  /** The bearer token `/metrics` asks for (decision 0058); undefined: only this machine may scrape. */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long the instance answers "not ready" (503 on /health/ready) while still serving,
+   * before it stops accepting: the proxy's checks take it out first (docs/deploy.md "Rolling restart").
+   */
+  shutdownDrainMs: number;
+  /**
+   * Loggers over MQTT (decision 0057): the embedded broker on `MQTT_PORT` (at `MQTT_HOST`, default
+   * `HOST`), the batches of an external broker at `MQTT_URL` (as `MQTT_CLIENT_ID`, in the shared
+   * subscription group `MQTT_SHARED_GROUP`, null for `none`); off unless set.
+   */
+  mqtt: { port: number | null; host: string; url: string | null; clientId: string | undefined; sharedGroup: string | null };
 }
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -172,6 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     mapTiles: mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION, e.MAP_TILES_MAX_ZOOM),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    mqtt: {
+      port: e.MQTT_PORT ?? null,
+      host: e.MQTT_HOST ?? e.HOST,
+      url: e.MQTT_URL ?? null,
+      clientId: e.MQTT_CLIENT_ID,
+      sharedGroup: e.MQTT_SHARED_GROUP === 'none' ? null : e.MQTT_SHARED_GROUP,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startDemoMqttLogger } from './demo/mqtt-logger.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo/seed.ts';
 import { seedDemoBase } from './demo/seed-all.ts';
 import { startCisSimulator } from './fiscal/cis-simulator.ts';
@@ -41,23 +42,31 @@ const app = await buildApp({
   jobs: true,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   corsOrigins: config.corsOrigins,
+  metricsToken: config.metricsToken,
   push: { vapid: config.vapid, subject: config.vapidSubject },
   mapTiles: config.mapTiles,
+  mqtt: config.mqtt.port !== null || config.mqtt.url ? config.mqtt : undefined,
 });
 app.addHook('onClose', () => simulatedCis.close());
 
 let closing = false;
+/** The demo's logger that reports over MQTT, when the embedded broker runs (started below). */
+let mqttLogger: ReturnType<typeof startDemoMqttLogger> | null = null;
 /** The demo history being written in the background, if it is: stopped between two batches at shutdown. */
 let history: Promise<void> | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'closing');
+  // Not ready any more, still serving: the proxy takes the instance out of its pool, then it closes,
+  // finishing what is in flight (docs/deploy.md "Rolling restart").
+  app.readiness.draining = true;
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   await history;
   // Each step is tried whatever the one before did (PGlite runs without fsync: closing it is what
   // makes the data safe), and a step that failed is logged and makes the exit code 1.
   let failed = false;
-  for (const step of [() => app.close(), () => database.close()]) {
+  for (const step of [async () => mqttLogger?.close(), () => app.close(), () => database.close()]) {
     await step().catch((error: unknown) => {
       failed = true;
       app.log.error({ err: error }, 'could not close cleanly');
@@ -77,6 +86,15 @@ if (await findUserByEmail(database.db, demoAccounts.admin.email)) {
   lines.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const l of Object.values(demoAccounts)) lines.push(`  ${l.email.padEnd(26)} ${l.role.padEnd(11)} ${l.company}`);
 }
+if (app.mqtt?.brokerPort) lines.push(`MQTT broker for loggers at mqtt://${shownHost}:${app.mqtt.brokerPort} (docs/api.md "MQTT")`);
+if (config.mqtt.url) lines.push('Taking logger batches from the MQTT broker at MQTT_URL');
+// The demo's MQTT logger reports through the embedded broker (decision 0057).
+mqttLogger =
+  app.mqtt?.brokerPort && (await findUserByEmail(database.db, demoAccounts.admin.email))
+    ? startDemoMqttLogger(app.mqtt.brokerPort, (message, error) => app.log.warn({ err: error }, message))
+    : null;
+if (mqttLogger)
+  lines.push(`Demo logger ${mqttLogger.imei} reports through MQTT every minute (its "last seen" on the loggers' page keeps up).`);
 if (demo.history) lines.push('The demo’s 13 months of history are being written in the background: progress below and on the dashboard.');
 console.log(lines.join('\n'));
 

@@ -61,10 +61,11 @@ test("a worker chooses their kinds, a tag, e-mail and quiet hours, keeps them, t
   await expect(page.getByRole('button', { name: 'Save alarm settings' })).toHaveCount(0);
 
   // The role's kinds, as the contract's defaults say.
-  const defaults = ['Critical device', 'Device offline', 'Cash box full', 'Few prizes left'];
+  const defaults = ['Critical device', 'Device offline', 'Machine event', 'Cash box full', 'Few prizes left'];
   const kinds = [
     'Critical device',
     'Device offline',
+    'Machine event',
     'Cash box full',
     'Few prizes left',
     'Deposit difference',
@@ -100,7 +101,7 @@ test("a worker chooses their kinds, a tag, e-mail and quiet hours, keeps them, t
   await expect(page.getByText('Your alarm settings are saved.')).toBeVisible();
 
   expect((await me(page.request, USERS.worker)).alarmPreferences).toEqual({
-    kinds: ['device_critical', 'cash_box_full', 'prize_stock_low', 'deposit_difference'],
+    kinds: ['device_critical', 'machine_event', 'cash_box_full', 'prize_stock_low', 'deposit_difference'],
     tags: [tag['@id']],
     email: true,
     push: true,

@@ -247,11 +247,12 @@ test('a manager sets the cash box alarm at 50 % and switches the prize alarm off
   // One switch per kind, in the contract's order, every one on as the demo leaves them (the company's
   // card: "My alarms" above it has switches of its own).
   const switches = page.getByRole('region', { name: `Alarms of ${company.name}` }).getByRole('switch');
-  await expect(switches).toHaveCount(7);
+  await expect(switches).toHaveCount(8);
   const names = await switches.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? ''));
   expect(names).toEqual([
     'Critical device',
     'Device offline',
+    'Machine event',
     'Cash box full',
     'Few prizes left',
     'Deposit difference',

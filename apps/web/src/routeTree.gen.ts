@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as R404RouteImport } from './routes/404';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
+import { Route as AppProductSalesReportRouteImport } from './routes/_app/product-sales-report';
 import { Route as AppSectionIndexRouteImport } from './routes/_app/$section/index';
 import { Route as AppAlarmsHistoryRouteImport } from './routes/_app/alarms/history';
 import { Route as AppAlarmsListRouteImport } from './routes/_app/alarms/list';
@@ -75,6 +76,9 @@ import { Route as AppLoggersNewRouteImport } from './routes/_app/loggers/new';
 import { Route as AppLogisticReportDeviceRouteImport } from './routes/_app/logistic-report/device';
 import { Route as AppLogisticReportLocationRouteImport } from './routes/_app/logistic-report/location';
 import { Route as AppLoyaltyGeneralReportRouteImport } from './routes/_app/loyalty/general-report';
+import { Route as AppMachineAuditsIdRouteImport } from './routes/_app/machine-audits/$id';
+import { Route as AppMachineAuditsListRouteImport } from './routes/_app/machine-audits/list';
+import { Route as AppMachineAuditsUnassignedRouteImport } from './routes/_app/machine-audits/unassigned';
 import { Route as AppMonthCloseListRouteImport } from './routes/_app/month-close/list';
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile/index';
 import { Route as AppProfileOverviewRouteImport } from './routes/_app/profile/overview';
@@ -181,6 +185,11 @@ const AppRoute = AppRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppProductSalesReportRoute = AppProductSalesReportRouteImport.update({
+  id: '/product-sales-report',
+  path: '/product-sales-report',
   getParentRoute: () => AppRoute,
 } as any);
 const AppSectionIndexRoute = AppSectionIndexRouteImport.update({
@@ -511,6 +520,22 @@ const AppLoyaltyGeneralReportRoute = AppLoyaltyGeneralReportRouteImport.update({
   path: '/loyalty/general-report',
   getParentRoute: () => AppRoute,
 } as any);
+const AppMachineAuditsIdRoute = AppMachineAuditsIdRouteImport.update({
+  id: '/machine-audits/$id',
+  path: '/machine-audits/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppMachineAuditsListRoute = AppMachineAuditsListRouteImport.update({
+  id: '/machine-audits/list',
+  path: '/machine-audits/list',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppMachineAuditsUnassignedRoute =
+  AppMachineAuditsUnassignedRouteImport.update({
+    id: '/machine-audits/unassigned',
+    path: '/machine-audits/unassigned',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppMonthCloseListRoute = AppMonthCloseListRouteImport.update({
   id: '/month-close/list',
   path: '/month-close/list',
@@ -980,6 +1005,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/dashboard': typeof AppDashboardRoute;
+  '/product-sales-report': typeof AppProductSalesReportRoute;
   '/alarms/history': typeof AppAlarmsHistoryRoute;
   '/alarms/list': typeof AppAlarmsListRoute;
   '/alarms/settings': typeof AppAlarmsSettingsRoute;
@@ -1038,6 +1064,9 @@ export interface FileRoutesByFullPath {
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/machine-audits/$id': typeof AppMachineAuditsIdRoute;
+  '/machine-audits/list': typeof AppMachineAuditsListRoute;
+  '/machine-audits/unassigned': typeof AppMachineAuditsUnassignedRoute;
   '/month-close/list': typeof AppMonthCloseListRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
@@ -1135,6 +1164,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/404': typeof R404Route;
   '/dashboard': typeof AppDashboardRoute;
+  '/product-sales-report': typeof AppProductSalesReportRoute;
   '/alarms/history': typeof AppAlarmsHistoryRoute;
   '/alarms/list': typeof AppAlarmsListRoute;
   '/alarms/settings': typeof AppAlarmsSettingsRoute;
@@ -1193,6 +1223,9 @@ export interface FileRoutesByTo {
   '/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/machine-audits/$id': typeof AppMachineAuditsIdRoute;
+  '/machine-audits/list': typeof AppMachineAuditsListRoute;
+  '/machine-audits/unassigned': typeof AppMachineAuditsUnassignedRoute;
   '/month-close/list': typeof AppMonthCloseListRoute;
   '/profile/overview': typeof AppProfileOverviewRoute;
   '/settings/fiscal': typeof AppSettingsFiscalRoute;
@@ -1292,6 +1325,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route;
   '/_app': typeof AppRouteWithChildren;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/product-sales-report': typeof AppProductSalesReportRoute;
   '/_app/alarms/history': typeof AppAlarmsHistoryRoute;
   '/_app/alarms/list': typeof AppAlarmsListRoute;
   '/_app/alarms/settings': typeof AppAlarmsSettingsRoute;
@@ -1350,6 +1384,9 @@ export interface FileRoutesById {
   '/_app/logistic-report/device': typeof AppLogisticReportDeviceRoute;
   '/_app/logistic-report/location': typeof AppLogisticReportLocationRoute;
   '/_app/loyalty/general-report': typeof AppLoyaltyGeneralReportRoute;
+  '/_app/machine-audits/$id': typeof AppMachineAuditsIdRoute;
+  '/_app/machine-audits/list': typeof AppMachineAuditsListRoute;
+  '/_app/machine-audits/unassigned': typeof AppMachineAuditsUnassignedRoute;
   '/_app/month-close/list': typeof AppMonthCloseListRoute;
   '/_app/profile/overview': typeof AppProfileOverviewRoute;
   '/_app/settings/fiscal': typeof AppSettingsFiscalRoute;
@@ -1449,6 +1486,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/dashboard'
+    | '/product-sales-report'
     | '/alarms/history'
     | '/alarms/list'
     | '/alarms/settings'
@@ -1507,6 +1545,9 @@ export interface FileRouteTypes {
     | '/logistic-report/device'
     | '/logistic-report/location'
     | '/loyalty/general-report'
+    | '/machine-audits/$id'
+    | '/machine-audits/list'
+    | '/machine-audits/unassigned'
     | '/month-close/list'
     | '/profile/overview'
     | '/settings/fiscal'
@@ -1604,6 +1645,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/dashboard'
+    | '/product-sales-report'
     | '/alarms/history'
     | '/alarms/list'
     | '/alarms/settings'
@@ -1662,6 +1704,9 @@ export interface FileRouteTypes {
     | '/logistic-report/device'
     | '/logistic-report/location'
     | '/loyalty/general-report'
+    | '/machine-audits/$id'
+    | '/machine-audits/list'
+    | '/machine-audits/unassigned'
     | '/month-close/list'
     | '/profile/overview'
     | '/settings/fiscal'
@@ -1760,6 +1805,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/_app'
     | '/_app/dashboard'
+    | '/_app/product-sales-report'
     | '/_app/alarms/history'
     | '/_app/alarms/list'
     | '/_app/alarms/settings'
@@ -1818,6 +1864,9 @@ export interface FileRouteTypes {
     | '/_app/logistic-report/device'
     | '/_app/logistic-report/location'
     | '/_app/loyalty/general-report'
+    | '/_app/machine-audits/$id'
+    | '/_app/machine-audits/list'
+    | '/_app/machine-audits/unassigned'
     | '/_app/month-close/list'
     | '/_app/profile/overview'
     | '/_app/settings/fiscal'
@@ -1946,6 +1995,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard';
       fullPath: '/dashboard';
       preLoaderRoute: typeof AppDashboardRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/product-sales-report': {
+      id: '/_app/product-sales-report';
+      path: '/product-sales-report';
+      fullPath: '/product-sales-report';
+      preLoaderRoute: typeof AppProductSalesReportRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/$section/': {
@@ -2380,6 +2436,27 @@ declare module '@tanstack/react-router' {
       path: '/loyalty/general-report';
       fullPath: '/loyalty/general-report';
       preLoaderRoute: typeof AppLoyaltyGeneralReportRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/machine-audits/$id': {
+      id: '/_app/machine-audits/$id';
+      path: '/machine-audits/$id';
+      fullPath: '/machine-audits/$id';
+      preLoaderRoute: typeof AppMachineAuditsIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/machine-audits/list': {
+      id: '/_app/machine-audits/list';
+      path: '/machine-audits/list';
+      fullPath: '/machine-audits/list';
+      preLoaderRoute: typeof AppMachineAuditsListRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/machine-audits/unassigned': {
+      id: '/_app/machine-audits/unassigned';
+      path: '/machine-audits/unassigned';
+      fullPath: '/machine-audits/unassigned';
+      preLoaderRoute: typeof AppMachineAuditsUnassignedRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/month-close/list': {
@@ -3003,6 +3080,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppProductSalesReportRoute: typeof AppProductSalesReportRoute;
   AppAlarmsHistoryRoute: typeof AppAlarmsHistoryRoute;
   AppAlarmsListRoute: typeof AppAlarmsListRoute;
   AppAlarmsSettingsRoute: typeof AppAlarmsSettingsRoute;
@@ -3061,6 +3139,9 @@ interface AppRouteChildren {
   AppLogisticReportDeviceRoute: typeof AppLogisticReportDeviceRoute;
   AppLogisticReportLocationRoute: typeof AppLogisticReportLocationRoute;
   AppLoyaltyGeneralReportRoute: typeof AppLoyaltyGeneralReportRoute;
+  AppMachineAuditsIdRoute: typeof AppMachineAuditsIdRoute;
+  AppMachineAuditsListRoute: typeof AppMachineAuditsListRoute;
+  AppMachineAuditsUnassignedRoute: typeof AppMachineAuditsUnassignedRoute;
   AppMonthCloseListRoute: typeof AppMonthCloseListRoute;
   AppProfileOverviewRoute: typeof AppProfileOverviewRoute;
   AppSettingsFiscalRoute: typeof AppSettingsFiscalRoute;
@@ -3157,6 +3238,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppProductSalesReportRoute: AppProductSalesReportRoute,
   AppAlarmsHistoryRoute: AppAlarmsHistoryRoute,
   AppAlarmsListRoute: AppAlarmsListRoute,
   AppAlarmsSettingsRoute: AppAlarmsSettingsRoute,
@@ -3216,6 +3298,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppLogisticReportDeviceRoute: AppLogisticReportDeviceRoute,
   AppLogisticReportLocationRoute: AppLogisticReportLocationRoute,
   AppLoyaltyGeneralReportRoute: AppLoyaltyGeneralReportRoute,
+  AppMachineAuditsIdRoute: AppMachineAuditsIdRoute,
+  AppMachineAuditsListRoute: AppMachineAuditsListRoute,
+  AppMachineAuditsUnassignedRoute: AppMachineAuditsUnassignedRoute,
   AppMonthCloseListRoute: AppMonthCloseListRoute,
   AppProfileOverviewRoute: AppProfileOverviewRoute,
   AppSettingsFiscalRoute: AppSettingsFiscalRoute,

@@ -50,6 +50,9 @@ export const permissionsByResource = {
   // round's stops done (which records the emptying and opens the deposit).
   visits: [...crud, 'work'],
   emptyings: ['read'],
+  // Machines' own accounting (docs/rules.md "Machine audits"): `create` takes an EVA-DTS file in,
+  // `update` assigns one to a device.
+  'machine-audits': ['read', 'create', 'update'],
   maintenance: crud,
   // `import`: historical transactions from another system through `POST /imports` (decision 0027).
   transactions: ['read', 'import'],
@@ -110,6 +113,7 @@ export const resourceModule: Partial<Record<keyof typeof permissionsByResource, 
   'telemetry-holds': 'devices',
   visits: 'deposits',
   emptyings: 'devices',
+  'machine-audits': 'devices',
   maintenance: 'devices',
   transactions: 'devices',
   deposits: 'deposits',
@@ -185,6 +189,7 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
         'alarms',
         'visits',
         'emptyings',
+        'machine-audits',
         'maintenance',
         'articles',
         'repositories',
@@ -226,6 +231,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...(['commands', 'service-sessions', 'critical-episodes', 'emptyings'] as const).flatMap(all),
     ...only('loggers', 'read'),
     ...only('maintenance', 'read'),
+    // The machines' own accounting, to check the money against.
+    ...only('machine-audits', 'read'),
     ...only('transactions', 'read'),
     // The money held back from the revenue, and who let it in.
     ...only('telemetry-holds', 'read'),
@@ -270,6 +277,8 @@ export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
     ...only('devices', 'read', 'update', 'command'),
     ...(['commands', 'service-sessions', 'critical-episodes', 'emptyings'] as const).flatMap(all),
     ...all('maintenance'),
+    // The audits they read out of a machine's DEX port in the field; assigning one is the managers'.
+    ...only('machine-audits', 'read', 'create'),
     ...only('deposits', 'read', 'create'),
     // The alarms of the machines they look after, and "I am on it".
     ...all('alarms'),
@@ -389,6 +398,11 @@ export const writeRules: Partial<Record<keyof typeof permissionsByResource, Writ
       premisesLabel: { roles: managers },
       isuNumber: { roles: managers },
       fiscalize: { roles: managers },
+      // The serials audits are matched by (docs/rules.md "Machine audits").
+      machineSerial: { roles: managers },
+      boardSerial: { roles: managers },
+      // Which article each selection holds (docs/rules.md "Planograms and audit sales"), `PUT /devices/{id}/planogram`.
+      planogram: { roles: managers },
     },
   },
   // A worker keeps their own maintenance records; who did the work is named by managers.

@@ -16,6 +16,7 @@ import { locationsResource } from './resources/locations.ts';
 import { loggersResource } from './resources/loggers.ts';
 import { cardTransactionsResource, loyaltyCardsResource } from './resources/loyalty-cards.ts';
 import { loyaltyOwnersResource } from './resources/loyalty-owners.ts';
+import { machineAuditsResource } from './resources/machine-audits.ts';
 import { mailsResource } from './resources/mails.ts';
 import { maintenanceResource } from './resources/maintenance.ts';
 import { movementsResource } from './resources/movements.ts';
@@ -53,6 +54,7 @@ export const resources = [
   lessorsResource,
   locationsResource,
   loggersResource,
+  machineAuditsResource,
   mailsResource,
   loyaltyOwnersResource,
   loyaltyCardsResource,

@@ -40,6 +40,8 @@ export interface Database {
    * several without. On PostgreSQL through the pool, on PGlite through its one connection.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The pool's connections (PostgreSQL), for the metrics; null on PGlite's one connection. */
+  poolStats: (() => { total: number; idle: number; waiting: number }) | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       bus: notifyBus(pool, target.url),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -117,6 +120,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     bus: null,
+    poolStats: null,
     executeSql: async (text, values) =>
       values?.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: async () => {

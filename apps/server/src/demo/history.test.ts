@@ -1,4 +1,4 @@
-import type { AuditEntry, BillComparison, Collection, Deposit, Device, Lessor, TelemetryHold } from '@kovanica/contract';
+import type { AuditEntry, BillComparison, Collection, Deposit, Device, Lessor, MachineAudit, TelemetryHold } from '@kovanica/contract';
 import { addDays, businessDate, costlyAlarmKinds, outsideTolerance, PLAUSIBILITY } from '@kovanica/contract';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { seedDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
 import { DEMO_SET_UP, FLEET_SINCE } from './fleet.ts';
 import { seedHeldTelemetry } from './held.ts';
 import { seedHistory } from './history.ts';
+import { seedDemoMachineAudits } from './machine-audits.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB } from './seed.ts';
 import { seedAuditTrail } from './trail.ts';
 import { seedDemoVisits } from './visits.ts';
@@ -253,5 +254,34 @@ describe('the demo’s visits', () => {
     const proposal = (await t.json<{ stops: { device: string }[] }>('manager', { url: '/api/v2/visits/proposal' })).body;
     expect(proposal.stops.length).toBeGreaterThan(0);
     expect(proposal.stops.filter((s) => visit?.stops.some((v) => v.status === 'to_do' && v.device === s.device))).toEqual([]);
+  });
+});
+
+describe('the demo’s machine audits', () => {
+  it('has three machines with serials and audits after their emptyings, one span off against telemetry, and one audit to assign', async () => {
+    expect(await seedDemoMachineAudits(t.db, new Date())).toBeGreaterThanOrEqual(7);
+    const audits = (await t.json<Collection<MachineAudit>>('manager', { url: '/api/v2/machine-audits?itemsPerPage=100' })).body.member;
+    const waiting = audits.filter((a) => a.device === null);
+    expect(waiting.map((a) => a.machineSerial)).toEqual(['FC8-1933-0120']);
+    const byDevice = new Map<string | null, MachineAudit[]>();
+    for (const a of audits) if (a.device !== null) byDevice.set(a.device, [...(byDevice.get(a.device) ?? []), a]);
+    expect(byDevice.size).toBe(3);
+    for (const [device, list] of byDevice) {
+      expect(list.length).toBeGreaterThanOrEqual(2);
+      expect((await t.json<Device>('manager', { url: device ?? '' })).body.machineSerial).toBe(list[0]?.machineSerial);
+    }
+    // Every span follows telemetry to the cent but one: 25 € its logger never heard of.
+    const spans = audits.filter((a) => a.reconciliation !== null);
+    expect(spans.length).toBeGreaterThanOrEqual(4);
+    expect(spans.filter((a) => a.reconciliation?.telemetryDifferenceCents !== 0).map((a) => a.reconciliation)).toEqual([
+      expect.objectContaining({ telemetryDifferenceCents: 2_500, beyondTolerance: true }),
+    ]);
+    for (const a of spans) for (const value of Object.values(a.sincePrevious?.counters ?? {})) expect(value ?? 0).toBeGreaterThanOrEqual(0);
+    expect(audits.some((a) => a.source === 'gateway')).toBe(true);
+    // One machine's latest audit finds its door open: the demo's machine event (docs/rules.md "Alarms").
+    const open = audits.filter((a) => a.events.some((e) => e.active === true));
+    expect(open.map((a) => a.events.map((e) => [e.code, e.active]))).toEqual([[['EGS', true]]]);
+    const sameMachine = byDevice.get(open[0]?.device ?? null) ?? [];
+    expect(sameMachine[0]?.id).toBe(open[0]?.id);
   });
 });

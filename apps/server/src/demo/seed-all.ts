@@ -9,8 +9,10 @@ import { seedHeldTelemetry } from './held.ts';
 import { type HistoryProgress, HistoryStopped, historyMonths, seedHistory } from './history.ts';
 import { seedImports } from './imports.ts';
 import { seedLoyalty, settleDemoCards } from './loyalty.ts';
+import { seedDemoMachineAudits } from './machine-audits.ts';
 import { seedMaintenance } from './maintenance.ts';
 import { seedMonthCloses } from './month-close.ts';
+import { seedDemoPlanograms } from './planograms.ts';
 import { DEMO_ISTRA_OIB, DEMO_ZABAVNI_OIB, isEmpty, seedDemo } from './seed.ts';
 import { seedStock } from './stock.ts';
 import { seedAuditTrail } from './trail.ts';
@@ -119,6 +121,10 @@ function afterHistory(fiscalKeys: FiscalKeys, withHistory: boolean): [string, (d
     ['alarms', (db) => seedDemoAlarms(db)],
     // Then today's collection round from the devices due (their alarms among the reasons), one stop done.
     ['visits', (db) => seedDemoVisits(db)],
+    // Two vending machines' planograms, before their audits are read (docs/rules.md "Planograms and audit sales").
+    ['planograms', (db) => seedDemoPlanograms(db)],
+    // The vending machines' own audits read after their emptyings, one matching no device yet (docs/rules.md "Machine audits").
+    ['machine audits', (db) => seedDemoMachineAudits(db)],
   ];
 }
 

@@ -6,6 +6,7 @@ import {
   depositChangedProblem,
   MAX_ID,
   MERGE_PATCH,
+  machineAuditProblem,
   PROBLEM_JSON,
   problemSchema,
   resources,
@@ -62,6 +63,7 @@ function nameSchemas() {
   // Problems with extension members (docs/api.md "Problems"): a Problem and machine-readable facts.
   name(stopDoneProblem, 'StopDoneProblem');
   name(depositChangedProblem, 'DepositChangedProblem');
+  name(machineAuditProblem, 'MachineAuditProblem');
   name(violationSchema, 'Violation');
   for (const resource of resources) {
     const stem = schemaNameOf(resource.name);

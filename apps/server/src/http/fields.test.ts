@@ -25,6 +25,7 @@ import {
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { seedStock } from '../demo/stock.ts';
 import { type DemoUser, demo, mergePatch, testApp } from '../testing/app.ts';
+import { insertMachineAudit } from '../testing/machine-audits.ts';
 import { inlineRefs } from '../testing/openapi.ts';
 
 /**
@@ -159,6 +160,7 @@ const rows: Partial<Record<Resource, (role: Role) => Promise<Partial<Record<Targ
   promotions: async () => ({ same: zabavniPos.promotion, other: drugiPos.promotion }),
   'loyalty-cards': async () => ({ same: await cardOf(zabavni.id), other: await cardOf(drugi.id) }),
   visits: async () => ({ same: await visitOf(zabavni.id), other: await visitOf(drugi.id) }),
+  'machine-audits': async () => ({ same: await insertMachineAudit(t.db, zabavni.id), other: await insertMachineAudit(t.db, drugi.id) }),
 };
 
 interface JsonSchema {

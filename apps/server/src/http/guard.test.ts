@@ -48,6 +48,7 @@ import {
 import { seedStock } from '../demo/stock.ts';
 import { createDeps } from '../deps.ts';
 import { type DemoUser, demo, FISCAL_TEST_SECRET, mergePatch, testApp } from '../testing/app.ts';
+import { insertMachineAudit } from '../testing/machine-audits.ts';
 
 const t = await testApp({
   setup(app) {
@@ -138,6 +139,7 @@ const [zabavniStop] = await t.db
   .insert(visitStops)
   .values({ visitId: zabavniVisit?.id ?? 0, deviceId: ofDevice.deviceId, position: 1 })
   .returning();
+const zabavniMachineAudit = await insertMachineAudit(t.db, zabavni?.id ?? 0);
 const [zabavniAlarm] = await t.db
   .insert(alarms)
   .values({ ...ofDevice, kind: 'device_critical', subject: `devices/${ofDevice.deviceId}`, raisedAt: new Date(), code: 'E1' })
@@ -364,6 +366,7 @@ const foreignIds: Record<string, number | undefined> = {
   'month-closes': zabavniClose?.id,
   alarms: zabavniAlarm?.id,
   visits: zabavniVisit?.id,
+  'machine-audits': zabavniMachineAudit,
   'push-subscriptions': zabavniPush?.id,
 };
 /** Reference data every company shares: no tenant to hide it from. */
@@ -379,6 +382,7 @@ const validBodies: Record<string, object> = {
   '/api/v2/pos-workers/:id/pin': { pin: '1234' },
   '/api/v2/users/:id/photo': { image: 'AAAA' },
   '/api/v2/month-closes/:id/reopen': { reason: 'The route walk reopens it' },
+  '/api/v2/devices/:id/planogram': { selections: [] },
 };
 /** A valid query for routes with required parameters (so the id, not the query, decides). */
 const validQueries: Record<string, string> = {
@@ -387,6 +391,7 @@ const validQueries: Record<string, string> = {
   '/api/v2/loyalty-reports/owners': '?from=2026-10-01&to=2026-10-31',
   '/api/v2/loyalty-reports/cards': '?from=2026-10-01&to=2026-10-31',
   '/api/v2/loyalty-reports/holders': '?from=2026-10-01&to=2026-10-31',
+  '/api/v2/reports/product-sales': '?from=2026-10-01&to=2026-10-31',
 };
 const requestFor = (route: (typeof routes)[number]) => ({
   method: route.method as 'GET',

@@ -5,11 +5,13 @@ import { seedStock } from '../demo/stock.ts';
 import { demo, mergePatch, testApp } from '../testing/app.ts';
 import { createMaintenance, firstOf } from '../testing/fixtures.ts';
 import { loyaltyProgramme } from '../testing/loyalty.ts';
+import { insertMachineAudit } from '../testing/machine-audits.ts';
 
 const t = await testApp();
 // An item of every resource with a PATCH, beyond the demo's: stock, a loyalty programme, maintenance, a deposit, a visit.
 await seedStock(t.db);
 await t.db.insert(visits).values({ companyId: 1, day: '2026-11-02' });
+await insertMachineAudit(t.db, 1);
 const programme = await loyaltyProgramme(t);
 await programme.card();
 await programme.post('/api/v2/card-holders', { owner: programme.owner['@id'], name: 'Ana', surname: 'Hydra' });

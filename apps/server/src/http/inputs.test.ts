@@ -20,6 +20,7 @@ import {
 import { seedStock } from '../demo/stock.ts';
 import { startCisSimulator } from '../fiscal/cis-simulator.ts';
 import { mergePatch, testApp } from '../testing/app.ts';
+import { insertMachineAudit } from '../testing/machine-audits.ts';
 
 /** Issue 9 §2: bad input is the caller's mistake, answered 400/404/422 naming it, never a 500. */
 // A simulated CIS, so that its switches (admins') are walked like every PATCH route.
@@ -43,6 +44,7 @@ await t.db
   .values({ ...ofDevice, emptyingId: emptying?.id ?? 0, at: new Date(), reportedCoinsCents: 0, reportedTokens: 0 });
 await t.db.insert(maintenance).values({ ...ofDevice, date: '2026-11-01', type: 'repair', description: 'empty patch' });
 await t.db.insert(visits).values({ companyId: ofDevice.companyId, day: '2026-11-02' });
+await insertMachineAudit(t.db, ofDevice.companyId);
 // A loyalty programme (the demo has none yet): an owner, a card holder and a promo box.
 const [loyaltyOwner] = await t.db
   .insert(loyaltyOwners)
@@ -228,10 +230,12 @@ describe('an empty merge-patch', () => {
   it.each(patchRoutes.map((r) => [r.url] as const))('%s: {} answers 200 with the unchanged item', async (route) => {
     let url = route;
     if (route.includes(':id')) {
-      const list = await get(`${route.replace('/:id', '')}?itemsPerPage=1`);
+      // An item's route, or a part of it (`/devices/:id/planogram`): the first item of the collection.
+      const [collection = '', part = ''] = route.split('/:id');
+      const list = await get(`${collection}?itemsPerPage=1`);
       const first = (list.body as unknown as Collection<{ '@id': string }>).member[0];
       expect(first, route).toBeDefined();
-      url = first?.['@id'] ?? '';
+      url = `${first?.['@id'] ?? ''}${part}`;
     }
     const before = await get(url);
     const res = await t.json('admin', { method: 'PATCH', url, headers: mergePatch, payload: '{}' });

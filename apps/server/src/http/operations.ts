@@ -16,6 +16,7 @@ const PREFIX = '/api/v2/';
 /** `METHOD /api/v2/path/{param}` (the document's spelling) → operationId. */
 export const customOperationIds: Readonly<Record<string, string>> = {
   'GET /api/v2/health': 'getHealth',
+  'GET /api/v2/health/ready': 'getReadiness',
   'POST /api/v2/authentication_token': 'signIn',
   'POST /api/v2/logout': 'signOut',
   'GET /api/v2/settings': 'getSettings',
@@ -55,6 +56,11 @@ export const customOperationIds: Readonly<Record<string, string>> = {
   'GET /api/v2/alarms/summary': 'getAlarmSummary',
   'GET /api/v2/visits/proposal': 'getVisitProposal',
   'POST /api/v2/visits/{id}/stops/{stopId}/done': 'markVisitStopDone',
+  'GET /api/v2/machine-audits/{id}/file': 'downloadMachineAuditFile',
+  'GET /api/v2/devices/{id}/planogram': 'getDevicePlanogram',
+  'PATCH /api/v2/devices/{id}/planogram': 'updateDevicePlanogram',
+  'GET /api/v2/reports/product-sales': 'getProductSalesReport',
+  'POST /api/v2/telemetry/audits': 'ingestGatewayAudit',
   'GET /api/v2/events': 'streamLiveUpdates',
   'GET /api/v2/push-subscriptions/key': 'getPushPublicKey',
   'POST /api/v2/push-subscriptions/{id}/test': 'testPushSubscription',

@@ -51,6 +51,10 @@ export async function testApp(
     push?: AppOptions['push'];
     /** The maps' tiles (default: none, as nothing outside is reachable in tests). */
     mapTiles?: AppOptions['mapTiles'];
+    /** The bearer token `/metrics` asks for (default: none, this machine only). */
+    metricsToken?: string;
+    /** Loggers over MQTT: an embedded broker (port 0: a free one) or an external broker's URL (default: none). */
+    mqtt?: AppOptions['mqtt'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -66,6 +70,8 @@ export async function testApp(
     simulatedCis: options.simulatedCis,
     push: options.push,
     mapTiles: options.mapTiles ?? null,
+    mqtt: options.mqtt,
+    metricsToken: options.metricsToken ?? null,
     // An unhandled error (a 500) prints its cause: a test that meets one once on a loaded machine says why.
     logger: { level: 'error' },
   });

@@ -36,6 +36,7 @@ export const alarmFieldsDescription = describeFields(
     kinds: {
       device_critical: { en: 'Critical device', hr: 'Kritičan uređaj' },
       device_offline: { en: 'Device offline', hr: 'Uređaj izvan mreže' },
+      machine_event: { en: 'Machine event', hr: 'Događaj stroja' },
       cash_box_full: { en: 'Cash box full', hr: 'Kasica puna' },
       prize_stock_low: { en: 'Few prizes left', hr: 'Malo nagrada' },
       deposit_difference: { en: 'Deposit difference', hr: 'Razlika u pologu' },

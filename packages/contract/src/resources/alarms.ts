@@ -13,6 +13,7 @@ import { LATE_DELIVERY_LIMIT_HOURS, UNFISCALIZED_ALARM_HOURS } from './bills.ts'
 export const alarmKinds = [
   'device_critical',
   'device_offline',
+  'machine_event',
   'cash_box_full',
   'prize_stock_low',
   'deposit_difference',
@@ -28,12 +29,15 @@ export type AlarmKind = (typeof alarmKinds)[number];
  * - `prize_stock_low`: prizes left;
  * - `bill_deadline`: hours a bill has waited for its JIR (the late-delivery limit is 48);
  * - `lessor_contract_ending`: days before the contract's last day;
+ * - `machine_event`: days a machine audit's active events stand for the machine's state (an older
+ *   audit says nothing of now);
  * - `device_critical`, `device_offline` and `deposit_difference` have no figure of their own (the
  *   device's alarm code; the company's offline threshold and deposit tolerance, its other settings).
  */
 export const alarmThresholds = {
   device_critical: null,
   device_offline: null,
+  machine_event: { unit: 'days', default: 7, min: 1, max: 90 },
   cash_box_full: { unit: 'percent', default: 80, min: 10, max: 100 },
   prize_stock_low: { unit: 'prizes', default: 10, min: 0, max: 1_000 },
   deposit_difference: null,
@@ -193,7 +197,7 @@ export const alarmsResource = defineResource({
  * person has not chosen follows their roles: these are the kinds each role is told of by default.
  */
 export const roleAlarmKinds: Record<Role, readonly AlarmKind[]> = {
-  worker: ['device_critical', 'device_offline', 'cash_box_full', 'prize_stock_low'],
+  worker: ['device_critical', 'device_offline', 'machine_event', 'cash_box_full', 'prize_stock_low'],
   manager: alarmKinds,
   accountant: ['deposit_difference', 'bill_deadline', 'lessor_contract_ending'],
   admin: [],

@@ -43,6 +43,7 @@ export const auditedResources = [
   'telemetry-holds',
   'month-closes',
   'visits',
+  'planograms',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 
@@ -134,8 +135,14 @@ export const auditLogResource = defineResource({
   item: auditEntryItem,
   collection: auditLogCollection,
   // A write to any audited resource adds rows here: its cached reads are stale with it. The
-  // platform's settings are no resource of the kit: their route bumps the trail itself. A fiscal
+  // platform's settings and a device's planogram are no resources of the kit: their routes bump the trail themselves. A fiscal
   // certificate's upload is a line of its company's fiscal settings.
   // The records its entries name (`names`) are read with it: renaming one makes them stale too.
-  embeds: [...new Set([...auditedResources.filter((r) => r !== 'settings'), 'fiscal-certificates', ...Object.values(auditReferences)])],
+  embeds: [
+    ...new Set([
+      ...auditedResources.filter((r) => r !== 'settings' && r !== 'planograms'),
+      'fiscal-certificates',
+      ...Object.values(auditReferences),
+    ]),
+  ],
 });

@@ -104,6 +104,9 @@ export const deviceFieldsDescription = describeFields(
       stored: true,
       import: { headers: ['isu', 'naplatni uređaj'], hr: 'oznaka naplatnog uređaja' },
     },
+    // The machine's and its control board's serials (an audit's ID101, CB101): its audits are matched by them (docs/rules.md "Machine audits").
+    machineSerial: { label: { en: 'Machine serial number', hr: 'Serijski broj automata' }, kind: 'text', stored: true },
+    boardSerial: { label: { en: 'Control board serial number', hr: 'Serijski broj upravljačke ploče' }, kind: 'text', stored: true },
     fiscalizeApplied: { label: { en: 'Fiscalized', hr: 'Fiskalizira se' }, kind: 'flag', column: { hidden: true }, file: true },
     createdAt: { label: { en: 'Created', hr: 'Stvoreno' }, kind: 'instant', column: { sort: true, hidden: true, day: true }, file: true },
     // The form's fields, the filters' and the device page's facts (`critical`, `serviceMode`: the state now).

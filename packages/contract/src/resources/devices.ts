@@ -64,6 +64,9 @@ export const deviceItem = z.object({
   tagLabels: z.array(tagLabel),
   premisesLabel: z.string().nullable(),
   isuNumber: z.string().nullable(),
+  /** The machine's and its control board's serial numbers (an audit's ID101, CB101), one device of the company each. */
+  machineSerial: z.string().nullable(),
+  boardSerial: z.string().nullable(),
   fiscalize: z.enum(fiscalizeModes),
   /** The fiscal settings in force, after inheriting from the location. */
   fiscalizeApplied: z.boolean(),
@@ -92,6 +95,8 @@ const fields = {
   tags: z.array(zIri('tags')).max(50),
   premisesLabel: zPremisesLabel().nullable(),
   isuNumber: zIsuNumber().nullable(),
+  machineSerial: zText(60).nullable(),
+  boardSerial: zText(60).nullable(),
   fiscalize: z.enum(fiscalizeModes),
 };
 

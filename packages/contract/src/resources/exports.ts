@@ -4,6 +4,7 @@ import { collectionOf } from '../api.ts';
 import { languages } from '../languages.ts';
 import { comparativeQuery, financeQuery, logisticQuery } from './finance.ts';
 import { loyaltyCardReportQuery, loyaltyGeneralQuery, loyaltyHolderReportQuery, loyaltyOwnerQuery } from './loyalty-reports.ts';
+import { productSalesQuery } from './planograms.ts';
 import { vatBookQuery } from './vat-book.ts';
 
 /**
@@ -44,6 +45,7 @@ export const reportExportKinds = [
   'loyalty-report-cards',
   'loyalty-report-holders',
   'vat-book',
+  'product-sales',
 ] as const;
 export type ReportExportKind = (typeof reportExportKinds)[number];
 export const exportKinds = [...reportExportKinds, ...listExportKinds] as const;
@@ -55,7 +57,11 @@ export const listExportFormats = ['csv', 'xlsx'] as const;
 
 /** What a user needs to export a data set: what reading it needs (its list's or report's permission, module and component). */
 export const exportPermission = (kind: ExportKind): Permission =>
-  kind === 'finance-report' || kind === 'token-report' || kind === 'logistic-report' || kind === 'comparative-analysis'
+  kind === 'finance-report' ||
+  kind === 'token-report' ||
+  kind === 'logistic-report' ||
+  kind === 'comparative-analysis' ||
+  kind === 'product-sales'
     ? 'finance.read'
     : kind.startsWith('loyalty-report-')
       ? 'loyalty-reports.read'
@@ -98,6 +104,8 @@ export const loyaltyCardsExportParams = loyaltyCardReportQuery.omit({ page: true
 export const loyaltyHoldersExportParams = loyaltyHolderReportQuery.omit({ page: true, itemsPerPage: true, client: true });
 /** The VAT book's: its month and company (it has no paging). */
 export const vatBookExportParams = vatBookQuery.omit({ client: true });
+/** The product sales report's (docs/rules.md "Planograms and audit sales"): its range and filters. */
+export const productSalesExportParams = productSalesQuery.omit({ client: true });
 
 /** Each report's params: its screen's query without its paging. */
 export const reportExportParams = {
@@ -110,6 +118,7 @@ export const reportExportParams = {
   'loyalty-report-cards': loyaltyCardsExportParams,
   'loyalty-report-holders': loyaltyHoldersExportParams,
   'vat-book': vatBookExportParams,
+  'product-sales': productSalesExportParams,
 } as const satisfies Record<ReportExportKind, z.ZodType>;
 export type ReportExportParams<K extends ReportExportKind> = z.infer<(typeof reportExportParams)[K]>;
 
@@ -136,6 +145,7 @@ export const exportRequest = z.discriminatedUnion('kind', [
   reportRequest('loyalty-report-cards'),
   reportRequest('loyalty-report-holders'),
   reportRequest('vat-book'),
+  reportRequest('product-sales'),
   z.strictObject({
     kind: z.enum(listExportKinds),
     format: z.enum(listExportFormats),

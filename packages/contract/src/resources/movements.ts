@@ -12,6 +12,13 @@ import { articleUnits } from './articles.ts';
  */
 export const movementKinds = ['receipt', 'transfer', 'issue', 'adjustment'] as const;
 export type MovementKind = (typeof movementKinds)[number];
+/**
+ * Every kind a stored movement has: the ones booked by hand above, and `sale` — units a vending
+ * machine's audit counts sold from a selection its planogram maps to the article, booked by the server
+ * (docs/rules.md "Planograms and audit sales"); it names the device and no repository.
+ */
+export const stockMovementKinds = [...movementKinds, 'sale'] as const;
+export type StockMovementKind = (typeof stockMovementKinds)[number];
 
 /** The most units one movement moves. */
 export const MAX_MOVEMENT_QUANTITY = 1_000_000;
@@ -19,7 +26,7 @@ export const MAX_MOVEMENT_QUANTITY = 1_000_000;
 export const movementItem = z.object({
   ...itemMeta,
   company: z.string(),
-  kind: z.enum(movementKinds),
+  kind: z.enum(stockMovementKinds),
   article: z.string(),
   articleName: z.string(),
   unit: z.enum(articleUnits),

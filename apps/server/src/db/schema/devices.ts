@@ -1,4 +1,5 @@
 import type { DeviceGroup, FiscalizeMode } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 import { locations } from './locations.ts';
@@ -23,6 +24,9 @@ export const devices = pgTable(
     fiscalize: text().$type<FiscalizeMode>().notNull().default('inherit'),
     /** What the cash box holds when full, in cents (the logistic report's forecast); null: not told. */
     cashBoxCapacityCents: integer(),
+    /** The machine's and its control board's serial numbers (an audit's ID101, CB101; docs/rules.md "Machine audits"). */
+    machineSerial: text(),
+    boardSerial: text(),
     createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +35,9 @@ export const devices = pgTable(
     index('devices_location_idx').on(t.locationId),
     uniqueIndex('devices_logger_key').on(t.loggerId),
     index('devices_tags_idx').using('gin', t.tagIds),
+    // A serial names one device of a company: an audit is matched to it (docs/rules.md "Machine audits").
+    uniqueIndex('devices_machine_serial_key').on(t.companyId, t.machineSerial).where(sql`machine_serial is not null`),
+    uniqueIndex('devices_board_serial_key').on(t.companyId, t.boardSerial).where(sql`board_serial is not null`),
   ],
 );
 export type DeviceRow = typeof devices.$inferSelect;

@@ -1,4 +1,4 @@
-import type { MovementKind } from '@kovanica/contract';
+import type { StockMovementKind } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { articles } from './articles.ts';
@@ -17,7 +17,7 @@ export const stockMovements = pgTable(
   {
     id: idColumn(),
     companyId: companyColumn(),
-    kind: text().$type<MovementKind>().notNull(),
+    kind: text().$type<StockMovementKind>().notNull(),
     articleId: integer()
       .notNull()
       .references(() => articles.id, { onDelete: 'restrict' }),

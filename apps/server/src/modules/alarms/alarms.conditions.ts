@@ -1,4 +1,12 @@
-import { type AlarmKind, alarmKinds, alarmRulesOf, type Module, outsideTolerance } from '@kovanica/contract';
+import {
+  type AlarmKind,
+  alarmKinds,
+  alarmRulesOf,
+  alarmThresholds,
+  type MachineAuditEvent,
+  type Module,
+  outsideTolerance,
+} from '@kovanica/contract';
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bills, companies, deposits, deviceState, devices, lessors, locations } from '../../db/schema/index.ts';
@@ -27,6 +35,7 @@ export type Settings = Map<number, Map<AlarmKind, { enabled: boolean; threshold:
 const kindModule: Partial<Record<AlarmKind, Module>> = {
   device_critical: 'devices',
   device_offline: 'devices',
+  machine_event: 'devices',
   cash_box_full: 'devices',
   prize_stock_low: 'stock',
   deposit_difference: 'deposits',
@@ -113,6 +122,42 @@ async function offline(db: Db, settings: Settings, now: Date): Promise<Condition
       subject: subject('devices', r.deviceId),
       figure: Math.floor((now.getTime() - (r.lastEventAt as Date).getTime()) / 60_000),
     }));
+}
+
+/**
+ * Devices whose latest machine audit (EVA-DTS), taken within the company's days, reports events still
+ * active (`EA2`'s active flag): the codes, as the machine gives them, are the alarm's code; their
+ * number its figure. One-off events (active unknown) are the audit's history, not an alarm.
+ */
+async function machineEvent(db: Db, settings: Settings, now: Date): Promise<Condition[]> {
+  const result = await db.execute(sql`
+    select distinct on (a.device_id) a.device_id, a.company_id, d.location_id, a.audited_at, a.events
+    from machine_audits a join devices d on d.id = a.device_id and d.company_id = a.company_id
+    where a.device_id is not null
+      and a.audited_at >= ${now.toISOString()}::timestamptz - make_interval(days => ${alarmThresholds.machine_event.max})
+    order by a.device_id, a.audited_at desc, a.id desc`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.flatMap((r) => {
+    const companyId = Number(r.company_id);
+    const on = setting(settings, companyId, 'machine_event');
+    const age = now.getTime() - new Date(r.audited_at as string).getTime();
+    if (!on || age > on.threshold * 86_400_000) return [];
+    const active = (r.events as MachineAuditEvent[]).filter((e) => e.active === true);
+    if (active.length === 0) return [];
+    const deviceId = Number(r.device_id);
+    return [
+      {
+        ...none,
+        companyId,
+        deviceId,
+        locationId: r.location_id === null ? null : Number(r.location_id),
+        kind: 'machine_event' as const,
+        subject: subject('devices', deviceId),
+        figure: active.length,
+        code: [...new Set(active.map((e) => e.code))].join(', ').slice(0, 200),
+      },
+    ];
+  });
 }
 
 /** Devices whose box holds at least the company's percent of its capacity (devices with a capacity told). */
@@ -261,6 +306,7 @@ export async function conditionsNow(db: Db, settings: Settings, now: Date, today
   const all = await Promise.all([
     critical(db, settings),
     offline(db, settings, now),
+    machineEvent(db, settings, now),
     cashBoxFull(db, settings),
     prizeStockLow(db, settings),
     depositDifference(db, settings),

@@ -151,7 +151,13 @@ describe('who is told', () => {
     const { id } = await criticalDevice();
     expect((await deliveriesOf(id)).map((d) => d.userId)).toEqual([managerId]);
     const reset = await preferences('worker', workerId, { kinds: null, email: false });
-    expect(reset.body.alarmPreferences.kinds).toEqual(['device_critical', 'device_offline', 'cash_box_full', 'prize_stock_low']);
+    expect(reset.body.alarmPreferences.kinds).toEqual([
+      'device_critical',
+      'device_offline',
+      'machine_event',
+      'cash_box_full',
+      'prize_stock_low',
+    ]);
   });
 
   it('not in quiet hours: the message waits for their end, and is dropped if the alarm ended meanwhile', async () => {

@@ -24,6 +24,7 @@ const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
   'telemetry-holds': schema.telemetryHolds,
   'month-closes': schema.monthCloses,
   visits: schema.visits,
+  planograms: schema.planogramSelections,
 };
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');

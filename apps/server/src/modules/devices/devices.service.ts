@@ -10,7 +10,7 @@ import {
   pickFields,
   storedFields,
 } from '@kovanica/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
 import type { CrudService } from '../../core/service.ts';
@@ -60,6 +60,35 @@ export interface DevicesService extends CrudService<Device, DeviceCreate, Device
   placements(ctx: RequestContext, id: number): Promise<Placement[] | null>;
 }
 
+/** The serials an audit is matched by (docs/rules.md "Machine audits"). */
+const SERIALS = ['machineSerial', 'boardSerial'] as const;
+
+/**
+ * A device's serials from an audit given for it (docs/rules.md "Machine audits"): each one the device
+ * lacks is set, unless another device of the company has it; one it has already is never overwritten.
+ */
+export async function fillDeviceSerials(
+  tx: Db | Tx,
+  deviceId: number,
+  serials: { machineSerial: string | null; boardSerial: string | null },
+) {
+  for (const field of SERIALS) {
+    const value = serials[field];
+    if (!value) continue;
+    const name = sql.identifier(field === 'machineSerial' ? 'machine_serial' : 'board_serial');
+    await tx
+      .update(devices)
+      .set({ [field]: value, updatedAt: new Date() })
+      .where(
+        and(
+          eq(devices.id, deviceId),
+          isNull(devices[field]),
+          sql`not exists (select 1 from devices o where o.company_id = ${devices.companyId} and o.${name} = ${value})`,
+        ),
+      );
+  }
+}
+
 /** Closes the open stay and opens one at the new location (none when the device is taken away). */
 async function recordMove(tx: Tx, device: { id: number; companyId: number }, locationId: number | null, at: Date, userId: number) {
   await tx
@@ -100,12 +129,28 @@ export function devicesService(db: Db): DevicesService {
     return defined({ ...pickFields(input, STORED), loggerId, locationId, tagIds });
   };
 
-  /** Two requests fitting the same logger at once: the unique index decides, the loser gets a 422. */
+  /** A serial another device of the company has (docs/rules.md "Machine audits"): 422 naming that device. */
+  const serialsFree = async (companyId: number, input: DevicePatch, selfId?: number) => {
+    for (const field of SERIALS) {
+      const value = input[field];
+      if (!value) continue;
+      const [other] = await db
+        .select({ id: devices.id, name: devices.name })
+        .from(devices)
+        .where(and(eq(devices.companyId, companyId), eq(devices[field], value)));
+      if (other && other.id !== selfId) throw invalid(field, 'serial_taken', { device: other.name });
+    }
+  };
+
+  /** Two requests fitting the same logger (or giving the same serial) at once: the unique index decides, the loser gets a 422. */
   const oneDevicePerLogger = async <T>(work: () => Promise<T>) => {
     try {
       return await work();
     } catch (error) {
-      if (pgError(error).constraint === 'devices_logger_key') throw invalid('logger', 'logger_taken');
+      const { constraint } = pgError(error);
+      if (constraint === 'devices_logger_key') throw invalid('logger', 'logger_taken');
+      if (constraint === 'devices_machine_serial_key') throw invalid('machineSerial', 'serial_taken', { device: '?' });
+      if (constraint === 'devices_board_serial_key') throw invalid('boardSerial', 'serial_taken', { device: '?' });
       throw error;
     }
   };
@@ -116,6 +161,7 @@ export function devicesService(db: Db): DevicesService {
     async create(ctx, input) {
       const companyId = await targetCompanyId(db, ctx, input.company);
       const values = await columnsOf(ctx, companyId, input);
+      await serialsFree(companyId, input);
       const now = new Date();
       const id = await oneDevicePerLogger(() =>
         db.transaction(async (tx) => {
@@ -146,6 +192,7 @@ export function devicesService(db: Db): DevicesService {
       const current = await reads.find(ctx, id);
       if (!current) return null;
       const values = await columnsOf(ctx, current.companyId, patch, id);
+      await serialsFree(current.companyId, patch, id);
       const moved = values.locationId !== undefined && values.locationId !== current.locationId;
       const now = new Date();
       await oneDevicePerLogger(() =>

@@ -3,6 +3,7 @@ import {
   type ExportItem,
   FINANCE_MAX_DAYS,
   LOYALTY_REPORT_MAX_DAYS,
+  PRODUCT_SALES_MAX_DAYS,
   type Problem,
   type ReportExportKind,
 } from '@kovanica/contract';
@@ -273,6 +274,7 @@ describe("the request-time check is the report's own range check, without the da
     'loyalty-report-owners': [LOYALTY_REPORT_MAX_DAYS, (r) => r],
     'loyalty-report-cards': [LOYALTY_REPORT_MAX_DAYS, (r) => ({ ...r, 'order[spends]': 'desc' })],
     'loyalty-report-holders': [LOYALTY_REPORT_MAX_DAYS, (r) => r],
+    'product-sales': [PRODUCT_SALES_MAX_DAYS, (r) => r],
   };
 
   it.each(Object.keys(longest) as Ranged[])('%s: the longest range passes and one day more is its 422', (kind) => {

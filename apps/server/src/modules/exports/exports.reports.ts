@@ -22,6 +22,7 @@ import {
   loyaltyOwnerReport,
   loyaltyReportScope,
 } from '../loyalty-reports/loyalty-reports.service.ts';
+import { productSalesReport, productSalesScope } from '../planograms/planograms.service.ts';
 import {
   comparativeAnalysis,
   comparativeScope,
@@ -419,6 +420,34 @@ const holdersSpec: ReportSpec<'loyalty-report-holders', HolderLine, Holders['tot
   ],
 };
 
+/** A line of the product sales report: an article's sales, or a device's selection no planogram maps. */
+interface ProductSalesLine {
+  name: string;
+  selection: string | null;
+  vends: number;
+  valueCents: number;
+}
+const productSalesSpec: ReportSpec<'product-sales', ProductSalesLine, { vends: number; valueCents: number }> = {
+  kind: 'product-sales',
+  title: () => w('Product sales from the machine audits', 'Prodaja proizvoda iz audita automata'),
+  check: productSalesScope,
+  // One answer holds every line: the pages are its slices.
+  page: async (db, ctx, p, page, size) => {
+    const r = await productSalesReport(db, ctx, p);
+    const lines: ProductSalesLine[] = [
+      ...r.rows.map((row) => ({ name: row.articleName, selection: null, vends: row.vends, valueCents: row.valueCents })),
+      ...r.unmapped.map((u) => ({ name: u.deviceName, selection: u.selection, vends: u.vends, valueCents: u.valueCents })),
+    ];
+    return { rows: lines.slice((page - 1) * size, page * size), total: lines.length, totals: r.totals, from: r.from, to: r.to };
+  },
+  columns: () => [
+    col(w('Article (or device)', 'Artikl (ili uređaj)'), 'text', (r) => r.name, { pdf: true, width: 40 }),
+    col(w('Selection without an article', 'Odabir bez artikla'), 'text', (r) => r.selection, { pdf: true }),
+    figure('vends', w('Vends', 'Prodaje'), 'count', true),
+    figure('valueCents', w('Value', 'Iznos'), 'money', true),
+  ],
+};
+
 function dataSet<K extends ReportExportKind, Row, Totals>(kind: K, spec: ReportSpec<K, Row, Totals>): ReportDataSet {
   return {
     // The report's own scope check, not a page of it: the request answers without running the report.
@@ -445,6 +474,7 @@ export const reportDataSets: Record<ReportExportKind, ReportDataSet> = {
   'loyalty-report-owners': dataSet('loyalty-report-owners', ownersSpec),
   'loyalty-report-cards': dataSet('loyalty-report-cards', cardsSpec),
   'loyalty-report-holders': dataSet('loyalty-report-holders', holdersSpec),
+  'product-sales': dataSet('product-sales', productSalesSpec),
   // One month, two tables (the book and its reconciliation): a builder of its own.
   // The VAT book is not a report of the reports module: its export is written in exports.vat-book.ts.
   'vat-book': {

@@ -1,4 +1,4 @@
-import type { ArticleUnit, MovementKind } from '@kovanica/contract';
+import type { ArticleUnit, StockMovementKind } from '@kovanica/contract';
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DerivedFilter, idsOf } from '../../core/collection.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -58,7 +58,7 @@ export const movementExtras = () => ({
 /** A movement to book: what `bookMovement` writes, with its effect on the stock. */
 export interface MovementPlan {
   companyId: number;
-  kind: MovementKind;
+  kind: StockMovementKind;
   articleId: number;
   /** Signed for an adjustment; its size is the units moved. */
   quantity: number;
@@ -71,7 +71,8 @@ export interface MovementPlan {
   reason: string | null;
   note: string | null;
   at: Date;
-  createdById: number;
+  /** Who booked it; null: the server, for a machine (an audit's sales from a gateway). */
+  createdById: number | null;
   reversesId: number | null;
   clientKey: string | null;
 }

@@ -12,8 +12,9 @@ import { resolveRef } from '../../db/references.ts';
 import { articles, devices, repositories, stockMovements } from '../../db/schema/index.ts';
 import { bookMovement, type MovementPlan, movementExtras, prizeLoads, prizeTotals, type Shortage } from './movements.queries.ts';
 
-// The reports add up the movements' values as the list shows them (the company report's prize cost).
-export { movementValue } from './movements.queries.ts';
+// The reports add up the movements' values as the list shows them (the company report's prize cost); the
+// planograms book a machine audit's sales (kind `sale`) as every movement is booked (docs/rules.md "Planograms and audit sales").
+export { bookMovement, movementValue } from './movements.queries.ts';
 
 /**
  * The prizes left in each prize device of the companies that was loaded at least once, as its prize

@@ -39,6 +39,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for a load balancer: the database answers and the instance is not stopping (503 while it drains).
+         * @description Open without a user token (a route of the telemetry, POS or card-app APIs takes a key of its own: docs/api-guide.md). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/authentication_token": {
         parameters: {
             query?: never;
@@ -2107,6 +2127,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/machine-audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List machine audits
+         * @description Needs a user's bearer token and the permission `machine-audits.read`. Answers one page of the collection, filtered and ordered by the query (docs/api.md "Items and collections"). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["listMachineAudits"];
+        put?: never;
+        /**
+         * An EVA-DTS audit file taken in: read, matched to the device named or by its serials (ID101, CB101), stored whole. The same file again answers the audit stored the first time (200); a file the reader refuses is a 422 naming its line, nothing stored
+         * @description Needs a user's bearer token and the permission `machine-audits.create`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        post: operations["createMachineAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/machine-audits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a machine audit
+         * @description Needs a user's bearer token and the permission `machine-audits.read`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getMachineAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a machine audit (JSON merge-patch)
+         * @description Needs a user's bearer token and the permission `machine-audits.update`. Takes a JSON merge-patch (RFC 7396): fields left out stay, null clears. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        patch: operations["updateMachineAudit"];
+        trace?: never;
+    };
+    "/api/v2/machine-audits/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit file as it was received (text/plain, an attachment under its file name)
+         * @description Needs a user's bearer token and the permission `machine-audits.read`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["downloadMachineAuditFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/telemetry/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A telemetry gateway's EVA-DTS audit file, authenticated by its logger's credential: the audit of the device the logger is fitted to (else matched by its serials). The same file again answers 200
+         * @description Open without a user token (a route of the telemetry, POS or card-app APIs takes a key of its own: docs/api-guide.md). Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        post: operations["ingestGatewayAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/devices/{id}/planogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The device's planogram: which article each selection of the machine holds
+         * @description Needs a user's bearer token and the permission `devices.read`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getDevicePlanogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replaces the device's planogram (a merge-patch of `selections`, which replaces the list whole): each selection (1–10 characters, once) with an article of the device's company, at most 200; managers and admins
+         * @description Needs a user's bearer token and the permission `devices.update`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        patch: operations["updateDevicePlanogram"];
+        trace?: never;
+    };
+    "/api/v2/reports/product-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paid vends and their value per article, from the machines' audits: the sales since each device's previous audit, for the audits made in the range; selections no planogram maps listed per device
+         * @description Needs a user's bearer token and the permission `finance.read`. Errors answer application/problem+json (RFC 9457), in the caller's language (Accept-Language).
+         */
+        get: operations["getProductSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/push-subscriptions/key": {
         parameters: {
             query?: never;
@@ -3089,7 +3241,7 @@ export interface components {
             id: number;
             company: string;
             /** @enum {string} */
-            kind: "device_critical" | "device_offline" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending";
+            kind: "device_critical" | "device_offline" | "machine_event" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending";
             /** @enum {string} */
             status: "open" | "acknowledged" | "resolved";
             device: string | null;
@@ -3511,6 +3663,10 @@ export interface components {
                     enabled: boolean;
                     threshold: number | null;
                 };
+                machine_event: {
+                    enabled: boolean;
+                    threshold: number | null;
+                };
                 cash_box_full: {
                     enabled: boolean;
                     threshold: number | null;
@@ -3792,6 +3948,8 @@ export interface components {
             }[]>;
             premisesLabel: string | null;
             isuNumber: string | null;
+            machineSerial: string | null;
+            boardSerial: string | null;
             /** @enum {string} */
             fiscalize: "on" | "off" | "inherit";
             fiscalizeApplied: $Read<boolean>;
@@ -3843,6 +4001,8 @@ export interface components {
             tags?: string[];
             premisesLabel?: string | null;
             isuNumber?: string | null;
+            machineSerial?: string | null;
+            boardSerial?: string | null;
             /** @enum {string} */
             fiscalize?: "on" | "off" | "inherit";
         };
@@ -3858,6 +4018,8 @@ export interface components {
             tags?: string[];
             premisesLabel?: string | null;
             isuNumber?: string | null;
+            machineSerial?: string | null;
+            boardSerial?: string | null;
             /** @enum {string} */
             fiscalize?: "on" | "off" | "inherit";
         };
@@ -4464,6 +4626,140 @@ export interface components {
             address?: string | null;
             commissionPercentage?: number;
         };
+        MachineAudit: {
+            "@id": $Read<string>;
+            "@type": $Read<string>;
+            id: $Read<number>;
+            company: string;
+            device: string | null;
+            deviceName: $Read<string | null>;
+            fileName: string;
+            /** @enum {string} */
+            source: $Read<"upload" | "api" | "gateway">;
+            machineSerial: $Read<string | null>;
+            boardSerial: $Read<string | null>;
+            machineModel: $Read<string | null>;
+            auditedAt: $Read<string>;
+            receivedAt: $Read<string>;
+            currency: $Read<string | null>;
+            counters: $Read<{
+                paidSalesCents: number | null;
+                paidVends: number | null;
+                testVendsCents: number | null;
+                testVends: number | null;
+                freeVendsCents: number | null;
+                freeVends: number | null;
+                cashSalesCents: number | null;
+                cashVends: number | null;
+                cashInCents: number | null;
+                cashToBoxCents: number | null;
+                cashToTubesCents: number | null;
+                notesInCents: number | null;
+                dispensedCents: number | null;
+                manuallyDispensedCents: number | null;
+                discountsCents: number | null;
+                overpayCents: number | null;
+                cashlessSalesCents: number | null;
+                cashlessVends: number | null;
+                tokenSalesCents: number | null;
+                tokenVends: number | null;
+            }>;
+            sincePrevious: $Read<{
+                previous: string;
+                previousAuditedAt: string;
+                reset: boolean;
+                replaced: boolean;
+                counters: {
+                    paidSalesCents: number | null;
+                    paidVends: number | null;
+                    testVendsCents: number | null;
+                    testVends: number | null;
+                    freeVendsCents: number | null;
+                    freeVends: number | null;
+                    cashSalesCents: number | null;
+                    cashVends: number | null;
+                    cashInCents: number | null;
+                    cashToBoxCents: number | null;
+                    cashToTubesCents: number | null;
+                    notesInCents: number | null;
+                    dispensedCents: number | null;
+                    manuallyDispensedCents: number | null;
+                    discountsCents: number | null;
+                    overpayCents: number | null;
+                    cashlessSalesCents: number | null;
+                    cashlessVends: number | null;
+                    tokenSalesCents: number | null;
+                    tokenVends: number | null;
+                };
+            } | null>;
+            reconciliation: $Read<{
+                telemetryCents: number | null;
+                telemetryDifferenceCents: number | null;
+                countedCents: number | null;
+                countedDifferenceCents: number | null;
+                beyondTolerance: boolean;
+            } | null>;
+            products: $Read<{
+                selection: string;
+                priceCents: number | null;
+                paidVends: number | null;
+                paidCents: number | null;
+                testVends: number | null;
+                freeVends: number | null;
+                paidVendsSincePrevious: number | null;
+                article: string | null;
+                articleName: string | null;
+            }[]>;
+            events: $Read<{
+                code: string;
+                meaning: string | null;
+                at: string | null;
+                count: number | null;
+                active: boolean | null;
+            }[]>;
+            blocks: $Read<{
+                line: number;
+                segment: string;
+                fields: string[];
+                known: boolean;
+            }[]>;
+            receivedByName: $Read<string | null>;
+        };
+        MachineAuditCollection: {
+            "@id": string;
+            /** @enum {string} */
+            "@type": "Collection";
+            member: components["schemas"]["MachineAudit"][];
+            totalItems?: number;
+            totalItemsOver?: number;
+            view: {
+                "@id": string;
+                first?: string;
+                last?: string;
+                next?: string;
+                previous?: string;
+            };
+        };
+        MachineAuditCreate: {
+            company?: string;
+            device?: string;
+            fileName: string;
+            content: $Write<string>;
+        };
+        MachineAuditPatch: {
+            device: string | null;
+        };
+        MachineAuditProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            message: string;
+            violations?: components["schemas"]["Violation"][];
+            line?: number;
+            /** @enum {string} */
+            auditError?: "not_an_audit" | "checksum_mismatch" | "segment_count_mismatch" | "malformed_segment";
+        };
         Mail: {
             "@id": string;
             "@type": string;
@@ -4556,7 +4852,7 @@ export interface components {
             id: $Read<number>;
             company: $Read<string>;
             /** @enum {string} */
-            kind: "receipt" | "transfer" | "issue" | "adjustment";
+            kind: "receipt" | "transfer" | "issue" | "adjustment" | "sale";
             article: string;
             articleName: $Read<string>;
             /** @enum {string} */
@@ -5162,7 +5458,7 @@ export interface components {
             /** @enum {string|null} */
             language: "en" | "hr" | null;
             alarmPreferences: {
-                kinds: ("device_critical" | "device_offline" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending")[];
+                kinds: ("device_critical" | "device_offline" | "machine_event" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending")[];
                 tags: string[];
                 email: boolean;
                 push: boolean;
@@ -5214,7 +5510,7 @@ export interface components {
             language?: "en" | "hr" | null;
             password?: $Write<string>;
             alarmPreferences?: {
-                kinds?: ("device_critical" | "device_offline" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending")[] | null;
+                kinds?: ("device_critical" | "device_offline" | "machine_event" | "cash_box_full" | "prize_stock_low" | "deposit_difference" | "bill_deadline" | "lessor_contract_ending")[] | null;
                 tags?: string[];
                 email?: boolean;
                 push?: boolean;
@@ -5304,6 +5600,15 @@ export interface components {
     responses: {
         /** @description Bad Request */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Service Unavailable */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5416,6 +5721,34 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: {
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signIn: {
@@ -9799,7 +10132,7 @@ export interface operations {
                             "@type": "Export";
                             id: number;
                             /** @enum {string} */
-                            kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
+                            kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "product-sales" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
                             /** @enum {string} */
                             format: "csv" | "xlsx" | "pdf";
                             params: {
@@ -10023,6 +10356,19 @@ export interface operations {
                     };
                 } | {
                     /** @enum {string} */
+                    kind: "product-sales";
+                    /** @enum {string} */
+                    format: "csv" | "xlsx" | "pdf";
+                    params: {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        device?: string;
+                        company?: string;
+                    };
+                } | {
+                    /** @enum {string} */
                     kind: "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
                     /** @enum {string} */
                     format: "csv" | "xlsx";
@@ -10046,7 +10392,7 @@ export interface operations {
                         "@type": "Export";
                         id: number;
                         /** @enum {string} */
-                        kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
+                        kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "product-sales" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
                         /** @enum {string} */
                         format: "csv" | "xlsx" | "pdf";
                         params: {
@@ -10119,7 +10465,7 @@ export interface operations {
                         "@type": "Export";
                         id: number;
                         /** @enum {string} */
-                        kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
+                        kind: "finance-report" | "token-report" | "logistic-report" | "comparative-analysis" | "loyalty-report-general" | "loyalty-report-owners" | "loyalty-report-cards" | "loyalty-report-holders" | "vat-book" | "product-sales" | "devices" | "transactions" | "deposits" | "bills" | "loyalty-cards" | "card-transactions" | "top-ups" | "articles" | "repositories" | "locations" | "lessors" | "alarms";
                         /** @enum {string} */
                         format: "csv" | "xlsx" | "pdf";
                         params: {
@@ -11922,6 +12268,398 @@ export interface operations {
             };
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    listMachineAudits: {
+        parameters: {
+            query?: {
+                /** @description 1-based */
+                page?: number;
+                /** @description Items per page, 1–200 (default 30) */
+                itemsPerPage?: number;
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+                /** @description Order by id: asc or desc (ties by id) */
+                "order[id]"?: "asc" | "desc";
+                /** @description Order by auditedAt: asc or desc (ties by id) */
+                "order[auditedAt]"?: "asc" | "desc";
+                /** @description Order by receivedAt: asc or desc (ties by id) */
+                "order[receivedAt]"?: "asc" | "desc";
+                /** @description Exact filter on device: an IRI or an id; repeat for any of several */
+                device?: string | string[];
+                /** @description Exact filter on company: an IRI or an id; repeat for any of several */
+                company?: string | string[];
+                /** @description Boolean filter on assigned: true or false (1 and 0 are accepted too) */
+                assigned?: boolean;
+                /** @description Partial filter on machineSerial: contains the text, case-insensitively */
+                machineSerial?: string | string[];
+                /** @description Partial filter on fileName: contains the text, case-insensitively */
+                fileName?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAuditCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMachineAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MachineAuditCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MachineAuditProblem"];
+                };
+            };
+        };
+    };
+    getMachineAudit: {
+        parameters: {
+            query?: {
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMachineAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["MachineAuditPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    downloadMachineAuditFile: {
+        parameters: {
+            query?: {
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    ingestGatewayAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName: string;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MachineAuditProblem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDevicePlanogram: {
+        parameters: {
+            query?: {
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        "@id": string;
+                        /** @enum {string} */
+                        "@type": "Planogram";
+                        device: string;
+                        company: string;
+                        selections: {
+                            selection: string;
+                            article: string;
+                            articleName: string;
+                        }[];
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDevicePlanogram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the item: an integer 1–2147483647 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": {
+                    selections?: {
+                        selection: string;
+                        article: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        "@id": string;
+                        /** @enum {string} */
+                        "@type": "Planogram";
+                        device: string;
+                        company: string;
+                        selections: {
+                            selection: string;
+                            article: string;
+                            articleName: string;
+                        }[];
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+        };
+    };
+    getProductSalesReport: {
+        parameters: {
+            query: {
+                /** @description The first day of the range (YYYY-MM-DD, a Zagreb business day) */
+                from: string;
+                /** @description The last day of the range (YYYY-MM-DD, a Zagreb business day) */
+                to: string;
+                /** @description Only this device: its IRI or its id */
+                device?: string;
+                /** @description Only this company: its IRI or its id */
+                company?: string;
+                /** @description Accepted and ignored (the legacy client marks its requests with it) */
+                client?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        "@id": string;
+                        /** @enum {string} */
+                        "@type": "ProductSalesReport";
+                        from: string;
+                        to: string;
+                        rows: {
+                            article: string;
+                            articleName: string;
+                            vends: number;
+                            valueCents: number;
+                        }[];
+                        unmapped: {
+                            device: string;
+                            deviceName: string;
+                            selection: string;
+                            vends: number;
+                            valueCents: number;
+                        }[];
+                        spans: number;
+                        totals: {
+                            vends: number;
+                            valueCents: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableContent"];
         };
     };

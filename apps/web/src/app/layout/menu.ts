@@ -110,6 +110,9 @@ export const menu: MenuEntry[] = [
       { to: '/devices/new', labelKey: 'menu.devicesNew', permission: 'devices.create', module: 'devices' },
       { to: '/devices/critical', labelKey: 'menu.devicesCritical', permission: 'devices.read', module: 'devices' },
       { to: '/devices/held-telemetry', labelKey: 'menu.heldTelemetry', permission: 'telemetry-holds.read', module: 'devices' },
+      // The machines' own accounting, their EVA-DTS audit files (docs/rules.md "Machine audits").
+      { to: '/machine-audits/list', labelKey: 'menu.machineAudits', permission: 'machine-audits.read', module: 'devices' },
+      { to: '/machine-audits/unassigned', labelKey: 'menu.machineAuditsUnassigned', permission: 'machine-audits.read', module: 'devices' },
       { to: '/devices/map', labelKey: 'menu.devicesMap', permission: 'devices.read', module: 'devices', component: 'devices.map' },
       { to: '/devices/free-ride', labelKey: 'menu.devicesFreeRide', permission: 'commands.read', module: 'devices' },
       { to: '/devices/reset', labelKey: 'menu.devicesReset', permission: 'commands.read', module: 'devices' },
@@ -227,6 +230,8 @@ export const menu: MenuEntry[] = [
     children: [
       { to: '/logistic-report/location', labelKey: 'menu.logisticByLocation', permission: 'finance.read', module: 'finance' },
       { to: '/logistic-report/device', labelKey: 'menu.logisticByDevice', permission: 'finance.read', module: 'finance' },
+      // The machines' audits per article (docs/rules.md "Planograms and audit sales").
+      { to: '/product-sales-report', labelKey: 'menu.productSales', permission: 'finance.read', module: 'finance' },
     ],
   },
   {

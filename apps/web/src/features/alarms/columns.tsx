@@ -34,6 +34,7 @@ const k = (key: string) => `resources.alarms.${key}`;
 const kindColours: Record<AlarmKind, BadgeColour> = {
   device_critical: 'red.9',
   device_offline: 'gray.8',
+  machine_event: 'grape.9',
   cash_box_full: WARNING_COLOUR,
   prize_stock_low: WARNING_COLOUR,
   deposit_difference: 'blue.9',

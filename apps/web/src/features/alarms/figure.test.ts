@@ -1,4 +1,4 @@
-import { alarmFieldsDescription, alarmsCollection, type FieldSpec, withDescribedTexts } from '@kovanica/contract';
+import { alarmFieldsDescription, alarmKinds, alarmsCollection, type FieldSpec, withDescribedTexts } from '@kovanica/contract';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import enCore from '../../i18n/en.json';
@@ -27,6 +27,7 @@ describe("an alarm's figure in words", () => {
 
   it('says each kind in its unit, in English', () => {
     expect(say('en', 'device_critical', null, 'E31')).toBe('E31');
+    expect(say('en', 'machine_event', 2, 'EGS, EJJ')).toBe('EGS, EJJ');
     expect(say('en', 'device_offline', 200)).toBe('offline 3 h 20 min');
     expect(say('en', 'cash_box_full', 90)).toBe('90 % full');
     expect(say('en', 'prize_stock_low', 8)).toBe('8 prizes left');
@@ -63,7 +64,7 @@ describe("the alarms' description", () => {
   });
 
   it('has the words of every kind and status', () => {
-    expect(Object.keys(alarmFieldsDescription.words.kinds ?? {})).toHaveLength(7);
+    expect(Object.keys(alarmFieldsDescription.words.kinds ?? {})).toEqual([...alarmKinds]);
     expect(Object.keys(alarmFieldsDescription.words.statuses ?? {})).toEqual(['open', 'acknowledged', 'resolved']);
   });
 });

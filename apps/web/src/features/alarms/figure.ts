@@ -20,7 +20,8 @@ export function formatMinutes(minutes: number): string {
  * days ago"; a critical device's alarm code as it is. Null where there is nothing to say.
  */
 export function alarmFigureText(alarm: Pick<Alarm, 'kind' | 'figure' | 'code'>, t: TFunction): string | null {
-  if (alarm.kind === 'device_critical') return alarm.code;
+  // The alarm code, or the machine's own event codes (EVA-DTS, docs/rules.md "Alarms"), as they are.
+  if (alarm.kind === 'device_critical' || alarm.kind === 'machine_event') return alarm.code;
   const figure = alarm.figure;
   if (figure === null) return null;
   switch (alarm.kind) {

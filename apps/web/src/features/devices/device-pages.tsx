@@ -22,9 +22,18 @@ export const DeviceNewPage = () => (
 
 /**
  * `/devices/edit/{id}`: its state, a prize device's prizes, the form and where it stood; its QR label. A worker may
- * edit but not delete. `stateActions` renders what the state card offers (the route passes the commands).
+ * edit but not delete. `stateActions` renders what the state card offers (the route passes the commands);
+ * `moreSections`, cards of other features under the form (the route passes the machine audits).
  */
-export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?: (device: Device) => ReactNode }) {
+export function DeviceEditPage({
+  id,
+  stateActions,
+  moreSections,
+}: {
+  id: number;
+  stateActions?: (device: Device) => ReactNode;
+  moreSections?: (device: Device) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { can, hasComponent, hasModule } = useAccess();
   // The prizes in a prize device come from the stock module's loads.
@@ -63,6 +72,7 @@ export function DeviceEditPage({ id, stateActions }: { id: number; stateActions?
           <Box mt="md">
             <PlacementHistory deviceId={device.id} />
           </Box>
+          {moreSections?.(device)}
         </>
       )}
     </EditPage>

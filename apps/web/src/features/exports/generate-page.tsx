@@ -92,6 +92,7 @@ const reportFilters: Record<
   'loyalty-report-cards': { places: [], loyalty: 'cards' },
   'loyalty-report-holders': { places: [], loyalty: 'owner' },
   'vat-book': { places: [], month: true },
+  'product-sales': { places: ['device'] },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime, formatMoney, type Movement, movementKinds } from '@kovanica/contract';
+import { formatCount, formatDateTime, formatMoney, type Movement, stockMovementKinds } from '@kovanica/contract';
 import { ActionIcon, Button, Group, Modal, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
@@ -22,7 +22,12 @@ const k = (key: string) => `resources.movements.${key}`;
 const f = (field: string) => k(`fields.${field}`);
 
 const filters: readonly Filter[] = [
-  { field: 'kind', label: f('kind'), kind: 'select', options: movementKinds.map((kind) => ({ value: kind, label: k(`kinds.${kind}`) })) },
+  {
+    field: 'kind',
+    label: f('kind'),
+    kind: 'select',
+    options: stockMovementKinds.map((kind) => ({ value: kind, label: k(`kinds.${kind}`) })),
+  },
   {
     field: 'article',
     label: f('article'),
