@@ -35,6 +35,15 @@ export function toLogger(row: Row): Logger {
 const columnsOf = (input: LoggerPatch) =>
   defined({ imei: input.imei, serial: input.serial, firmware: input.firmware, simNumber: input.simNumber });
 
+/** The logger a credential belongs to (the routes loggers call, http/logger-auth.ts); null for none. */
+export async function loggerByCredential(db: Db, credential: string): Promise<{ id: number; companyId: number; imei: string } | null> {
+  const [row] = await db
+    .select({ id: loggers.id, companyId: loggers.companyId, imei: loggers.imei })
+    .from(loggers)
+    .where(eq(loggers.credentialHash, credentialHash(credential)));
+  return row ?? null;
+}
+
 export const uniqueImei = <T>(work: () => Promise<T>) => uniqueFields({ loggers_imei_key: 'imei' }, work);
 
 /** Inserts loggers with fresh credentials; the credentials are returned once and only hashes kept. */

@@ -7,18 +7,15 @@ import {
   machineAuditsResource,
   problemSchema,
 } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../core/errors.ts';
-import { loggers } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
 import { contextOf } from '../../http/context.ts';
 import { idParams, registerCrud } from '../../http/crud.ts';
-import { refusedKey } from '../../security/attempts.ts';
-import { bearerOf, credentialHash } from '../../security/credentials.ts';
+import { loggerAuthentication } from '../../http/logger-auth.ts';
 import { contentDisposition } from '../exports/exports.service.ts';
+import { loggerByCredential } from '../loggers/loggers.service.ts';
 import { machineAuditColumns } from './machine-audits.queries.ts';
 import { machineAuditsService, storeGatewayAudit } from './machine-audits.service.ts';
 
@@ -107,23 +104,7 @@ function writingAudits(deps: Deps) {
  */
 function gatewayAuditRoute(app: Api, deps: Deps) {
   const writing = writingAudits(deps);
-  /** A gateway's logger by its credential, as the telemetry batches authenticate (telemetry.routes.ts). */
-  const authenticate = async (request: FastifyRequest) => {
-    const credential = bearerOf(request.headers.authorization);
-    const [row] = credential
-      ? await deps.db
-          .select({ id: loggers.id, companyId: loggers.companyId, imei: loggers.imei })
-          .from(loggers)
-          .where(eq(loggers.credentialHash, credentialHash(credential)))
-      : [];
-    if (!row)
-      throw await refusedKey(
-        deps.limits,
-        request.ip,
-        new DomainError(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' }),
-      );
-    request.logger = row;
-  };
+  const authenticate = loggerAuthentication(deps.limits, (credential) => loggerByCredential(deps.db, credential));
 
   app.route({
     method: 'POST',

@@ -1,42 +1,17 @@
 import { problemSchema, telemetryAnswer, telemetryBatch } from '@kovanica/contract';
-import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.ts';
-import { loggers } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import type { Api } from '../../http/api.ts';
-import { refusedKey } from '../../security/attempts.ts';
-import { bearerOf, credentialHash } from '../../security/credentials.ts';
-import type { IngestLogger } from './telemetry.ingest.ts';
+import { loggerAuthentication } from '../../http/logger-auth.ts';
+import { loggerByCredential } from '../loggers/loggers.service.ts';
 import { receiveBatch } from './telemetry.service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    logger?: IngestLogger & { imei: string };
-  }
-}
 
 /**
  * The ingestion endpoint for loggers (decision 0007; docs/api.md "Telemetry"). It is `public` to the user guard because loggers
  * never hold a user's token: their own credential is checked here, before the body is validated.
  */
 export function telemetryRoutes(app: Api, deps: Deps) {
-  const authenticate = async (request: FastifyRequest) => {
-    const credential = bearerOf(request.headers.authorization);
-    const [row] = credential
-      ? await deps.db
-          .select({ id: loggers.id, companyId: loggers.companyId, imei: loggers.imei })
-          .from(loggers)
-          .where(eq(loggers.credentialHash, credentialHash(credential)))
-      : [];
-    if (!row)
-      throw await refusedKey(
-        deps.limits,
-        request.ip,
-        new DomainError(401, 'bad_logger_credential', {}, [], { 'www-authenticate': 'Bearer' }),
-      );
-    request.logger = row;
-  };
+  const authenticate = loggerAuthentication(deps.limits, (credential) => loggerByCredential(deps.db, credential));
 
   app.route({
     method: 'POST',
