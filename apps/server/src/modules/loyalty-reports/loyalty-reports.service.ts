@@ -1,7 +1,6 @@
 import {
   addDays,
   DEFAULT_ITEMS_PER_PAGE,
-  daysBetween,
   iri,
   LOYALTY_DAILY_MAX_DAYS,
   LOYALTY_REPORT_MAX_DAYS,
@@ -17,13 +16,11 @@ import {
   type LoyaltyOwnerRow,
   type LoyaltyReportPeriod,
   monthEnd,
-  parseReference,
   weekStart,
 } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { badQuery } from '../../core/collection.ts';
 import type { RequestContext } from '../../core/context.ts';
-import { invalid } from '../../core/errors.ts';
+import { reportRange } from '../../core/report-range.ts';
 import type { Db } from '../../db/client.ts';
 import { pgArray } from '../../db/units.ts';
 
@@ -55,20 +52,8 @@ interface Scope {
 type ScopeQuery = { from: string; to: string; company?: string | undefined; owner?: string | undefined };
 
 function scopeOf(ctx: RequestContext, query: ScopeQuery, maxDays: number): Scope {
-  if (query.to < query.from) throw invalid('to', 'end_before_start');
-  if (daysBetween(query.from, query.to) > maxDays) throw invalid('to', 'range_too_long', { max: maxDays });
-  const ref = (param: 'company' | 'owner', collection: string) => {
-    const value = query[param];
-    if (value === undefined) return undefined;
-    const id = parseReference(collection, value);
-    if (id === null) throw badQuery(param, 'iri');
-    return id;
-  };
-  const company = ref('company', 'companies');
-  const owner = ref('owner', 'loyalty-owners');
-  const listed = ctx.listed;
-  const companies = company === undefined ? listed : listed === null || listed.includes(company) ? [company] : ([] as number[]);
-  return { from: query.from, to: query.to, fromTs: query.from, endTs: addDays(query.to, 1), companies, owner };
+  const { from, to, companies, refs } = reportRange(ctx, query, maxDays, { owner: 'loyalty-owners' });
+  return { from, to, fromTs: from, endTs: addDays(to, 1), companies, owner: refs.owner };
 }
 
 /**

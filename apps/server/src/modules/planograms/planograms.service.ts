@@ -1,6 +1,5 @@
 import {
   addDays,
-  daysBetween,
   iri,
   mayWriteField,
   type Planogram,
@@ -9,12 +8,11 @@ import {
   type ProductSalesQuery,
   type ProductSalesReport,
   parseIri,
-  parseReference,
 } from '@kovanica/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { badQuery } from '../../core/collection.ts';
 import type { RequestContext } from '../../core/context.ts';
-import { DomainError, invalid } from '../../core/errors.ts';
+import { DomainError } from '../../core/errors.ts';
+import { reportRange } from '../../core/report-range.ts';
 import { inCompanies } from '../../core/tenancy.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { FieldError } from '../../db/errors.ts';
@@ -214,20 +212,8 @@ export async function recordAuditSales(
 
 /** The product sales report's query checked (422 on a bad range, 400 on a malformed IRI), reading nothing. */
 export function productSalesScope(ctx: RequestContext, query: ProductSalesQuery) {
-  if (query.to < query.from) throw invalid('to', 'end_before_start');
-  if (daysBetween(query.from, query.to) > PRODUCT_SALES_MAX_DAYS) throw invalid('to', 'range_too_long', { max: PRODUCT_SALES_MAX_DAYS });
-  const ref = (param: 'company' | 'device', collection: string) => {
-    const value = query[param];
-    if (value === undefined) return undefined;
-    const id = parseReference(collection, value);
-    if (id === null) throw badQuery(param, 'iri');
-    return id;
-  };
-  const company = ref('company', 'companies');
-  const device = ref('device', 'devices');
-  const listed = ctx.listed;
-  const companies = company === undefined ? listed : listed === null || listed.includes(company) ? [company] : ([] as number[]);
-  return { from: query.from, to: query.to, companies, device };
+  const { from, to, companies, refs } = reportRange(ctx, query, PRODUCT_SALES_MAX_DAYS, { device: 'devices' });
+  return { from, to, companies, device: refs.device };
 }
 
 /** Zagreb midnight starting a day, as timestamptz. */
