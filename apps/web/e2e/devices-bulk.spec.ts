@@ -27,6 +27,8 @@ const words = {
     done: 'Done',
     noLogger: 'This device has no logger to send the command to.',
     selected: '3 selected',
+    serviceMode: 'Set service mode',
+    serviceQuestion: 'Switch 3 devices to service mode?',
   },
   hr: {
     select: (name: string) => `Odaberi ${name}`,
@@ -45,6 +47,8 @@ const words = {
     done: 'Izvršeno',
     noLogger: 'Ovaj uređaj nema logger kojem bi se poslala naredba.',
     selected: 'Odabrana 3',
+    serviceMode: 'Postavi servisni način',
+    serviceQuestion: 'Uključiti servisni način na 3 uređaja?',
   },
 } as const;
 
@@ -123,8 +127,24 @@ for (const width of [1280, 375] as const) {
       await expect(dialog.getByRole('row').filter({ hasText: devices[1]?.name ?? '' })).toContainText(w.noLogger);
       await expectAccessible(page, '[role="dialog"]');
       await screenshot(page, `devices-bulk-results-${width}-${language}`);
-      const commands = await apiGet<Collection<Command>>(page.request, token, `/commands?device=${devices[0]?.id}`);
-      expect(commands.member.map((c) => [c.type, c.reason])).toEqual([['free_ride', 'E2E: coins stuck']]);
+      await dialog.getByRole('button', { name: w.close }).click();
+      await expect(dialog).toBeHidden();
+
+      // Service mode on: the logger's device gets the command, the two without are refused.
+      await page.getByRole('button', { name: w.menu }).click();
+      await page.getByRole('menuitem', { name: w.serviceMode }).click();
+      await dialog.getByRole('textbox', { name: w.reason }).fill('E2E: inspection');
+      await expectAccessible(page, '[role="dialog"]');
+      await screenshot(page, `devices-bulk-service-mode-${width}-${language}`);
+      await dialog.getByRole('button', { name: w.next }).click();
+      await expect(dialog.getByText(w.serviceQuestion)).toBeVisible();
+      await dialog.getByRole('button', { name: w.apply }).click();
+      await expect(dialog.getByRole('status')).toHaveText(w.rideSummary);
+      const commands = await apiGet<Collection<Command>>(page.request, token, `/commands?device=${devices[0]?.id}&order[requestedAt]=asc`);
+      expect(commands.member.map((c) => [c.type, c.reason])).toEqual([
+        ['free_ride', 'E2E: coins stuck'],
+        ['service_mode_on', 'E2E: inspection'],
+      ]);
     });
   }
 }

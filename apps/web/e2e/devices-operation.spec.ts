@@ -1,6 +1,6 @@
-import type { Collection, Command, Device, TelemetryAnswer, TelemetryEvent } from '@kovanica/contract';
+import { type Collection, type Command, commandEvent, type Device, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiGet, chooseOption, expectAccessible, followMenu, signIn, USERS } from './support.ts';
+import { apiGet, chooseOption, expectAccessible, followMenu, screenshot, signIn, USERS } from './support.ts';
 
 /** A demo device by its exact name (the demo fleet is numbered per model: "Dupin 2"). */
 async function deviceNamed(request: APIRequestContext, token: string, name: string): Promise<Device> {
@@ -199,6 +199,41 @@ test('a worker sends a reset from the list, and a manager a free ride from the d
   const rides = page.getByRole('table', { name: 'Free rides' }).getByRole('row').filter({ hasText: rideReason });
   await expect(rides).toContainText(other.name);
   await expect(rides).toContainText('Pending');
+});
+
+test('a manager turns service mode on from the device page; it waits for the logger, which switches the machine', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const device = await deviceNamed(page.request, token, 'Snaga udarca 2');
+  const card = page.getByRole('region', { name: 'In operation' });
+  await page.goto(`/devices/edit/${device.id}`);
+  // Whatever state a rerun left it in, it starts out of service mode.
+  if (await card.getByRole('button', { name: 'Turn service mode off' }).isVisible()) {
+    await report(page.request, device.imei ?? '', { type: 'service_mode', on: false });
+    await page.reload();
+  }
+  await card.getByRole('button', { name: 'Turn service mode on' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn service mode on' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('E2E: annual inspection');
+  await dialog.getByRole('button', { name: 'Turn service mode on' }).click();
+  await expect(page.getByText('Service mode on has been sent.')).toBeVisible();
+  await expect(card.getByText('Waiting for the logger')).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Service mode on — Pending (Marko Horvat' })).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `device-service-mode-waiting-${width}`);
+  }
+
+  // The logger gets the command with its next report and carries it out: the device is in service mode.
+  const answer = await report(page.request, device.imei ?? '', { type: 'heartbeat' });
+  const command = answer.commands.find((c) => c.type === 'service_mode_on');
+  if (!command) throw new Error('the logger did not get the command');
+  await report(page.request, device.imei ?? '', commandEvent(command));
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Turn service mode off' })).toBeVisible();
+  await expect(card.getByText('Waiting for the logger')).toHaveCount(0);
+  const done = await apiGet<Command>(page.request, token, `/commands/${command.id}`);
+  expect(done.status).toBe('done');
 });
 
 test('a device without a logger offers no commands, and sending one is refused at the device', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { type CommandType, commandEvent } from '@kovanica/contract';
 import mqtt from 'mqtt';
 import { loggerTopics } from '../modules/mqtt/mqtt.topics.ts';
 import { demoCredential, demoImei } from './fleet.ts';
@@ -43,10 +44,10 @@ export function startDemoMqttLogger(port: number, log: (message: string, error?:
   client.on('message', (topic, payload) => {
     if (topic !== topics.commands) return;
     try {
-      const { commands } = JSON.parse(payload.toString()) as { commands: { id: number; type: 'free_ride' | 'reset' }[] };
+      const { commands } = JSON.parse(payload.toString()) as { commands: { id: number; type: CommandType }[] };
       const fresh = commands.filter((c) => !done.has(c.id));
       for (const c of fresh) done.add(c.id);
-      if (fresh.length) send(fresh.map((c) => ({ type: c.type, commandId: c.id })));
+      if (fresh.length) send(fresh.map(commandEvent));
     } catch (error) {
       log('the demo MQTT logger could not read its commands', error);
     }

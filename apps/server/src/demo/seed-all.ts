@@ -3,6 +3,7 @@ import { analyze, type Database, type Db, openDatabase } from '../db/client.ts';
 import type { FiscalKeys } from '../fiscal/keys.ts';
 import { readDemoHistory, saveDemoHistory } from '../modules/dashboard/dashboard.demo-history.ts';
 import { seedDemoAlarms } from './alarms.ts';
+import { seedDemoCommands } from './commands.ts';
 import { seedDemoBills, settleDemoBills, switchOnDemoFiscalization } from './fiscal.ts';
 import { FLEET_SINCE } from './fleet.ts';
 import { seedHeldTelemetry } from './held.ts';
@@ -121,6 +122,8 @@ function afterHistory(fiscalKeys: FiscalKeys, withHistory: boolean): [string, (d
     ['alarms', (db) => seedDemoAlarms(db)],
     // Then today's collection round from the devices due (their alarms among the reasons), one stop done.
     ['visits', (db) => seedDemoVisits(db)],
+    // Commands waiting for their loggers: service mode asked for one device, a reset delivered to another.
+    ['commands', (db) => seedDemoCommands(db)],
     // Two vending machines' planograms, before their audits are read (docs/rules.md "Planograms and audit sales").
     ['planograms', (db) => seedDemoPlanograms(db)],
     // The vending machines' own audits read after their emptyings, one matching no device yet (docs/rules.md "Machine audits").

@@ -6,10 +6,14 @@ import { zText } from '../validation.ts';
 /**
  * One action applied to many devices at once (docs/rules.md "Bulk actions on devices"): each device is
  * handled as its single action would handle it, in its own transaction, and answered done or refused.
- * Service mode is no action here: the device's own switch sets it, and no single action does.
  */
-export const deviceBulkActions = ['tag', 'untag', 'move', 'free_ride', 'reset'] as const;
+export const deviceBulkActions = ['tag', 'untag', 'move', 'free_ride', 'reset', 'service_mode'] as const;
 export type DeviceBulkAction = (typeof deviceBulkActions)[number];
+
+/** The actions that send each device's logger a command (the others write the device). */
+export const commandBulkActions = ['free_ride', 'reset', 'service_mode'] as const satisfies readonly DeviceBulkAction[];
+export const sendsCommand = (action: DeviceBulkAction): action is (typeof commandBulkActions)[number] =>
+  (commandBulkActions as readonly DeviceBulkAction[]).includes(action);
 
 /** The devices a bulk action is for: 1 to 200; a device named twice is handled once. */
 const devicesField = z.array(zIri('devices')).min(1).max(200);
@@ -22,6 +26,8 @@ export const deviceBulkRequest = z.discriminatedUnion('action', [
   /** The reason is kept with each command, as a single command's is. */
   z.strictObject({ action: z.literal('free_ride'), devices: devicesField, reason: zText(300) }),
   z.strictObject({ action: z.literal('reset'), devices: devicesField, reason: zText(300) }),
+  /** Sends `service_mode_on` (`on: true`) or `service_mode_off`: the logger turns the machine's switch. */
+  z.strictObject({ action: z.literal('service_mode'), devices: devicesField, on: z.boolean(), reason: zText(300) }),
 ]);
 export type DeviceBulkRequest = z.infer<typeof deviceBulkRequest>;
 
@@ -32,6 +38,7 @@ export const deviceBulkPermissions = {
   move: 'devices.update',
   free_ride: 'devices.command',
   reset: 'devices.command',
+  service_mode: 'devices.command',
 } as const satisfies Record<DeviceBulkAction, Permission>;
 
 /** One device's outcome: done, or refused with the problem its single action would have answered. */

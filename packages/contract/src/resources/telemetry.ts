@@ -72,7 +72,8 @@ export const telemetryEvent = z.discriminatedUnion('type', [
   z.strictObject({ ...base, type: z.literal('prize_out'), count }),
   z.strictObject({ ...base, type: z.literal('free_ride'), commandId: command.optional() }),
   z.strictObject({ ...base, type: z.literal('reset'), commandId: command.optional(), reason: z.string().max(200).optional() }),
-  z.strictObject({ ...base, type: z.literal('service_mode'), on: z.boolean() }),
+  /** The machine's service switch; `commandId` when it carries out a remote `service_mode_on`/`_off`. */
+  z.strictObject({ ...base, type: z.literal('service_mode'), on: z.boolean(), commandId: command.optional() }),
   z.strictObject({ ...base, type: z.literal('alarm'), code: z.string().trim().min(1).max(40), critical: z.boolean() }),
   z.strictObject({ ...base, type: z.literal('alarm_cleared'), code: z.string().trim().min(1).max(40) }),
   z.strictObject({
@@ -114,8 +115,23 @@ export const telemetryBatch = z
   });
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
 
-export const commandTypes = ['free_ride', 'reset'] as const;
+export const commandTypes = ['free_ride', 'reset', 'service_mode_on', 'service_mode_off'] as const;
 export type CommandType = (typeof commandTypes)[number];
+
+/**
+ * The event with which a logger carries out a command it was sent (docs/rules.md "Remote commands"):
+ * a free ride or a reset, or its service switch turned on or off, naming the command.
+ */
+export function commandEvent(command: { id: number; type: CommandType }) {
+  switch (command.type) {
+    case 'free_ride':
+    case 'reset':
+      return { type: command.type, commandId: command.id } as const;
+    case 'service_mode_on':
+    case 'service_mode_off':
+      return { type: 'service_mode', on: command.type === 'service_mode_on', commandId: command.id } as const;
+  }
+}
 
 export const telemetryAnswer = z.object({
   accepted: z.number().int(),

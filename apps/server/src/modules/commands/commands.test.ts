@@ -1,5 +1,6 @@
 import type { Collection, Command, Device } from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
+import { seedDemoCommands } from '../../demo/commands.ts';
 import { demoCredential } from '../../demo/fleet.ts';
 import { testApp } from '../../testing/app.ts';
 
@@ -57,5 +58,17 @@ describe('commands', () => {
         .statusCode,
     ).toBe(404);
     expect((await t.json<Collection<Command>>('otherManager', { url: '/api/v2/commands' })).body.totalItems).toBe(0);
+  });
+
+  it("the demo's commands wait for their loggers: service mode asked for, a reset delivered; written once", async () => {
+    expect(await seedDemoCommands(t.db)).toBe(2);
+    expect(await seedDemoCommands(t.db)).toBe(0);
+    const waiting = (await t.json<Collection<Command>>('manager', { url: '/api/v2/commands?order[requestedAt]=desc' })).body.member.filter(
+      (c) => c.requestedByName === 'Luka Babić' && c.status !== 'done',
+    );
+    expect(waiting.map((c) => [c.deviceName, c.type, c.status, c.deliveredAt !== null])).toEqual([
+      ['Masažna fotelja 1', 'service_mode_on', 'pending', false],
+      ['Foto kabina 2', 'reset', 'delivered', true],
+    ]);
   });
 });

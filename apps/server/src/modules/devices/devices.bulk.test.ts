@@ -1,7 +1,17 @@
-import type { Collection, Command, Device, DeviceBulkAnswer, Location, Placement, Tag } from '@kovanica/contract';
+import {
+  type Collection,
+  type Command,
+  commandEvent,
+  type Device,
+  type DeviceBulkAnswer,
+  type Location,
+  type Placement,
+  type Tag,
+  type TelemetryAnswer,
+} from '@kovanica/contract';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing/app.ts';
-import { createDevice, createDeviceWithLogger } from '../../testing/fixtures.ts';
+import { createDevice, createDeviceWithLogger, sendEvents } from '../../testing/fixtures.ts';
 
 const t = await testApp();
 type Problem = { status: number; message: string; violations?: { propertyPath: string; code: string; message: string }[] };
@@ -88,6 +98,65 @@ describe('bulk actions on devices', () => {
     expect(reset.body.done).toBe(1);
     const resets = (await t.json<Collection<Command>>('manager', { url: `/api/v2/commands?device=${a.id}&type=reset` })).body.member;
     expect(resets.map((c) => c.reason)).toEqual(['Frozen screen']);
+  });
+
+  it('turns service mode on and off through each logger: the command is done when the logger reports the switch naming it', async () => {
+    const { device: a, logger: la } = await createDeviceWithLogger(t, { location: riva['@id'] });
+    const { device: b, logger: lb } = await createDeviceWithLogger(t, { location: riva['@id'] });
+    const on = await bulk({ action: 'service_mode', devices: [a['@id'], b['@id']], on: true, reason: 'Annual inspection' }, 'worker');
+    expect(on.body).toMatchObject({ done: 2, refused: 0 });
+    const waiting = (await t.json<Collection<Command>>('manager', { url: `/api/v2/commands?device=${a.id}` })).body.member;
+    expect(waiting.map((c) => [c.type, c.reason, c.status, c.requestedByName])).toEqual([
+      ['service_mode_on', 'Annual inspection', 'pending', 'Luka Babić'],
+    ]);
+    expect((await reread(a)).state.serviceMode).toBe(false);
+
+    // Each logger gets its command with its next report, and carries it out as the contract says.
+    let seq = 1;
+    for (const logger of [la, lb]) {
+      const answer = await sendEvents(t, logger, [{ seq: seq++, at: new Date().toISOString(), type: 'heartbeat' }]);
+      expect(answer.commands.map((c) => c.type)).toEqual(['service_mode_on']);
+      const [command] = answer.commands;
+      expect(commandEvent(command as TelemetryAnswer['commands'][number])).toEqual({
+        type: 'service_mode',
+        on: true,
+        commandId: command?.id,
+      });
+      await sendEvents(t, logger, [
+        { seq: seq++, at: new Date().toISOString(), ...commandEvent(command as TelemetryAnswer['commands'][number]) },
+      ]);
+    }
+    for (const device of [a, b]) {
+      expect((await reread(device)).state.serviceMode).toBe(true);
+      const done = (await t.json<Collection<Command>>('manager', { url: `/api/v2/commands?device=${device.id}` })).body.member;
+      expect(done.map((c) => [c.type, c.status])).toEqual([['service_mode_on', 'done']]);
+    }
+
+    // Off again, for one of them; an accountant may not.
+    expect(
+      (
+        await t.as('accountant', {
+          method: 'POST',
+          url: '/api/v2/devices/bulk',
+          payload: { action: 'service_mode', devices: [a['@id']], on: false, reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const off = await bulk({ action: 'service_mode', devices: [a['@id']], on: false, reason: 'Inspection over' });
+    expect(off.body.done).toBe(1);
+    const [offCommand] = (await sendEvents(t, la, [{ seq: seq++, at: new Date().toISOString(), type: 'heartbeat' }])).commands;
+    expect(offCommand?.type).toBe('service_mode_off');
+    await sendEvents(t, la, [
+      { seq: seq++, at: new Date().toISOString(), ...commandEvent(offCommand as TelemetryAnswer['commands'][number]) },
+    ]);
+    expect((await reread(a)).state.serviceMode).toBe(false);
+    expect((await reread(b)).state.serviceMode).toBe(true);
+    const history = (await t.json<Collection<Command>>('manager', { url: `/api/v2/commands?device=${a.id}&order[requestedAt]=desc` })).body
+      .member;
+    expect(history.map((c) => [c.type, c.status])).toEqual([
+      ['service_mode_off', 'done'],
+      ['service_mode_on', 'done'],
+    ]);
   });
 
   it("refuses another company's device as not found, in the caller's language, and does the rest", async () => {

@@ -1,4 +1,4 @@
-import { type DeviceBulkRequest, deviceBulkPermissions, iri, mayWriteField, parseIri } from '@kovanica/contract';
+import { type DeviceBulkRequest, deviceBulkPermissions, iri, mayWriteField, parseIri, sendsCommand } from '@kovanica/contract';
 import type { RequestContext } from '../../core/context.ts';
 import { DomainError, invalid, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,8 +15,7 @@ export interface BulkOutcome {
 }
 
 /** The resources a bulk action writes, whose cached reads go stale: devices, or the commands sent. */
-export const bulkWrites = (action: DeviceBulkRequest['action']) =>
-  action === 'free_ride' || action === 'reset' ? ('commands' as const) : ('devices' as const);
+export const bulkWrites = (action: DeviceBulkRequest['action']) => (sendsCommand(action) ? ('commands' as const) : ('devices' as const));
 
 /** The device field an action writes, checked against the contract's field rules as the single edit does. */
 const fieldOf = { tag: 'tags', untag: 'tags', move: 'location' } as const;
@@ -41,7 +40,7 @@ export function deviceBulkService(db: Db) {
 
   const authorize = (ctx: RequestContext, request: DeviceBulkRequest) => {
     if (!ctx.can(deviceBulkPermissions[request.action])) throw new DomainError(403, 'forbidden');
-    if (request.action === 'free_ride' || request.action === 'reset') return;
+    if (sendsCommand(request.action)) return;
     const field = fieldOf[request.action];
     if (!mayWriteField(ctx.actor.role, 'devices', 'update', field, false)) throw new DomainError(403, 'forbidden_field', { field });
   };
@@ -75,6 +74,12 @@ export function deviceBulkService(db: Db) {
         return async (id) => {
           if (!(await commands.send(ctx, id, { type: request.action, reason: request.reason }))) throw notFound();
         };
+      case 'service_mode': {
+        const type = request.on ? 'service_mode_on' : 'service_mode_off';
+        return async (id) => {
+          if (!(await commands.send(ctx, id, { type, reason: request.reason }))) throw notFound();
+        };
+      }
     }
   };
 

@@ -135,9 +135,9 @@ export function countEvent(rollup: Rollup, event: TelemetryEvent) {
   else if (event.type === 'reset') rollup.resets += 1;
 }
 
-/** The remote command a free ride or a reset carries out, if it names one. */
+/** The remote command a free ride, a reset or a turn of the service switch carries out, if it names one. */
 export function commandOf(event: TelemetryEvent): number | null {
-  if ((event.type === 'free_ride' || event.type === 'reset') && event.commandId) return event.commandId;
+  if ((event.type === 'free_ride' || event.type === 'reset' || event.type === 'service_mode') && event.commandId) return event.commandId;
   return null;
 }
 

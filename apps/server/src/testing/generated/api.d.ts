@@ -3606,7 +3606,7 @@ export interface components {
             device: string | null;
             deviceName: string | null;
             /** @enum {string} */
-            type: "free_ride" | "reset";
+            type: "free_ride" | "reset" | "service_mode_on" | "service_mode_off";
             reason: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "done" | "failed";
@@ -7844,6 +7844,12 @@ export interface operations {
                     action: "reset";
                     devices: string[];
                     reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "service_mode";
+                    devices: string[];
+                    on: boolean;
+                    reason: string;
                 };
             };
         };
@@ -7960,6 +7966,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "service_mode";
                         on: boolean;
+                        commandId?: number;
                     } | {
                         seq: number;
                         /** Format: date-time */
@@ -8011,7 +8018,7 @@ export interface operations {
                         commands: {
                             id: number;
                             /** @enum {string} */
-                            type: "free_ride" | "reset";
+                            type: "free_ride" | "reset" | "service_mode_on" | "service_mode_off";
                         }[];
                     };
                 };
@@ -8128,7 +8135,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "free_ride" | "reset";
+                    type: "free_ride" | "reset" | "service_mode_on" | "service_mode_off";
                     reason: string;
                 };
             };

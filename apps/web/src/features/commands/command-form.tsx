@@ -31,7 +31,7 @@ interface CommandModalProps {
 }
 
 /**
- * The form that sends a free ride or a reset, in a modal: the device (unless it is given) and the
+ * The form that sends a command (a free ride, a reset, service mode on or off), in a modal: the device (unless it is given) and the
  * reason, which is kept with who asked and when. The form is new each time the modal opens.
  */
 export function CommandModal({ type, opened, onClose, device }: CommandModalProps) {

@@ -1,4 +1,4 @@
-import { type CommandType, commandStatuses } from '@kovanica/contract';
+import { commandStatuses } from '@kovanica/contract';
 import { Anchor, Button } from '@mantine/core';
 import { IconGift, IconRefresh } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -41,7 +41,7 @@ const pages = {
  * `/devices/free-ride` and `/devices/reset`: the commands of one type, newest first, with their way
  * from pending to done; roles that may send commands send one from here.
  */
-export function CommandsPage({ type }: { type: CommandType }) {
+export function CommandsPage({ type }: { type: keyof typeof pages }) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const { accountInfo } = useSession();

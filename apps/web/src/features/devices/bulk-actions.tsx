@@ -8,9 +8,10 @@ import {
   deviceBulkPermissions,
   deviceBulkRequest,
   parseIri,
+  sendsCommand,
   validationMessage,
 } from '@kovanica/contract';
-import { Badge, Button, Group, List, Menu, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, List, Menu, Modal, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconChevronDown, IconListCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -91,6 +92,8 @@ export function DeviceBulkMenu({ selected, actions }: { selected: Device[]; acti
 interface Values {
   tag: string | null;
   location: string | null;
+  /** Service mode: on (true) or off. */
+  on: boolean;
   reason: string;
 }
 
@@ -106,6 +109,8 @@ function toRequest(action: DeviceBulkAction, devices: readonly Device[], values:
     case 'free_ride':
     case 'reset':
       return { action, devices: iris, reason: values.reason };
+    case 'service_mode':
+      return { action, devices: iris, on: values.on, reason: values.reason };
   }
 }
 
@@ -127,7 +132,7 @@ function BulkForm({ action, devices, onDone }: { action: DeviceBulkAction; devic
   const [step, setStep] = useState<Step>('fields');
   const [answer, setAnswer] = useState<DeviceBulkAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const invalidate = useInvalidate({ name: action === 'free_ride' || action === 'reset' ? 'commands' : 'devices' });
+  const invalidate = useInvalidate({ name: sendsCommand(action) ? 'commands' : 'devices' });
   const invalidateDevices = useInvalidate({ name: 'devices' });
   const apply = useMutation({
     mutationFn: (body: DeviceBulkRequest) => apiRequest('/devices/bulk', { method: 'POST', body, schema: deviceBulkAnswer }),
@@ -138,7 +143,7 @@ function BulkForm({ action, devices, onDone }: { action: DeviceBulkAction; devic
   });
   const validateBody = schemaValidator<Values>(deviceBulkRequest, currentLanguage, (values) => toRequest(action, devices, values));
   const form = useForm<Values>({
-    initialValues: { tag: null, location: null, reason: '' },
+    initialValues: { tag: null, location: null, on: true, reason: '' },
     validate: (values): FieldErrors => {
       const errors = validateBody(values);
       if ((action === 'tag' || action === 'untag') && !values.tag) errors.tag = validationMessage(currentLanguage(), 'required');
@@ -159,7 +164,9 @@ function BulkForm({ action, devices, onDone }: { action: DeviceBulkAction; devic
         ? values.location
           ? t(k('confirm.move'), { count, name: locationName })
           : t(k('confirm.moveAway'), { count })
-        : t(k(`confirm.${action}`), { count });
+        : action === 'service_mode'
+          ? t(k(values.on ? 'confirm.serviceModeOn' : 'confirm.serviceModeOff'), { count })
+          : t(k(`confirm.${action}`), { count });
 
   const submit = form.onSubmit(async (submitted) => {
     if (step === 'fields') {
@@ -201,7 +208,18 @@ function BulkForm({ action, devices, onDone }: { action: DeviceBulkAction; devic
                 value={values.location}
               />
             )}
-            {(action === 'free_ride' || action === 'reset') && (
+            {action === 'service_mode' && (
+              <SegmentedControl
+                aria-label={t(k('fields.serviceMode'))}
+                data={[
+                  { value: 'on', label: t(k('fields.serviceModeOn')) },
+                  { value: 'off', label: t(k('fields.serviceModeOff')) },
+                ]}
+                value={values.on ? 'on' : 'off'}
+                onChange={(value) => form.setFieldValue('on', value === 'on')}
+              />
+            )}
+            {sendsCommand(action) && (
               <Textarea
                 label={t(k('fields.reason'))}
                 description={t(k('fields.reasonHint'))}
