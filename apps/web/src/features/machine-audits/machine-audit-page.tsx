@@ -13,6 +13,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { CellBadge, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -412,7 +413,8 @@ function DownloadButton({ audit }: { audit: MachineAudit }) {
 /**
  * `/machine-audits/$id`: one audit file, read (docs/rules.md "Machine audits"): whose machine, its
  * counters since initialisation and since the device's previous audit, how that compares with
- * telemetry and the counted cash, its selections and events, the segments as read, and the file itself.
+ * telemetry and the counted cash, its selections and events, the segments as read, the file itself, and
+ * its history (the upload and each assignment, for who reads the audit trail).
  */
 export function MachineAuditPage({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -442,6 +444,7 @@ export function MachineAuditPage({ id }: { id: number }) {
         <Events audit={audit} />
         <Blocks audit={audit} />
       </Stack>
+      <AuditHistorySection resource="machine-audits" id={audit.id} />
     </>
   );
 }
