@@ -34,7 +34,7 @@ export async function receiveBatch(
   requestId?: string,
 ): Promise<TelemetryAnswer> {
   if (batch.imei !== logger.imei) throw new DomainError(403, 'imei_mismatch');
-  const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
+  const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events, new Date(), null, transport);
   deps.metrics.ingested(transport, answer);
   // Bills the batch issued go to CIS now rather than at the next minute.
   if (answer.accepted > 0) deps.wake('fiscal-sweep', requestId);
