@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imeiCheckDigit, isValidImei, isValidOib, oibCheckDigit } from './checks.ts';
+import { imeiCheckDigit, isBase64, isValidImei, isValidOib, oibCheckDigit } from './checks.ts';
 
 describe('OIB (ISO 7064 MOD 11,10)', () => {
   it.each(['02994650199', '98765432198', '35412876905'])('%s is valid', (oib) => expect(isValidOib(oib)).toBe(true));
@@ -22,5 +22,19 @@ describe('check digits', () => {
       expect(isValidImei(`${body}${imeiCheckDigit(body)}`)).toBe(true);
       expect(isValidOib(`${body.slice(0, 10)}${oibCheckDigit(body.slice(0, 10))}`)).toBe(true);
     }
+  });
+});
+
+describe('isBase64', () => {
+  it('takes base64 with up to two = at its end, and nothing else', () => {
+    for (const good of ['QQ==', 'QUI=', 'QUJD', 'a+/9', Buffer.from('Kovanica d.o.o.').toString('base64')])
+      expect(isBase64(good)).toBe(true);
+    for (const bad of ['', '=', '==', 'QQ===', 'Q=Q=', 'QU JD', 'QUJD\n', 'QUJD-_', 'ščć', '<svg>']) expect(isBase64(bad)).toBe(false);
+  });
+
+  it('reads an upload of tens of megabytes in one pass, without overflowing a stack', () => {
+    const big = Buffer.alloc(40 * 1024 * 1024, 7).toString('base64');
+    expect(isBase64(big)).toBe(true);
+    expect(isBase64(`${big.slice(0, -8)}!${big.slice(-7)}`)).toBe(false);
   });
 });

@@ -64,3 +64,26 @@ export function parseInstant(value: string): Date | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/**
+ * Base64 text (the standard alphabet, at most two `=` at the end), checked in one pass. A regular
+ * expression such as `^[A-Za-z0-9+/]+={0,2}$` keeps a backtracking entry for every character: on an
+ * upload's megabytes it can overflow the engine's stack, a 500 where a 413 or 422 was due.
+ */
+export function isBase64(value: string): boolean {
+  let end = value.length;
+  if (value.endsWith('==')) end -= 2;
+  else if (value.endsWith('=')) end -= 1;
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = value.charCodeAt(i);
+    const ok =
+      (c >= 65 && c <= 90) || // A–Z
+      (c >= 97 && c <= 122) || // a–z
+      (c >= 48 && c <= 57) || // 0–9
+      c === 43 || // +
+      c === 47; // /
+    if (!ok) return false;
+  }
+  return true;
+}

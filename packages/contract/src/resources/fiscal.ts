@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { isBase64 } from '../checks.ts';
 import { defineResource } from '../resource.ts';
 
 /**
@@ -47,7 +48,7 @@ export const fiscalCertificateCreate = z.strictObject({
     .string()
     .min(1)
     .max(Math.ceil(MAX_P12_BYTES / 3) * 4)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'certificate_file' }),
+    .refine(isBase64, { error: 'certificate_file' }),
   password: z.string().max(200),
 });
 export type FiscalCertificateCreate = z.infer<typeof fiscalCertificateCreate>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from '../access.ts';
 import { type CollectionSpec, itemMeta, zIri } from '../api.ts';
+import { isBase64 } from '../checks.ts';
 import { languages } from '../languages.ts';
 import { defineResource } from '../resource.ts';
 import { zEmail, zOib, zPassword, zText } from '../validation.ts';
@@ -72,10 +73,7 @@ export const USER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 
 /** The photo file as base64 (like the fiscal certificate's upload); its type is read from its content. */
 export const userPhotoUpload = z.strictObject({
-  image: z
-    .string()
-    .min(1, { error: 'required' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'photo_unreadable' }),
+  image: z.string().min(1, { error: 'required' }).refine(isBase64, { error: 'photo_unreadable' }),
 });
 export type UserPhotoUpload = z.infer<typeof userPhotoUpload>;
 
