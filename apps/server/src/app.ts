@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { alarmTrigger } from './jobs/alarm-trigger.ts';
-import { JOBS, startJobs } from './jobs/queue.ts';
+import { JOBS, type JobRun, startJobs } from './jobs/queue.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { type Delivered, deliverAlarms, type Swept, sweepAlarms } from './modules/alarms/alarms.service.ts';
 
@@ -205,20 +205,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (message, error) => app.log.error({ err: error }, message),
       changed: () => deps.versions.bump('mails'),
     });
+    // A run that requests asked for logs their ids (`X-Request-Id`), so a request's bill, export or
+    // alarm can be followed into the job that did it; a failed run says whose it was (docs/deploy.md).
+    const traced =
+      (job: string, work: () => Promise<unknown>) =>
+      async ({ requestIds }: JobRun) => {
+        try {
+          const result = await work();
+          if (requestIds.length > 0) app.log.info({ job, reqIds: requestIds }, 'job ran for requests');
+          return result;
+        } catch (error) {
+          app.log.error({ err: error, job, reqIds: requestIds }, 'job failed');
+          throw error;
+        }
+      };
     const jobs = await startJobs(
       options.database,
       {
-        [JOBS.fiscalSweep]: () => sender.sweep(),
-        [JOBS.exportSweep]: () => exporter.sweep(),
-        [JOBS.mailSweep]: () => mailer.sweep(),
-        [JOBS.alarmSweep]: () => alarmSweep(),
-        [JOBS.partitionSweep]: () => sweepTelemetryPartitions(deps.db, new Date(), options.telemetryRetentionMonths ?? null),
+        [JOBS.fiscalSweep]: traced(JOBS.fiscalSweep, () => sender.sweep()),
+        [JOBS.exportSweep]: traced(JOBS.exportSweep, () => exporter.sweep()),
+        [JOBS.mailSweep]: traced(JOBS.mailSweep, () => mailer.sweep()),
+        [JOBS.alarmSweep]: traced(JOBS.alarmSweep, alarmSweep),
+        [JOBS.partitionSweep]: traced(JOBS.partitionSweep, () =>
+          sweepTelemetryPartitions(deps.db, new Date(), options.telemetryRetentionMonths ?? null),
+        ),
       },
       (message, error) => app.log.error({ err: error }, message),
     );
     // An alarm sweep asked for (a batch, a deposit) runs here shortly (jobs/alarm-trigger.ts), not through the queue.
-    const alarms = alarmTrigger(alarmSweep, (message, error) => app.log.error({ err: error }, message));
-    deps.wake = (job) => (job === JOBS.alarmSweep ? alarms.request() : jobs.wake(job));
+    const alarms = alarmTrigger(traced(JOBS.alarmSweep, alarmSweep), (message, error) => app.log.error({ err: error }, message));
+    deps.wake = (job, requestId) => (job === JOBS.alarmSweep ? alarms.request(requestId) : jobs.wake(job, requestId));
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);
     jobs.wake(JOBS.exportSweep);

@@ -33,8 +33,11 @@ export interface Deps {
   responses: ReadCache<string> | null;
   /** The companies' fiscal signing keys (sealed at rest with `FISCAL_KEY_SECRET`). */
   fiscalKeys: FiscalKeys;
-  /** Asks a background job to run soon (the fiscal sender after bills are issued, the export builder after an export is asked for); nothing without jobs. */
-  wake: (job: 'fiscal-sweep' | 'export-sweep' | 'alarm-sweep') => void;
+  /**
+   * Asks a background job to run soon (the fiscal sender after bills are issued, the export builder after
+   * an export is asked for) for the request `requestId` names: the run logs it; nothing without jobs.
+   */
+  wake: (job: 'fiscal-sweep' | 'export-sweep' | 'alarm-sweep', requestId?: string) => void;
   /** The simulated CIS this server runs, if any (the 'simulated' fiscal environment). */
   simulatedCis: SimulatedCis | null;
   /** The lists `registerCrud` serves, by resource name (what exports read). */

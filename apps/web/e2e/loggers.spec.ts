@@ -1,6 +1,6 @@
 import { type Device, isValidImei, type Logger } from '@kovanica/contract';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiGet, expectAccessible, signIn, textContrast, USERS } from './support.ts';
+import { apiGet, expectAccessible, screenshot, signIn, textContrast, USERS } from './support.ts';
 
 /** A valid IMEI: the 14 digits given, then the Luhn check digit that makes them valid. */
 function withCheckDigit(body: string): string {
@@ -127,4 +127,41 @@ test('the logger list has no serious accessibility violations', async ({ page })
   await page.goto('/loggers/list');
   await expect(page.getByRole('table', { name: 'Loggers' }).getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a logger’s page and the list say which way its last batch came, in English and Croatian', async ({ page }) => {
+  const { token } = await signIn(page, USERS.manager);
+  const imei = freshImei();
+  const logger = await post<Logger & { credential: string }>(page.request, token, '/loggers', { imei });
+  await post<Device>(page.request, token, '/devices', { name: `E2E transport ${imei.slice(-6)}`, group: 'monster', logger: logger['@id'] });
+  await page.goto(`/loggers/edit/${logger.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Logger: ${imei}` })).toBeVisible();
+  await expect(page.getByText(/Last seen: never/i)).toBeVisible();
+  await expect(page.getByText('Last batch via')).toHaveCount(0);
+
+  // The logger posts a batch over HTTP (MQTT's is the server tests').
+  const batch = await page.request.post('/api/v2/telemetry/batches', {
+    headers: { Authorization: `Bearer ${logger.credential}` },
+    data: { imei, events: [{ seq: 1, at: new Date().toISOString(), type: 'coin', valueCents: 100 }] },
+  });
+  expect(batch.status(), await batch.text()).toBe(200);
+
+  for (const [language, label, width] of [
+    ['en', 'Last batch via', 1280],
+    ['hr', 'Zadnji paket putem', 1280],
+    ['en', 'Last batch via', 375],
+    ['hr', 'Zadnji paket putem', 375],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto(`/loggers/edit/${logger.id}`);
+    await expect(page.getByText(`${label}: HTTP`)).toBeVisible({ timeout: 20_000 });
+    await screenshot(page, `loggers-page-transport-${language}-${width}`, false);
+    await page.goto(`/loggers/list?imei=${imei}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: label })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: imei })).toContainText('HTTP');
+    await expectAccessible(page);
+    await screenshot(page, `loggers-list-transport-${language}-${width}`, false);
+  }
 });

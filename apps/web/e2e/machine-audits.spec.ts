@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Collection, type Device, formatMoney, type MachineAudit } from '@kovanica/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiPatch, apiToken, chooseOption, expectAccessible, followMenu, screenshot, signIn, USERS } from './support.ts';
 
 /**
@@ -45,6 +45,25 @@ const resultOf = (page: Page, name: string) =>
 /** The page is no wider than the screen (a phone: no sideways scroll of the page). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+/**
+ * Nothing in a section reaches past its right edge or scrolls sideways inside it (a table in a
+ * scrolling region would: the page itself would not scroll, the section would).
+ */
+async function expectNoSidewaysOverflow(section: Locator) {
+  const overflow = await section.evaluate((root) => {
+    const edge = root.getBoundingClientRect().right;
+    let worst = root.scrollWidth - root.clientWidth;
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      if (['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+        worst = Math.max(worst, element.scrollWidth - element.clientWidth);
+      const box = element.getBoundingClientRect();
+      if (box.width > 1) worst = Math.max(worst, box.right - edge);
+    }
+    return worst;
+  });
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
@@ -193,6 +212,21 @@ test('at 375 px the list is cards and the audit page has no sideways scroll, in 
     await expect(page.getByRole('heading', { name: cansDevice.name, level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table', { name: language === 'en' ? 'Counters' : 'Brojači' })).toContainText('4.231,40 €');
     await expectNoSidewaysScroll(page);
+    // The products and the events are cards, each figure under its label: nothing scrolls sideways in their cards.
+    const [productsTitle, eventsTitle] = language === 'en' ? ['Products', 'Events'] : ['Proizvodi', 'Događaji'];
+    const products = page.getByRole('region', { name: productsTitle, exact: true });
+    await expect(products.locator('table[data-cards] tbody tr')).toHaveCount(8);
+    const firstProduct = products.locator('tbody tr').first();
+    await expect(firstProduct).toContainText('708,00 €');
+    await expect(firstProduct.locator('td[data-card="figure"]').first()).toHaveAttribute(
+      'data-label',
+      language === 'en' ? 'Price' : 'Cijena',
+    );
+    const events = page.getByRole('region', { name: eventsTitle, exact: true });
+    await expect(events.locator('table[data-cards] tbody tr').filter({ hasText: 'EGS' })).toContainText(
+      language === 'en' ? 'Door open' : 'Vrata otvorena',
+    );
+    for (const section of [products, events]) await expectNoSidewaysOverflow(section);
     await expectAccessible(page);
     await screenshot(page, `machine-audits-detail-${language}-375`);
   }

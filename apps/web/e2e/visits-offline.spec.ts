@@ -154,6 +154,21 @@ test('offline the day stays; an emptied stop with its count waits, survives a re
   await page.reload();
   await expect(item).toContainText('Waiting to send');
 
+  // A sign-out would delete the waiting action from the phone: it asks first, and staying keeps it.
+  await page.getByRole('button', { name: /Open user panel/ }).click();
+  const panel = page.getByRole('dialog', { name: 'User profile' });
+  await panel.getByRole('button', { name: 'Sign out' }).click();
+  const ask = page.getByRole('dialog', { name: 'Not sent yet' });
+  await expect(ask).toContainText('1 action you recorded has not reached the server yet.');
+  await expectAccessible(page, '[role="dialog"]');
+  await screenshot(page, 'visits-offline-sign-out-375-en');
+  await ask.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(ask).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(item).toContainText('Waiting to send');
+
   // Back online: sent once, with its key; the stop is done and its deposit counted.
   const sent: Request[] = [];
   page.on('request', (r) => {

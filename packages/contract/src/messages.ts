@@ -150,6 +150,8 @@ const en = {
     insufficient_stock: 'Not enough "{article}" in {repository}: {available} available, {requested} needed. Nothing was booked.',
     already_reversed: 'This movement was already reversed by movement {reversal}.',
     reversal_not_reversible: 'A reversal cannot be reversed: book the movement again instead.',
+    audit_sale_not_reversible:
+      'This sale was booked from the machine audit {audit}: it is what the machine’s own counters say it sold, so it cannot be reversed or changed by hand.',
     already_cancelled: 'This bill was already cancelled by the storno bill {number}.',
     storno_of_storno: 'A storno bill cannot be cancelled: issue a new bill instead.',
     no_certificate: 'The company has no valid fiscal certificate: upload one in the fiscal settings.',
@@ -380,6 +382,8 @@ const hr: Messages = {
       'Nema dovoljno artikla "{article}" u skladištu {repository}: dostupno {available}, potrebno {requested}. Ništa nije knjiženo.',
     already_reversed: 'Ovo kretanje je već stornirano kretanjem {reversal}.',
     reversal_not_reversible: 'Storno se ne može stornirati: umjesto toga ponovno knjižite kretanje.',
+    audit_sale_not_reversible:
+      'Ova je prodaja knjižena iz očitanja automata {audit}: to je ono što je automat sam izbrojio da je prodao, pa se ne može ručno stornirati ni promijeniti.',
     already_cancelled: 'Ovaj račun je već storniran računom {number}.',
     storno_of_storno: 'Storno račun se ne može stornirati: umjesto toga izdajte novi račun.',
     no_certificate: 'Tvrtka nema valjan fiskalni certifikat: učitajte ga u fiskalnim postavkama.',

@@ -31,6 +31,8 @@ export interface RequestContext {
   can(permission: Permission): boolean;
   /** The caller's address (behind a trusted proxy, the client's), recorded in the audit trail; null outside a request. */
   ip: string | null;
+  /** The request's id (`X-Request-Id`), handed to the jobs it wakes so their logs name it; null outside a request. */
+  requestId: string | null;
 }
 
 interface ActorRow {
@@ -69,7 +71,13 @@ export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
 }
 
 /** Tenant scope of a caller: what they may reach, and what collections show in the chosen view. */
-export function buildContext(actor: Actor, lang: Language, wantsAll: boolean, ip: string | null = null): RequestContext {
+export function buildContext(
+  actor: Actor,
+  lang: Language,
+  wantsAll: boolean,
+  ip: string | null = null,
+  requestId: string | null = null,
+): RequestContext {
   const wide = canViewAllCompanies(actor.role, actor.companyIsTopGun);
   const visible = actor.role === 'admin' ? null : wide ? [actor.companyId, ...actor.subsidiaryIds] : [actor.companyId];
   const view = wantsAll && wide ? 'all' : 'mine';
@@ -81,5 +89,6 @@ export function buildContext(actor: Actor, lang: Language, wantsAll: boolean, ip
     listed: view === 'all' ? visible : [actor.companyId],
     can: (permission) => can(actor.role, permission),
     ip,
+    requestId,
   };
 }

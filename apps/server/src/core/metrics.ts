@@ -4,7 +4,7 @@
  * the database pool, and the process's memory and event-loop delay. Each app has a registry of its
  * own (tests build many apps in one process); the process's figures are registered once per process.
  */
-import type { TelemetryAnswer } from '@kovanica/contract';
+import type { LoggerTransport, TelemetryAnswer } from '@kovanica/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The figures read from the database at each scrape (`modules/metrics/metrics.service.ts`). */
@@ -31,7 +31,7 @@ function processMetrics(): Registry {
 }
 
 /** How a logger's batch came. */
-export type Transport = 'http' | 'mqtt';
+export type Transport = LoggerTransport;
 
 /** The database pool's connections (PostgreSQL); none on PGlite's one connection. */
 export type PoolStats = () => { total: number; idle: number; waiting: number };

@@ -95,5 +95,5 @@ async function authenticate(deps: Deps, request: FastifyRequest): Promise<Reques
   if (!actor) throw refuse('unauthenticated');
   // Sign-ins issued before the user's last password, role or company change, deactivation or sign-out.
   if (claims.ver !== actor.sessionEpoch) throw refuse('session_ended');
-  return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all', request.ip);
+  return buildContext(actor, request.lang, request.headers[VIEW_HEADER] === 'all', request.ip, request.id);
 }

@@ -95,4 +95,24 @@ describe('the alarm trigger', () => {
     await delay(50);
     expect(runs).toBe(1);
   });
+
+  it('tells each run the requests that asked for it, once', async () => {
+    const runs: string[][] = [];
+    const trigger = alarmTrigger(
+      async ({ requestIds }) => {
+        runs.push(requestIds);
+        await delay(60);
+      },
+      () => {},
+      { delayMs: 10 },
+    );
+    trigger.request('req-1');
+    trigger.request();
+    trigger.request('req-2');
+    await delay(30); // the first run is under way: the next asks are the next run's
+    trigger.request('req-3');
+    await delay(200);
+    expect(runs).toEqual([['req-1', 'req-2'], ['req-3']]);
+    await trigger.stop();
+  });
 });

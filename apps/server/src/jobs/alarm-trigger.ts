@@ -1,3 +1,5 @@
+import { type JobRun, MAX_REQUEST_IDS } from './queue.ts';
+
 /** How long a request waits, so a burst of batches (a logger's, many loggers') is one sweep. */
 export const ALARM_TRIGGER_DELAY_MS = 150;
 /** After a failed run (the sweep's lock waited past the statement timeout, the database away): again this soon. */
@@ -6,8 +8,8 @@ export const ALARM_TRIGGER_RETRY_MS = 1_000;
 const RETRIES = 3;
 
 export interface AlarmTrigger {
-  /** Asks for a sweep soon, on this instance: never more than one waits and one runs. */
-  request(): void;
+  /** Asks for a sweep soon, on this instance, for the request `requestId` names: never more than one waits and one runs. */
+  request(requestId?: string): void;
   /** No more runs; resolves once the one under way has ended (before the database closes). */
   stop(): Promise<void>;
 }
@@ -23,7 +25,8 @@ export interface AlarmTrigger {
  * the safety net (docs/rules.md "Alarms").
  */
 export function alarmTrigger(
-  sweep: () => Promise<unknown>,
+  /** The sweep, told the requests that asked for this run (as the job queue's runs are, `JobRun`). */
+  sweep: (run: JobRun) => Promise<unknown>,
   log: (message: string, error?: unknown) => void,
   { delayMs = ALARM_TRIGGER_DELAY_MS, retryMs = ALARM_TRIGGER_RETRY_MS } = {},
 ): AlarmTrigger {
@@ -32,6 +35,8 @@ export function alarmTrigger(
   let again = false;
   let failures = 0;
   let stopped = false;
+  // The requests that asked since the last run began: the next run is theirs.
+  let askedBy = new Set<string>();
 
   const schedule = (ms: number) => {
     if (stopped || timer) return;
@@ -40,7 +45,9 @@ export function alarmTrigger(
   const run = () => {
     timer = null;
     if (stopped) return;
-    running = sweep()
+    const requestIds = [...askedBy];
+    askedBy = new Set();
+    running = sweep({ requestIds })
       .then(
         (result) => {
           failures = 0;
@@ -63,8 +70,9 @@ export function alarmTrigger(
   };
 
   return {
-    request() {
+    request(requestId) {
       if (stopped) return;
+      if (requestId && askedBy.size < MAX_REQUEST_IDS) askedBy.add(requestId);
       if (running) again = true;
       else schedule(delayMs);
     },

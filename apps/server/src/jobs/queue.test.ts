@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freshDatabase } from '../testing/database.ts';
-import { JOBS, startJobs } from './queue.ts';
+import { JOBS, type JobRun, startJobs } from './queue.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,5 +68,29 @@ describe('the job queue', () => {
     // The job fetched while stopping is not run: the next start's schedule sweeps.
     expect(runs).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('tells a run the ids of the requests that woke it', async () => {
+    const database = await freshDatabase();
+    onTestFinished(() => database.dispose());
+    const seen: string[][] = [];
+    const record = async ({ requestIds }: JobRun) => {
+      seen.push(requestIds);
+    };
+    const jobs = await startJobs(
+      database,
+      {
+        [JOBS.fiscalSweep]: record,
+        [JOBS.exportSweep]: async () => {},
+        [JOBS.mailSweep]: async () => {},
+        [JOBS.alarmSweep]: async () => {},
+        [JOBS.partitionSweep]: async () => {},
+      },
+      () => {},
+    );
+    onTestFinished(() => jobs.stop());
+    jobs.wake(JOBS.fiscalSweep, 'req-7f3a');
+    for (let i = 0; i < 150 && !seen.some((ids) => ids.includes('req-7f3a')); i++) await delay(50);
+    expect(seen.filter((ids) => ids.length > 0)).toEqual([['req-7f3a']]);
   });
 });

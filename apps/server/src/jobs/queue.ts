@@ -29,10 +29,21 @@ const SCHEDULES: Record<JobName, string> = {
 };
 
 export interface Jobs {
-  /** Asks for a run soon (at most one waits: further asks while one waits add nothing). */
-  wake(name: JobName): void;
+  /**
+   * Asks for a run soon (at most one waits: further asks while one waits add nothing), for the request
+   * `requestId` names: the run is told the ids of the requests that asked for it.
+   */
+  wake(name: JobName, requestId?: string): void;
   stop(): Promise<void>;
 }
+
+/** What a run is told: the requests that woke it (`X-Request-Id`), none for the minute's schedule. */
+export interface JobRun {
+  requestIds: string[];
+}
+
+/** The request ids a run carries at most: a burst of wakes is one run, its first ids are enough to follow it. */
+export const MAX_REQUEST_IDS = 20;
 
 /**
  * Starts pg-boss 10 on the app's database (PostgreSQL through the pool, PGlite through its one
@@ -42,7 +53,7 @@ export interface Jobs {
 export async function startJobs(
   database: Database,
   /** A handler that answers `{ more: true }` left work behind: the job is woken again at once. */
-  handlers: Record<JobName, () => Promise<unknown>>,
+  handlers: Record<JobName, (run: JobRun) => Promise<unknown>>,
   log: (message: string, error?: unknown) => void,
 ): Promise<Jobs> {
   // The queries pg-boss has under way and the handlers running: `stop` waits for both (see there).
@@ -67,7 +78,7 @@ export async function startJobs(
   });
   boss.on('error', (error) => log('job queue error', error));
   await boss.start();
-  for (const [name, handler] of Object.entries(handlers) as [JobName, () => Promise<unknown>][]) {
+  for (const [name, handler] of Object.entries(handlers) as [JobName, (run: JobRun) => Promise<unknown>][]) {
     // A run is bounded by its handler (the sender's 45 s budget); 90 s later it counts as dead.
     const queue = { name, policy: 'stately' as const, retryLimit: 3, retryDelay: 10, expireInSeconds: 90 };
     await boss.createQueue(name, queue);
@@ -79,11 +90,11 @@ export async function startJobs(
     const { rows } = await database.executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [name]);
     for (const { id } of rows as { id: string }[]) await boss.fail(name, id, { reason: 'left active by a stopped server' });
     await boss.schedule(name, SCHEDULES[name]);
-    await boss.work(name, { pollingIntervalSeconds: 1 }, () =>
+    await boss.work<{ requestIds?: string[] }>(name, { pollingIntervalSeconds: 1 }, ([job]) =>
       track(async () => {
         // Fetched while stopping (see `stop`): left to the next start's schedule.
         if (stopped) return;
-        const result = await handler();
+        const result = await handler({ requestIds: job?.data?.requestIds ?? [] });
         if ((result as { more?: boolean } | undefined)?.more && !stopped) send(name);
       }),
     );
@@ -93,13 +104,23 @@ export async function startJobs(
   // minute's schedule).
   const lastWake = new Map<JobName, number>();
   const trailing = new Map<JobName, NodeJS.Timeout>();
+  // The requests that asked since the last send: they go with the next one.
+  const askedBy = new Map<JobName, Set<string>>();
   const send = (name: JobName) => {
     lastWake.set(name, Date.now());
-    boss.send(name, {}).catch((error: unknown) => log(`could not queue ${name}`, error));
+    const requestIds = [...(askedBy.get(name) ?? [])];
+    askedBy.delete(name);
+    boss.send(name, { requestIds }).catch((error: unknown) => log(`could not queue ${name}`, error));
   };
   return {
-    wake: (name) => {
-      if (stopped || trailing.has(name)) return;
+    wake: (name, requestId) => {
+      if (stopped) return;
+      if (requestId) {
+        const ids = askedBy.get(name) ?? new Set<string>();
+        if (ids.size < MAX_REQUEST_IDS) ids.add(requestId);
+        askedBy.set(name, ids);
+      }
+      if (trailing.has(name)) return;
       const wait = 1000 - (Date.now() - (lastWake.get(name) ?? 0));
       if (wait <= 0) return send(name);
       trailing.set(

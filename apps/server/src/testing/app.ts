@@ -55,6 +55,8 @@ export async function testApp(
     metricsToken?: string;
     /** Loggers over MQTT: an embedded broker (port 0: a free one) or an external broker's URL (default: none). */
     mqtt?: AppOptions['mqtt'];
+    /** The app's logger (default: errors only, which print their cause). */
+    logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ statementTimeoutMs: options.statementTimeoutMs });
@@ -73,7 +75,7 @@ export async function testApp(
     mqtt: options.mqtt,
     metricsToken: options.metricsToken ?? null,
     // An unhandled error (a 500) prints its cause: a test that meets one once on a loaded machine says why.
-    logger: { level: 'error' },
+    logger: options.logger ?? { level: 'error' },
   });
   options.setup?.(app);
   await app.ready();

@@ -44,6 +44,7 @@ export const auditedResources = [
   'month-closes',
   'visits',
   'planograms',
+  'machine-audits',
 ] as const;
 export type AuditedResource = (typeof auditedResources)[number];
 
@@ -76,6 +77,7 @@ export const auditReferences = {
   createdById: 'users',
   reportedById: 'users',
   verifiedById: 'users',
+  receivedById: 'users',
   statusChangedById: 'users',
   responsibleWorkerId: 'users',
   workerId: 'users',

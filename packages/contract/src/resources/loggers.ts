@@ -4,6 +4,10 @@ import { defineResource } from '../resource.ts';
 import { zImei } from '../validation.ts';
 import { optional } from './shared.ts';
 
+/** How a logger's batch came: posted to `/telemetry/batches` or published over MQTT (docs/api.md "MQTT"). */
+export const loggerTransports = ['http', 'mqtt'] as const;
+export type LoggerTransport = (typeof loggerTransports)[number];
+
 export const loggerItem = z.object({
   ...itemMeta,
   company: z.string(),
@@ -15,6 +19,8 @@ export const loggerItem = z.object({
   device: z.string().nullable(),
   deviceName: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
+  /** How the logger's last batch came (at `lastSeenAt`); null for a logger never heard from. */
+  lastTransport: z.enum(loggerTransports).nullable(),
   credentialIssuedAt: z.string(),
   createdAt: z.string(),
   /** The ingestion credential: present only in the answer that issued it (create, rotate). */
@@ -56,5 +62,6 @@ export const loggersResource = defineResource({
   create: loggerCreate,
   patch: loggerPatch,
   collection: loggersCollection,
-  embeds: ['devices'],
+  // Its last batch's time and way (`lastSeenAt`, `lastTransport`): every batch changes them.
+  embeds: ['devices', 'telemetry'],
 });

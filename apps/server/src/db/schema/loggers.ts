@@ -1,4 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LoggerTransport } from '@kovanica/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, createdAtColumn, idColumn } from './columns.ts';
 
 /**
@@ -17,6 +19,8 @@ export const loggers = pgTable(
     credentialHash: text().notNull(),
     credentialIssuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }),
+    /** How the last batch the logger sent came (at `lastSeenAt`): `http` or `mqtt`. */
+    lastTransport: text().$type<LoggerTransport>(),
     createdAt: createdAtColumn(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,6 +28,7 @@ export const loggers = pgTable(
     uniqueIndex('loggers_imei_key').on(t.imei),
     uniqueIndex('loggers_credential_key').on(t.credentialHash),
     index('loggers_company_idx').on(t.companyId),
+    check('loggers_last_transport_check', sql`${t.lastTransport} in ('http', 'mqtt')`),
   ],
 );
 export type LoggerRow = typeof loggers.$inferSelect;

@@ -14,7 +14,7 @@ import { users } from './users.ts';
  * stands for (coins × value, a card payment, tokens × their value then); `test` marks payments during
  * service mode.
  *
- * Partitioned by month of `at` (decision 0059, migration 0040, written by hand: drizzle cannot declare
+ * Partitioned by month of `at` (decision 0059, migration 0041, written by hand: drizzle cannot declare
  * it), so raw events past their retention go as a partition drop (docs/rules.md "Retention"). What
  * this declaration cannot say: there is no primary key, and `(logger, seq)` and `id` are unique per
  * partition (their indexes are each partition's own, made with it by `telemetry_events_add_month`);

@@ -5,10 +5,14 @@ import { type AuditedResource, auditFieldLabelKeys, type Language, withDescribed
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
+import { machineAuditTrail } from '../machine-audits/machine-audits.service.ts';
 import { auditValuesOf } from './audit-log.service.ts';
 
-/** The table whose rows the trail records for each resource (fiscal settings record named fields, all labelled). */
-const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings'>, Table> = {
+/**
+ * The table whose rows the trail records for each resource (fiscal settings record named fields, all
+ * labelled; a machine audit what `machineAuditTrail` picks, below).
+ */
+const TABLES: Record<Exclude<AuditedResource, 'fiscal-settings' | 'machine-audits'>, Table> = {
   deposits: schema.deposits,
   bills: schema.bills,
   movements: schema.stockMovements,
@@ -40,8 +44,13 @@ describe('the audit trail’s field labels', () => {
       JSON.parse(readFileSync(path.join(web, `${language}.resources.json`), 'utf8')),
       language as Language,
     ) as Tree;
-    const missing = Object.entries(TABLES).flatMap(([resource, table]) => {
-      const shown = Object.keys(auditValuesOf(Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, null]))));
+    const nulls = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, null]));
+    const recorded: [string, object][] = [
+      ...Object.entries(TABLES).map(([resource, table]): [string, object] => [resource, nulls(Object.keys(getTableColumns(table)))]),
+      ['machine-audits', machineAuditTrail(nulls(Object.keys(getTableColumns(schema.machineAudits))) as never)],
+    ];
+    const missing = recorded.flatMap(([resource, row]) => {
+      const shown = Object.keys(auditValuesOf(row));
       return shown
         .filter((key) => auditFieldLabelKeys(resource, key).every((label) => typeof at(texts, label) !== 'string'))
         .map((key) => `${resource}.${key}`);

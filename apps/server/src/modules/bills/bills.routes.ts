@@ -42,7 +42,7 @@ export function billsRoutes(app: Api, deps: Deps) {
       // Issued bills are due at once: the sender is woken rather than left to its minute.
       create: async (ctx, input) => {
         const bill = await bills.create(ctx, input);
-        deps.wake('fiscal-sweep');
+        deps.wake('fiscal-sweep', ctx.requestId ?? undefined);
         return bill;
       },
     },
@@ -64,7 +64,7 @@ export function billsRoutes(app: Api, deps: Deps) {
       const storno = await bills.storno(contextOf(request), request.params.id, request.body);
       deps.versions.bump('bills');
       if (!storno) throw notFound();
-      deps.wake('fiscal-sweep');
+      deps.wake('fiscal-sweep', request.id);
       return reply.code(201).header('location', storno['@id']).send(storno);
     },
   });
@@ -82,7 +82,7 @@ export function billsRoutes(app: Api, deps: Deps) {
     handler: async (request) => {
       const queued = await bills.send(contextOf(request), request.body);
       deps.versions.bump('bills');
-      deps.wake('fiscal-sweep');
+      deps.wake('fiscal-sweep', request.id);
       return { queued };
     },
   });
@@ -164,7 +164,7 @@ export function billsRoutes(app: Api, deps: Deps) {
       const { switches } = simulator();
       Object.assign(switches, request.body);
       // A CIS switched back on gets the waiting bills at once, not at the next minute.
-      deps.wake('fiscal-sweep');
+      deps.wake('fiscal-sweep', request.id);
       return simulatorState();
     },
   });

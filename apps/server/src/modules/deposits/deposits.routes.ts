@@ -99,7 +99,7 @@ export function depositsRoutes(app: Api, deps: Deps) {
       const verified = await service.verify(contextOf(request), request.body);
       deps.versions.bump('deposits');
       // A difference accepted ends its alarm.
-      deps.wake('alarm-sweep');
+      deps.wake('alarm-sweep', request.id);
       return { verified };
     },
   });

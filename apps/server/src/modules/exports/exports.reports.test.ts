@@ -262,6 +262,7 @@ describe("the request-time check is the report's own range check, without the da
     listed: [1],
     can: () => true,
     ip: null,
+    requestId: null,
   };
   const from = '2016-01-01';
   /** The longest range each report takes (days counted inclusively), and its params over a range. */

@@ -33,7 +33,7 @@ export function exportsRoutes(app: Api, deps: Deps) {
       const taken = await deps.limits.take(`export:user:${ctx.actor.userId}`, EXPORTS_PER_USER);
       if (!taken.ok) throw tooMany('too_many_exports', taken.retryAfter);
       const item = await requestExport(deps.db, ctx, request.body, deps.lists);
-      deps.wake('export-sweep');
+      deps.wake('export-sweep', request.id);
       return reply.code(202).header('location', item['@id']).send(item);
     },
   });

@@ -429,11 +429,15 @@ describe('the sweep', () => {
     expect(file.status).toBe(409);
   });
 
-  it('the job queue builds an export as soon as it is asked for', async () => {
-    const q = await testApp({ jobs: true });
+  it('the job queue builds an export as soon as it is asked for, and its run logs the request that asked', async () => {
+    // The app's log lines, as the JSON a log collector reads.
+    const lines: { msg?: string; job?: string; reqIds?: string[] }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const q = await testApp({ jobs: true, logger: { level: 'info', stream } });
     const asked = await q.json<ExportItem>('manager', {
       method: 'POST',
       url: '/api/v2/exports',
+      headers: { 'x-request-id': 'export-req-5c1d' },
       payload: { kind: 'finance-report', format: 'xlsx', params: { subject: 'device', from: '2025-10-01', to: '2025-10-31' } },
     });
     expect(asked.status).toBe(202);
@@ -445,5 +449,9 @@ describe('the sweep', () => {
     }
     expect(item).toMatchObject({ status: 'done', progress: 100 });
     expect((await q.as('manager', { url: item.file as string })).statusCode).toBe(200);
+    expect(lines.filter((l) => l.msg === 'job ran for requests').map((l) => [l.job, l.reqIds])).toContainEqual([
+      'export-sweep',
+      ['export-req-5c1d'],
+    ]);
   });
 });

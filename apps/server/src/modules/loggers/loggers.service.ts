@@ -27,6 +27,7 @@ export function toLogger(row: Row): Logger {
     device: row.deviceId === null ? null : iri('devices', row.deviceId),
     deviceName: row.deviceName,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    lastTransport: row.lastTransport,
     credentialIssuedAt: row.credentialIssuedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

@@ -16,8 +16,8 @@ import { tableReads } from '../../core/table-reads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type RowWith, selectOne } from '../../db/paging.ts';
 import { resolveRef, targetCompanyId } from '../../db/references.ts';
-import { devices, machineAudits } from '../../db/schema/index.ts';
-import type { AuditActor } from '../audit-log/audit-log.service.ts';
+import { devices, type MachineAuditRow, machineAudits } from '../../db/schema/index.ts';
+import { type AuditActor, recordChange } from '../audit-log/audit-log.service.ts';
 import { fillDeviceSerials } from '../devices/devices.service.ts';
 import { recordAuditSales } from '../planograms/planograms.service.ts';
 import { parseEvaDts } from './eva-dts.ts';
@@ -110,6 +110,23 @@ export interface AuditIntake {
 }
 
 /**
+ * What the audit trail keeps of an audit (docs/rules.md "Audit trail"): the file's name, how it came, its
+ * device, what the machine says it is and when it was read; not the file itself, nor its figures (the
+ * audit keeps them unchanged, and they would make the line a file long).
+ */
+export const machineAuditTrail = (row: Omit<MachineAuditRow, 'content' | 'counters' | 'products' | 'events' | 'blocks'>) => ({
+  fileName: row.fileName,
+  source: row.source,
+  deviceId: row.deviceId,
+  machineSerial: row.machineSerial,
+  boardSerial: row.boardSerial,
+  machineModel: row.machineModel,
+  auditedAt: row.auditedAt,
+  receivedById: row.receivedById,
+  loggerId: row.loggerId,
+});
+
+/**
  * An audit's sales since the device's audit before it, booked as stock movements of the articles its
  * planogram maps (docs/rules.md "Planograms and audit sales"); once per audit and selection.
  */
@@ -163,12 +180,20 @@ export async function storeAudit(db: Db, intake: AuditIntake): Promise<{ id: num
       })
       // The same file sent at the same moment by two: one row, both answered with it.
       .onConflictDoNothing({ target: [machineAudits.companyId, machineAudits.contentHash] })
-      .returning({ id: machineAudits.id });
+      .returning();
     if (!row) {
       const id = await auditOfHash(tx, intake.companyId, contentHash);
       if (id === null) throw new Error('audit neither inserted nor found');
       return { id, created: false };
     }
+    await recordChange(tx, intake.who, {
+      resource: 'machine-audits',
+      recordId: row.id,
+      companyId: row.companyId,
+      action: 'create',
+      after: machineAuditTrail(row),
+      ...(intake.receivedAt ? { at: intake.receivedAt } : {}),
+    });
     if (intake.deviceId !== null) await fillDeviceSerials(tx, intake.deviceId, audit);
     await bookSales(tx, intake.who, row.id);
     return { id: row.id, created: true };
@@ -266,6 +291,15 @@ export function machineAuditsService(db: Db): MachineAuditsService {
         }
         await db.transaction(async (tx) => {
           await tx.update(machineAudits).set({ deviceId }).where(eq(machineAudits.id, id));
+          // Assigned, moved to another device or taken back: one line of the trail (none when it stays).
+          await recordChange(tx, ctx, {
+            resource: 'machine-audits',
+            recordId: id,
+            companyId: current.companyId,
+            action: 'update',
+            before: { deviceId: current.deviceId },
+            after: { deviceId },
+          });
           if (deviceId !== null) await fillDeviceSerials(tx, deviceId, current);
           await bookSales(tx, ctx, id);
         });

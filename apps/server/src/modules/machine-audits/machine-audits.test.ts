@@ -1,8 +1,8 @@
-import type { Collection, Device, MachineAudit } from '@kovanica/contract';
+import type { AuditEntry, Collection, Device, MachineAudit } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, machineAudits } from '../../db/schema/index.ts';
-import { mergePatch, testApp } from '../../testing/app.ts';
+import { demo, mergePatch, testApp } from '../../testing/app.ts';
 import { createDevice, createDeviceWithLogger, sendEvents } from '../../testing/fixtures.ts';
 import { type AuditFileFigures, writeAuditFile } from './machine-audits.files.ts';
 
@@ -286,6 +286,72 @@ describe('what happened between two audits', () => {
     const [, replaced] = await audits(device, [{ at: ago(20) }, { at: ago(10), machineSerial: serial('R'), paidSalesCents: 90_000 }]);
     expect(replaced?.sincePrevious).toMatchObject({ replaced: true });
     expect(Object.values(replaced?.sincePrevious?.counters ?? {}).every((v) => v === null)).toBe(true);
+  });
+});
+
+describe('the audit trail', () => {
+  const trailOf = async (audit: { id: number }) =>
+    (
+      await t.json<Collection<AuditEntry>>('manager', {
+        url: `/api/v2/audit-log?resource=machine-audits&recordId=${audit.id}&order[at]=asc`,
+      })
+    ).body.member;
+
+  it('records an upload (not the file) and each assignment, with who, and the device by name; the same file again adds nothing', async () => {
+    const device = await createDevice(t);
+    const machineSerial = serial('A');
+    const content = file({ machineSerial, boardSerial: 'B-7' });
+    const audit = await stored('worker', { fileName: 'trail.dex', content });
+    expect((await upload('manager', { fileName: 'again.dex', content })).status).toBe(200);
+    const patch = (to: string | null) =>
+      t.json<MachineAudit>('manager', { method: 'PATCH', url: audit['@id'], headers: mergePatch, payload: { device: to } });
+    expect((await patch(device['@id'])).status).toBe(200);
+    // The same device again changes nothing, and records nothing.
+    expect((await patch(device['@id'])).status).toBe(200);
+    expect((await patch(null)).status).toBe(200);
+    const trail = await trailOf(audit);
+    expect(trail.map((e) => [e.action, e.actor, e.before, e.after])).toEqual([
+      [
+        'create',
+        demo.worker,
+        null,
+        {
+          fileName: 'trail.dex',
+          source: 'api',
+          deviceId: null,
+          machineSerial,
+          boardSerial: 'B-7',
+          machineModel: audit.machineModel,
+          auditedAt: audit.auditedAt,
+          receivedById: expect.any(Number),
+          loggerId: null,
+        },
+      ],
+      ['update', demo.manager, { deviceId: null }, { deviceId: device.id }],
+      ['update', demo.manager, { deviceId: device.id }, { deviceId: null }],
+    ]);
+    expect(trail[1]?.names).toEqual({ deviceId: { [String(device.id)]: device.name } });
+    expect(Object.keys(trail[0]?.names.receivedById ?? {})).toHaveLength(1);
+  });
+
+  it('records a gateway’s audit by its logger', async () => {
+    const { device, logger } = await createDeviceWithLogger(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/telemetry/audits',
+      headers: { authorization: `Bearer ${logger.credential}` },
+      payload: { fileName: 'gw-trail.dex', content: file({ machineSerial: serial('G') }) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const trail = await trailOf(res.json<MachineAudit>());
+    expect(trail).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        user: null,
+        actor: `logger ${logger.id}`,
+        after: expect.objectContaining({ source: 'gateway', deviceId: device.id, loggerId: logger.id, receivedById: null }),
+      }),
+    ]);
   });
 });
 

@@ -257,6 +257,7 @@ function systemContext(companyId: number, lang: Language): RequestContext {
     listed: [companyId],
     can: () => true,
     ip: null,
+    requestId: null,
   };
 }
 

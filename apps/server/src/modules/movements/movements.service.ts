@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { pgError } from '../../db/errors.ts';
 import type { RowWith } from '../../db/paging.ts';
 import { resolveRef } from '../../db/references.ts';
-import { articles, devices, repositories, stockMovements } from '../../db/schema/index.ts';
+import { articles, auditSales, devices, repositories, stockMovements } from '../../db/schema/index.ts';
 import { bookMovement, type MovementPlan, movementExtras, prizeLoads, prizeTotals, type Shortage } from './movements.queries.ts';
 
 // The reports add up the movements' values as the list shows them (the company report's prize cost); the
@@ -146,6 +146,15 @@ export function movementsService(db: Db): MovementsService {
     throw new DomainError(409, 'already_reversed', { reversal: ref('movements', row?.reversedById ?? null) ?? '' });
   };
 
+  /**
+   * A sale is booked from a machine audit's counters (docs/rules.md "Planograms and audit sales"), never
+   * by hand, so no one reverses it: 422 naming the audit.
+   */
+  const refuseAuditSale = async (id: number): Promise<never> => {
+    const [sale] = await db.select({ auditId: auditSales.auditId }).from(auditSales).where(eq(auditSales.movementId, id)).limit(1);
+    throw new DomainError(422, 'audit_sale_not_reversible', { audit: sale ? iri('machine-audits', sale.auditId) : '—' });
+  };
+
   const prizeStocksOf = async (where: SQL): Promise<PrizeStock[]> => {
     const totals = await prizeTotals(db, where);
     const loads = await prizeLoads(
@@ -238,6 +247,7 @@ export function movementsService(db: Db): MovementsService {
       const original = await reads.find(ctx, id);
       if (!original) return null;
       if (original.reversesId !== null) throw new DomainError(409, 'reversal_not_reversible');
+      if (original.kind === 'sale') return refuseAuditSale(id);
       const plan: MovementPlan = {
         companyId: original.companyId,
         kind: original.kind,

@@ -1,10 +1,10 @@
-import type { Command, Location } from '@kovanica/contract';
+import type { Command, Location, Logger } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { deviceCommands, deviceDaily, telemetryEvents } from '../../db/schema/index.ts';
 import { testApp } from '../../testing/app.ts';
-import { createDeviceWithLogger, firstOf } from '../../testing/fixtures.ts';
+import { createDeviceWithLogger, firstOf, sendEvents } from '../../testing/fixtures.ts';
 import { coins, inbox } from './mqtt.testing.ts';
 import { loggerTopics } from './mqtt.topics.ts';
 
@@ -61,6 +61,31 @@ describe('MQTT loggers, the embedded broker', () => {
     expect(await acks.next(topics.acks)).toMatchObject({ accepted: 0, duplicates: 2, duplicateSeqs: [3, 4] });
     expect((await events()).sort()).toEqual([1, 2, 3, 4]);
     expect(await counted()).toBe(4);
+  });
+
+  it('keeps on the logger which way its last batch came: MQTT, then HTTP, then MQTT again', async () => {
+    const { logger, topics } = await newLogger();
+    const transport = async () => (await t.json<Logger>('manager', { url: `/api/v2/loggers/${logger.id}` })).body;
+    expect(await transport()).toMatchObject({ lastSeenAt: null, lastTransport: null });
+    const client = await connect(logger.imei, logger.credential);
+    await client.subscribeAsync(topics.acks, { qos: 1 });
+    const acks = inbox(client);
+    await client.publishAsync(topics.batches, JSON.stringify(coins(logger.imei, 1, 1)), { qos: 1 });
+    expect(await acks.next(topics.acks)).toMatchObject({ accepted: 1 });
+    const overMqtt = await transport();
+    expect(overMqtt.lastTransport).toBe('mqtt');
+    expect(overMqtt.lastSeenAt).not.toBeNull();
+    expect(await sendEvents(t, logger, [{ seq: 2, at: new Date().toISOString(), type: 'coin', valueCents: 100 }])).toMatchObject({
+      accepted: 1,
+    });
+    expect((await transport()).lastTransport).toBe('http');
+    // A batch the logger sent again counts as its last one too: it called, that way.
+    await client.publishAsync(topics.batches, JSON.stringify(coins(logger.imei, 2, 1)), { qos: 1 });
+    expect(await acks.next(topics.acks)).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect((await transport()).lastTransport).toBe('mqtt');
+    // The list says it too.
+    const listed = await t.json<{ member: Logger[] }>('manager', { url: `/api/v2/loggers?imei=${logger.imei}` });
+    expect(listed.body.member.map((l) => l.lastTransport)).toEqual(['mqtt']);
   });
 
   it('answers a refused batch with its problem, as HTTP does, and stores nothing of it', async () => {

@@ -239,6 +239,53 @@ describe('an audit’s sales', () => {
   });
 });
 
+describe('a sale booked from an audit', () => {
+  it('is reversed or changed by no one: 422 naming the audit, in the caller’s language; an accountant may not book at all (403)', async () => {
+    const device = await vendingDevice();
+    const cola = await newArticle();
+    await put('manager', device, [{ selection: '11', article: cola['@id'] }]);
+    const audit = await storeAudit(device, '2026-10-06T10:00:00Z', [product('11', 5)]);
+    const sales = { companyId: audit.companyId, deviceId: device.id, auditId: audit.id, auditedAt: audit.auditedAt };
+    await recordAuditSales(t.db, { machine: 'planogram test', ip: null }, { ...sales, products: [{ selection: '11', vends: 5 }] });
+    const [sale] = await t.db.select().from(stockMovements).where(eq(stockMovements.deviceId, device.id));
+    if (!sale) throw new Error('no sale booked');
+    const reverse = (user: DemoUser, lang = 'en') =>
+      t.json<Problem & { type: string; detail: string }>(user, {
+        method: 'POST',
+        url: `/api/v2/movements/${sale.id}/reverse`,
+        payload: {},
+        headers: { 'accept-language': lang },
+      });
+    // Every role that reverses movements by hand (stock's workers, managers, admins).
+    for (const user of ['worker', 'manager', 'admin'] as const) {
+      const res = await reverse(user);
+      expect(res.status, user).toBe(422);
+      expect(res.body.type).toBe('/api/v2/problems/audit_sale_not_reversible');
+      expect(res.body.detail).toContain(iri('machine-audits', audit.id));
+    }
+    const en = await reverse('manager');
+    const hr = await reverse('manager', 'hr');
+    expect(hr.body.detail).toContain(iri('machine-audits', audit.id));
+    expect(hr.body.detail).not.toBe(en.body.detail);
+    expect((await reverse('accountant')).status).toBe(403);
+    // Nor changed or deleted: movements have no such routes.
+    for (const user of ['worker', 'manager', 'admin'] as const) {
+      const patch = await t.json(user, {
+        method: 'PATCH',
+        url: `/api/v2/movements/${sale.id}`,
+        payload: { quantity: 1 },
+        headers: mergePatch,
+      });
+      expect([404, 405], `${user} PATCH`).toContain(patch.status);
+      const remove = await t.json(user, { method: 'DELETE', url: `/api/v2/movements/${sale.id}` });
+      expect([404, 405], `${user} DELETE`).toContain(remove.status);
+    }
+    // Nothing was booked: the sale stands alone, not reversed.
+    const movements = await t.db.select().from(stockMovements).where(eq(stockMovements.deviceId, device.id));
+    expect(movements.map((m) => [m.kind, m.quantity, m.reversesId])).toEqual([['sale', 5, null]]);
+  });
+});
+
 describe('the product sales report', () => {
   it('adds up the vends between a device’s audits made in the range, per article, to the cent', async () => {
     const device = await vendingDevice();

@@ -67,7 +67,7 @@ export function posTerminalRoutes(app: Api, deps: Deps, secret: string) {
       const { answer, created } = await pos.topUp(session, request.body, request.ip);
       if (created) {
         written();
-        deps.wake('fiscal-sweep');
+        deps.wake('fiscal-sweep', request.id);
       }
       reply.code(created ? 201 : 200);
       return answer;

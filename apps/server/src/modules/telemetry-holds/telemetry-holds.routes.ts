@@ -44,7 +44,7 @@ export function telemetryHoldsRoutes(app: Api, deps: Deps) {
         if (done === null) throw notFound();
         if (typeof done === 'string') throw new DomainError(409, done);
         // The bills a release issued go to CIS now rather than at the next minute.
-        if (action === 'release') deps.wake('fiscal-sweep');
+        if (action === 'release') deps.wake('fiscal-sweep', ctx.requestId ?? undefined);
         return done;
       },
     });

@@ -1,4 +1,4 @@
-import type { CommandType, TelemetryEvent } from '@kovanica/contract';
+import type { CommandType, LoggerTransport, TelemetryEvent } from '@kovanica/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { arrayLiteral } from '../../db/arrays.ts';
@@ -196,26 +196,27 @@ export async function confirmCommands(tx: Tx, loggerId: number, ids: number[], d
 }
 
 /**
- * Runs everything the batch writes as one statement: `writes` (the CTEs above), the logger seen, and
- * its pending commands delivered (not for imported history, `fromLogger` false). Answers those commands, by id.
+ * Runs everything the batch writes as one statement: `writes` (the CTEs above), the logger seen and the
+ * way its batch came (`via`), and its pending commands delivered (not for imported history or a released
+ * batch, `via` null). Answers those commands, by id.
  */
 export async function writeBatch(
   tx: Tx,
   loggerId: number,
   writes: readonly SQL[],
   receivedAt: Date,
-  fromLogger = true,
+  via: LoggerTransport | null,
 ): Promise<{ id: number; type: CommandType }[]> {
   const at = receivedAt.toISOString();
   // Imported history: the logger did not call, so it is not seen and its commands stay pending.
-  if (!fromLogger) {
+  if (via === null) {
     if (writes.length) await executePrepared(tx, sql`with ${sql.join([...writes], sql`, `)} select 1`);
     return [];
   }
   const delivered = await executePrepared(
     tx,
     sql`
-      with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz where id = ${loggerId})`], sql`, `)}
+      with ${sql.join([...writes, sql`seen as (update loggers set last_seen_at = ${at}::timestamptz, last_transport = ${via}::text where id = ${loggerId})`], sql`, `)}
       update ${deviceCommands} set status = 'delivered', delivered_at = ${at}::timestamptz
       where logger_id = ${loggerId} and status = 'pending' returning id, type`,
   );

@@ -1,4 +1,4 @@
-import { PLAUSIBILITY, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
+import { type LoggerTransport, PLAUSIBILITY, type TelemetryAnswer, type TelemetryEvent } from '@kovanica/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FiscalKeys } from '../../fiscal/keys.ts';
@@ -78,8 +78,10 @@ export function ingestBatch(
   receivedAt = new Date(),
   /** The demo's history only: its bills issued before this are stored as CIS answered them (`issueDeviceBills`). */
   settledBefore: Date | null = null,
+  /** How the batch came, kept on the logger with the time it was seen. */
+  transport: LoggerTransport = 'http',
 ): Promise<TelemetryAnswer> {
-  return ingest(db, { keys, settledBefore, now: receivedAt }, logger, events, receivedAt);
+  return ingest(db, { keys, settledBefore, now: receivedAt, transport }, logger, events, receivedAt);
 }
 
 /**
@@ -118,8 +120,8 @@ export function ingestHistory(db: Db | Tx, logger: IngestLogger, events: readonl
  * nor billed). `now`: when a device is flagged critical for a held batch.
  */
 type IngestMode =
-  | { keys: FiscalKeys; settledBefore: Date | null; now: Date; released?: true; history?: undefined }
-  | { history: true; now: Date; released?: undefined };
+  | { keys: FiscalKeys; settledBefore: Date | null; now: Date; transport?: LoggerTransport; released?: true; history?: undefined }
+  | { history: true; now: Date; released?: undefined; transport?: undefined };
 
 async function ingest(
   db: Db | Tx,
@@ -142,7 +144,7 @@ async function ingest(
       : implausible && device
         ? await holdBatch(tx, logger, { ...context, device }, fresh, implausible, receivedAt)
         : await derive(tx, mode, logger, context, fresh, receivedAt);
-    const commands = await writeBatch(tx, logger.id, writes, receivedAt, live);
+    const commands = await writeBatch(tx, logger.id, writes, receivedAt, live ? (mode.transport ?? 'http') : null);
     const lastSeq = fresh.reduce<number | null>((max, t) => (max === null || t.event.seq > max ? t.event.seq : max), context.last);
     const freshSeqs = new Set(fresh.map((t) => t.event.seq));
     return {

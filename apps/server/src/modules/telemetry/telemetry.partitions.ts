@@ -54,9 +54,9 @@ async function dropPartition(db: Db, name: string) {
 }
 
 /**
- * Makes the months ahead (`telemetry_events_add_month`, migration 0040: a month the default partition
+ * Makes the months ahead (`telemetry_events_add_month`, migration 0041: a month the default partition
  * caught rows of gets them) and, with a retention, drops the months before its horizon, the partition
- * the table was before migration 0040 (`telemetry_events_legacy`) once nothing in it is that recent,
+ * the table was before migration 0041 (`telemetry_events_legacy`) once nothing in it is that recent,
  * and deletes the default partition's older rows (few: what came for a month not made).
  */
 export async function sweepTelemetryPartitions(db: Db, now: Date, retentionMonths: number | null): Promise<PartitionSweep> {

@@ -31,7 +31,7 @@ export function telemetryRoutes(app: Api, deps: Deps) {
     handler: async (request) => {
       const logger = request.logger;
       if (!logger) throw new DomainError(401, 'bad_logger_credential');
-      return receiveBatch(deps, logger, request.body, 'http');
+      return receiveBatch(deps, logger, request.body, 'http', request.id);
     },
   });
 }

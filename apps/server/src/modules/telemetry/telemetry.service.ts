@@ -32,14 +32,16 @@ export async function receiveBatch(
   logger: IngestLogger & { imei: string },
   batch: TelemetryBatch,
   transport: Transport,
+  /** The HTTP request's id: the jobs the batch wakes log it. */
+  requestId?: string,
 ): Promise<TelemetryAnswer> {
   if (batch.imei !== logger.imei) throw new DomainError(403, 'imei_mismatch');
-  const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events);
+  const answer = await ingestBatch(deps.db, deps.fiscalKeys, logger, batch.events, new Date(), null, transport);
   deps.metrics.ingested(transport, answer);
   // Bills the batch issued go to CIS now rather than at the next minute.
-  if (answer.accepted > 0) deps.wake('fiscal-sweep');
+  if (answer.accepted > 0) deps.wake('fiscal-sweep', requestId);
   // A device heard again, gone critical or with a fuller box: its alarms now, not at the minute.
-  deps.wake('alarm-sweep');
+  deps.wake('alarm-sweep', requestId);
   deps.versions.bump('telemetry');
   deps.versions.bump('commands');
   deps.versions.bump('deposits');

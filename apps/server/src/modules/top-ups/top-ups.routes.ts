@@ -16,7 +16,7 @@ export function topUpsRoutes(app: Api, deps: Deps) {
       async create(ctx, input) {
         const topUp = await service.create(ctx, input);
         // Its bill goes to CIS now rather than at the next minute's sweep.
-        deps.wake('fiscal-sweep');
+        deps.wake('fiscal-sweep', ctx.requestId ?? undefined);
         return topUp;
       },
     },

@@ -81,7 +81,7 @@ export function visitsRoutes(app: Api, deps: Deps) {
         deps.versions.bump('visits');
         for (const other of visitsResource.invalidates ?? []) deps.versions.bump(other);
         deps.versions.bump('emptyings');
-        deps.wake('alarm-sweep');
+        deps.wake('alarm-sweep', request.id);
       }
     },
   });

@@ -4486,6 +4486,8 @@ export interface components {
             device: $Read<string | null>;
             deviceName: $Read<string | null>;
             lastSeenAt: $Read<string | null>;
+            /** @enum {string|null} */
+            lastTransport: $Read<"http" | "mqtt" | null>;
             credentialIssuedAt: $Read<string>;
             createdAt: $Read<string>;
             credential?: $Read<string>;

@@ -1,12 +1,13 @@
 import { canViewAllCompanies } from '@kovanica/contract';
-import { Avatar, Button, Divider, Drawer, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Divider, Drawer, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { signOut } from '../../features/auth/sign-out.ts';
+import { OFFLINE_KEY } from '../../lib/offline-actions.ts';
 import { deferredApi } from '../../lib/resource-api.ts';
 import { DEFAULT_PHOTO, setViewAllCompanies, signInHref, useSession } from '../../lib/session.ts';
 import { viewOf } from '../../lib/view.ts';
@@ -23,6 +24,15 @@ export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: 
   const company = useQuery({ ...companiesApi.detail(accountInfo.company_id ?? 0), enabled: accountInfo.company_id !== null });
   const fullName = [personalInfo.name, personalInfo.surname].filter(Boolean).join(' ');
   const mayViewAll = canViewAllCompanies(accountInfo.role, company.data?.isTopGun ?? false);
+  // The worker's actions recorded offline and not sent yet: a sign-out deletes them from the phone
+  // (the next user must not send them), so it asks first (docs/rules.md "Visits").
+  const unsent = useMutationState({ filters: { mutationKey: OFFLINE_KEY, status: 'pending' } }).length;
+  const [asking, setAsking] = useState(false);
+  const leave = () => {
+    setAsking(false);
+    onClose();
+    void signOut(queryClient).then(() => window.location.replace(signInHref()));
+  };
 
   return (
     <Drawer
@@ -89,14 +99,30 @@ export function QuickUserPanel({ opened, onClose }: { opened: boolean; onClose: 
           color="red.9"
           variant="filled"
           leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={() => {
-            onClose();
-            void signOut(queryClient).then(() => window.location.replace(signInHref()));
-          }}
+          onClick={() => (unsent > 0 ? setAsking(true) : leave())}
         >
           {t('user.signOut')}
         </Button>
       </Stack>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('user.unsentTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('app.close') }}
+      >
+        <Stack>
+          <Text>{t('user.unsentText', { count: unsent })}</Text>
+          <Group justify="flex-end">
+            <Button color="red.9" variant="outline" onClick={leave}>
+              {t('user.signOutAnyway')}
+            </Button>
+            <Button onClick={() => setAsking(false)} data-autofocus>
+              {t('user.staySignedIn')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Drawer>
   );
 }

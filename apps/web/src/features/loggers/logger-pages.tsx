@@ -1,4 +1,4 @@
-import { formatDateTime, type Logger, parseIri } from '@kovanica/contract';
+import { formatDateTime, type Logger, parseIri, wordsKey } from '@kovanica/contract';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export const LoggerNewPage = () => (
   </NewPage>
 );
 
-/** `/loggers/edit/{id}`: the device it is fitted to and when it last reported, the form and the credential. */
+/** `/loggers/edit/{id}`: the device it is fitted to, when it last reported and how (HTTP or MQTT), the form and the credential. */
 export const LoggerEditPage = ({ id }: { id: number }) => (
   <EditPage api={loggersApi} id={id} subtitle={(logger) => <FittedTo logger={logger} />}>
     {(logger) => (
@@ -50,6 +50,12 @@ function FittedTo({ logger }: { logger: Logger }) {
       )}
       {' · '}
       {t('resources.loggers.fields.lastSeenAt')}: {logger.lastSeenAt ? formatDateTime(logger.lastSeenAt) : t('resources.loggers.never')}
+      {logger.lastTransport && (
+        <>
+          {' · '}
+          {t('resources.loggers.fields.lastTransport')}: {t(`${wordsKey('loggers', 'transports')}.${logger.lastTransport}`)}
+        </>
+      )}
     </>
   );
 }

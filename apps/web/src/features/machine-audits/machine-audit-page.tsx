@@ -13,12 +13,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistorySection } from '../../components/audit-history.tsx';
 import { CellBadge, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Portlet } from '../../components/portlet.tsx';
 import { useMaxWidth } from '../../lib/screen.ts';
 import { auditMoney, downloadAuditFile, machineAuditsApi } from './api.ts';
+import classes from './machine-audit-page.module.css';
 
 const k = (key: string) => `resources.machine-audits.${key}`;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -64,10 +66,33 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A table of the page: it scrolls sideways in its card if it must, named by its card's title. */
-function AuditTable({ label, head, children, minWidth }: { label: string; head: ReactNode; children: ReactNode; minWidth?: number }) {
+/**
+ * A table of the page, named by its card's title: it scrolls sideways in its card if it must, or, with
+ * `cards` (below 48em), is a column of cards whose cells say their place (`data-card`: the title, a
+ * badge, the subtitle, a figure under its `data-label`), as the lists are (`machine-audit-page.module.css`).
+ */
+function AuditTable({
+  label,
+  head,
+  children,
+  minWidth,
+  cards = false,
+}: {
+  label: string;
+  head: ReactNode;
+  children: ReactNode;
+  minWidth?: number;
+  cards?: boolean;
+}) {
   // A phone's narrow card keeps the figures in view: smaller words, less room between the columns.
   const narrow = useMaxWidth('sm');
+  if (cards)
+    return (
+      <Table className={classes.table} data-cards aria-label={label}>
+        <Table.Thead>{head}</Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    );
   return (
     <Table.ScrollContainer minWidth={minWidth ?? 0} type="native" tabIndex={0} role="region" aria-label={label}>
       <Table striped verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'sm'} fz={narrow ? 'sm' : undefined} aria-label={label}>
@@ -241,10 +266,21 @@ function Reconciliation({ audit }: { audit: MachineAudit }) {
   );
 }
 
-/** The machine's selections: price, paid vends and their value, since the previous audit, test and free apart. */
+/** The machine's selections: price, paid vends and their value, since the previous audit, test and free apart; cards below 48em. */
 function Products({ audit }: { audit: MachineAudit }) {
   const { t } = useTranslation();
+  const cards = useMaxWidth('sm');
   const title = t(k('detail.products'));
+  // A figure's column: right-aligned in the table, under its label on a card.
+  const figure = (label: string) => ({ 'data-card': 'figure', 'data-label': label, ta: cards ? undefined : ('right' as const) });
+  const labels = {
+    price: t(k('products.price')),
+    paidVends: t(k('products.paidVends')),
+    paidValue: t(k('products.paidValue')),
+    sincePrevious: t(k('fields.sincePrevious')),
+    testVends: t(k('products.testVends')),
+    freeVends: t(k('products.freeVends')),
+  };
   return (
     <Portlet title={title}>
       {audit.products.length === 0 ? (
@@ -253,33 +289,36 @@ function Products({ audit }: { audit: MachineAudit }) {
         <AuditTable
           label={title}
           minWidth={640}
+          cards={cards}
           head={
             <Table.Tr>
               <Table.Th>{t(k('products.selection'))}</Table.Th>
               <Table.Th>{t(k('products.article'))}</Table.Th>
-              <Table.Th ta="right">{t(k('products.price'))}</Table.Th>
-              <Table.Th ta="right">{t(k('products.paidVends'))}</Table.Th>
-              <Table.Th ta="right">{t(k('products.paidValue'))}</Table.Th>
-              <Table.Th ta="right">{t(k('fields.sincePrevious'))}</Table.Th>
-              <Table.Th ta="right">{t(k('products.testVends'))}</Table.Th>
-              <Table.Th ta="right">{t(k('products.freeVends'))}</Table.Th>
+              <Table.Th ta="right">{labels.price}</Table.Th>
+              <Table.Th ta="right">{labels.paidVends}</Table.Th>
+              <Table.Th ta="right">{labels.paidValue}</Table.Th>
+              <Table.Th ta="right">{labels.sincePrevious}</Table.Th>
+              <Table.Th ta="right">{labels.testVends}</Table.Th>
+              <Table.Th ta="right">{labels.freeVends}</Table.Th>
             </Table.Tr>
           }
         >
           {audit.products.map((p) => (
             <Table.Tr key={p.selection}>
-              <Table.Td style={NOWRAP}>{p.selection}</Table.Td>
-              <Table.Td>{p.articleName ?? dashed}</Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
+              <Table.Td style={NOWRAP} data-card="title" data-label={t(k('products.selection'))}>
+                {p.selection}
+              </Table.Td>
+              <Table.Td data-card="subtitle">{p.articleName ?? dashed}</Table.Td>
+              <Table.Td style={NOWRAP} {...figure(labels.price)}>
                 {p.priceCents === null ? dashed : auditMoney(p.priceCents, audit.currency)}
               </Table.Td>
-              <Table.Td ta="right">{countOf(p.paidVends)}</Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
+              <Table.Td {...figure(labels.paidVends)}>{countOf(p.paidVends)}</Table.Td>
+              <Table.Td style={NOWRAP} {...figure(labels.paidValue)}>
                 {p.paidCents === null ? dashed : auditMoney(p.paidCents, audit.currency)}
               </Table.Td>
-              <Table.Td ta="right">{countOf(p.paidVendsSincePrevious)}</Table.Td>
-              <Table.Td ta="right">{countOf(p.testVends)}</Table.Td>
-              <Table.Td ta="right">{countOf(p.freeVends)}</Table.Td>
+              <Table.Td {...figure(labels.sincePrevious)}>{countOf(p.paidVendsSincePrevious)}</Table.Td>
+              <Table.Td {...figure(labels.testVends)}>{countOf(p.testVends)}</Table.Td>
+              <Table.Td {...figure(labels.freeVends)}>{countOf(p.freeVends)}</Table.Td>
             </Table.Tr>
           ))}
         </AuditTable>
@@ -300,11 +339,13 @@ function useEventMeaning() {
   };
 }
 
-/** The machine's events: its maker's code, what it means, when, how often, and whether it lasts. */
+/** The machine's events: its maker's code, what it means, when, how often, and whether it lasts; cards below 48em. */
 function Events({ audit }: { audit: MachineAudit }) {
   const { t } = useTranslation();
+  const cards = useMaxWidth('sm');
   const meaning = useEventMeaning();
   const title = t(k('detail.events'));
+  const labels = { at: t(k('events.at')), count: t(k('events.count')) };
   return (
     <Portlet title={title}>
       {audit.events.length === 0 ? (
@@ -313,12 +354,13 @@ function Events({ audit }: { audit: MachineAudit }) {
         <AuditTable
           label={title}
           minWidth={480}
+          cards={cards}
           head={
             <Table.Tr>
               <Table.Th>{t(k('events.code'))}</Table.Th>
               <Table.Th>{t(k('events.meaning'))}</Table.Th>
-              <Table.Th>{t(k('events.at'))}</Table.Th>
-              <Table.Th ta="right">{t(k('events.count'))}</Table.Th>
+              <Table.Th>{labels.at}</Table.Th>
+              <Table.Th ta="right">{labels.count}</Table.Th>
               <Table.Th>{t(k('events.active'))}</Table.Th>
             </Table.Tr>
           }
@@ -326,11 +368,17 @@ function Events({ audit }: { audit: MachineAudit }) {
           {audit.events.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a code may repeat; the file's order is fixed
             <Table.Tr key={index}>
-              <Table.Td style={NOWRAP}>{event.code}</Table.Td>
-              <Table.Td>{meaning(event)}</Table.Td>
-              <Table.Td style={NOWRAP}>{event.at ? formatDateTime(event.at) : dashed}</Table.Td>
-              <Table.Td ta="right">{countOf(event.count)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={NOWRAP} data-card="title">
+                {event.code}
+              </Table.Td>
+              <Table.Td data-card="subtitle">{meaning(event)}</Table.Td>
+              <Table.Td style={NOWRAP} data-card="figure" data-label={labels.at}>
+                {event.at ? formatDateTime(event.at) : dashed}
+              </Table.Td>
+              <Table.Td ta={cards ? undefined : 'right'} data-card="figure" data-label={labels.count}>
+                {countOf(event.count)}
+              </Table.Td>
+              <Table.Td data-card="badge">
                 {event.active === null ? (
                   dashed
                 ) : (
@@ -412,7 +460,8 @@ function DownloadButton({ audit }: { audit: MachineAudit }) {
 /**
  * `/machine-audits/$id`: one audit file, read (docs/rules.md "Machine audits"): whose machine, its
  * counters since initialisation and since the device's previous audit, how that compares with
- * telemetry and the counted cash, its selections and events, the segments as read, and the file itself.
+ * telemetry and the counted cash, its selections and events, the segments as read, the file itself, and
+ * its history (the upload and each assignment, for who reads the audit trail).
  */
 export function MachineAuditPage({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -442,6 +491,7 @@ export function MachineAuditPage({ id }: { id: number }) {
         <Events audit={audit} />
         <Blocks audit={audit} />
       </Stack>
+      <AuditHistorySection resource="machine-audits" id={audit.id} />
     </>
   );
 }

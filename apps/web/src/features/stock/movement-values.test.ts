@@ -105,9 +105,10 @@ describe('a movement in a repository’s list', () => {
     expect(endsOf(back)).toEqual({ from: 'Dizalica 3', to: 'Kombi' });
   });
 
-  it('is reversed once, and a reversal is not reversed', () => {
+  it('is reversed once, and neither a reversal nor an audit’s sale is reversed', () => {
     expect(reversible(movement({}))).toBe(true);
     expect(reversible(movement({ reversedBy: iri('movements', 2) }))).toBe(false);
     expect(reversible(movement({ reverses: iri('movements', 0) }))).toBe(false);
+    expect(reversible(movement({ kind: 'sale' }))).toBe(false);
   });
 });

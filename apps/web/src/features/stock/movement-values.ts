@@ -101,9 +101,12 @@ export function changeIn(movement: Pick<Movement, 'kind' | 'quantity' | 'fromRep
   return 0;
 }
 
-/** Whether a movement may still be reversed: once, and not a reversal itself (docs/rules.md, "Stock"). */
-export const reversible = (movement: Pick<Movement, 'reverses' | 'reversedBy'>) =>
-  movement.reverses === null && movement.reversedBy === null;
+/**
+ * Whether a movement may still be reversed: once, not a reversal itself, and not a sale a machine
+ * audit booked (docs/rules.md, "Stock").
+ */
+export const reversible = (movement: Pick<Movement, 'kind' | 'reverses' | 'reversedBy'>) =>
+  movement.kind !== 'sale' && movement.reverses === null && movement.reversedBy === null;
 
 /**
  * Where the units came from and went to, as names: a repository, else the supplier of a receipt (or

@@ -1,0 +1,2 @@
+ALTER TABLE "loggers" ADD COLUMN "last_transport" text;--> statement-breakpoint
+ALTER TABLE "loggers" ADD CONSTRAINT "loggers_last_transport_check" CHECK ("loggers"."last_transport" in ('http', 'mqtt'));
