@@ -46,7 +46,11 @@ if (mode === 'bare') {
   const pglite = arg === 'pglite' || !arg ? await PGlite.create() : null;
   const database = await openDatabase(pglite ? { pglite } : { url: arg as string });
   const columns = 'company_id, logger_id, device_id, location_id, seq, type, at, reported_at, received_at, amount_cents, count, test, data';
-  const table = 'create table if not exists bench_copy (like telemetry_events including all)';
+  // A plain table with the indexes an event is written to: the parent's (copied by `like`) and the
+  // unique `(logger, seq)` and `id` each month's partition has of its own (decision 0059).
+  const table = `create table if not exists bench_copy (like telemetry_events including all);
+    create unique index if not exists bench_copy_logger_seq_key on bench_copy (logger_id, seq);
+    create unique index if not exists bench_copy_id_key on bench_copy (id)`;
   process.on('message', async (message: { copy: string; rows: number } | { bills: true } | { sweep: number }) => {
     if ('bills' in message) {
       const [row] = await database.db.select({ n: count() }).from(bills);
@@ -73,7 +77,7 @@ if (mode === 'bare') {
     }
     const started = performance.now();
     if (pglite) {
-      await pglite.query(table);
+      await pglite.exec(table);
       await pglite.query(`copy bench_copy (${columns}) from '/dev/blob' with (format csv)`, [], {
         blob: new Blob([readFileSync(message.copy)]),
       });

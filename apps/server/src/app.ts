@@ -77,6 +77,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { sweepTelemetryPartitions } from './modules/telemetry/telemetry.service.ts';
 import { telemetryHoldsRoutes } from './modules/telemetry-holds/telemetry-holds.routes.ts';
 import { topUpsRoutes } from './modules/top-ups/top-ups.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
@@ -117,6 +118,8 @@ export interface AppOptions {
   mapTiles?: MapTiles | null;
   /** Who may scrape `/metrics` (decision 0058): who sends this bearer token; without one, this machine only. */
   metricsToken?: string | null;
+  /** Months of raw telemetry kept before the current one (decision 0059); null or none keeps them all. */
+  telemetryRetentionMonths?: number | null;
   /** Loggers over MQTT (decision 0057): the embedded broker (`port`), an external one (`url`); none unless given. */
   mqtt?: MqttOptions;
 }
@@ -223,6 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         [JOBS.exportSweep]: traced(JOBS.exportSweep, () => exporter.sweep()),
         [JOBS.mailSweep]: traced(JOBS.mailSweep, () => mailer.sweep()),
         [JOBS.alarmSweep]: traced(JOBS.alarmSweep, alarmSweep),
+        [JOBS.partitionSweep]: traced(JOBS.partitionSweep, () =>
+          sweepTelemetryPartitions(deps.db, new Date(), options.telemetryRetentionMonths ?? null),
+        ),
       },
       (message, error) => app.log.error({ err: error }, message),
     );
@@ -234,6 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs.wake(JOBS.exportSweep);
     jobs.wake(JOBS.mailSweep);
     jobs.wake(JOBS.alarmSweep);
+    // A server stopped over a month's turn makes the month before it ingests much into the default partition.
+    jobs.wake(JOBS.partitionSweep);
     // The sweep under way claims no more, so it ends within the queue's graceful stop and never
     // writes to a database that is closing.
     app.addHook('onClose', async () => {

@@ -62,6 +62,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ CORS_ORIGINS: '*', DATA_DIR: dir() })).toThrow(/CORS_ORIGINS/);
   });
 
+  it('keeps raw telemetry forever unless a retention of 13 months or more is set (docs/rules.md "Retention of raw events")', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).telemetryRetentionMonths).toBeUndefined();
+    expect(loadConfig({ TELEMETRY_RETENTION_MONTHS: '24', DATA_DIR: dir() }).telemetryRetentionMonths).toBe(24);
+    expect(() => loadConfig({ TELEMETRY_RETENTION_MONTHS: '12', DATA_DIR: dir() })).toThrow(/TELEMETRY_RETENTION_MONTHS: at least 13/);
+    expect(() => loadConfig({ TELEMETRY_RETENTION_MONTHS: '1.5', DATA_DIR: dir() })).toThrow(/TELEMETRY_RETENTION_MONTHS/);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y', DATA_DIR: dir() })).toThrow(/DATABASE_URL/);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MapTiles } from '@kovanica/contract';
 import { z } from 'zod';
+import { MIN_RETENTION_MONTHS } from './modules/telemetry/telemetry.partitions.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -73,6 +74,12 @@ const envSchema = z.object({
     .pipe(z.union([z.literal('none'), tilesUrl]).optional()),
   MAP_TILES_ATTRIBUTION: z.string().trim().max(500).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  TELEMETRY_RETENTION_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(MIN_RETENTION_MONTHS, `TELEMETRY_RETENTION_MONTHS: at least ${MIN_RETENTION_MONTHS} (docs/rules.md "Retention of raw events")`)
+    .max(1200)
+    .optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').max(200).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(1).max(22).optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -160,6 +167,11 @@ export interface Config {
    */
   shutdownDrainMs: number;
   /**
+   * How many whole months of raw telemetry are kept before the current one (docs/rules.md "Retention
+   * of raw events", decision 0059); undefined keeps them all. Rollups, bills and ledgers are not touched.
+   */
+  telemetryRetentionMonths: number | undefined;
+  /**
    * Loggers over MQTT (decision 0057): the embedded broker on `MQTT_PORT` (at `MQTT_HOST`, default
    * `HOST`), the batches of an external broker at `MQTT_URL` (as `MQTT_CLIENT_ID`, in the shared
    * subscription group `MQTT_SHARED_GROUP`, null for `none`); off unless set.
@@ -201,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION, e.MAP_TILES_MAX_ZOOM),
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     mqtt: {
       port: e.MQTT_PORT ?? null,
       host: e.MQTT_HOST ?? e.HOST,

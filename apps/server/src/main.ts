@@ -43,6 +43,7 @@ const app = await buildApp({
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   corsOrigins: config.corsOrigins,
   metricsToken: config.metricsToken,
+  telemetryRetentionMonths: config.telemetryRetentionMonths ?? null,
   push: { vapid: config.vapid, subject: config.vapidSubject },
   mapTiles: config.mapTiles,
   mqtt: config.mqtt.port !== null || config.mqtt.url ? config.mqtt : undefined,

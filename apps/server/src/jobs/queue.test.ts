@@ -38,7 +38,13 @@ describe('the job queue', () => {
     const errors: unknown[] = [];
     const jobs = await startJobs(
       held,
-      { [JOBS.fiscalSweep]: count, [JOBS.exportSweep]: count, [JOBS.mailSweep]: count, [JOBS.alarmSweep]: count },
+      {
+        [JOBS.fiscalSweep]: count,
+        [JOBS.exportSweep]: count,
+        [JOBS.mailSweep]: count,
+        [JOBS.alarmSweep]: count,
+        [JOBS.partitionSweep]: count,
+      },
       (message, error) => errors.push(`${message}: ${error}`),
     );
     await fetchUnderWay;
@@ -78,6 +84,7 @@ describe('the job queue', () => {
         [JOBS.exportSweep]: async () => {},
         [JOBS.mailSweep]: async () => {},
         [JOBS.alarmSweep]: async () => {},
+        [JOBS.partitionSweep]: async () => {},
       },
       () => {},
     );

@@ -11,8 +11,22 @@ export const JOBS = {
   mailSweep: 'mail-sweep',
   /** Raises and resolves the alarms (docs/rules.md "Alarms"); every minute, and at once after what may change them. */
   alarmSweep: 'alarm-sweep',
+  /**
+   * Makes the months of raw telemetry ahead and drops those past the retention (decision 0059); every
+   * hour, and at start. Its work changes once a month: a minute's schedule would be DDL checks for nothing.
+   */
+  partitionSweep: 'telemetry-partitions',
 } as const;
 type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** When each job runs unless woken (cron): every minute, but the partitions' sweep hourly. */
+const SCHEDULES: Record<JobName, string> = {
+  [JOBS.fiscalSweep]: '* * * * *',
+  [JOBS.exportSweep]: '* * * * *',
+  [JOBS.mailSweep]: '* * * * *',
+  [JOBS.alarmSweep]: '* * * * *',
+  [JOBS.partitionSweep]: '17 * * * *',
+};
 
 export interface Jobs {
   /**
@@ -75,7 +89,7 @@ export async function startJobs(
     // side by side, which the sender allows (it claims with `skip locked`).
     const { rows } = await database.executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [name]);
     for (const { id } of rows as { id: string }[]) await boss.fail(name, id, { reason: 'left active by a stopped server' });
-    await boss.schedule(name, '* * * * *');
+    await boss.schedule(name, SCHEDULES[name]);
     await boss.work<{ requestIds?: string[] }>(name, { pollingIntervalSeconds: 1 }, ([job]) =>
       track(async () => {
         // Fetched while stopping (see `stop`): left to the next start's schedule.

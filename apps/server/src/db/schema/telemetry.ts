@@ -13,11 +13,18 @@ import { users } from './users.ts';
  * and the location the device stood at, at the event's time. `amount_cents` is the money the event
  * stands for (coins × value, a card payment, tokens × their value then); `test` marks payments during
  * service mode.
+ *
+ * Partitioned by month of `at` (decision 0059, migration 0041, written by hand: drizzle cannot declare
+ * it), so raw events past their retention go as a partition drop (docs/rules.md "Retention"). What
+ * this declaration cannot say: there is no primary key, and `(logger, seq)` and `id` are unique per
+ * partition (their indexes are each partition's own, made with it by `telemetry_events_add_month`);
+ * `(logger, seq)` is kept unique across partitions by ingestion, under the logger's row lock.
  */
 export const telemetryEvents = pgTable(
   'telemetry_events',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // A sequence, not an identity column: PostgreSQL before 17 allows none on a partitioned table.
+    id: bigint({ mode: 'number' }).notNull().default(sql`nextval('telemetry_events_id_seq')`),
     // No foreign keys on this table: checking four of them per row cost PostgreSQL more than the rest
     // of the insert (decision 0007). Ingestion takes the ids from rows it holds locked, and the deletes
     // of a logger or device lock the logger row before they count its events.
@@ -37,7 +44,6 @@ export const telemetryEvents = pgTable(
     data: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
-    uniqueIndex('telemetry_events_logger_seq_key').on(t.loggerId, t.seq),
     index('telemetry_events_device_at_idx').on(t.deviceId, t.at),
     // Keyset pages (`at desc, id desc`, decision 0010) read this index in order, ties included.
     index('telemetry_events_company_at_idx').on(t.companyId, t.at, t.id),

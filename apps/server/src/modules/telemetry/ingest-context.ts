@@ -125,7 +125,10 @@ export async function readContext(tx: Tx, loggerId: number, timed: readonly Time
     if (seq > high) high = seq;
   }
   // The batch's seqs stored already: one range of the (logger, seq) index, not a descent per seq; held
-  // or discarded events (of a batch held as implausible) are stored too.
+  // or discarded events (of a batch held as implausible) are stored too. Every month's partition is
+  // read (that index is each partition's own): a resent event may be stored in another month than its
+  // resend would go to (a clamped time), and this lookup under the logger's lock is what keeps
+  // `(logger, seq)` unique across them (decision 0059).
   const from = seqs.length ? low : 0;
   const to = seqs.length ? high : -1;
   const list = arrayLiteral(seqs);

@@ -63,8 +63,9 @@ export function eventRow(t: Timed, locationId: number | null, amountCents: numbe
 
 /**
  * The batch's events (a CTE of the write statement). A plain insert, no `on conflict`: the fresh
- * events were picked under the logger's lock (`freshOf`), so none is stored yet, and the `(logger,
- * seq)` unique index stays the guard (a conflict would refuse the batch, never store an event twice).
+ * events were picked under the logger's lock (`freshOf`), so none is stored yet, in any month's
+ * partition; each partition's `(logger, seq)` unique index stays the guard within its month (a
+ * conflict would refuse the batch, never store an event twice; decision 0059).
  * The conflict check cost a second descent of that index per event. The rows travel as one array per
  * column (`unnest`): read as JSON objects, PostgreSQL looked every field up by name in every row.
  */

@@ -17,6 +17,8 @@ export { random } from './simulation.ts';
 /** The lock a delete of a logger or its device takes first, so that a batch being written finishes. */
 /** Historical transactions from another system (the transactions import): stored like a batch, without bills or card debits. */
 export { HISTORY_SEQ_BASE, ingestHistory, ingestReleased, lockLoggerAgainstIngestion } from './telemetry.ingest.ts';
+/** The monthly partitions of raw events made ahead and dropped past the retention (decision 0059): the partitions job's. */
+export { sweepTelemetryPartitions } from './telemetry.partitions.ts';
 /** Who sent a batch: the logger's id, company and IMEI. */
 export type { IngestLogger };
 
