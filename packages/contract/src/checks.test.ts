@@ -27,13 +27,13 @@ describe('check digits', () => {
 
 describe('isBase64', () => {
   it('takes base64 with up to two = at its end, and nothing else', () => {
-    for (const good of ['QQ==', 'QUI=', 'QUJD', 'a+/9', Buffer.from('Kovanica d.o.o.').toString('base64')])
-      expect(isBase64(good)).toBe(true);
+    for (const good of ['QQ==', 'QUI=', 'QUJD', 'a+/9', 'S292YW5pY2EgZC5vLm8u' /* "Kovanica d.o.o." */]) expect(isBase64(good)).toBe(true);
     for (const bad of ['', '=', '==', 'QQ===', 'Q=Q=', 'QU JD', 'QUJD\n', 'QUJD-_', 'ščć', '<svg>']) expect(isBase64(bad)).toBe(false);
   });
 
   it('reads an upload of tens of megabytes in one pass, without overflowing a stack', () => {
-    const big = Buffer.alloc(40 * 1024 * 1024, 7).toString('base64');
+    // 40 MB of base64 text.
+    const big = `${'QUJD'.repeat(10 * 1024 * 1024)}QQ==`;
     expect(isBase64(big)).toBe(true);
     expect(isBase64(`${big.slice(0, -8)}!${big.slice(-7)}`)).toBe(false);
   });
