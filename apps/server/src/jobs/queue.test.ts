@@ -93,4 +93,51 @@ describe('the job queue', () => {
     for (let i = 0; i < 150 && !seen.some((ids) => ids.includes('req-7f3a')); i++) await delay(50);
     expect(seen.filter((ids) => ids.length > 0)).toEqual([['req-7f3a']]);
   });
+
+  it('tells a run already waiting the requests whose wakes it absorbed', async () => {
+    const database = await freshDatabase();
+    onTestFinished(() => database.dispose());
+    // The export queue's fetches wait at a gate: its first run stays queued ('created') meanwhile.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: typeof database = {
+      ...database,
+      async executeSql(text, values) {
+        if (/for update skip locked/i.test(text) && values?.[0] === JOBS.exportSweep) await gate;
+        return database.executeSql(text, values);
+      },
+    };
+    const seen: string[][] = [];
+    const idle = async () => {};
+    const jobs = await startJobs(
+      held,
+      {
+        [JOBS.fiscalSweep]: idle,
+        [JOBS.exportSweep]: async ({ requestIds }: JobRun) => void seen.push(requestIds),
+        [JOBS.mailSweep]: idle,
+        [JOBS.alarmSweep]: idle,
+        [JOBS.partitionSweep]: idle,
+      },
+      () => {},
+    );
+    onTestFinished(() => jobs.stop());
+    jobs.wake(JOBS.exportSweep, 'req-first');
+    const waiting = async () => {
+      const { rows } = await database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and state = 'created'`, [
+        JOBS.exportSweep,
+      ]);
+      return (rows[0] as { n: number }).n;
+    };
+    for (let i = 0; i < 100 && (await waiting()) === 0; i++) await delay(20);
+    // Past the second between wakes: sent, refused (one waits), and told to the waiting run.
+    await delay(1_100);
+    jobs.wake(JOBS.exportSweep, 'req-second');
+    await delay(300);
+    expect(await waiting()).toBe(1);
+    release();
+    for (let i = 0; i < 150 && !seen.some((ids) => ids.includes('req-second')); i++) await delay(50);
+    expect(seen.find((ids) => ids.length > 0)).toEqual(['req-first', 'req-second']);
+  });
 });

@@ -110,7 +110,20 @@ export async function startJobs(
     lastWake.set(name, Date.now());
     const requestIds = [...(askedBy.get(name) ?? [])];
     askedBy.delete(name);
-    boss.send(name, { requestIds }).catch((error: unknown) => log(`could not queue ${name}`, error));
+    queue(name, requestIds).catch((error: unknown) => log(`could not queue ${name}`, error));
+  };
+  // A run of a `stately` queue already waiting refuses another (`send` answers null): that run does
+  // this work, so it is told these requests too. Were it fetched in between, one more run is queued.
+  const queue = async (name: JobName, requestIds: string[]) => {
+    if ((await boss.send(name, { requestIds })) !== null || requestIds.length === 0) return;
+    const { rows } = await track(() =>
+      database.executeSql(
+        `update pgboss.job set data = jsonb_set(coalesce(data, '{}'::jsonb), '{requestIds}',
+           (coalesce(data -> 'requestIds', '[]'::jsonb) || $2::jsonb)) where name = $1 and state = 'created' returning id`,
+        [name, JSON.stringify(requestIds)],
+      ),
+    );
+    if (rows.length === 0) await boss.send(name, { requestIds });
   };
   return {
     wake: (name, requestId) => {

@@ -356,10 +356,13 @@ describe('the filters of a described resource', () => {
       'simNumber',
       'device',
       'lastSeenAt',
+      'lastTransport',
       'credentialIssuedAt',
       'createdAt',
     ]);
     expect(loggers.filter((c) => c.defaultHidden).map((c) => c.key)).toEqual(['createdAt']);
+    // How the last batch came, in the list's words.
+    expect(loggers[6]?.exportValue({ lastTransport: 'mqtt' } as Logger)).toBe('MQTT');
     expect(loggers.flatMap((c) => (c.sortField ? [c.sortField] : []))).toEqual(['imei', 'serial', 'lastSeenAt', 'createdAt']);
     // The fitted device by its name, in a file too.
     expect(loggers[4]?.exportValue({ device: '/api/v2/devices/3', deviceName: 'Vrtuljak' } as Logger)).toBe('Vrtuljak');
