@@ -61,7 +61,14 @@ async function dropPartition(db: Db, name: string) {
  */
 export async function sweepTelemetryPartitions(db: Db, now: Date, retentionMonths: number | null): Promise<PartitionSweep> {
   const created: string[] = [];
+  // The months the table had before migration 0041 holds (up to the month after it ran) are not made:
+  // their partition would overlap it.
+  const [legacy] = rowsOf<{ bound: string | null }>(
+    await db.execute(sql`select pg_get_expr(c.relpartbound, c.oid) as bound from pg_class c where c.relname = 'telemetry_events_legacy'`),
+  );
+  const legacyEnd = legacy?.bound ? Date.parse(/TO \('([^']+)'\)/.exec(legacy.bound)?.[1] ?? '') : Number.NaN;
   for (const month of monthsToMake(now)) {
+    if (Date.parse(`${month}T00:00:00Z`) < legacyEnd) continue;
     const [row] = rowsOf<{ made: boolean }>(await db.execute(sql`select telemetry_events_add_month(${month}::date) as made`));
     if (row?.made) created.push(`telemetry_events_${month.slice(0, 7).replace('-', '_')}`);
   }
