@@ -198,6 +198,16 @@ interface Cluster {
   stop(): void;
 }
 
+/** libfaketime's library as `faketime` preloads it (the installed one's place), read once. */
+const fakeTimeLibrary = spawnSync('faketime', ['-f', '+0', 'sh', '-c', 'printf %s "$LD_PRELOAD"'], { encoding: 'utf8' }).stdout;
+
+/**
+ * What `faketime` gives the processes it starts, without its shared state: its library and the offset.
+ * The program itself is not used: it waits for every process that shares its clock to end (the
+ * cluster would keep it waiting), and its shared state cost a quarter of a date's time.
+ */
+const fakedClock = (fakedOffset: string) => ({ LD_PRELOAD: fakeTimeLibrary, FAKETIME: fakedOffset });
+
 /**
  * A PostgreSQL cluster of the date's own, in a new directory, started under the date's faked clock
  * (the tests' offset, so `now()` agrees with `new Date()`). Durability is off: the cluster is thrown
@@ -206,16 +216,6 @@ interface Cluster {
  * libfaketime keeps PostgreSQL's timers from firing (a statement time-out, a lock time-out never
  * comes): the one test of a statement time-out skips under it (`http/limits.test.ts`).
  */
-/**
- * The environment `faketime` gives the processes it starts, as `NAME=value` words for `env`: its
- * library in LD_PRELOAD and the offset in FAKETIME (read once from `faketime` itself, so the library's
- * place is the installed one's), without its shared state.
- */
-function fakedClockOf(fakedOffset: string): string[] {
-  const probe = spawnSync('faketime', ['-f', '+0', 'sh', '-c', 'printf %s "$LD_PRELOAD"'], { encoding: 'utf8' });
-  return [`LD_PRELOAD=${probe.stdout}`, `FAKETIME=${fakedOffset}`];
-}
-
 async function startCluster(bin: string, fakedOffset: string): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kovanica-dated-pg-'));
   const data = path.join(dir, 'data');
@@ -250,25 +250,26 @@ async function startCluster(bin: string, fakedOffset: string): Promise<Cluster> 
   };
   clusters.add(cluster);
   try {
-    // libfaketime's library and offset without the `faketime` program, which waits for every process
-    // that shares its clock to end (the server would keep it, and `pg_ctl`, waiting). The cluster is
-    // ready when it answers, and its clock must be the faked one (within a minute), or the date proves nothing.
-    run(['env', ...fakedClockOf(fakedOffset), path.join(bin, 'pg_ctl'), '-D', data, '-l', serverLog, '-o', options.join(' '), 'start']);
+    const clock = Object.entries(fakedClock(fakedOffset)).map(([name, value]) => `${name}=${value}`);
+    run(['env', ...clock, path.join(bin, 'pg_ctl'), '-D', data, '-l', serverLog, '-o', options.join(' '), 'start']);
+    // Ready when it answers (not `pg_ctl -w`, whose wait never ended under the faked clock).
     const deadline = Date.now() + 60_000;
-    for (;;) {
+    let at: number | undefined;
+    while (at === undefined) {
       const client = new pg.Client({ connectionString: cluster.url });
       try {
         await client.connect();
-        const { rows } = await client.query<{ at: number }>('select extract(epoch from now())::float8 as at');
-        const drift = Math.abs((rows[0]?.at ?? 0) * 1000 - (Date.now() + Number(fakedOffset) * 1000));
-        if (drift > 60_000) throw new Error(`its clock is ${new Date((rows[0]?.at ?? 0) * 1000).toISOString()}, not the faked one`);
-        break;
+        at = (await client.query<{ at: number }>('select extract(epoch from now())::float8 * 1000 as at')).rows[0]?.at;
       } catch (error) {
-        if (Date.now() > deadline || String(error).includes('not the faked one')) throw error;
+        if (Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200));
       } finally {
         await client.end().catch(() => {});
       }
+    }
+    // Its clock must be the faked one, or the date proves nothing.
+    if (Math.abs(at - (Date.now() + Number(fakedOffset) * 1000)) > 60_000) {
+      throw new Error(`its clock is ${new Date(at).toISOString()}, not the faked one`);
     }
   } catch (error) {
     const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
@@ -298,10 +299,7 @@ async function runAt(date: { at: string; why: string; engine: Engine }): Promise
     }
     env.DATABASE_URL = cluster.url;
   }
-  for (const word of fakedClockOf(fakedOffset)) {
-    const [name = '', ...value] = word.split('=');
-    env[name] = value.join('=');
-  }
+  Object.assign(env, fakedClock(fakedOffset));
   const child = spawn(
     process.execPath,
     [

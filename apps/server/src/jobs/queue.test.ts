@@ -4,20 +4,23 @@ import { JOBS, type JobRun, startJobs } from './queue.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A promise and what settles it (Promise.withResolvers, which Node 20 lacks). */
+function signal() {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
 describe('the job queue', () => {
   it('stops only when nothing it started touches the database any more, even with a fetch under way', async () => {
     const database = await freshDatabase();
     onTestFinished(() => database.dispose());
     // The workers' fetches are held at a gate, so the stop begins with one under way and the job it
     // will return already queued: the order pg-boss's own graceful stop does not wait for.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let fetchHeld = () => {};
-    const fetchUnderWay = new Promise<void>((resolve) => {
-      fetchHeld = resolve;
-    });
+    const { promise: gate, settle: release } = signal();
+    const { promise: fetchUnderWay, settle: fetchHeld } = signal();
     let stopped = false;
     const afterStop: string[] = [];
     const held: typeof database = {
@@ -98,10 +101,7 @@ describe('the job queue', () => {
     const database = await freshDatabase();
     onTestFinished(() => database.dispose());
     // The export queue's fetches wait at a gate: its first run stays queued ('created') meanwhile.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, settle: release } = signal();
     const held: typeof database = {
       ...database,
       async executeSql(text, values) {
