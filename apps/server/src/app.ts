@@ -233,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (message, error) => app.log.error({ err: error }, message),
     );
     // An alarm sweep asked for (a batch, a deposit) runs here shortly (jobs/alarm-trigger.ts), not through the queue.
-    const alarms = alarmTrigger(traced(JOBS.alarmSweep, alarmSweep), (message, error) => app.log.error({ err: error }, message));
+    const alarms = alarmTrigger(traced(JOBS.alarmSweep, alarmSweep), (message) => app.log.warn({ job: JOBS.alarmSweep }, message));
     deps.wake = (job, requestId) => (job === JOBS.alarmSweep ? alarms.request(requestId) : jobs.wake(job, requestId));
     // What is due at start (bills left by a stop or a crash, the demo's last day) goes now, not at the minute.
     jobs.wake(JOBS.fiscalSweep);

@@ -25,9 +25,13 @@ export interface AlarmTrigger {
  * the safety net (docs/rules.md "Alarms").
  */
 export function alarmTrigger(
-  /** The sweep, told the requests that asked for this run (as the job queue's runs are, `JobRun`). */
+  /**
+   * The sweep, told the requests that asked for this run (as the job queue's runs are, `JobRun`). It
+   * logs its own failures: the trigger does not log them again.
+   */
   sweep: (run: JobRun) => Promise<unknown>,
-  log: (message: string, error?: unknown) => void,
+  /** Told when the trigger gives up retrying. */
+  log: (message: string) => void,
   { delayMs = ALARM_TRIGGER_DELAY_MS, retryMs = ALARM_TRIGGER_RETRY_MS } = {},
 ): AlarmTrigger {
   let timer: NodeJS.Timeout | null = null;
@@ -54,11 +58,15 @@ export function alarmTrigger(
           // Left work behind (as the job queue's handlers say it): once more, soon.
           if ((result as { more?: boolean } | undefined)?.more) again = true;
         },
-        (error: unknown) => {
-          log('alarm sweep failed', error);
+        () => {
+          // The sweep logged its own failure (with the requests it ran for); what is said here is the
+          // trigger's own choice, once: that it stops retrying.
           failures++;
           if (failures <= RETRIES) again = true;
-          else failures = 0;
+          else {
+            log(`alarm sweep failed ${failures} times in a row: the schedule every minute takes over`);
+            failures = 0;
+          }
         },
       )
       .finally(() => {
