@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Alarm, Device } from '@kovanica/contract';
@@ -26,16 +26,21 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
   let a: Started;
   let b: Started;
   let databaseUrl = '';
+  let dispose = async () => {};
+  const bDir = mkdtempSync(path.join(tmpdir(), 'kovanica-b-'));
   beforeAll(async () => {
-    const { env } = await faultServerEnv('instances');
+    const { env, ...made } = await faultServerEnv('instances');
+    dispose = made.dispose;
     databaseUrl = env.DATABASE_URL ?? '';
     // The first seeds the demo; the second starts on the seeded database (its own directory: each
     // instance's files are its own, the secrets are given).
     a = await startServer({ ...env, ...SECRETS });
-    b = await startServer({ ...env, ...SECRETS, SEED_DEMO: '0', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kovanica-b-')) });
+    b = await startServer({ ...env, ...SECRETS, SEED_DEMO: '0', DATA_DIR: bDir });
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await dispose();
+    rmSync(bDir, { recursive: true, force: true });
   });
 
   const call = async (server: Started, url: string, init: RequestInit & { token?: string } = {}) => {

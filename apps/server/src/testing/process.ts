@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
-import { adminUrl, databaseUrl } from './postgres.ts';
+import { inject } from 'vitest';
+import { adminUrl, databaseUrl, testDatabasePrefix } from './postgres.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -76,25 +76,36 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 
 /**
  * The environment of a server a test starts and kills (the fault tests): the demo seed without its
- * history, on a database of its own in DATABASE_URL's PostgreSQL (dropped after the file's tests),
- * else embedded in a new directory. `dataDir` is where the embedded one lives.
+ * history, on a database of its own in DATABASE_URL's PostgreSQL, else embedded in a new directory.
+ * `dataDir` is where the embedded one lives. On PostgreSQL the database is a copy of the run's
+ * migrated template (the server's migration is then a no-op) and is named as the run's test
+ * databases are, so the run's teardown reports one a file leaves behind. `dispose` drops it and
+ * removes the directory: a file calls it after its tests (`afterAll`), also when this is called in a
+ * hook, where registering `afterAll` would not take.
  */
-export async function faultServerEnv(name: string): Promise<{ env: Record<string, string>; dataDir: string }> {
+export async function faultServerEnv(
+  name: string,
+): Promise<{ env: Record<string, string>; dataDir: string; dispose: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
   const dataDir = mkdtempSync(path.join(tmpdir(), `kovanica-${name}-`));
-  const dbName = `kovanica_${name.replaceAll('-', '_')}_${process.pid}`;
   // The demo's companies, fleet and certificates without its 13 months of history (minutes on PGlite).
   const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_HISTORY: '0' };
-  if (base) {
-    const admin = await adminUrl(base);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    env.DATABASE_URL = databaseUrl(base, dbName);
-    afterAll(async () => {
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (!base) return { env, dataDir, dispose: async () => removeDir() };
+  const dbName = `${template ? testDatabasePrefix(template) : 'kovanica_'}${name.replaceAll('-', '_')}_${process.pid}`;
+  const admin = await adminUrl(base);
+  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
+  await admin.end();
+  env.DATABASE_URL = databaseUrl(base, dbName);
+  return {
+    env,
+    dataDir,
+    async dispose() {
       const dropping = await adminUrl(base);
       await dropping.query(`drop database if exists ${dbName} with (force)`);
       await dropping.end();
-    });
-  }
-  return { env, dataDir };
+      removeDir();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { Collection, Device } from '@kovanica/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { demoCredential } from '../../demo/fleet.ts';
 import { faultServerEnv, type Started, startServer } from '../../testing/process.ts';
@@ -17,7 +17,8 @@ import { LATE_AFTER_SECONDS } from './bills.sender.ts';
 const DEVICES = Number(process.env.FISCAL_FAULT_DEVICES ?? 10);
 const PAYMENTS = Number(process.env.FISCAL_FAULT_PAYMENTS ?? 200);
 const BATCH = 25;
-const { env, dataDir } = await faultServerEnv('fiscal-fault');
+const { env, dataDir, dispose } = await faultServerEnv('fiscal-fault');
+afterAll(dispose);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,6 +1,6 @@
 import type { Collection, Device, DeviceGroup, Location, TelemetryEvent } from '@kovanica/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { deviceDaily, devices, loggers, telemetryEvents } from '../../db/schema/index.ts';
 import { DEMO_CITIES, demoCredential } from '../../demo/fleet.ts';
@@ -19,7 +19,8 @@ const DEVICES = Number(process.env.FAULT_DEVICES ?? 6);
 // demand 5 gave about 350 events over the six devices; in batches of 20 that was 23–25 sends, and the
 // check failed in quiet hours.
 const BATCH = 10;
-const { env, dataDir } = await faultServerEnv('fault');
+const { env, dataDir, dispose } = await faultServerEnv('fault');
+afterAll(dispose);
 
 async function readFleet(url: string): Promise<SimDevice[]> {
   const login = await fetch(`${url}/api/v2/authentication_token`, {
