@@ -3,6 +3,7 @@ import {
   type Collection,
   type Deposit,
   type Device,
+  type Logger,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -13,9 +14,9 @@ import { apiGet, apiToken, expectAccessible, screenshot, signIn, USERS } from '.
 
 /**
  * Below 48em a list is cards (components/data-table/README.md "Cards"): at 375 px the devices,
- * deposits and open alarms show each row as a card with the figures a worker needs, the page never
- * scrolls sideways, the row's actions and checkbox work on the card and are a thumb wide, and the
- * order is chosen above the cards. At 1280 px the same lists are the tables they were.
+ * deposits, open alarms and loggers show each row as a card with the figures a worker needs, the page
+ * never scrolls sideways, the row's actions and checkbox work on the card and are a thumb wide, and
+ * the order is chosen above the cards. At 1280 px the same lists are the tables they were.
  */
 test.describe.configure({ timeout: 60_000 });
 
@@ -214,6 +215,29 @@ test('open alarms at 375 px: the device, since when, what an hour costs, and Ack
   await send(page.request, [{ type: 'alarm_cleared', code }]);
 });
 
+test('loggers at 375 px: the IMEI, the device it is fitted in, when and how it was last heard', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const { token } = await signIn(page, USERS.manager);
+  const [logger] = (await apiGet<Collection<Logger>>(page.request, token, `/loggers?imei=${imei}`)).member;
+  if (!logger?.lastSeenAt) throw new Error(`the logger ${imei} has sent its batches`);
+  await page.goto(`/loggers/list?imei=${imei}`);
+  const card = page.getByRole('row').filter({ hasText: imei });
+  await expect(card.locator('td[data-card="title"]')).toHaveText(imei);
+  await expect(card.locator('td[data-card="subtitle"]')).toHaveText(device.name);
+  await expect(figure(card, 'Last seen')).toHaveText(formatDateTime(logger.lastSeenAt));
+  await expect(figure(card, 'Last batch via')).toHaveText('HTTP');
+  await expect(figure(card, 'Serial number')).toBeVisible();
+  // The columns without a place on the card (the firmware, the SIM number) are not on it.
+  await expect(card.locator('td[data-card="none"]').first()).toBeHidden();
+  await expectNoSidewaysScroll(page);
+  await expectCardInReach(card);
+  await expectAccessible(page);
+  await screenshot(page, 'list-cards-loggers-375-en');
+  // The fitted device's name on the card opens it.
+  await card.getByRole('link', { name: device.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/edit/${device.id}$`));
+});
+
 test('at 1280 px the same lists are tables: headers, every column, no cards', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, USERS.manager);
@@ -221,6 +245,7 @@ test('at 1280 px the same lists are tables: headers, every column, no cards', as
     ['/devices/list', 'Devices', ['Name', 'Group', 'IMEI', 'Location', 'Status', 'Cash in box', 'Last emptied']],
     ['/deposits/list', 'Deposits', ['Device', 'Emptied at', 'Location', 'Coins reported', 'Coins deposited', 'Coins difference', 'Status']],
     ['/alarms/list', 'Open alarms', ['Alarm', 'Device', 'Location', 'Raised at', '€ per hour', 'Status']],
+    ['/loggers/list', 'Loggers', ['IMEI', 'Serial number', 'Fitted device', 'Last seen', 'Last batch via']],
   ] as const) {
     await page.goto(path);
     const table = page.getByRole('table', { name, exact: true });
@@ -235,13 +260,13 @@ test('at 1280 px the same lists are tables: headers, every column, no cards', as
 
 /** Screenshots for a human look (KV_SHOTS), at both widths and in both languages. */
 for (const language of ['en', 'hr'] as const) {
-  test(`the three lists at 375 and 1280 px in ${language}`, async ({ page }) => {
+  test(`the four lists at 375 and 1280 px in ${language}`, async ({ page }) => {
     test.skip(!process.env.KV_SHOTS, 'screenshots only');
     await signIn(page, USERS.manager);
     await page.evaluate((l) => localStorage.setItem('language', l), language);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/devices/list', '/deposits/list', '/alarms/list']) {
+      for (const path of ['/devices/list', '/deposits/list', '/alarms/list', '/loggers/list']) {
         await page.goto(path);
         await expect(page.locator('main table tbody tr').first()).toBeVisible();
         await expect(page.locator('main table[aria-busy="true"]')).toHaveCount(0);

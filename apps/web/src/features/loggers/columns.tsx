@@ -14,8 +14,8 @@ const dimmed = (text: string) => (
 
 /**
  * The columns of the logger list, as the contract describes them (`loggerFieldsDescription`), with the
- * cells their kind cannot draw: the fitted device, a link to it, and a logger never heard from. The
- * table adds the company column in the All Companies view.
+ * cells their kind cannot draw: the fitted device, a link to it, and a logger never heard from, and
+ * their places on a phone's card. The table adds the company column in the All Companies view.
  */
 export function useLoggerColumns(): Column<Logger>[] {
   const { t } = useTranslation();
@@ -24,7 +24,12 @@ export function useLoggerColumns(): Column<Logger>[] {
   return useMemo(() => {
     const never = t('resources.loggers.never');
     return describedColumns<Logger>(loggerFieldsDescription, t, {
+      // A phone's card (below 48em): the IMEI, the device it is fitted in, when and how it was last heard.
+      imei: { card: 'title' },
+      serial: { card: 'figure' },
+      lastTransport: { card: 'figure' },
       device: {
+        card: 'subtitle',
         render: (l) => {
           const id = l.device ? parseIri('devices', l.device) : null;
           if (id === null) return dimmed(t('resources.loggers.notFitted'));
@@ -40,6 +45,7 @@ export function useLoggerColumns(): Column<Logger>[] {
         },
       },
       lastSeenAt: {
+        card: 'figure',
         render: (l) => (l.lastSeenAt ? formatDateTime(l.lastSeenAt) : dimmed(never)),
         exportValue: (l) => (l.lastSeenAt ? formatDateTime(l.lastSeenAt) : never),
       },
