@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, type ListSearch, listFilters, listSearch, toApiQuery
 import { useQueryNow } from '../../lib/query-now.ts';
 import { useMaxWidth } from '../../lib/screen.ts';
 import type { View } from '../../lib/view.ts';
+import cardClasses from './cards.module.css';
 import { Td } from './cells.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { type CompanyColumnProps, useCompanyColumn } from './company-column.tsx';
@@ -241,7 +242,7 @@ export function DataTable<T extends Row>({
         horizontalSpacing={8}
         aria-busy={list.isFetching}
         data-stale={list.isPlaceholderData || undefined}
-        className={classes.table}
+        className={`${classes.table} ${cardClasses.cards}`}
         data-cards={cards || undefined}
       >
         <VisuallyHidden component="caption">{title}</VisuallyHidden>

@@ -14,6 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditHistorySection } from '../../components/audit-history.tsx';
+import cardClasses from '../../components/data-table/cards.module.css';
 import { CellBadge, WARNING_COLOUR } from '../../components/data-table/cells.tsx';
 import { failureText } from '../../components/failure-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -69,7 +70,7 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 /**
  * A table of the page, named by its card's title: it scrolls sideways in its card if it must, or, with
  * `cards` (below 48em), is a column of cards whose cells say their place (`data-card`: the title, a
- * badge, the subtitle, a figure under its `data-label`), as the lists are (`machine-audit-page.module.css`).
+ * badge, the subtitle, a figure under its `data-label`), as the lists are (`components/data-table/cards.module.css`).
  */
 function AuditTable({
   label,
@@ -88,7 +89,7 @@ function AuditTable({
   const narrow = useMaxWidth('sm');
   if (cards)
     return (
-      <Table className={classes.table} data-cards aria-label={label}>
+      <Table className={`${classes.table} ${cardClasses.cards}`} data-cards aria-label={label}>
         <Table.Thead>{head}</Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
