@@ -3,11 +3,11 @@ import {
   type Collection,
   type Deposit,
   type Device,
-  type Logger,
   formatDate,
   formatDateTime,
   formatMoney,
   imeiCheckDigit,
+  type Logger,
 } from '@kovanica/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, expectAccessible, screenshot, signIn, USERS } from './support.ts';
