@@ -84,7 +84,9 @@ const LEFT_OUT: Record<string, string> = {
   // The shape of answers (JSON-LD) and who may do what: records of now whose day plays no part.
   'apps/server/src/http/hydra.test.ts': 'JSON-LD shapes (a deposit now)',
   'apps/server/src/modules/devices/devices.bulk.test.ts': "bulk actions (a command's delivery now)",
-  // PostgreSQL only (two server instances on one database): skipped on PGlite, where the leg runs.
+  // Two server instances on one PostgreSQL, a kill -9 among them: what it checks (nothing lost or
+  // counted twice, limits shared) is the instances', not the day's, and its two server starts would
+  // cost each date as much as the fault tests did.
   'apps/server/src/instances.test.ts': 'PostgreSQL only',
   // Two months of the demo's history (40 s a date) for its closes; where a closed month's late money
   // lands is held across month edges at fixed dates by month-closes.test.ts.
