@@ -87,7 +87,7 @@ const LEFT_OUT: Record<string, string> = {
   // Two server instances on one PostgreSQL, a kill -9 among them: what it checks (nothing lost or
   // counted twice, limits shared) is the instances', not the day's, and its two server starts would
   // cost each date as much as the fault tests did.
-  'apps/server/src/instances.test.ts': 'PostgreSQL only',
+  'apps/server/src/instances.test.ts': 'two instances on one database (a kill -9 among them)',
   // Two months of the demo's history (40 s a date) for its closes; where a closed month's late money
   // lands is held across month edges at fixed dates by month-closes.test.ts.
   'apps/server/src/demo/month-close.test.ts': "the demo's closed months",
@@ -114,12 +114,17 @@ if (
   process.exit(2);
 }
 
-// libfaketime must be there: without it the runs would pass on today's date and prove nothing.
-const probe = spawnSync('faketime', ['-f', '+86400', 'date', '-u', '+%F'], { encoding: 'utf8' });
+/** libfaketime's library as `faketime` preloads it (the installed one's place), read once: the runs preload it themselves. */
+const fakeTimeLibrary = spawnSync('faketime', ['-f', '+0', 'sh', '-c', 'printf %s "$LD_PRELOAD"'], { encoding: 'utf8' }).stdout ?? '';
+// It must fake the clock as the runs use it: without it they would pass on today's date and prove nothing.
+const probe = spawnSync('date', ['-u', '+%F'], {
+  encoding: 'utf8',
+  env: { ...process.env, LD_PRELOAD: fakeTimeLibrary, FAKETIME: '+86400' },
+});
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-if (probe.error || probe.status !== 0 || probe.stdout.trim() !== tomorrow) {
+if (!fakeTimeLibrary || probe.error || probe.status !== 0 || probe.stdout.trim() !== tomorrow) {
   console.error(
-    `faketime is missing or does not fake the clock (${probe.error?.message ?? (probe.stderr.trim() || probe.stdout.trim())}).\n` +
+    `faketime is missing or does not fake the clock (${fakeTimeLibrary ? (probe.error?.message ?? (probe.stderr.trim() || `the date under it: ${probe.stdout.trim()}`)) : 'no faketime, or no library preloaded by it'}).\n` +
       'The dated tests need libfaketime: apt-get install faketime (Debian).',
   );
   process.exit(1);
@@ -200,9 +205,6 @@ interface Cluster {
   stop(): void;
 }
 
-/** libfaketime's library as `faketime` preloads it (the installed one's place), read once. */
-const fakeTimeLibrary = spawnSync('faketime', ['-f', '+0', 'sh', '-c', 'printf %s "$LD_PRELOAD"'], { encoding: 'utf8' }).stdout;
-
 /**
  * What `faketime` gives the processes it starts, without its shared state: its library and the offset.
  * The program itself is not used: it waits for every process that shares its clock to end (the
@@ -226,10 +228,9 @@ async function startCluster(bin: string, fakedOffset: string): Promise<Cluster> 
   const run = (command: string[], { check = true } = {}) => {
     const [program = '', ...args] = asRoot ? ['runuser', '-u', 'postgres', '--', ...command] : command;
     const result = spawnSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    if (check && result.status !== 0) {
-      const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
-      throw new Error(`${command.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}${log}`);
-    }
+    // The server's log is added by the caller, for a start that fails.
+    if (check && result.status !== 0)
+      throw new Error(`${command.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}`);
   };
   if (asRoot) spawnSync('chown', ['postgres', dir]);
   run([path.join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);

@@ -2,9 +2,9 @@
  * `npm test`: the suite's phases one after another, as npm scripts, stopping at the first that fails;
  * each phase's time is printed when it ends and all of them at the end, so a slow CI says where its
  * minutes went. On Linux the CPU time the machine spent during each phase is printed too (from
- * `/proc/stat`: every process, so PostgreSQL's server and the browsers the tests start are counted,
- * which a phase's own child processes do not show: Chromium's renderers are not reaped by the test
- * runner). On a shared 2-core machine the wall time says how long, the CPU time what a phase costs
+ * `/proc/stat`: every process, PostgreSQL's server and the browsers the tests start included. The CPU
+ * of the processes a phase waits for missed most of it: 891 s for the browser suite, which cost the
+ * machine 3,557 s). On a shared 2-core machine the wall time says how long, the CPU time what a phase costs
  * the others. In CI the legs running beside `npm test` are in that figure too (`.ci/run` prints
  * their own).
  */

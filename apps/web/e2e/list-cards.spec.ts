@@ -227,8 +227,10 @@ test('loggers at 375 px: the IMEI, the device it is fitted in, when and how it w
   await expect(figure(card, 'Last seen')).toHaveText(formatDateTime(logger.lastSeenAt));
   await expect(figure(card, 'Last batch via')).toHaveText('HTTP');
   await expect(figure(card, 'Serial number')).toBeVisible();
-  // The columns without a place on the card (the firmware, the SIM number) are not on it.
-  await expect(card.locator('td[data-card="none"]').first()).toBeHidden();
+  // The columns without a place on the card (the firmware, the SIM number, the credential's date) are not on it.
+  const offCard = card.locator('td[data-card="none"]');
+  await expect(offCard).toHaveCount(3);
+  for (const cell of await offCard.all()) await expect(cell).toBeHidden();
   await expectNoSidewaysScroll(page);
   await expectCardInReach(card);
   await expectAccessible(page);

@@ -92,10 +92,11 @@ export async function faultServerEnv(
   // The demo's companies, fleet and certificates without its 13 months of history (minutes on PGlite).
   const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_HISTORY: '0' };
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (!base) return { env, dataDir, dispose: async () => removeDir() };
-  const dbName = `${template ? testDatabasePrefix(template) : 'kovanica_'}${name.replaceAll('-', '_')}_${process.pid}`;
+  // The template is there whenever DATABASE_URL is (the run's global setup makes it), as for `freshDatabase`.
+  if (!base || !template) return { env, dataDir, dispose: async () => removeDir() };
+  const dbName = `${testDatabasePrefix(template)}${name.replaceAll('-', '_')}_${process.pid}`;
   const admin = await adminUrl(base);
-  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
+  await admin.query(`create database ${dbName} template ${template}`);
   await admin.end();
   env.DATABASE_URL = databaseUrl(base, dbName);
   return {
