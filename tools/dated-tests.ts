@@ -58,8 +58,6 @@ const USES_NOW = /Date\.now\(\)|new Date\(\)|businessDate\(\)/;
  * they would be most of the leg's time.
  */
 const LEFT_OUT: Record<string, string> = {
-  // Random inputs around now for every operation: it checks that no answer is a 500 or undocumented.
-  // Four minutes, most of the unit suite's time.
   // The fault tests: nothing lost or counted twice through a kill -9, on servers they start. Their
   // events are the last hour's (the last day's), and they run first, seconds after a date's start:
   // before its turn of the day or of the clocks. They were half of a date's CPU time, and their four
