@@ -216,6 +216,69 @@ test('"Show on the map" clicked while the map is still loading is carried out on
   await expect(page.locator('.leaflet-popup').getByText(location, { exact: true })).toBeVisible();
 });
 
+/**
+ * Leaflet ignores a view asked for while a zoom animates, and an animated zoom asked for lands after
+ * any view set meanwhile: a map that animated a zoom of its own as it opened lost its fit, and a
+ * "Show on the map" in that moment did nothing.
+ */
+test('the map opens still: no zoom animates once it has fitted its circles, at any size', async ({ browser, baseURL }) => {
+  // At these sizes the map's lowest zoom (where the region fills it) is above its first view's.
+  for (const [width, height] of [
+    [768, 1024],
+    [1920, 1080],
+    [1280, 500],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height }, baseURL });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      Object.assign(window, { zoomAnimations: seen });
+      new MutationObserver((records) => {
+        for (const record of records)
+          if ((record.target as Element).classList?.contains('leaflet-zoom-anim')) seen.push(Math.round(performance.now()));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await signIn(page, USERS.manager);
+    await page.goto('/devices/map');
+    await expect(page.locator('path.leaflet-interactive[role="img"]').first()).toBeVisible();
+    // Longer than a zoom's animation (a quarter of a second) and the frame that starts it.
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => (window as unknown as { zoomAnimations: number[] }).zoomAnimations), `${width}×${height}`).toEqual([]);
+    await context.close();
+  }
+});
+
+test('"Show on the map" clicked while a zoom animates shows the location once the zoom ends', async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto('/devices/map');
+  const item = page.locator('.mantine-Accordion-control').first();
+  await expect(item).toBeVisible();
+  const location = (await item.locator('p').first().textContent())?.trim() ?? '';
+  await openItem(item);
+  const show = page.locator('.mantine-Accordion-item').filter({ has: item }).getByRole('button', { name: 'Show on the map' });
+  await expect(show).toBeVisible();
+  await expect(page.locator('path.leaflet-interactive[role="img"]').first()).toBeVisible();
+  // A zoom in, and the list's button clicked while its animation runs (from the frame it starts in).
+  const clickedDuringZoom = await show.evaluate(
+    (button: HTMLElement) =>
+      new Promise<boolean>((resolve) => {
+        (document.querySelector('.leaflet-control-zoom-in') as HTMLElement).click();
+        const started = performance.now();
+        const look = () => {
+          if (document.querySelector('.leaflet-zoom-anim')) {
+            button.click();
+            resolve(true);
+          } else if (performance.now() - started > 5_000) resolve(false);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+  expect(clickedDuringZoom, 'the zoom animated').toBe(true);
+  await expect(page.getByRole('img', { name: new RegExp(`^${literally(location)}: `) })).toBeVisible();
+  await expect(page.locator('.leaflet-popup').getByText(location, { exact: true })).toBeVisible();
+});
+
 test('on a phone, in Croatian, the lists follow the map', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL });
   const page = await context.newPage();

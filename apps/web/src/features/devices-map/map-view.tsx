@@ -11,6 +11,7 @@ import {
   popup as leafletPopup,
   type PathOptions,
   type Popup,
+  point,
 } from 'leaflet';
 import { Fragment, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -244,9 +245,15 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
   useEffect(() => {
     if (!map) return;
     const bounds = boundsOf(places);
-    // Zooming out stops about where the land drawn (and every marker) fills the map.
+    // Zooming out stops about where the land drawn (and every marker) fills the map, or where every
+    // circle is in view when that is further out (a map much wider than high).
     const limits = latLngBounds(REGION_BOUNDS.getSouthWest(), REGION_BOUNDS.getNorthEast()).extend(bounds);
-    map.setMinZoom(Math.max(3, Math.floor(map.getBoundsZoom(limits, true))));
+    const fitted = map.getBoundsZoom(bounds, false, point(FIT.padding).multiplyBy(2));
+    const minZoom = Math.max(3, Math.min(Math.floor(map.getBoundsZoom(limits, true)), fitted));
+    // A minimum above the zoom of the moment is reached by an animated zoom, which would land after
+    // the fit below and undo it: the map is there at once.
+    if (map.getZoom() < minZoom) map.setZoom(minZoom, { animate: false });
+    map.setMinZoom(minZoom);
     map.fitBounds(bounds, { ...FIT, animate: false });
   }, [map, fitKey]);
 
@@ -257,9 +264,17 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
     onShown();
     const place = places.find((p) => p.location.id === showing);
     if (!place) return;
-    const parted = zoomToPart(places, showing, map.getZoom(), MAX_ZOOM, project) ?? MAX_ZOOM;
-    map.setView([place.latitude, place.longitude], Math.max(map.getZoom(), parted), { animate: false });
-    setRequest({ locationId: showing });
+    const show = () => {
+      // The map was taken away meanwhile (another page).
+      if (!map.getContainer().isConnected) return;
+      const parted = zoomToPart(places, showing, map.getZoom(), MAX_ZOOM, project) ?? MAX_ZOOM;
+      map.setView([place.latitude, place.longitude], Math.max(map.getZoom(), parted), { animate: false });
+      setRequest({ locationId: showing });
+    };
+    // Leaflet ignores a view asked for while a zoom is animating (a zoom button or a group clicked a
+    // moment before): the location is shown when that zoom ends.
+    if (map.getContainer().querySelector('.leaflet-zoom-anim')) map.once('zoomend', show);
+    else show();
   }, [map, places, showing, onShown]);
 
   // The popup asked for from the lists opens once the zoom has given its location a circle.
