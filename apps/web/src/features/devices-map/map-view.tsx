@@ -272,7 +272,8 @@ export default function MapView({ places, fitKey, wide, showing, onShown, handle
       setRequest({ locationId: showing });
     };
     // Leaflet ignores a view asked for while a zoom is animating (a zoom button or a group clicked a
-    // moment before): the location is shown when that zoom ends.
+    // moment before): the location is shown when that zoom ends. A zoom asked for in the same frame,
+    // before its animation starts, is not seen here and still wins.
     if (map.getContainer().querySelector('.leaflet-zoom-anim')) map.once('zoomend', show);
     else show();
   }, [map, places, showing, onShown]);
